@@ -1,0 +1,60 @@
+"""Build the Cython extensions of vmsample.
+
+Every ``*.pyx`` under ``vmsample/`` becomes an extension module of the same
+dotted name, so adding a module needs no edit here.
+
+Two sets of Cython directives, chosen by the environment (as memray does):
+
+* release (default): no bounds/wraparound checks, C division, ``NDEBUG``.
+* test/debug (``VMSAMPLE_TEST_BUILD=1 pip install -e .``): bounds, wraparound
+  and overflow checks on, ``NDEBUG`` undefined so C ``assert``s run, ``-O1 -g``.
+
+The directives live here and not in ``# cython:`` file headers because a
+file header would override them (sagemath/sage#12468).
+"""
+
+import os
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+TEST_BUILD = os.environ.get("VMSAMPLE_TEST_BUILD", "") not in ("", "0")
+
+DIRECTIVES = {
+    "language_level": 3,
+    "embedsignature": True,
+    "boundscheck": False,
+    "wraparound": False,
+    "initializedcheck": False,
+    "cdivision": True,
+}
+# A GC type-puns headers and payload words; keep the compiler honest about it.
+CFLAGS = ["-fno-strict-aliasing"]
+MACROS = [("NDEBUG", "1")]
+UNDEF = []
+
+if TEST_BUILD:
+    DIRECTIVES.update(boundscheck=True, wraparound=True, initializedcheck=True,
+                      cdivision=False, overflowcheck=True)
+    CFLAGS += ["-O1", "-g"]
+    MACROS = []
+    UNDEF = ["NDEBUG"]
+
+
+def extensions():
+    for pyx in sorted(Path("vmsample").rglob("*.pyx")):
+        name = ".".join(pyx.with_suffix("").parts)
+        yield Extension(name, [str(pyx)], extra_compile_args=CFLAGS,
+                        define_macros=MACROS, undef_macros=UNDEF)
+
+
+setup(
+    ext_modules=cythonize(
+        list(extensions()),
+        compiler_directives=DIRECTIVES,
+        nthreads=os.cpu_count() or 1,
+        # Rebuild the C when directives change between release and test builds.
+        force=TEST_BUILD,
+    ),
+)

@@ -1,0 +1,37 @@
+"""vmsample: allocation sampling folded into a nursery allocator's limit.
+
+Public API (imported lazily, so that pure-Python parts such as the profile
+schema work without the compiled extensions):
+
+* ``Nursery``, ``Ref``           -- the nursery core (``vmsample._nursery``)
+* ``read_profile``, ``Profile``  -- the fast profile reader and its model
+* ``ProfileFormatError``         -- the one error for malformed profiles
+"""
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "Nursery": "vmsample._nursery",
+    "Ref": "vmsample._nursery",
+    "read_profile": "vmsample.profile.reader",
+    "Profile": "vmsample.profile.model",
+    "ProfileFormatError": "vmsample.profile.errors",
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name):
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'vmsample' has no attribute {name!r}") from None
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(__all__)

@@ -1,0 +1,5 @@
+import sys
+
+from vmsample.cli import main
+
+sys.exit(main())

@@ -1,0 +1,255 @@
+# vmsample/_nursery.pxd -- the C-level API of the nursery core.
+#
+# This file is the contract between the core (_nursery.pyx) and everything that
+# allocates through it: the bundled VM (vmsample.lang), the profile writer's glue,
+# the allocation benchmark, and third-party VMs that `cimport vmsample._nursery`.
+# The invariants themselves are stated once, at the top of _nursery.pyx.
+#
+# Conventions
+#   * [gcref_t] is one machine word stored in a reference slot: 0 (null), a
+#     tagged immediate (any value whose low 3 bits are not all zero -- the core
+#     never looks inside it), or the address of a GCHeader.  Objects are 8-byte
+#     aligned, so the two never collide.  Embedders may keep small ints etc. as
+#     tagged immediates in reference slots.
+#   * Sizes are "allocated bytes": round_up(8 + payload, 8), at least 16, header
+#     included.  gc_size_of() computes them.
+#   * Every function here is `noexcept nogil`.  Failure (out of memory, heap
+#     limit, shadow-stack overflow) is reported by a NULL / nonzero return and
+#     h.error; the caller, holding the GIL, turns it into MemoryError etc.
+#     (gc_raise_error does that).
+#   * Hooks run inside allocation or collection.  They must not allocate in the
+#     managed heap, collect, or move objects.
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #  define VMS_LIKELY(x)   __builtin_expect(!!(x), 1)
+    #  define VMS_UNLIKELY(x) __builtin_expect(!!(x), 0)
+    #else
+    #  define VMS_LIKELY(x)   (x)
+    #  define VMS_UNLIKELY(x) (x)
+    #endif
+    """
+    bint VMS_LIKELY(bint) noexcept nogil
+    bint VMS_UNLIKELY(bint) noexcept nogil
+
+ctypedef uintptr_t gcref_t
+
+# ---------------------------------------------------------------- objects
+
+ctypedef struct GCHeader:
+    uint16_t tid        # registered type id, 1..GC_MAX_TYPES-1 (0 = free cell)
+    uint16_t flags      # GCFLAG_* below; owned by the core
+    uint32_t aux        # var-size types: item count; fixed-size types: the embedder's
+
+cdef enum:
+    GC_HEADER_SIZE = 8
+    GC_MIN_OBJECT_SIZE = 16     # a forwarding address must fit after the header
+    GC_MAX_TYPES = 65536
+
+# Header flags.  Each one's meaning, setter and clearer are documented where the
+# core defines its behaviour (_nursery.pyx, "Header flags").
+cdef enum:
+    GCFLAG_OLD               = 0x0001   # outside the nursery (old space or large object)
+    GCFLAG_LARGE             = 0x0002   # in the large-object space (malloc'ed alone)
+    GCFLAG_TRACK_YOUNG_PTRS  = 0x0004   # old and not remembered: the write barrier must look
+    GCFLAG_FORWARDED         = 0x0008   # nursery object copied out; payload word 0 = new address
+    GCFLAG_VISITED           = 0x0010   # reached in the current collection (mark bit)
+    GCFLAG_SAMPLED           = 0x0020   # at least one pending allocation sample names this object
+    GCFLAG_EMBEDDER          = 0x0100   # 0x0100..0x8000 are free for the embedder
+
+# Major-collection states: the paper's `gc_state` statistic.
+cdef enum:
+    GC_STATE_SCANNING   = 0     # idle between major collections; also "scanning roots" at start
+    GC_STATE_MARKING    = 1
+    GC_STATE_SWEEPING   = 2
+    GC_STATE_FINALIZING = 3
+
+# Sampling modes (DESIGN.md section 2.3).
+cdef enum:
+    GC_SAMPLING_OFF    = 0
+    GC_SAMPLING_FIXED  = 1
+    GC_SAMPLING_RANDOM = 2
+
+# h.error codes.
+cdef enum:
+    GC_OK = 0
+    GC_ERR_NOMEM = 1            # malloc failed or heap_limit exceeded -> MemoryError
+    GC_ERR_STACK = 2            # shadow stack overflow -> RecursionError in the VM
+    GC_ERR_ARG = 3              # bad argument (unknown tid, negative length) -> ValueError
+
+ctypedef struct GCType:
+    char* name                  # owned copy, UTF-8
+    uint32_t fixed_size         # payload bytes before the items
+    uint32_t item_size          # 0 for fixed-size types
+    bint items_are_refs         # items are gcref_t (item_size must be 8)
+    uint32_t n_refs             # number of reference fields in the fixed part
+    uint32_t* ref_offsets       # their payload offsets in bytes (8-aligned)
+
+# ---------------------------------------------------------------- hooks
+
+ctypedef struct GCSample:       # one allocation sample (DESIGN 2.5)
+    uint64_t seq                # 0, 1, 2, ... over the heap's lifetime
+    uint64_t size               # allocated bytes of the sampled object
+    uint16_t tid
+    bint large                  # went to the large-object space
+    int64_t time_ns             # CLOCK_MONOTONIC
+
+ctypedef struct GCMinorReport:  # one per minor collection, with or without samples
+    uint64_t index              # 1, 2, ... minor collections so far
+    int64_t time_ns             # start, CLOCK_MONOTONIC
+    int64_t duration_ns
+    uint64_t bytes_copied       # nursery bytes copied to the old space
+    uint64_t total_size_of_arenas
+    uint64_t total_memory_used  # old space in use, arenas + large objects (nursery excluded)
+    uint64_t vmrss              # bytes, from /proc/self/statm (0 where unavailable)
+    int gc_state                # GC_STATE_* at the time of the report
+    uint64_t first_seq          # outcomes[i] belongs to sample first_seq + i
+    uint32_t n_outcomes
+    const uint8_t* outcomes     # GC_OUTCOME_* bits, valid only during the hook call
+
+cdef enum:
+    GC_OUTCOME_SURVIVED = 1     # the sampled object was reached at its first minor collection
+    GC_OUTCOME_LARGE    = 2     # the sampled object is a large object
+
+ctypedef struct GCMajorEvent:   # emitted on every state transition of a major collection
+    uint64_t index              # 1, 2, ... major collections so far
+    int state                   # the state entered; GC_STATE_SCANNING again = finished
+    int64_t time_ns
+    uint64_t total_memory_used
+    uint64_t total_size_of_arenas
+
+ctypedef void (*gc_sample_hook_t)(void* ctx, const GCSample* sample) noexcept nogil
+ctypedef void (*gc_minor_hook_t)(void* ctx, const GCMinorReport* report) noexcept nogil
+ctypedef void (*gc_major_hook_t)(void* ctx, const GCMajorEvent* event) noexcept nogil
+# Called at every collection to enumerate roots the core cannot see; it calls
+# gc_visit_root(h, slot) for each slot.
+ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
+
+# ---------------------------------------------------------------- the heap
+
+cdef struct GCOldSpace        # arenas + large objects; defined in _nursery.pyx
+cdef struct GCSampler         # pending samples, RNG, log; defined in _nursery.pyx
+
+ctypedef struct GCHeap:
+    # The allocation fast path reads and writes only these two words.
+    char* nursery_free
+    char* nursery_limit
+    # Nursery geometry.  Invariant (see _nursery.pyx): start <= free <= limit <= top.
+    char* nursery_start
+    char* nursery_top
+    size_t nursery_size
+    size_t large_object_threshold   # payload+header above this -> large-object space
+    # Sampling.  sample_point is in nursery address coordinates and may lie beyond
+    # nursery_top (a "virtual" point); meaningful only while sample_mode != OFF.
+    int sample_mode
+    uint64_t sample_period
+    uintptr_t sample_point
+    uint64_t samples_taken
+    # Roots.  The shadow stack grows upwards; slots hold gcref_t and are updated
+    # in place when objects move.  VMs may use it directly as their value stack.
+    gcref_t* shadowstack_base
+    gcref_t* shadowstack_top
+    gcref_t* shadowstack_end
+    # Hooks (NULL = none) and their shared context pointer.
+    void* hook_ctx
+    gc_sample_hook_t on_sample
+    gc_minor_hook_t on_minor_collection
+    gc_major_hook_t on_major_collection
+    gc_roots_hook_t trace_roots
+    # Types.
+    GCType* types
+    uint32_t n_types
+    # Everything else is private to _nursery.pyx.
+    int error
+    int gc_state
+    GCOldSpace* old
+    GCSampler* sampler
+    void* private
+
+# ---------------------------------------------------------------- out-of-line API
+# Defined in _nursery.pyx, reached through the module's C-API capsule.
+
+cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept nogil
+cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil
+cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil
+cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
+cdef int gc_collect_minor(GCHeap* h) noexcept nogil
+cdef int gc_collect_major(GCHeap* h) noexcept nogil
+cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil
+cdef int gc_raise_error(GCHeap* h) except -1
+
+# ---------------------------------------------------------------- inline API
+
+cdef inline size_t gc_round_size(size_t payload) noexcept nogil:
+    cdef size_t size = (GC_HEADER_SIZE + payload + 7) & ~(<size_t>7)
+    return size if size >= GC_MIN_OBJECT_SIZE else GC_MIN_OBJECT_SIZE
+
+cdef inline size_t gc_size_of(GCHeap* h, uint16_t tid, size_t length) noexcept nogil:
+    cdef GCType* t = &h.types[tid]
+    return gc_round_size(t.fixed_size + t.item_size * length)
+
+cdef inline char* gc_nursery_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept nogil:
+    # THE fast path (DESIGN 2.2).  [size] is allocated bytes, a multiple of 8,
+    # 16 <= size <= h.large_object_threshold.  Returns zero-filled memory or NULL
+    # (then h.error is set).  Its machine code does not depend on sampling.
+    cdef char* result = h.nursery_free
+    h.nursery_free = result + size
+    if VMS_UNLIKELY(h.nursery_free > h.nursery_limit):
+        result = gc_collect_and_reserve(h, size, tid)
+    return result
+
+cdef inline GCHeader* gc_alloc(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil:
+    # Allocate a zero-filled object of [size] allocated bytes and write its header.
+    # Routes big objects to the large-object space.  NULL on failure.
+    cdef GCHeader* obj
+    if VMS_UNLIKELY(size > h.large_object_threshold):
+        return gc_malloc_large(h, tid, size, aux)
+    obj = <GCHeader*>gc_nursery_reserve(h, size, tid)
+    if VMS_LIKELY(obj != NULL):
+        obj.tid = tid
+        obj.aux = aux
+    return obj
+
+cdef inline GCHeader* gc_alloc_varsize(GCHeap* h, uint16_t tid, size_t length) noexcept nogil:
+    # Var-size allocation; [length] is stored in the header's aux field.
+    if VMS_UNLIKELY(length > <size_t>0xFFFFFFFFU):
+        h.error = GC_ERR_NOMEM
+        return NULL
+    return gc_alloc(h, tid, gc_size_of(h, tid, length), <uint32_t>length)
+
+cdef inline bint gc_is_ref(gcref_t v) noexcept nogil:
+    return v != 0 and (v & 7) == 0
+
+cdef inline void gc_write_barrier(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # Call BEFORE storing a reference into [obj] (any reference: young or not;
+    # the check is one flag test).  Old objects that may now point into the
+    # nursery join the remembered set.
+    if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
+        gc_remember(h, obj)
+
+cdef inline bint gc_push_root(GCHeap* h, gcref_t v) noexcept nogil:
+    # False (and h.error = GC_ERR_STACK) when the shadow stack is full.
+    if VMS_UNLIKELY(h.shadowstack_top >= h.shadowstack_end):
+        return gc_shadowstack_overflow(h) == 0
+    h.shadowstack_top[0] = v
+    h.shadowstack_top += 1
+    return True
+
+cdef inline gcref_t gc_pop_root(GCHeap* h) noexcept nogil:
+    h.shadowstack_top -= 1
+    return h.shadowstack_top[0]
+
+# ---------------------------------------------------------------- Python-level classes
+
+cdef class Nursery:
+    cdef GCHeap* heap
+    cdef object _type_names          # list: tid -> name
+    cdef object _handles_owner       # private bookkeeping for Ref handles
+    cdef object __weakref__
+
+cdef class Ref:
+    cdef Nursery nursery
+    cdef Py_ssize_t handle           # index into the heap's handle table (a root)

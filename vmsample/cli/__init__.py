@@ -1,0 +1,80 @@
+"""The ``vmsample`` command line.
+
+Each subcommand is one module in this package (``run.py``, ``report.py``, ...)
+that defines::
+
+    HELP = "one line for the command list"
+    def add_arguments(parser: argparse.ArgumentParser) -> None: ...
+    def run(args: argparse.Namespace) -> int: ...          # exit status
+
+Modules are discovered by name, so adding a command needs no edit here.
+Conventions every command follows:
+
+* status and errors go to stderr; only the requested output goes to stdout;
+* a bad argument is a one-line ``vmsample CMD: error: ...`` and exit status 2;
+* a failure the user can fix (missing file, malformed profile) raises
+  ``CommandError`` -- one line, exit status 1 unless it says otherwise --
+  never a traceback.
+"""
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+
+class CommandError(Exception):
+    """A one-line, user-facing failure of a command."""
+
+    def __init__(self, message, exit_code=1):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _commands():
+    import vmsample.cli as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if not info.name.startswith("_"):
+            yield info.name, importlib.import_module(f"vmsample.cli.{info.name}")
+
+
+def build_parser():
+    from vmsample import __version__
+
+    parser = ArgumentParser(
+        prog="vmsample",
+        description="Allocation profiles for managed runtimes, in VMProf format.",
+    )
+    parser.add_argument("--version", action="version", version=f"vmsample {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    sub.required = True
+    for name, module in _commands():
+        cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args._run(args) or 0
+    except CommandError as e:
+        print(f"vmsample {args.command}: error: {e}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        print(f"vmsample {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `vmsample dump x.prof | head`: not an error worth a traceback.
+        sys.stderr.close()
+        return 0
