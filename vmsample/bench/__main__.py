@@ -1,0 +1,28 @@
+import importlib
+import pkgutil
+import sys
+
+import vmsample.bench as package
+
+
+def _benchmarks():
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__)
+                  if not m.name.startswith("_") and not m.ispkg)
+
+
+def main(argv):
+    names = _benchmarks()
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: python -m vmsample.bench NAME [options]\n\nbenchmarks:")
+        for name in names:
+            doc = (importlib.import_module(f"vmsample.bench.{name}").__doc__ or "").strip()
+            print(f"  {name:12} {doc.splitlines()[0] if doc else ''}")
+        return 0 if argv else 2
+    if argv[0] not in names:
+        print(f"vmsample.bench: error: unknown benchmark {argv[0]!r} (choose from {', '.join(names)})",
+              file=sys.stderr)
+        return 2
+    return importlib.import_module(f"vmsample.bench.{argv[0]}").main(argv[1:]) or 0
+
+
+sys.exit(main(sys.argv[1:]))
