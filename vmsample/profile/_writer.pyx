@@ -717,7 +717,7 @@ cdef class ProfileWriter:
         if time_period_ns is not None and (w.primary == PROF_KIND_TIME or layout == F.LAYOUT_PYPY):
             period_us = max(1, time_period_ns // 1000)
         mode = (F.PROFILE_LINES if self.lines else 0) | (F.PROFILE_REAL_TIME if real_time else 0)
-        interp = F.INTERP_NAME.encode()
+        interp = (F.INTERP_NAME_PYPY if layout == F.LAYOUT_PYPY else F.INTERP_NAME).encode()
         head = b"".join([
             (0).to_bytes(8, "little"), (3).to_bytes(8, "little"), (0).to_bytes(8, "little"),
             period_us.to_bytes(8, "little"), (0).to_bytes(8, "little"),

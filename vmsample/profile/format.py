@@ -45,6 +45,16 @@ WORD = 8                    # bytes per vmprof word / address (LP64 only)
 MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
 MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
 INTERP_NAME = "vmsample"
+# The pypy layout's interpreter name.  With version 7 it selects the fork's
+# record shape (f64 seconds instead of the count word); see fork_semantics().
+INTERP_NAME_PYPY = "vmsample-pypy"
+
+
+def fork_semantics(version, interp):
+    """True when version 7 means the fork's VERSION_SAMPLE_TIMEOFFSET (an f64
+    time replaces the count word) rather than vmprof 0.6.0's VERSION_SAMPLE_TIME
+    (an int64 ns timestamp follows the thread id)."""
+    return version == VERSION_SAMPLE_TIME and interp == INTERP_NAME_PYPY
 
 # ---------------------------------------------------------------- extension section
 EXT_MAGIC = b"VMSAMPX\x01"      # last byte: extension format version
