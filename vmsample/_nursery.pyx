@@ -1307,8 +1307,9 @@ cdef class Nursery:
     keep_gc_log=True, debug=None, stress=None)``
 
     * ``heap_limit``: bytes of old space (arenas + large objects); an
-      allocation that would exceed it after a full collection raises
-      MemoryError.
+      allocation that finds it exceeded after a full collection raises
+      MemoryError.  (The survivors of one minor collection may overshoot it
+      by at most one nursery: they have to go somewhere.)
     * ``keep_sample_log`` / ``keep_gc_log``: keep every sample record / every
       collection report for ``sample_records()`` / ``minor_collections()`` and
       ``major_events()``; switch them off for long runs (memory grows with them).
@@ -1809,6 +1810,15 @@ cdef class Ref:
         gc_write_barrier(self.nursery.heap, ref_obj(self))
         slot[0] = v
 
+
+    def _set_ref_without_barrier(self, i, value):
+        """For tests of the heap verifier only: a store that skips the write barrier."""
+        cdef gcref_t v = python_to_slot(self.nursery, value)
+        ref_field(self, i)[0] = v
+
+    def _write_header_tid(self, tid):
+        """For tests of the heap verifier only: overwrite the header's type id."""
+        ref_obj(self).tid = tid
 
     def get_item(self, i):
         cdef char* item = ref_item(self, i)
