@@ -58,6 +58,7 @@ cdef enum:
     GCFLAG_FORWARDED         = 0x0008   # nursery object copied out; payload word 0 = new address
     GCFLAG_VISITED           = 0x0010   # reached in the current collection (mark bit)
     GCFLAG_SAMPLED           = 0x0020   # at least one pending allocation sample names this object
+    GCFLAG_YOUNG_LARGE       = 0x0040   # large object allocated since the last minor collection
     GCFLAG_EMBEDDER          = 0x0100   # 0x0100..0x8000 are free for the embedder
 
 # Major-collection states: the paper's `gc_state` statistic.
