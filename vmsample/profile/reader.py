@@ -148,7 +148,7 @@ def _main_section(data, b) -> int:
     head = _STACK_HEAD_FORK if fork else _STACK_HEAD
     tail = 2 if stamped else 1
     bodies: dict[int, struct.Struct] = {}
-    stack = b.stack
+    stack_ids, main = b.stack_ids, b.main     # ProfileBuilder.stack(), inlined
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
     try:
@@ -173,12 +173,16 @@ def _main_section(data, b) -> int:
                 if pos + 17 + body.size > n:
                     _need(data, pos + 17, body.size, kind)
                 vals = body.unpack_from(data, pos + 17)
+                key = vals[:depth]
+                idx = stack_ids.get(key)
+                if idx is None:
+                    idx = stack_ids[key] = len(stack_ids)
                 if stamped:
-                    stack(marker, vals[:depth], vals[depth], vals[depth + 1])
+                    main[marker].append((idx, vals[depth], vals[depth + 1]))
                 elif fork:
-                    stack(marker, vals[:depth], vals[depth], round(count * 1e9))
+                    main[marker].append((idx, vals[depth], round(count * 1e9)))
                 else:
-                    stack(marker, vals[:depth], vals[depth], None)
+                    main[marker].append((idx, vals[depth], None))
                 pos += 17 + body.size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
                 _need(data, pos, 9, "virtual_ip")
@@ -242,11 +246,24 @@ def _extension(data, pos, b) -> None:
     b.has_extension = True
     pos += len(F.EXT_MAGIC)
     lines = b.lines
+    head = _EXT_HEAD.unpack_from
+    alloc_append, alloc_unpack, alloc_size = b.alloc_infos.append, _ALLOC.unpack_from, _ALLOC.size
+    time_append, time_unpack, time_size = b.time_infos.append, _TIME.unpack_from, _TIME.size
     while True:
-        if pos >= n:
-            raise ProfileFormatError("truncated: no END record", pos, "ext:end")
-        _need(data, pos, 5, "extension")
-        tag, size = _EXT_HEAD.unpack_from(data, pos)
+        if pos + 5 > n:
+            if pos >= n:
+                raise ProfileFormatError("truncated: no END record", pos, "ext:end")
+            _need(data, pos, 5, "extension")
+        tag, size = head(data, pos)
+        # The common records first: sample infos without a stack of their own.
+        if tag == F.EXT_ALLOC_SAMPLE and size == alloc_size and pos + 5 + size <= n:
+            alloc_append(alloc_unpack(data, pos + 5))
+            pos += 5 + size
+            continue
+        if tag == F.EXT_TIME_SAMPLE and size == time_size and pos + 5 + size <= n:
+            time_append(time_unpack(data, pos + 5))
+            pos += 5 + size
+            continue
         record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
         if size > F.EXT_MAX_PAYLOAD:
             raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
