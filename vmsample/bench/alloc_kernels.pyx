@@ -1,12 +1,13 @@
 """Allocation loops for the `alloc` benchmark (a helper module, not a benchmark).
 
 Each kernel allocates [n] objects of [size] bytes in a tight loop and returns
-the elapsed nanoseconds of the loop alone.  Every loop ends each iteration with
+the elapsed nanoseconds of the loop alone.  The heap's type must be var-size
+with 8-byte items and no fixed part (the header's length is (size - 8) / 8).  Every loop ends each iteration with
 the same compiler barrier as the C baseline (alloc_baseline.h), so all of them
 do the same memory traffic and differ only in the allocation code.
 """
 
-from libc.stdint cimport int64_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, uint16_t, uint32_t, uint64_t
 
 from vmsample._nursery cimport GCHeap, GCHeader, Nursery, gc_alloc, gc_raise_error
 
@@ -38,9 +39,10 @@ def folded_loop(Nursery gc, uint16_t tid, size_t size, long n):
     cdef GCHeader* obj
     cdef long i
     cdef int64_t t0, t1
+    cdef uint32_t items = (size - 8) // 8
     t0 = vms_cbump_now_ns()
     for i in range(n):
-        obj = gc_alloc(h, tid, size, 0)
+        obj = gc_alloc(h, tid, size, items)
         if obj == NULL:
             gc_raise_error(h)
         VMS_BENCH_BARRIER(obj)
@@ -81,12 +83,13 @@ def naive_loop(Nursery gc, uint16_t tid, size_t size, long n, int64_t period):
     c.remaining = period
     c.period = period
     c.samples = 0
+    cdef uint32_t items = (size - 8) // 8
     t0 = vms_cbump_now_ns()
     for i in range(n):
         c.remaining -= <int64_t>size
         if c.remaining <= 0:
             vms_naive_sample(&c)
-        obj = gc_alloc(h, tid, size, 0)
+        obj = gc_alloc(h, tid, size, items)
         if obj == NULL:
             gc_raise_error(h)
         VMS_BENCH_BARRIER(obj)
