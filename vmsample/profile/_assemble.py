@@ -17,6 +17,7 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 from __future__ import annotations
 
 import json
+import struct
 from datetime import datetime
 
 from . import format as F
@@ -49,9 +50,10 @@ class ProfileBuilder:
         self.end = None
         self.meta: dict[str, str] = {}
         self.codes: dict[int, str] = {}
-        self.stack_ids: dict[tuple, int] = {}
+        # Stacks are interned by their raw entries: the little-endian i64 words
+        # exactly as stored, so the fast reader never unpacks a repeated stack.
+        self.stack_ids: dict[bytes, int] = {}
         self.main: dict[int, list] = {F.MARKER_STACKTRACE: [], F.MARKER_GC_STACKTRACE: []}
-        self.obj_infos: list = []
         self.has_extension = False
         self.types: dict[int, str] = {}
         self.stat_names: tuple[str, ...] | None = None
@@ -80,7 +82,7 @@ class ProfileBuilder:
         if old is None or name > old:
             self.codes[code_id] = name
 
-    def intern(self, entries: tuple) -> int:
+    def intern(self, entries: bytes) -> int:
         ids = self.stack_ids
         idx = ids.get(entries)
         if idx is None:
@@ -88,11 +90,14 @@ class ProfileBuilder:
         return idx
 
     def stack(self, marker, entries, thread_id, time_ns):
-        """A 0x01 / 0x09 record; [time_ns] is None when the record has no time."""
+        """A 0x01 / 0x09 record ([entries]: raw bytes); [time_ns] is None when
+        the record has no time."""
         self.main[marker].append((self.intern(entries), thread_id, time_ns))
 
     def obj_info(self, time_s, words):
-        self.obj_infos.append((time_s, words))
+        # pypy layout 0x0A: for the fork's tools.  It repeats what the
+        # extension's MINOR_GC records say, which are authoritative here.
+        pass
 
     def trailer(self, sec, usec):
         self.end = (sec, usec)
@@ -194,7 +199,8 @@ class ProfileBuilder:
         frame_ids: dict[tuple[int, int], int] = {}
         frames: list[Frame] = []
         stacks: list[tuple[int, ...]] = []
-        for entries in self.stack_ids:         # insertion order == stack index
+        for raw in self.stack_ids:             # insertion order == stack index
+            entries = struct.unpack(f"<{len(raw) // 8}q", raw)
             if lines:
                 pairs = zip(entries[1::2], entries[0::2])
             else:
@@ -229,7 +235,7 @@ class ProfileBuilder:
         meta = self._metadata()
         if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
             raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
-        if meta.lines and any(len(e) % 2 for e in self.stack_ids):
+        if meta.lines and any(len(e) % 16 for e in self.stack_ids):
             raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
         if meta.layout == F.LAYOUT_PYPY:
             alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
