@@ -834,8 +834,6 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
             outcome = GC_OUTCOME_LARGE | (GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_VISITED else 0)
         else:
             outcome = GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_FORWARDED else 0
-            if outcome:
-                (<GCHeader*>(<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0]).flags &= ~GCFLAG_SAMPLED
         p.outcomes[i] = outcome
         if s.keep_log and s.first_pending_seq + i >= s.log_first_seq \
                 and s.first_pending_seq + i - s.log_first_seq < s.n_log:
