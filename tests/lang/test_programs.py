@@ -167,12 +167,22 @@ def knobs_for(path: Path, mode: str) -> dict[str, str]:
 # ---------------------------------------------------------------- the corpus itself
 # These need no VM: they keep the corpus honest (valid, deterministic, complete).
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+@pytest.mark.parametrize("path", PROGRAMS + EXAMPLES, ids=corpus_id)
 def test_program_is_clean_and_deterministic_on_cpython(path):
     first = cpython(path)
     assert (first["exit status"], first["stderr"]) == (0, "")
     assert cpython(path, "12345") == first, "output depends on the string-hash seed"
-    assert header(path, "Checks"), "every program starts by saying what it checks"
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+def test_program_says_what_it_checks(path):
+    assert header(path, "Checks"), "every program starts with '# Checks: ...'"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=corpus_id)
+def test_example_documents_its_usage(path):
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert doc and f"python examples/{path.name} [" in doc
 
 
 @pytest.mark.parametrize("path", RUNTIME_ERRORS, ids=corpus_id)
