@@ -39,6 +39,7 @@ Two VM runs per program: ``default`` (no knobs) and ``gc-debug``, under the
 core's debug knobs (a tiny nursery, a collection before every allocation,
 heap verification after every collection -- see ``vmsample/_nursery.pyx``),
 which turns any GC bug the program can reach into a wrong output or a crash.
+The examples' debug run collects less often ([EXAMPLE_DEBUG_KNOBS]).
 
 The VM tests are collected only once ``vmsample/lang/__main__.py`` exists,
 so the corpus can land before the VM.  A program the VM cannot run yet goes
@@ -85,6 +86,10 @@ DEBUG_KNOBS = {
     "VMSAMPLE_GC_DEBUG": "1",
 }
 
+# The examples allocate far more than the corpus programs: collect every 101st
+# allocation instead of every one.
+EXAMPLE_DEBUG_KNOBS = dict(DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
+
 # Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
 KNOWN_FAILURES: dict[str, str] = {}
 
@@ -110,7 +115,7 @@ def program_args(path: Path) -> list[str]:
 
 
 def debug_knobs(path: Path) -> dict[str, str]:
-    knobs = dict(DEBUG_KNOBS)
+    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else DEBUG_KNOBS)
     for item in (header(path, "gc-debug") or "").split():
         name, _, value = item.partition("=")
         knobs[name] = value
