@@ -15,7 +15,6 @@ _LAZY = {
     "read_profile": "vmsample.profile.reader",
     "Profile": "vmsample.profile.model",
     "ProfileFormatError": "vmsample.profile.errors",
-    "recover": "vmsample.profile.recover",
 }
 
 __all__ = list(_LAZY)

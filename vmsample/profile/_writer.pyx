@@ -12,10 +12,14 @@ Design
    file is one stream and memory stays bounded for any run length.
 
 2. Buffers.  Each output has one fixed buffer ([PROF_BUFFER_SIZE] bytes, more
-   than the largest record).  A record is reserved and filled in place; when
-   a buffer passes [PROF_DRAIN_AT] bytes *both* are drained with write(2), so
-   after a SIGKILL the main file and the spool end at about the same sample.
-   A minor collection also drains them when [flush_interval_ns] has passed.
+   than the largest record).  A record is reserved and filled in place and
+   written out with write(2) when its buffer passes [PROF_DRAIN_AT] bytes.
+   Invariant: the spool on disk is never behind the main file -- a sample's
+   main-section record is appended before its extension info, a full main
+   buffer drains the spool first, and a full spool drains alone -- so after a
+   SIGKILL every main-section sample has its info in the spool (`vmsample
+   recover` relies on it).  A minor collection drains both when
+   [flush_interval_ns] has passed since the last drain.
 
 3. Pairing.  The k-th stack record of a stream in the main section belongs to
    the k-th extension info record of that stream without a stack (docs/format.md
@@ -169,7 +173,9 @@ cdef inline char* _reserve(ProfWriter* w, ProfOutput* o, size_t n) noexcept nogi
     if PROF_UNLIKELY(w.error != 0):
         return NULL
     if PROF_UNLIKELY(o.len + n > PROF_DRAIN_AT):
-        if _drain_all(w, Z_NO_FLUSH) < 0:
+        # A full spool drains alone; a full main buffer drains the spool too,
+        # first.  Either way the spool on disk is never behind the main file.
+        if (_drain(w, o, Z_NO_FLUSH) if o == &w.spool else _drain_all(w, Z_NO_FLUSH)) < 0:
             return NULL
     return o.buf + o.len
 

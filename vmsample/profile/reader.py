@@ -149,65 +149,71 @@ def _main_section(data, b) -> int:
     tail = 2 if stamped else 1
     bodies: dict[int, struct.Struct] = {}
     stack = b.stack
-    while True:
-        if pos >= n:
-            raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
-        marker = data[pos]
-        if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and fork):
-            kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
-            if pos + 17 > n:
-                _need(data, pos, 17, kind)
-            count, depth = head.unpack_from(data, pos + 1)
-            if not fork and count != 1:
-                raise ProfileFormatError(f"stack record count must be 1, not {count}", pos, kind)
-            if not 0 <= depth <= F.MAX_STACK_ENTRIES:
-                raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
-            if lines and depth & 1:
-                raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
-            body = bodies.get(depth)
-            if body is None:
-                body = bodies[depth] = struct.Struct(f"<{depth + tail}q")
-            if pos + 17 + body.size > n:
-                _need(data, pos + 17, body.size, kind)
-            vals = body.unpack_from(data, pos + 17)
-            if stamped:
-                stack(marker, vals[:depth], vals[depth], vals[depth + 1])
-            elif fork:
-                stack(marker, vals[:depth], vals[depth], round(count * 1e9))
+    # [pos] only moves past whole records: on an error it is the start of the
+    # record that failed, which `vmsample recover` keeps everything before.
+    try:
+        while True:
+            if pos >= n:
+                raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
+            marker = data[pos]
+            if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and fork):
+                kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
+                if pos + 17 > n:
+                    _need(data, pos, 17, kind)
+                count, depth = head.unpack_from(data, pos + 1)
+                if not fork and count != 1:
+                    raise ProfileFormatError(f"stack record count must be 1, not {count}", pos, kind)
+                if not 0 <= depth <= F.MAX_STACK_ENTRIES:
+                    raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
+                if lines and depth & 1:
+                    raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
+                body = bodies.get(depth)
+                if body is None:
+                    body = bodies[depth] = struct.Struct(f"<{depth + tail}q")
+                if pos + 17 + body.size > n:
+                    _need(data, pos + 17, body.size, kind)
+                vals = body.unpack_from(data, pos + 17)
+                if stamped:
+                    stack(marker, vals[:depth], vals[depth], vals[depth + 1])
+                elif fork:
+                    stack(marker, vals[:depth], vals[depth], round(count * 1e9))
+                else:
+                    stack(marker, vals[:depth], vals[depth], None)
+                pos += 17 + body.size
+            elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
+                _need(data, pos, 9, "virtual_ip")
+                (code_id,) = _Q.unpack_from(data, pos + 1)
+                name, pos = _string(data, pos + 9, "virtual_ip")
+                b.code(code_id, name)
+            elif marker == F.MARKER_META:
+                key, p = _string(data, pos + 1, "meta")
+                value, p = _string(data, p, "meta")
+                b.add_meta(key, value, pos)
+                pos = p
+            elif marker == F.MARKER_TIME_N_ZONE or marker == F.MARKER_TRAILER:
+                kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
+                _need(data, pos, 25, kind)
+                sec, usec = _QQ.unpack_from(data, pos + 1)
+                if marker == F.MARKER_TRAILER:
+                    b.trailer(sec, usec)
+                    return pos + 25
+                b.start_time(sec, usec)
+                pos += 25
+            elif marker == F.MARKER_OBJ_INFO_STACK and fork:
+                _need(data, pos, 17, "obj_info")
+                time_s, depth = _STACK_HEAD_FORK.unpack_from(data, pos + 1)
+                if not 3 <= depth <= F.MAX_STACK_ENTRIES:
+                    raise ProfileFormatError(f"object-info depth {depth} out of range", pos, "obj_info")
+                _need(data, pos + 17, 8 * depth, "obj_info")
+                b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + 17))
+                pos += 17 + 8 * depth
+            elif marker == F.MARKER_HEADER:
+                raise ProfileFormatError("a second header record", pos, "header")
             else:
-                stack(marker, vals[:depth], vals[depth], None)
-            pos += 17 + body.size
-        elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
-            _need(data, pos, 9, "virtual_ip")
-            (code_id,) = _Q.unpack_from(data, pos + 1)
-            name, pos = _string(data, pos + 9, "virtual_ip")
-            b.code(code_id, name)
-        elif marker == F.MARKER_META:
-            key, p = _string(data, pos + 1, "meta")
-            value, p = _string(data, p, "meta")
-            b.add_meta(key, value, pos)
-            pos = p
-        elif marker == F.MARKER_TIME_N_ZONE or marker == F.MARKER_TRAILER:
-            kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
-            _need(data, pos, 25, kind)
-            sec, usec = _QQ.unpack_from(data, pos + 1)
-            if marker == F.MARKER_TRAILER:
-                b.trailer(sec, usec)
-                return pos + 25
-            b.start_time(sec, usec)
-            pos += 25
-        elif marker == F.MARKER_OBJ_INFO_STACK and fork:
-            _need(data, pos, 17, "obj_info")
-            time_s, depth = _STACK_HEAD_FORK.unpack_from(data, pos + 1)
-            if not 3 <= depth <= F.MAX_STACK_ENTRIES:
-                raise ProfileFormatError(f"object-info depth {depth} out of range", pos, "obj_info")
-            _need(data, pos + 17, 8 * depth, "obj_info")
-            b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + 17))
-            pos += 17 + 8 * depth
-        elif marker == F.MARKER_HEADER:
-            raise ProfileFormatError("a second header record", pos, "header")
-        else:
-            raise ProfileFormatError(f"unknown record marker 0x{marker:02x}", pos, "main section")
+                raise ProfileFormatError(f"unknown record marker 0x{marker:02x}", pos, "main section")
+    except ProfileFormatError as e:
+        e.record_start = pos
+        raise
 
 
 def _ext_stack(payload, at, pos, record):

@@ -33,7 +33,10 @@ VString = PascalString(Word, "utf8")
 
 
 def _hdr(ctx):
-    return ctx._root.header
+    # The 0x05 header of the file; when a record is parsed on its own (dump.py)
+    # the header is passed as a parse parameter instead.
+    root = ctx._root
+    return root.header if "header" in root else ctx._params.header
 
 
 def _fork(ctx):
@@ -229,8 +232,11 @@ ext_record = Struct(
     }, default=GreedyBytes)),
 )
 
+# "VMSAMPX" + extension version byte (1)
+ext_magic = Const(F.EXT_MAGIC)
+
 extension = Struct(
-    "magic" / Const(F.EXT_MAGIC),
+    "magic" / ext_magic,
     "records" / RepeatUntil(lambda rec, lst, ctx: rec.tag == F.EXT_END, ext_record),
 )
 
