@@ -39,6 +39,7 @@ Two VM runs per program: ``default`` (no knobs) and ``gc-debug``, under the
 core's debug knobs (a tiny nursery, a collection before every allocation,
 heap verification after every collection -- see ``vmsample/_nursery.pyx``),
 which turns any GC bug the program can reach into a wrong output or a crash.
+The examples' debug run collects less often ([EXAMPLE_DEBUG_KNOBS]).
 
 The VM tests are collected only once ``vmsample/lang/__main__.py`` exists,
 so the corpus can land before the VM.  A program the VM cannot run yet goes
@@ -85,6 +86,10 @@ DEBUG_KNOBS = {
     "VMSAMPLE_GC_DEBUG": "1",
 }
 
+# The examples allocate far more than the corpus programs: collect every 101st
+# allocation instead of every one.
+EXAMPLE_DEBUG_KNOBS = dict(DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
+
 # Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
 KNOWN_FAILURES: dict[str, str] = {}
 
@@ -110,7 +115,7 @@ def program_args(path: Path) -> list[str]:
 
 
 def debug_knobs(path: Path) -> dict[str, str]:
-    knobs = dict(DEBUG_KNOBS)
+    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else DEBUG_KNOBS)
     for item in (header(path, "gc-debug") or "").split():
         name, _, value = item.partition("=")
         knobs[name] = value
@@ -167,12 +172,22 @@ def knobs_for(path: Path, mode: str) -> dict[str, str]:
 # ---------------------------------------------------------------- the corpus itself
 # These need no VM: they keep the corpus honest (valid, deterministic, complete).
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+@pytest.mark.parametrize("path", PROGRAMS + EXAMPLES, ids=corpus_id)
 def test_program_is_clean_and_deterministic_on_cpython(path):
     first = cpython(path)
     assert (first["exit status"], first["stderr"]) == (0, "")
     assert cpython(path, "12345") == first, "output depends on the string-hash seed"
-    assert header(path, "Checks"), "every program starts by saying what it checks"
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+def test_program_says_what_it_checks(path):
+    assert header(path, "Checks"), "every program starts with '# Checks: ...'"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=corpus_id)
+def test_example_documents_its_usage(path):
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert doc and f"python examples/{path.name} [" in doc
 
 
 @pytest.mark.parametrize("path", RUNTIME_ERRORS, ids=corpus_id)
