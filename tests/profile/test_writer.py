@@ -144,3 +144,24 @@ def test_buffers_are_bounded(tmp_path):
     grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     assert path.stat().st_size > 70_000_000
     assert grown_kb < 30_000
+
+
+def test_c_level_api_from_another_cython_module(tmp_path):
+    # _harness.pyx cimports _writer.pxd and calls it with the GIL released, as a VM does.
+    from vmsample.profile import _harness
+
+    path = tmp_path / "c.prof.gz"
+    w = ProfileWriter(path, alloc_period=4096)
+    _harness.declare_codes(w, 8)
+    _harness.alloc_samples(w, 1000, 12, n_codes=8, minor_every=100)
+    _harness.alloc_samples(w, 10, 3, n_codes=8, time_samples=True)
+    w.close()
+    p = read_profile(path)
+    assert len(p.alloc_samples) == 1000 and len(p.time_samples) == 10
+    assert len(p.minor_collections) == 10
+    assert [s.outcome.name for s in p.alloc_samples[:4]] == ["DIED", "SURVIVED", "DIED", "SURVIVED"]
+    s = p.alloc_samples[7]
+    assert (s.seq, s.size, s.type_id) == (7, 16 + 8 * 7, 1 + 7 % 4)
+    frames = p.stack_frames(s.stack)
+    assert [(f.code.id, f.line) for f in frames] == [(2 * (1 + (7 + k) % 8), 10 + k) for k in range(12)]
+    assert frames[0].function == "f8" and frames[0].file == "bench.py"

@@ -103,7 +103,7 @@ cdef enum:
     PROF_BUFFER_SIZE = 1 << 20      # > the largest record (65536 entries * 8 + headers)
     PROF_DRAIN_AT = 128 * 1024
     PROF_GZ_CHUNK = 64 * 1024
-    PROF_GZ_LEVEL = 6
+    PROF_GZ_LEVEL = 1               # Z_BEST_SPEED: sample stacks are very repetitive anyway
 
 # ------------------------------------------------------------------ output
 
@@ -295,17 +295,27 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
     return 0
 
 cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+    # Per frame, one bit test for the usual small even ids; the hash table
+    # only the first time an id is seen (or for big ids).
     cdef uint32_t i
+    cdef uint64_t cid
+    cdef bint small
     cdef ProfCode* c
     for i in range(depth):
-        if frames[i].code_id == 0:
+        cid = frames[i].code_id
+        small = cid < PROF_SMALL_IDS and (cid & 1) == 0
+        if small and (w.small_written[cid >> 4] >> ((cid >> 1) & 7)) & 1:
             continue
-        c = _code_entry(w, frames[i].code_id)
+        if cid == 0:
+            continue
+        c = _code_entry(w, cid)
         if c == NULL:
             return -1
         if PROF_UNLIKELY(not c.written):
             if _write_code(w, c) < 0:
                 return -1
+        if small:
+            w.small_written[cid >> 4] |= <uint8_t>(1 << ((cid >> 1) & 7))
     return 0
 
 # ------------------------------------------------------------------ records
@@ -704,7 +714,8 @@ cdef class ProfileWriter:
         w.flush_interval_ns = <int64_t>(float(flush_interval) * 1e9)
         w.codes_cap = 256
         w.codes = <ProfCode*>calloc(w.codes_cap, sizeof(ProfCode))
-        if w.codes == NULL:
+        w.small_written = <uint8_t*>calloc(PROF_SMALL_IDS // 16, 1)
+        if w.codes == NULL or w.small_written == NULL:
             self._release()
             raise MemoryError()
         try:
@@ -825,6 +836,7 @@ cdef class ProfileWriter:
                     free(self.w.codes[i].name)
                 free(self.w.codes)
             free(self.w.pending)
+            free(self.w.small_written)
             free(self.w)
             self.w = NULL
         free(self._frames)
