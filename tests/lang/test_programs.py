@@ -115,7 +115,7 @@ def header(path: Path, name: str) -> str | None:
 
 
 def program_args(path: Path) -> list[str]:
-    if path.name in EXAMPLE_ARGS and path.parent == ROOT / "examples":
+    if path in EXAMPLES:
         return EXAMPLE_ARGS[path.name]
     return (header(path, "args") or "").split()
 
