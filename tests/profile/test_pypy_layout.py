@@ -19,7 +19,7 @@ RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py")}, {7: "list", 9: "Nod
 def fork_decode(data):
     """Decode like the fork's reader: f64 time instead of the count word (v7)."""
     W = struct.Struct("<q")
-    assert struct.unpack_from("<5q", data) == (0, 3, 0, 1000, 0)
+    assert struct.unpack_from("<3q", data) == (0, 3, 0)
     pos = 40
     assert data[pos] == 0x05
     version = struct.unpack_from(">h", data, pos + 1)[0]
@@ -63,6 +63,7 @@ def test_pypy_layout_has_the_forks_structure(tmp_path):
         write_run(w, RUN)
     version, mode, meta, codes, gc, objinfo, timesamples = fork_decode(path.read_bytes())
     assert version == 7 and mode == 0
+    assert struct.unpack_from("<2q", path.read_bytes(), 24) == (1000, 0)      # period in us
     assert [meta[f"gc_stats__{i}"] for i in range(3)] == ["total_memory_used", "total_size_of_arenas",
                                                           "gc_state"]
     assert meta["__rtype_7"] == "list" and meta["__rtype_9"] == "Node"
@@ -94,3 +95,18 @@ def test_pypy_layout_reads_back_completely(tmp_path):
     import gzip
     data = gzip.decompress(path.read_bytes())
     assert schema.to_profile(schema.parse(data), gzip=True) == p
+
+
+def test_a_collection_resolving_many_samples_is_split_oldest_first(tmp_path):
+    path = tmp_path / "many.prof"
+    n = 20000
+    with ProfileWriter(path, alloc_period=64, layout="pypy") as w:
+        w.declare_code(2, "<module>", 1, "p.py")
+        for i in range(n):
+            w.alloc_sample(i, 16, 1 + i % 3, 1000 + i, [(2, 1)])
+        w.minor_collection(1, 10**9, first_seq=0, outcomes=bytes(i % 2 for i in range(n)))
+    _, _, _, _, gc, objinfo, _ = fork_decode(path.read_bytes())
+    assert [len(words) - 3 for words, _ in objinfo] == [8192, 8192, 20000 - 2 * 8192]
+    objects = [obj for words, _ in objinfo for obj in words[3:]]
+    assert [(o >> 2, o & 1) for o in objects] == [(1 + i % 3, i % 2) for i in range(n)]
+    assert len(read_profile(path).alloc_samples) == n

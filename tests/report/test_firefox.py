@@ -178,9 +178,12 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
     out.write_bytes(gzip.compress(firefox.render(p).encode()))
     session = f"vmsample-test-{os.getpid()}"
 
+    # The machine may be busy: give the daemon time to load the profile.
+    env = dict(os.environ, PROFILER_CLI_LOAD_TIMEOUT_MS="180000")
+
     def cli(*args):
         r = subprocess.run(profiler_cli + list(args) + ["--session", session], capture_output=True, text=True,
-                           timeout=120)
+                           timeout=240, env=env)
         assert r.returncode == 0, r.stderr + r.stdout
         return json.loads(r.stdout) if "--json" in args else r.stdout
 

@@ -103,6 +103,7 @@ cdef enum:
     PROF_BUFFER_SIZE = 1 << 20      # > the largest record (65536 entries * 8 + headers)
     PROF_DRAIN_AT = 128 * 1024
     PROF_GZ_CHUNK = 64 * 1024
+    PROF_OBJ_INFO_CHUNK = 8192      # objects per 0x0A record (pypy layout)
     PROF_GZ_LEVEL = 1               # Z_BEST_SPEED: sample stacks are very repetitive anyway
 
 # ------------------------------------------------------------------ output
@@ -471,45 +472,50 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
 cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     # The fork's 0x0A: f64 time | depth = n + 3 | n obj-info words, newest
     # sample first | total_memory_used | total_size_of_arenas | gc_state.
-    # obj info = type id << 2 | large << 1 | survived.
-    cdef size_t size = 1 + 8 + 8 + 8 * (<size_t>r.n_outcomes + 3)
-    cdef size_t i, j, k = 0, keep = 0
+    # obj info = type id << 2 | large << 1 | survived.  The fork's converter
+    # pairs the i-th 0x09 sample with the i-th object over all 0x0A records,
+    # so a collection resolving very many samples is split into several
+    # records (oldest samples first), which keeps every record small.
+    cdef size_t start, n, i, k = 0, keep = 0
+    cdef size_t size
     cdef uint64_t seq, info
     cdef char* p
     cdef char* words
-    if size > PROF_BUFFER_SIZE - PROF_DRAIN_AT:
-        return _fail(w, EINVAL)     # > 100k samples in one nursery: not representable
-    p = _reserve(w, &w.main, size)
-    if p == NULL:
-        return -1
-    p = _put_u8(p, F_MARKER_OBJ_INFO_STACK)
-    p = _put_f64(p, <double>r.time_ns / 1e9)
-    p = _put_u64(p, r.n_outcomes + 3)
-    words = p
-    for i in range(r.n_outcomes):
-        seq = r.first_seq + i
-        while k < w.pending_len and w.pending[k].seq < seq:
-            w.pending[keep] = w.pending[k]      # unresolved: keep for later
-            keep += 1
-            k += 1
-        info = r.outcomes[i] & 1
-        if k < w.pending_len and w.pending[k].seq == seq:
-            info |= (<uint64_t>w.pending[k].tid << 2) | (2 if w.pending[k].large else 0)
-            k += 1
-        elif r.outcomes[i] & 2:
-            info |= 2
-        j = r.n_outcomes - 1 - i            # newest first
-        _put_u64(words + 8 * j, info)
+    start = 0
+    while start < r.n_outcomes:
+        n = r.n_outcomes - start
+        if n > PROF_OBJ_INFO_CHUNK:
+            n = PROF_OBJ_INFO_CHUNK
+        size = 1 + 8 + 8 + 8 * (n + 3)
+        p = _reserve(w, &w.main, size)
+        if p == NULL:
+            return -1
+        p = _put_u8(p, F_MARKER_OBJ_INFO_STACK)
+        p = _put_f64(p, <double>r.time_ns / 1e9)
+        p = _put_u64(p, n + 3)
+        words = p
+        for i in range(n):
+            seq = r.first_seq + start + i
+            while k < w.pending_len and w.pending[k].seq < seq:
+                w.pending[keep] = w.pending[k]      # unresolved: keep for later
+                keep += 1
+                k += 1
+            info = r.outcomes[start + i] & 3
+            if k < w.pending_len and w.pending[k].seq == seq:
+                info |= <uint64_t>w.pending[k].tid << 2
+                k += 1
+            _put_u64(words + 8 * (n - 1 - i), info)     # newest first
+        p = words + 8 * n
+        p = _put_u64(p, r.total_memory_used)
+        p = _put_u64(p, r.total_size_of_arenas)
+        p = _put_u64(p, <uint64_t>r.gc_state)
+        w.main.len += size
+        start += n
     while k < w.pending_len:
         w.pending[keep] = w.pending[k]
         keep += 1
         k += 1
     w.pending_len = keep
-    p = words + 8 * <size_t>r.n_outcomes
-    p = _put_u64(p, r.total_memory_used)
-    p = _put_u64(p, r.total_size_of_arenas)
-    p = _put_u64(p, <uint64_t>r.gc_state)
-    w.main.len += size
     return 0
 
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:

@@ -165,3 +165,32 @@ def test_c_level_api_from_another_cython_module(tmp_path):
     frames = p.stack_frames(s.stack)
     assert [(f.code.id, f.line) for f in frames] == [(2 * (1 + (7 + k) % 8), 10 + k) for k in range(12)]
     assert frames[0].function == "f8" and frames[0].file == "bench.py"
+
+
+def test_a_minor_collection_flushes_after_the_interval(tmp_path):
+    path = tmp_path / "f.prof"
+    w = ProfileWriter(path, alloc_period=64, flush_interval=0)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    before = path.stat().st_size
+    w.minor_collection(1, w.monotonic_ns(), first_seq=0, outcomes=b"\x01")
+    assert path.stat().st_size > before and b"py:f:1:x.py" in path.read_bytes()
+    assert (tmp_path / "f.prof.spool").stat().st_size > 0
+    w.close()
+    w2 = ProfileWriter(path, alloc_period=64, flush_interval=3600)
+    w2.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    before = path.stat().st_size
+    w2.minor_collection(1, w2.monotonic_ns())
+    assert path.stat().st_size == before
+    w2.close()
+
+
+def test_real_time_mode_bit(tmp_path):
+    path = tmp_path / "rt.prof"
+    with ProfileWriter(path, time_period_ns=1000, real_time=True) as w:
+        w.declare_code(2, "f", 1, "x.py")
+        w.time_sample(5, [(2, 1)])
+    p = read_profile(path)
+    assert p.meta.real_time and p.meta.mode & F.PROFILE_REAL_TIME
+    import vmprof
+    assert vmprof.read_profile(str(path)).n_samples == 1
