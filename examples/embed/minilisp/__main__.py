@@ -53,7 +53,7 @@ def main(argv=None):
         parser.error(f"{args.output} exists (use -f to overwrite it)")
     try:
         status = run_file(args.program, profile=args.output, alloc_period=args.alloc_period,
-                          sampling=args.sampling, seed=args.seed, nursery_size=args.nursery,
+                          sampling=args.sampling, seed=args.seed, nursery=args.nursery,
                           argv=args.args)
     except OSError as e:
         print(f"minilisp: {e.filename or args.program}: {e.strerror or e}", file=sys.stderr)

@@ -288,6 +288,9 @@ class Compiler:
     def primitive_value(self, d, name):
         # A primitive used as a value becomes a closure around a wrapper code.
         prim_id, lo, hi = PRIMITIVES[name]
+        if lo != hi:
+            self.error(d, f"'{name}' takes any number of arguments, so it cannot be passed as a "
+                       f"value; wrap it, e.g. (lambda (a b) ({name} a b))")
         if name not in self.prim_wrappers:
             fn = self.fn
             index, code = self.new_code(name, 0, lo)

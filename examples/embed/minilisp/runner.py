@@ -27,17 +27,19 @@ DEFAULT_ALLOC_PERIOD = 64 * 1024
 
 
 def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAULT_ALLOC_PERIOD,
-               sampling="fixed", seed=None, nursery_size=None, argv=None, stdout=None,
+               sampling="fixed", seed=None, nursery=None, argv=None, stdout=None,
                stderr=None, max_depth=10000):
     """Run a program; returns its exit status (0, or 1 after a run-time error,
     whose traceback goes to [stderr]).
 
     [profile]: write an allocation profile to this path (None: no profile).
     [alloc_period]: bytes per sample, or None for no allocation samples.
+    [nursery]: a fresh ``vmsample.Nursery`` to run in, or its size (None: 4M).
     Raises LispSyntaxError when the program does not compile.
     """
     program = compile_source(source, filename)
-    nursery = Nursery(nursery_size, keep_sample_log=False, keep_gc_log=False)
+    if not isinstance(nursery, Nursery):
+        nursery = Nursery(nursery, keep_sample_log=False, keep_gc_log=False)
     argv = [filename, *(argv or ())]
     machine = Machine(program, nursery, max_depth=max_depth, stdout=stdout, argv=argv)
     writer = None
