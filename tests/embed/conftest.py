@@ -1,30 +1,13 @@
 """Fixtures for the embedding example: build examples/embed in a temporary
 directory against the installed vmsample, as a third party would, and run it."""
 
-import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "embed"
-PROGRAMS = Path(__file__).resolve().parent / "programs"
-
-# The GC debug knobs (DESIGN 2.6), each run of the example must survive them.
-KNOBS = {
-    "tiny-nursery": {"VMSAMPLE_NURSERY": "256"},
-    "stress": {"VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_NURSERY": "64K"},
-    "debug": {"VMSAMPLE_GC_DEBUG": "1", "VMSAMPLE_NURSERY": "4K"},
-    "all": {"VMSAMPLE_NURSERY": "1K", "VMSAMPLE_GC_STRESS": "3", "VMSAMPLE_GC_DEBUG": "1"},
-}
-
-
-def clean_env(**extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    env.update(extra)
-    return env
+from minilisp_build import EXAMPLE, clean_env
 
 
 @pytest.fixture(scope="session")
