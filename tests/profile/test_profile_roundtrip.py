@@ -16,6 +16,7 @@ OPTIONS = st.fixed_dictionaries({
     "lines": st.booleans(),
     "layout": st.sampled_from(["vmprof", "pypy"]),
     "gzip": st.booleans(),
+    "real_time": st.booleans(),
 })
 
 
