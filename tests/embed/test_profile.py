@@ -7,6 +7,7 @@ package.  Every run is repeated under the GC debug knobs, where the program
 must print the same thing and the profile must tell the same story.
 """
 
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -160,6 +161,27 @@ def test_profile_validates_and_opens_in_stock_vmprof(run_minilisp, tmp_path):
     for (stack, _count, _thread, *_), sample in zip(stats.profiles, ours.alloc_samples):
         assert [stats.adr_dict[a].split(":")[1] for a in stack if a > 0] == \
             list(reversed(functions(ours, sample)))
+
+
+def test_vmsample_report_reads_the_profile(run_minilisp, tmp_path):
+    proc, out = profiled(run_minilisp, tmp_path, SITES, 2000, options=["--alloc-period", "512"])
+    assert proc.returncode == 0, proc.stderr
+    report = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", str(out)],
+                            capture_output=True, text=True, env=clean_env())
+    assert report.returncode == 0, report.stderr
+    data = json.loads(report.stdout)
+    sites = {(row["function"], row["line"]): row for row in data["self"]}
+    retained = sites["retain-vectors.loop", line_of(SITES, "site: retained vector")]
+    temporary = sites["churn-strings.loop", line_of(SITES, "site: temporary string")]
+    assert retained["file"] == str(SITES) and retained["died_young"] == 0.0
+    assert temporary["died_young"] == 1.0
+    types = {row["type"]: row for row in data["types"]}
+    assert set(types) <= MINILISP_TYPES and {"vector", "string", "cons"} <= set(types)
+    assert types["vector"]["survival"] == 1.0 and types["string"]["survival"] == 0.0
+    assert data["gc"]["major_collections"] >= 1
+    text = subprocess.run([sys.executable, "-m", "vmsample", "report", str(out)],
+                          capture_output=True, text=True, env=clean_env())
+    assert text.returncode == 0 and "retain-vectors.loop" in text.stdout
 
 
 def test_random_sampling_with_a_seed_is_repeatable(run_minilisp, tmp_path):

@@ -188,7 +188,7 @@ ctypedef struct VM:
     int32_t nconsts
     uint16_t t_cons, t_closure, t_vector, t_string
     ProfFrame* walk         # the sample hook's scratch stack, max_depth entries
-    void* writer            # ProfWriter* while profiling, else NULL
+    ProfWriter* writer      # while profiling, else NULL
 
 cdef inline uint64_t code_id(int32_t code) noexcept nogil:
     # vmprof code ids are positive and even.
@@ -216,13 +216,13 @@ cdef void on_sample(void* ctx, const GCSample* sample) noexcept nogil:
         vm.walk[n].code_id = code_id(f.code)
         vm.walk[n].line = vm.codes[f.code].lines[f.pc]
         n += 1
-    prof_alloc_sample(<ProfWriter*>vm.writer, sample, vm.walk, n, 0)
+    prof_alloc_sample(vm.writer, sample, vm.walk, n, 0)
 
 cdef void on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
-    prof_minor_collection(<ProfWriter*>(<VM*>ctx).writer, report)
+    prof_minor_collection((<VM*>ctx).writer, report)
 
 cdef void on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
-    prof_major_event(<ProfWriter*>(<VM*>ctx).writer, event)
+    prof_major_event((<VM*>ctx).writer, event)
 
 # ____________________________________________________________________________
 # Errors
