@@ -24,6 +24,11 @@ Corpus layout (``tests/lang/``)
     ``FILE:LINE:COL: CONSTRUCT is not supported by vmsample`` on stderr,
     nothing on stdout (it refuses the whole file before running any of it),
     and exit 2.
+``errors/syntax/NAME.py``
+    Programs CPython itself rejects with a SyntaxError (some found by the
+    parser, some only by CPython's compiler).  The VM must print
+    ``FILE:LINE:COL: SyntaxError: MESSAGE`` with CPython's position and
+    message, nothing on stdout, and exit 2.
 ``examples/*.py`` (repository root)
     The bundled examples, run with the small sizes in [EXAMPLE_ARGS].
 
@@ -66,6 +71,7 @@ ROOT = HERE.parent.parent
 PROGRAMS = sorted((HERE / "programs").rglob("*.py"))
 RUNTIME_ERRORS = sorted((HERE / "errors" / "runtime").glob("*.py"))
 UNSUPPORTED = sorted((HERE / "errors" / "unsupported").glob("*.py"))
+SYNTAX_ERRORS = sorted((HERE / "errors" / "syntax").glob("*.py"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 # Small sizes: each example runs in well under a second on CPython.
@@ -109,7 +115,7 @@ def header(path: Path, name: str) -> str | None:
 
 
 def program_args(path: Path) -> list[str]:
-    if path.name in EXAMPLE_ARGS and path.parent == ROOT / "examples":
+    if path in EXAMPLES:
         return EXAMPLE_ARGS[path.name]
     return (header(path, "args") or "").split()
 
@@ -203,6 +209,17 @@ def test_unsupported_program_is_valid_python(path):
     assert where and re.fullmatch(r"\d+:\d+ \S.*", where), "needs '# refused: LINE:COL CONSTRUCT'"
     result = cpython(path)
     assert (result["exit status"], result["stderr"]) == (0, "")
+
+
+def cpython_syntax_error(path: Path) -> SyntaxError:
+    with pytest.raises(SyntaxError) as info:
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    return info.value
+
+
+@pytest.mark.parametrize("path", SYNTAX_ERRORS, ids=corpus_id)
+def test_syntax_error_program_is_rejected_by_cpython(path):
+    assert type(cpython_syntax_error(path)) is SyntaxError
 
 
 def test_examples_have_small_sizes():
@@ -328,6 +345,12 @@ if VM_PRESENT:
     def test_unsupported_construct_is_refused(path, mode):
         where, construct = header(path, "refused").split(" ", 1)
         message = f"{path}:{where}: {construct} is not supported by vmsample\n"
+        assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
+
+    @pytest.mark.parametrize("path, mode", params(SYNTAX_ERRORS))
+    def test_syntax_error_is_reported(path, mode):
+        e = cpython_syntax_error(path)
+        message = f"{path}:{e.lineno}:{e.offset}: SyntaxError: {e.msg}\n"
         assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
 
     @pytest.mark.parametrize("path, mode", params(EXAMPLES, ("default", "gc-debug")))

@@ -194,3 +194,15 @@ def test_real_time_mode_bit(tmp_path):
     assert p.meta.real_time and p.meta.mode & F.PROFILE_REAL_TIME
     import vmprof
     assert vmprof.read_profile(str(path)).n_samples == 1
+
+
+def test_a_writer_dropped_without_close_still_finishes_its_file(tmp_path):
+    import gc
+    path = tmp_path / "dropped.prof"
+    w = ProfileWriter(path, alloc_period=64)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    del w
+    gc.collect()
+    assert len(read_profile(path).alloc_samples) == 1
+    assert not (tmp_path / "dropped.prof.spool").exists()
