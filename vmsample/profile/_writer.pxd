@@ -43,7 +43,7 @@ cdef enum:
     PROF_MAX_FRAMES = 32768     # vmprof readers assert depth <= 2**16 entries
 
 cdef enum:
-    PROF_SMALL_IDS = 1 << 21    # code ids below this skip the hash table once written
+    PROF_SMALL_IDS = 2097152    # 2**21; code ids below this skip the hash table once written
 
 cdef enum:
     PROF_LAYOUT_VMPROF = 0

@@ -40,14 +40,15 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 
 import json
 import os
+
+cimport cython
 import sys
-import time
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memcpy, memset, strlen
+from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
 
@@ -100,9 +101,9 @@ if sys.byteorder != "little":
     raise ImportError("vmsample profiles are little-endian; this host is not")
 
 cdef enum:
-    PROF_BUFFER_SIZE = 1 << 20      # > the largest record (65536 entries * 8 + headers)
-    PROF_DRAIN_AT = 128 * 1024
-    PROF_GZ_CHUNK = 64 * 1024
+    PROF_BUFFER_SIZE = 1048576      # 1 MiB, > the largest record (65536 entries * 8 + headers)
+    PROF_DRAIN_AT = 131072
+    PROF_GZ_CHUNK = 65536
     PROF_OBJ_INFO_CHUNK = 8192      # objects per 0x0A record (pypy layout)
     PROF_GZ_LEVEL = 1               # Z_BEST_SPEED: sample stacks are very repetitive anyway
 
@@ -240,6 +241,7 @@ cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
 
 # ------------------------------------------------------------------ code table
 
+@cython.overflowcheck(False)     # the multiplicative hash wraps on purpose
 cdef inline size_t _code_slot(ProfWriter* w, uint64_t code_id) noexcept nogil:
     # Index of [code_id]'s slot, or of the empty slot where it belongs.
     cdef size_t mask = w.codes_cap - 1
