@@ -33,7 +33,7 @@ from collections import defaultdict
 
 from vmsample import __version__
 from vmsample.profile.model import Outcome, Profile
-from vmsample.report.analysis import duration_ns
+from vmsample.report.analysis import duration_ns, summarize
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -351,9 +351,7 @@ def _counters(profile, start_ns, end_ms) -> list[dict]:
 
 
 def _extra(profile: Profile) -> list[dict]:
-    from vmsample.report.analysis import analyze
-
-    s = analyze(profile).summary
+    s = summarize(profile)
     entries = [{"label": "Allocation sampling", "format": "string",
                 "value": f"{s.alloc_sampling}, one sample per {s.alloc_period} bytes" if s.alloc_period else "off"}]
     if s.alloc_samples:

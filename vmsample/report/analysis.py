@@ -5,7 +5,7 @@ text report renders, ``--json`` prints, `vmsample diff` compares and the
 converters reuse.
 
 Everything is computed from *bins*: allocation samples grouped by (stack,
-type, outcome).  A profile with millions of samples but a few thousand
+type).  A profile with millions of samples but a few thousand
 distinct stacks costs one pass over the samples and then work per bin only.
 
 Estimates.  Each allocation sample stands for [AllocationSample.weight]
@@ -254,6 +254,13 @@ class Analysis:
 
 
 # ---------------------------------------------------------------- grouping
+#
+# Sums are kept in plain lists [samples, bytes, died, survived, objects]
+# while grouping (millions of additions on big profiles) and become Tallies
+# at the end.
+
+_SAMPLES, _BYTES, _DIED, _SURVIVED, _OBJECTS = range(5)
+
 
 def site_of(frame) -> Site:
     return Site(frame.code.function, frame.code.file, frame.line)
@@ -266,67 +273,112 @@ def function_of(frame) -> Site:
 _NO_STACK = Site(NO_STACK, "", 0)
 
 
-def bins(profile: Profile) -> dict[tuple[int, int, Outcome], Tally]:
-    """Allocation samples grouped by (stack, type id, outcome)."""
-    raw: dict[tuple, list] = {}
+def bins(profile: Profile) -> dict[tuple[int, int], list]:
+    """Allocation samples grouped by (stack, type id) as sums."""
+    out: dict[tuple, list] = {}
+    died, survived = Outcome.DIED, Outcome.SURVIVED
     for s in profile.alloc_samples:
-        key = (s.stack, s.type_id, s.outcome)
-        b = raw.get(key)
+        key = (s.stack, s.type_id)
+        b = out.get(key)
         if b is None:
-            b = raw[key] = [0, 0, 0.0]
+            b = out[key] = [0, 0, 0, 0, 0.0]
+        w = s.weight
         b[0] += 1
-        b[1] += s.weight
+        b[1] += w
+        if s.outcome == died:
+            b[2] += w
+        elif s.outcome == survived:
+            b[3] += w
         if s.size > 0:
-            b[2] += s.weight / s.size
-    out = {}
-    for (stack, type_id, outcome), (n, weight, objects) in raw.items():
-        out[(stack, type_id, outcome)] = Tally(
-            n, weight,
-            weight if outcome == Outcome.DIED else 0,
-            weight if outcome == Outcome.SURVIVED else 0,
-            objects)
+            b[4] += w / s.size
     return out
 
 
-def _group(profile, tallies, key_of, cumulative) -> list[SiteRow]:
-    """Rows keyed by [key_of](frame): the leaf frame, or (cumulative) every
-    distinct key on the stack, so recursion counts once."""
-    rows: dict[Site, Tally] = {}
-    keys_of_stack: dict[int, tuple[Site, ...]] = {}
-    for (stack, _type, _outcome), t in tallies.items():
-        keys = keys_of_stack.get(stack)
-        if keys is None:
-            frames = profile.stack_frames(stack)
-            if not frames:
-                keys = (_NO_STACK,)
-            elif cumulative:
-                keys = tuple(dict.fromkeys(key_of(f) for f in frames))
-            else:
-                keys = (key_of(frames[0]),)
-            keys_of_stack[stack] = keys
-        for k in keys:
+def _tally(v) -> Tally:
+    return Tally(v[0], v[1], v[2], v[3], v[4])
+
+
+def _add(rows: dict, key, v) -> None:
+    row = rows.get(key)
+    if row is None:
+        rows[key] = list(v)
+    else:
+        row[0] += v[0]
+        row[1] += v[1]
+        row[2] += v[2]
+        row[3] += v[3]
+        row[4] += v[4]
+
+
+def _per_stack(sums: dict[tuple[int, int], list]) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for (stack, _type), v in sums.items():
+        _add(out, stack, v)
+    return out
+
+
+class _Keys:
+    """Site and function keys of every frame, as small integers (hashing a
+    Site per frame per stack would dominate on big profiles)."""
+
+    def __init__(self, profile: Profile):
+        self.stacks = profile.stacks
+        self.sites: list[Site] = [_NO_STACK]        # key 0: no stack
+        index: dict[Site, int] = {_NO_STACK: 0}
+
+        def key(site):
+            k = index.get(site)
+            if k is None:
+                k = index[site] = len(self.sites)
+                self.sites.append(site)
+            return k
+
+        self.site = [key(site_of(f)) for f in profile.frames]
+        self.function = [key(function_of(f)) for f in profile.frames]
+
+    def leaf(self, stack: int, keys: list) -> int:
+        frames = self.stacks[stack]
+        return keys[frames[0]] if frames else 0
+
+    def all(self, stack: int, keys: list):
+        """Every distinct key on the stack (recursion counts once)."""
+        frames = self.stacks[stack]
+        return {keys[f] for f in frames} if frames else (0,)
+
+    def rows(self, rows: dict[int, list]) -> list[SiteRow]:
+        sites = self.sites
+        return sorted((SiteRow(sites[k], _tally(v)) for k, v in rows.items()),
+                      key=lambda r: (-r.tally.bytes, str(r.site)))
+
+
+def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: bool) -> list[SiteRow]:
+    rows: dict[int, list] = {}
+    for stack, v in per_stack.items():
+        for k in (keys.all(stack, which) if cumulative else (keys.leaf(stack, which),)):
             row = rows.get(k)
             if row is None:
-                row = rows[k] = Tally()
-            row.add(t)
-    return sorted((SiteRow(k, t) for k, t in rows.items()), key=lambda r: (-r.tally.bytes, str(r.site)))
+                rows[k] = list(v)
+            else:
+                row[0] += v[0]
+                row[1] += v[1]
+                row[2] += v[2]
+                row[3] += v[3]
+                row[4] += v[4]
+    return keys.rows(rows)
 
 
-def _types(profile, tallies, top_sites) -> list[TypeRow]:
-    by_type: dict[int, dict] = {}
+def _types(profile, keys: _Keys, sums, top_sites) -> list[TypeRow]:
+    totals: dict[int, list] = {}
+    sites: dict[int, dict] = {}
+    for (stack, type_id), v in sums.items():
+        _add(totals, type_id, v)
+        _add(sites.setdefault(type_id, {}), keys.leaf(stack, keys.site), v)
     large: Counter = Counter()
     for s in profile.alloc_samples:
         if s.large:
             large[s.type_id] += s.weight
-    for key, t in tallies.items():
-        by_type.setdefault(key[1], {})[key] = t
-    rows = []
-    for type_id, sub in by_type.items():
-        total = Tally()
-        for t in sub.values():
-            total.add(t)
-        sites = _group(profile, sub, site_of, False)[:top_sites]
-        rows.append(TypeRow(profile.type_name(type_id), type_id, total, large[type_id], sites))
+    rows = [TypeRow(profile.type_name(t), t, _tally(v), large[t], keys.rows(sites[t])[:top_sites])
+            for t, v in totals.items()]
     rows.sort(key=lambda r: (-r.tally.bytes, r.name))
     return rows
 
@@ -365,7 +417,7 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
     )
 
 
-def _time(profile: Profile) -> TimeSummary | None:
+def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
     samples = profile.time_samples
     if not samples:
         return None
@@ -374,14 +426,14 @@ def _time(profile: Profile) -> TimeSummary | None:
     own: Counter = Counter()
     cumulative: Counter = Counter()
     for stack, count in per_stack.items():
-        frames = profile.stack_frames(stack)
-        keys = [function_of(f) for f in frames] or [_NO_STACK]
-        own[keys[0]] += count
-        for k in dict.fromkeys(keys):
+        own[keys.leaf(stack, keys.function)] += count
+        for k in keys.all(stack, keys.function):
             cumulative[k] += count
 
     def rows(counter):
-        return [TimeRow(k, c, c / n) for k, c in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0])))]
+        sites = keys.sites
+        return [TimeRow(sites[k], c, c / n)
+                for k, c in sorted(counter.items(), key=lambda kv: (-kv[1], str(sites[kv[0]])))]
 
     period = samples[0].weight or profile.meta.time_period_ns
     return TimeSummary(n, period or None, rows(own), rows(cumulative))
@@ -402,24 +454,23 @@ def duration_ns(profile: Profile) -> int | None:
     return m.duration_ns or None
 
 
-def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
-    """Aggregate [profile] into an [Analysis] (see the module docstring)."""
-    tallies = bins(profile)
-    total = Tally()
-    for t in tallies.values():
-        total.add(t)
+def summarize(profile: Profile, total: Tally | None = None) -> Summary:
+    """The [Summary] alone (cheap: no grouping by site)."""
+    if total is None:
+        total = Tally()
+        for v in bins(profile).values():
+            total.add(_tally(v))
     meta = profile.meta
-    duration = duration_ns(profile)
     heap = [m.total_memory_used for m in profile.minor_collections]
     heap += [e.total_memory_used for e in profile.major_events]
     threads = {s.thread_id for s in profile.alloc_samples} | {s.thread_id for s in profile.time_samples}
-    summary = Summary(
+    return Summary(
         program=meta.program,
         argv=meta.argv,
         format_version=meta.format_version,
         layout=meta.layout,
         start_time=meta.start_time.isoformat(timespec="seconds") if meta.start_time else None,
-        duration_ns=duration,
+        duration_ns=duration_ns(profile),
         alloc_sampling=meta.alloc_sampling,
         alloc_period=meta.alloc_period,
         time_period_ns=meta.time_period_ns,
@@ -433,14 +484,26 @@ def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
         bytes_copied=sum(m.bytes_copied for m in profile.minor_collections),
         recovered=meta.recovered,
     )
+
+
+def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
+    """Aggregate [profile] into an [Analysis] (see the module docstring)."""
+    sums = bins(profile)
+    per_stack = _per_stack(sums)
+    total = [0, 0, 0, 0, 0.0]
+    for v in per_stack.values():
+        for i in range(5):
+            total[i] += v[i]
+    summary = summarize(profile, _tally(total))
+    keys = _Keys(profile)
     return Analysis(
         summary=summary,
-        self_sites=_group(profile, tallies, site_of, False),
-        cumulative_sites=_group(profile, tallies, site_of, True),
-        self_functions=_group(profile, tallies, function_of, False),
-        cumulative_functions=_group(profile, tallies, function_of, True),
-        types=_types(profile, tallies, top_sites_per_type),
-        gc=_gc(profile, duration),
-        time=_time(profile),
+        self_sites=_group(keys, per_stack, keys.site, False),
+        cumulative_sites=_group(keys, per_stack, keys.site, True),
+        self_functions=_group(keys, per_stack, keys.function, False),
+        cumulative_functions=_group(keys, per_stack, keys.function, True),
+        types=_types(profile, keys, sums, top_sites_per_type),
+        gc=_gc(profile, summary.duration_ns),
+        time=_time(profile, keys),
         profile=profile,
     )
