@@ -972,8 +972,11 @@ cdef class ProfileWriter:
 
     @property
     def counts(self):
-        """Records written so far: dict alloc/time/minor/major/truncated."""
-        self._raise_if_failed()
+        """Records written so far (after close(): in the file), as a dict with
+        keys alloc/time/minor/major/truncated.  Never raises: it is what a
+        caller reports while handling a write error."""
+        if self.w == NULL:
+            return dict(self._final_counts or {})
         return {"alloc": self.w.n_alloc, "time": self.w.n_time, "minor": self.w.n_minor,
                 "major": self.w.n_major, "truncated": self.w.n_truncated}
 
@@ -991,6 +994,7 @@ cdef class ProfileWriter:
             return
         cdef ProfWriter* w = self.w
         cdef int rc
+        self._final_counts = self.counts
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error
