@@ -8,6 +8,7 @@ must print the same thing and the profile must tell the same story.
 """
 
 import json
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -18,7 +19,7 @@ import vmprof
 from vmsample import read_profile
 from vmsample.profile.model import Outcome
 
-from minilisp_build import EXAMPLE, KNOBS, PROGRAMS, clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE, KNOBS, PROGRAMS, clean_env
 
 TREES = EXAMPLE / "programs" / "trees.scm"
 WORDS = EXAMPLE / "programs" / "words.scm"
@@ -212,6 +213,23 @@ def test_runtime_error_exits_1_and_still_writes_a_valid_profile(run_minilisp, tm
     p = read_profile(out)
     assert p.alloc_samples and Counter(leaf(p, s).function for s in p.alloc_samples) == \
         {"build": len(p.alloc_samples)}
+
+
+def test_pip_install_of_the_example(tmp_path):
+    # What the README tells a user to do: a pip build against the installed
+    # vmsample, then the installed `minilisp` command.
+    source = tmp_path / "src"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    target = tmp_path / "site"
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation",
+                          "--no-deps", "--no-index", "--target", str(target), str(source)],
+                         capture_output=True, text=True, env=clean_env())
+    assert pip.returncode == 0, pip.stderr
+    out = tmp_path / "t.prof"
+    proc = subprocess.run([str(target / "bin" / "minilisp"), "-o", str(out), str(TREES), "6"],
+                          capture_output=True, text=True, env=clean_env(PYTHONPATH=str(target)))
+    assert (proc.returncode, proc.stdout) == (0, trees_output(6)), proc.stderr
+    assert {"make-tree", "churn.loop"} <= {c.function for c in read_profile(out).codes.values()}
 
 
 def test_command_line_errors(run_minilisp, tmp_path):
