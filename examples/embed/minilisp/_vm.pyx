@@ -505,6 +505,7 @@ cdef class Machine:
 
     cdef str show(self, gcref_t v, bint display):
         cdef VM* vm = &self.vm
+        cdef gcref_t slow
         cdef uint16_t t
         cdef uint32_t i
         if is_fix(v):
@@ -528,9 +529,15 @@ cdef class Machine:
         if t == vm.t_vector:
             return "#(" + " ".join(self.show(slots(v)[i], display) for i in range(hdr(v).aux)) + ")"
         parts = []
+        slow = v
         while gc_is_ref(v) and hdr(v).tid == vm.t_cons:
             parts.append(self.show(slots(v)[0], display))
             v = slots(v)[1]
+            if len(parts) % 2 == 0:     # Floyd: a circular list ends in "..."
+                slow = slots(slow)[1]
+                if v == slow:
+                    parts.append("...")
+                    return "(" + " ".join(parts) + ")"
         if v != NIL:
             parts.append(".")
             parts.append(self.show(v, display))
@@ -648,7 +655,7 @@ cdef int execute(Machine m) except -1:
     cdef Frame* f
     cdef int32_t* ins
     cdef int32_t op, a
-    cdef gcref_t v
+    cdef gcref_t v, slow
     cdef gcref_t* sp
     cdef GCHeader* obj
     cdef Code* c
@@ -811,10 +818,14 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         return list_top(vm, n)
     elif p == P_LENGTH:
         total = 0
-        v = args[0]
+        v = slow = args[0]
         while has_type(v, vm.t_cons):
             total += 1
             v = slots(v)[1]
+            if total % 2 == 0:          # Floyd: [slow] moves at half speed
+                slow = slots(slow)[1]
+                if v == slow:
+                    break
         if v != NIL:
             m.error(f"length: not a proper list: {m.show(args[0], False)}")
         result = fix(total)
