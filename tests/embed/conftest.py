@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from minilisp_build import EXAMPLE, clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE, clean_env
 
 
 @pytest.fixture(scope="session")
@@ -16,8 +16,7 @@ def minilisp_dir(tmp_path_factory):
     ``setup.py build_ext --inplace`` (only the installed vmsample's .pxd
     files on the include path)."""
     root = tmp_path_factory.mktemp("embed") / "minilisp-src"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(
-        "build", "*.so", "*.c", "*.egg-info", "__pycache__", "*.prof*"))
+    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
     proc = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=root,
                           env=clean_env(), capture_output=True, text=True)
     assert proc.returncode == 0, f"building the example failed:\n{proc.stdout}\n{proc.stderr}"

@@ -6,6 +6,8 @@ from pathlib import Path
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "embed"
 PROGRAMS = Path(__file__).resolve().parent / "programs"
+# Left in the example by a build in place; never copied into a test's build.
+BUILD_OUTPUTS = ("build", "*.so", "*.c", "*.egg-info", "__pycache__", "*.prof*")
 
 # The GC debug knobs (DESIGN 2.6), each run of the example must survive them.
 KNOBS = {

@@ -213,6 +213,20 @@ def test_strings(minilisp):
         assert output(minilisp, source, stress=stress) == "hello, world12world104#t-42123#fabc(a )"
 
 
+def test_circular_lists_terminate(minilisp):
+    source = """
+(define l (list 1 2 3))
+(set-cdr! (cdr (cdr l)) l)
+(display (car (cdr (cdr (cdr l)))))
+(display (length l))
+"""
+    status, out, err = run(minilisp, source)
+    assert (status, out) == (1, "1")
+    assert err.endswith(" ...)\n") and "Error: length: not a proper list: (1 2 3 1" in err
+    status, out, err = run(minilisp, "(define l (list 1 2))\n(set-cdr! (cdr l) l)\n(display l)")
+    assert status == 0 and out.startswith("(1 2 1") and out.endswith(" ...)")
+
+
 def test_large_objects(minilisp):
     # Objects above the large-object threshold (nursery_size // 8) skip the nursery.
     source = """

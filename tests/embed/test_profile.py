@@ -8,6 +8,7 @@ must print the same thing and the profile must tell the same story.
 """
 
 import json
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -18,7 +19,7 @@ import vmprof
 from vmsample import read_profile
 from vmsample.profile.model import Outcome
 
-from minilisp_build import EXAMPLE, KNOBS, PROGRAMS, clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE, KNOBS, PROGRAMS, clean_env
 
 TREES = EXAMPLE / "programs" / "trees.scm"
 WORDS = EXAMPLE / "programs" / "words.scm"
@@ -184,6 +185,24 @@ def test_vmsample_report_reads_the_profile(run_minilisp, tmp_path):
     assert text.returncode == 0 and "retain-vectors.loop" in text.stdout
 
 
+def test_time_samples_combine_with_allocation_samples(run_minilisp, tmp_path):
+    # spin runs ~5M iterations without allocating; churn allocates pairs.
+    program = tmp_path / "spin.scm"
+    program.write_text(
+        "(define (spin n acc) (if (= n 0) acc (spin (- n 1) (+ acc 1))))\n"
+        "(define (churn n) (let loop ((i 0) (l '())) (if (= i n) (length l) (loop (+ i 1) (cons i l)))))\n"
+        "(display (spin 5000000 0)) (display (churn 100000))\n")
+    proc, out = profiled(run_minilisp, tmp_path, program,
+                         options=["--time-period", "1ms", "--alloc-period", "4K"])
+    assert (proc.returncode, proc.stdout) == (0, "5000000100000"), proc.stderr
+    p = read_profile(out)
+    assert p.meta.sample_kind == "alloc" and p.meta.time_period_ns == 1_000_000
+    assert len(p.time_samples) >= 20 and {s.weight for s in p.time_samples} == {1_000_000}
+    in_spin = sum(leaf(p, s).function == "spin" for s in p.time_samples)
+    assert in_spin >= 0.7 * len(p.time_samples)
+    assert p.alloc_samples and {leaf(p, s).function for s in p.alloc_samples} == {"churn.loop"}
+
+
 def test_random_sampling_with_a_seed_is_repeatable(run_minilisp, tmp_path):
     runs = []
     for i in range(2):
@@ -214,6 +233,24 @@ def test_runtime_error_exits_1_and_still_writes_a_valid_profile(run_minilisp, tm
         {"build": len(p.alloc_samples)}
 
 
+def test_pip_install_of_the_example(tmp_path):
+    # What the README tells a user to do: a pip build against the installed
+    # vmsample, then the installed `minilisp` command.
+    source = tmp_path / "src"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    target = tmp_path / "site"
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation",
+                          "--no-deps", "--no-index", "--target", str(target), str(source)],
+                         capture_output=True, text=True, env=clean_env())
+    assert pip.returncode == 0, pip.stderr
+    out = tmp_path / "t.prof"
+    proc = subprocess.run([str(target / "bin" / "minilisp"), "-o", str(out), "--alloc-period", "256",
+                           str(TREES), "6"],
+                          capture_output=True, text=True, env=clean_env(PYTHONPATH=str(target)))
+    assert (proc.returncode, proc.stdout) == (0, trees_output(6)), proc.stderr
+    assert {"make-tree", "churn.loop"} <= {c.function for c in read_profile(out).codes.values()}
+
+
 def test_command_line_errors(run_minilisp, tmp_path):
     out = tmp_path / "exists.prof"
     out.write_text("keep me")
@@ -222,6 +259,10 @@ def test_command_line_errors(run_minilisp, tmp_path):
     assert out.read_text() == "keep me"
     proc = run_minilisp("--alloc-period", "12Q", TREES)
     assert proc.returncode == 2 and "invalid size" in proc.stderr
+    proc = run_minilisp("-o", tmp_path / "t.prof", "--time-period", "1 fortnight", TREES)
+    assert proc.returncode == 2 and "invalid duration" in proc.stderr
+    proc = run_minilisp("--time-period", "1ms", TREES)
+    assert proc.returncode == 2 and "--time-period needs a profile" in proc.stderr
     bad = tmp_path / "bad.scm"
     bad.write_text("(display\n  (undefined-function 1))\n")
     proc = run_minilisp(bad)

@@ -29,6 +29,26 @@ def _period(text):
     return None if text.strip().lower() == "off" else _size(text)
 
 
+_TIME_UNITS = {"ns": 1, "us": 1000, "ms": 1000_000, "s": 1000_000_000}
+
+
+def _duration(text):
+    """``1ms``, ``500us``, ``2s`` -> ns; ``off`` -> None."""
+    t = text.strip().lower()
+    if t == "off":
+        return None
+    number = t.rstrip("nums")
+    unit = t[len(number):]
+    try:
+        value = float(number) * _TIME_UNITS[unit]
+    except (ValueError, KeyError):
+        raise argparse.ArgumentTypeError(
+            f"invalid duration {text!r}: expected a number with ns, us, ms or s (e.g. 1ms), or off") from None
+    if not 1000 <= value <= 1000 * _TIME_UNITS["s"]:
+        raise argparse.ArgumentTypeError("must be between 1us and 1000s")
+    return int(value)
+
+
 def build_parser():
     p = argparse.ArgumentParser(
         prog="minilisp", description="Run a minilisp program on the vmsample nursery.")
@@ -40,6 +60,8 @@ def build_parser():
     p.add_argument("--sampling", choices=("fixed", "random"), default="fixed",
                    help="sample every period bytes exactly, or at random gaps of that mean")
     p.add_argument("--seed", type=int, help="seed of the sampler's random draws")
+    p.add_argument("--time-period", type=_duration, default=None, metavar="DURATION|off",
+                   help="also sample the stack every DURATION of CPU time, e.g. 1ms (default: off)")
     p.add_argument("--nursery", type=_size, metavar="SIZE", help="nursery size (default: 4M)")
     p.add_argument("program", metavar="PROGRAM.scm")
     p.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the program")
@@ -49,11 +71,14 @@ def build_parser():
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.time_period is not None and not args.output:
+        parser.error("--time-period needs a profile to write (-o OUT.prof)")
     if args.output and os.path.exists(args.output) and not args.force:
         parser.error(f"{args.output} exists (use -f to overwrite it)")
     try:
         status = run_file(args.program, profile=args.output, alloc_period=args.alloc_period,
-                          sampling=args.sampling, seed=args.seed, nursery=args.nursery,
+                          sampling=args.sampling, seed=args.seed, time_period_ns=args.time_period,
+                          nursery=args.nursery,
                           argv=args.args)
     except OSError as e:
         print(f"minilisp: {e.filename or args.program}: {e.strerror or e}", file=sys.stderr)

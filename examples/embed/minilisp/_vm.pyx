@@ -17,7 +17,8 @@ from vmsample._nursery cimport (
     gc_alloc_varsize, gc_collect_major, gc_is_ref, gc_push_root, gc_raise_error, gc_size_of,
     gc_visit_root, gc_write_barrier, gcref_t)
 from vmsample.profile._writer cimport (
-    ProfFrame, ProfileWriter, ProfWriter, prof_alloc_sample, prof_major_event, prof_minor_collection)
+    ProfFrame, ProfileWriter, ProfWriter, prof_alloc_sample, prof_major_event, prof_minor_collection,
+    prof_monotonic_ns, prof_time_sample)
 
 import sys
 
@@ -189,6 +190,48 @@ ctypedef struct VM:
     uint16_t t_cons, t_closure, t_vector, t_string
     ProfFrame* walk         # the sample hook's scratch stack, max_depth entries
     ProfWriter* writer      # while profiling, else NULL
+    bint time_sampling      # the eval loop takes time samples when ml_tick is set
+
+# Time sampling: an ITIMER_PROF timer whose signal handler only sets a flag;
+# the eval loop looks at the flag before each instruction (a safe point: the
+# frames are consistent) and records a time sample.  One timer per process.
+cdef extern from *:
+    """
+    #include <signal.h>
+    #include <string.h>
+    #include <sys/time.h>
+    static volatile sig_atomic_t ml_tick = 0;
+    static void ml_on_sigprof(int sig) { (void)sig; ml_tick = 1; }
+    static inline int ml_tick_taken(void) { if (!ml_tick) return 0; ml_tick = 0; return 1; }
+    static int ml_timer_start(long usec) {
+        struct sigaction sa, old;
+        struct itimerval it;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = ml_on_sigprof;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGPROF, NULL, &old) != 0) return -1;
+        if (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN && old.sa_handler != ml_on_sigprof)
+            return -2;                      /* someone else (vmprof?) profiles this process */
+        if (sigaction(SIGPROF, &sa, NULL) != 0) return -1;
+        ml_tick = 0;
+        it.it_interval.tv_sec = usec / 1000000;
+        it.it_interval.tv_usec = usec % 1000000;
+        it.it_value = it.it_interval;
+        return setitimer(ITIMER_PROF, &it, NULL);
+    }
+    /* The handler stays installed: a SIGPROF still in flight must not meet
+       the default action, which kills the process. */
+    static void ml_timer_stop(void) {
+        struct itimerval it;
+        memset(&it, 0, sizeof it);
+        setitimer(ITIMER_PROF, &it, NULL);
+        ml_tick = 0;
+    }
+    """
+    bint ml_tick_taken() noexcept nogil
+    int ml_timer_start(long usec) nogil
+    void ml_timer_stop() nogil
 
 cdef inline uint64_t code_id(int32_t code) noexcept nogil:
     # vmprof code ids are positive and even.
@@ -206,17 +249,21 @@ cdef void trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     for i in range(vm.nconsts):
         gc_visit_root(h, &vm.consts[i])
 
-cdef void on_sample(void* ctx, const GCSample* sample) noexcept nogil:
-    # Walk the machine's frames, innermost first, into a vmprof stack.
-    cdef VM* vm = <VM*>ctx
-    cdef int32_t i, n = 0
+cdef uint32_t walk_stack(VM* vm) noexcept nogil:
+    # The machine's frames, innermost first, as a vmprof stack in vm.walk.
+    cdef int32_t i
+    cdef uint32_t n = 0
     cdef Frame* f
     for i in range(vm.depth - 1, -1, -1):
         f = &vm.frames[i]
         vm.walk[n].code_id = code_id(f.code)
         vm.walk[n].line = vm.codes[f.code].lines[f.pc]
         n += 1
-    prof_alloc_sample(vm.writer, sample, vm.walk, n, 0)
+    return n
+
+cdef void on_sample(void* ctx, const GCSample* sample) noexcept nogil:
+    cdef VM* vm = <VM*>ctx
+    prof_alloc_sample(vm.writer, sample, vm.walk, walk_stack(vm), 0)
 
 cdef void on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
     prof_minor_collection((<VM*>ctx).writer, report)
@@ -263,6 +310,7 @@ cdef class Machine:
     cdef object program
     cdef object names           # code index -> function name
     cdef gcref_t* stack_bottom  # the shadow stack top when the machine started
+    cdef long time_period_us
     cdef public object stdout
     cdef public object argv     # (command-line): the program's name and arguments
 
@@ -347,14 +395,18 @@ cdef class Machine:
             return push(vm, <gcref_t>((<uint64_t>self.program.symbols.index(value.name) << 3) | SYMBOL_TAG))
         return push(vm, UNSPEC)
 
-    def profile_to(self, ProfileWriter writer not None):
+    def profile_to(self, ProfileWriter writer not None, *, time_period_ns=None):
         """Name every code and type in [writer] and stream this heap's samples
-        and collections into it from now on."""
+        and collections into it from now on; with [time_period_ns], run()
+        also takes a time sample every that many ns of CPU time."""
         cdef GCHeap* h = self.vm.h
         if h == NULL:
             raise ValueError("the machine is closed")
         if writer.w == NULL:
             raise ValueError("the writer is closed")
+        if time_period_ns is not None and not 1000 <= time_period_ns <= 10**12:
+            raise ValueError("time_period_ns must be between 1 us and 1000 s")
+        self.time_period_us = 0 if time_period_ns is None else time_period_ns // 1000
         for i, code in enumerate(self.program.codes):
             writer.declare_code(code_id(i), code.name, code.first_line, self.program.filename)
         for tid, name in self.nursery.type_names.items():
@@ -374,6 +426,7 @@ cdef class Machine:
             h.on_major_collection = NULL
         self.vm.writer = NULL
         self.writer = None
+        self.time_period_us = 0
 
     def run(self):
         """Execute the program's top level; raises LispError on a run-time error."""
@@ -381,6 +434,13 @@ cdef class Machine:
             raise ValueError("the machine is closed")
         if self.vm.depth:
             raise RuntimeError("the machine is already running")
+        if self.time_period_us:
+            rc = ml_timer_start(self.time_period_us)
+            if rc == -2:
+                raise RuntimeError("SIGPROF is already handled in this process (another profiler?)")
+            if rc != 0:
+                raise OSError("cannot start the profiling timer")
+            self.vm.time_sampling = True
         try:
             execute(self)
         except LispError:
@@ -388,6 +448,9 @@ cdef class Machine:
         except (MemoryError, RecursionError, OverflowError) as e:
             raise LispError(f"{type(e).__name__}: {e}", self._traceback()) from None
         finally:
+            if self.vm.time_sampling:
+                ml_timer_stop()
+                self.vm.time_sampling = False
             self.vm.depth = 0
             self.vm.h.shadowstack_top = self.stack_bottom
 
@@ -442,6 +505,7 @@ cdef class Machine:
 
     cdef str show(self, gcref_t v, bint display):
         cdef VM* vm = &self.vm
+        cdef gcref_t slow
         cdef uint16_t t
         cdef uint32_t i
         if is_fix(v):
@@ -465,9 +529,15 @@ cdef class Machine:
         if t == vm.t_vector:
             return "#(" + " ".join(self.show(slots(v)[i], display) for i in range(hdr(v).aux)) + ")"
         parts = []
+        slow = v
         while gc_is_ref(v) and hdr(v).tid == vm.t_cons:
             parts.append(self.show(slots(v)[0], display))
             v = slots(v)[1]
+            if len(parts) % 2 == 0:     # Floyd: a circular list ends in "..."
+                slow = slots(slow)[1]
+                if v == slow:
+                    parts.append("...")
+                    return "(" + " ".join(parts) + ")"
         if v != NIL:
             parts.append(".")
             parts.append(self.show(v, display))
@@ -585,7 +655,7 @@ cdef int execute(Machine m) except -1:
     cdef Frame* f
     cdef int32_t* ins
     cdef int32_t op, a
-    cdef gcref_t v
+    cdef gcref_t v, slow
     cdef gcref_t* sp
     cdef GCHeader* obj
     cdef Code* c
@@ -600,6 +670,8 @@ cdef int execute(Machine m) except -1:
         push(vm, UNSPEC)
     f = &vm.frames[0]
     while True:
+        if vm.time_sampling and ml_tick_taken():
+            prof_time_sample(vm.writer, prof_monotonic_ns(), vm.walk, walk_stack(vm), 0)
         ins = &vm.codes[f.code].ops[3 * f.pc]
         op = ins[0]
         a = ins[1]
@@ -746,10 +818,14 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         return list_top(vm, n)
     elif p == P_LENGTH:
         total = 0
-        v = args[0]
+        v = slow = args[0]
         while has_type(v, vm.t_cons):
             total += 1
             v = slots(v)[1]
+            if total % 2 == 0:          # Floyd: [slow] moves at half speed
+                slow = slots(slow)[1]
+                if v == slow:
+                    break
         if v != NIL:
             m.error(f"length: not a proper list: {m.show(args[0], False)}")
         result = fix(total)

@@ -27,13 +27,14 @@ DEFAULT_ALLOC_PERIOD = 64 * 1024
 
 
 def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAULT_ALLOC_PERIOD,
-               sampling="fixed", seed=None, nursery=None, argv=None, stdout=None,
-               stderr=None, max_depth=10000):
+               sampling="fixed", seed=None, time_period_ns=None, nursery=None, argv=None,
+               stdout=None, stderr=None, max_depth=10000):
     """Run a program; returns its exit status (0, or 1 after a run-time error,
     whose traceback goes to [stderr]).
 
     [profile]: write an allocation profile to this path (None: no profile).
     [alloc_period]: bytes per sample, or None for no allocation samples.
+    [time_period_ns]: also take a time sample every that many ns of CPU time.
     [nursery]: a fresh ``vmsample.Nursery`` to run in, or its size (None: 4M).
     Raises LispSyntaxError when the program does not compile.
     """
@@ -46,8 +47,8 @@ def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAUL
     try:
         if profile is not None:
             writer = ProfileWriter(profile, alloc_period=alloc_period, sampling=sampling,
-                                   program=filename, argv=argv)
-            machine.profile_to(writer)
+                                   time_period_ns=time_period_ns, program=filename, argv=argv)
+            machine.profile_to(writer, time_period_ns=time_period_ns)
             if alloc_period is not None:
                 nursery.enable_sampling(alloc_period, mode=sampling, seed=seed)
         try:
