@@ -897,7 +897,7 @@ cdef class ProfileWriter:
         memcpy(c.name, PyBytes_AS_STRING(name), len(name) + 1)
         c.name_len = <uint32_t>len(name)
 
-    def type_name(self, int type_id, name):
+    def type_name(self, type_id, name):
         """Name type id [type_id] (META ``__rtype_<id>`` and a TYPE_NAME record)."""
         self._raise_if_failed()
         if not 0 <= type_id < 1 << 32:
