@@ -19,8 +19,9 @@ Design
    buffer drains the spool first, and a full spool drains alone -- so after a
    SIGKILL every main-section sample has its info in the spool (`vmsample
    recover` relies on it).  Conversely a stack stored in the spool never
-   reaches the disk before the names of its codes (see _ensure_codes).  A minor collection drains both when
-   [flush_interval_ns] has passed since the last drain.
+   reaches the disk before the names of its codes (see _ensure_codes).  A
+   minor collection drains both when [flush_interval_ns] has passed since the
+   last drain.
 
 3. Pairing.  The k-th stack record of a stream in the main section belongs to
    the k-th extension info record of that stream without a stack (docs/format.md
@@ -41,9 +42,9 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 
 import json
 import os
+import sys
 
 cimport cython
-import sys
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
@@ -896,7 +897,7 @@ cdef class ProfileWriter:
         memcpy(c.name, PyBytes_AS_STRING(name), len(name) + 1)
         c.name_len = <uint32_t>len(name)
 
-    def type_name(self, int type_id, name):
+    def type_name(self, type_id, name):
         """Name type id [type_id] (META ``__rtype_<id>`` and a TYPE_NAME record)."""
         self._raise_if_failed()
         if not 0 <= type_id < 1 << 32:
