@@ -118,27 +118,24 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     tree = _Tree(profile, profile.meta.program or "all")
     type_index: dict[int, int] = {}
     types: list[str] = []
-    with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
-        for i, s in enumerate(profile.alloc_samples):
-            node = tree.node_of(s.stack)
-            t = type_index.get(s.type_id)
-            if t is None:
-                t = type_index[s.type_id] = len(types)
-                types.append(s.type_name)
-            entry = tree.self[node].get(t)
-            if entry is None:
-                entry = tree.self[node][t] = [t, 0, 0, 0, 0]
-            entry[1] += s.weight
-            if s.outcome == Outcome.DIED:
-                entry[2] += s.weight
-            elif s.outcome == Outcome.SURVIVED:
-                entry[3] += s.weight
-            entry[4] += 1
-            line = tree.leaf_line(s.stack)
-            if line is not None:
-                tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
-            if i % 4096 == 4095:
-                advance(4096)
+    for s in progress.iterate("allocation samples", profile.alloc_samples):
+        node = tree.node_of(s.stack)
+        t = type_index.get(s.type_id)
+        if t is None:
+            t = type_index[s.type_id] = len(types)
+            types.append(s.type_name)
+        entry = tree.self[node].get(t)
+        if entry is None:
+            entry = tree.self[node][t] = [t, 0, 0, 0, 0]
+        entry[1] += s.weight
+        if s.outcome == Outcome.DIED:
+            entry[2] += s.weight
+        elif s.outcome == Outcome.SURVIVED:
+            entry[3] += s.weight
+        entry[4] += 1
+        line = tree.leaf_line(s.stack)
+        if line is not None:
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
     keep, dropped = tree.pruned(lambda entries: sum(e[1] for e in entries.values()))
     out = tree.to_json(keep, lambda entries: sorted(entries.values(), key=lambda e: -e[1]))
     out.update(unit="bytes", types=types, dropped=dropped)
@@ -149,15 +146,12 @@ def time_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.time_samples:
         return None
     tree = _Tree(profile, profile.meta.program or "all")
-    with progress.task("time samples", len(profile.time_samples)) as advance:
-        for i, s in enumerate(profile.time_samples):
-            node = tree.node_of(s.stack)
-            tree.self[node][0] = tree.self[node].get(0, 0) + 1
-            line = tree.leaf_line(s.stack)
-            if line is not None:
-                tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
-            if i % 4096 == 4095:
-                advance(4096)
+    for s in progress.iterate("time samples", profile.time_samples):
+        node = tree.node_of(s.stack)
+        tree.self[node][0] = tree.self[node].get(0, 0) + 1
+        line = tree.leaf_line(s.stack)
+        if line is not None:
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
     keep, dropped = tree.pruned(lambda entries: entries.get(0, 0))
     out = tree.to_json(keep, lambda entries: [[entries.get(0, 0)]] if entries else [])
     out.update(unit="samples", period_ns=profile.meta.time_period_ns, dropped=dropped)
