@@ -26,6 +26,7 @@
     if (ms === null || ms === undefined) return "-";
     if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
     if (ms >= 1) return `${ms.toFixed(1)} ms`;
+    if (ms === 0) return "0";
     return `${(ms * 1000).toFixed(0)} us`;
   }
   function esc(s) {
