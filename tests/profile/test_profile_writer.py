@@ -206,3 +206,27 @@ def test_a_writer_dropped_without_close_still_finishes_its_file(tmp_path):
     gc.collect()
     assert len(read_profile(path).alloc_samples) == 1
     assert not (tmp_path / "dropped.prof.spool").exists()
+
+
+def test_counts_never_raise_and_survive_close(tmp_path):
+    w = ProfileWriter(tmp_path / "c.prof", alloc_period=64, spool="/dev/full")
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    w.time_sample(1, [(2, 1)])
+    with pytest.raises(OSError):
+        w.flush()
+    assert w.counts == {"alloc": 1, "time": 1, "minor": 0, "major": 0, "truncated": 0}
+    with pytest.raises(OSError):
+        w.close()
+    assert w.counts["alloc"] == 1 and w.closed
+
+
+def test_declaring_a_code_after_its_placeholder_was_written(tmp_path):
+    with ProfileWriter(tmp_path / "x.prof", alloc_period=64) as w:
+        w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+        with pytest.raises(ValueError, match="used by a sample before it was declared"):
+            w.declare_code(2, "f", 1, "x.py")
+        with pytest.raises(ValueError, match="type id out of range"):
+            w.type_name(-1, "x")
+        with pytest.raises(ValueError, match="type id out of range"):
+            w.type_name(1 << 40, "x")

@@ -17,6 +17,7 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 from __future__ import annotations
 
 import json
+import math
 import struct
 from datetime import datetime
 
@@ -27,6 +28,13 @@ from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCo
 
 def _state_name(state: int) -> str:
     return F.GC_STATES[state] if 0 <= state < len(F.GC_STATES) else f"STATE_{state}"
+
+
+def fork_time_ns(seconds: float, offset) -> int:
+    """The pypy layout's f64 CLOCK_MONOTONIC seconds as integer nanoseconds."""
+    if not math.isfinite(seconds) or abs(seconds) > 9e9:
+        raise ProfileFormatError(f"bad sample time {seconds!r}", offset, "stacktrace")
+    return round(seconds * 1e9)
 
 
 def _wall(sec: int, usec: int) -> datetime | None:

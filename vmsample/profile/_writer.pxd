@@ -114,6 +114,7 @@ cdef class ProfileWriter:
     cdef readonly bint lines
     cdef object _meta_keys
     cdef object _types
+    cdef object _final_counts   # counts at close()
     cdef ProfFrame* _frames     # scratch for the Python-level sample methods
     cdef uint32_t _frames_cap
     cdef int _raise_if_failed(self) except -1

@@ -18,8 +18,10 @@ Design
    main-section record is appended before its extension info, a full main
    buffer drains the spool first, and a full spool drains alone -- so after a
    SIGKILL every main-section sample has its info in the spool (`vmsample
-   recover` relies on it).  A minor collection drains both when
-   [flush_interval_ns] has passed since the last drain.
+   recover` relies on it).  Conversely a stack stored in the spool never
+   reaches the disk before the names of its codes (see _ensure_codes).  A
+   minor collection drains both when [flush_interval_ns] has passed since the
+   last drain.
 
 3. Pairing.  The k-th stack record of a stream in the main section belongs to
    the k-th extension info record of that stream without a stack (docs/format.md
@@ -40,9 +42,9 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 
 import json
 import os
+import sys
 
 cimport cython
-import sys
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
@@ -297,9 +299,16 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
     c.written = True
     return 0
 
-cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth,
+                              bint inline_stack) noexcept nogil:
     # Per frame, one bit test for the usual small even ids; the hash table
     # only the first time an id is seen (or for big ids).
+    #
+    # A stack that goes to the spool (inline) must not reach the disk before
+    # the names of its codes: when it brings new names, both buffers are
+    # drained right away (spool first, so the pairing invariant holds too).
+    # That happens once per code at most.
+    cdef bint wrote = False
     cdef uint32_t i
     cdef uint64_t cid
     cdef bint small
@@ -317,8 +326,11 @@ cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t d
         if PROF_UNLIKELY(not c.written):
             if _write_code(w, c) < 0:
                 return -1
+            wrote = True
         if small:
             w.small_written[cid >> 4] |= <uint8_t>(1 << ((cid >> 1) & 7))
+    if wrote and inline_stack:
+        return _drain_all(w, Z_SYNC_FLUSH)
     return 0
 
 # ------------------------------------------------------------------ records
@@ -425,7 +437,7 @@ cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* fr
     if PROF_UNLIKELY(w.error != 0):
         return -1
     depth = _clip_depth(w, depth)
-    if _ensure_codes(w, frames, depth) < 0:
+    if _ensure_codes(w, frames, depth, inline_stack) < 0:
         return -1
     if not inline_stack:
         if _stack_record(w, F_MARKER_GC_STACKTRACE if w.layout == PROF_LAYOUT_PYPY
@@ -455,7 +467,7 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
     if PROF_UNLIKELY(w.error != 0):
         return -1
     depth = _clip_depth(w, depth)
-    if _ensure_codes(w, frames, depth) < 0:
+    if _ensure_codes(w, frames, depth, inline_stack) < 0:
         return -1
     if not inline_stack:
         if _stack_record(w, F_MARKER_STACKTRACE, time_ns, frames, depth, thread_id) < 0:
@@ -885,7 +897,7 @@ cdef class ProfileWriter:
         memcpy(c.name, PyBytes_AS_STRING(name), len(name) + 1)
         c.name_len = <uint32_t>len(name)
 
-    def type_name(self, int type_id, name):
+    def type_name(self, type_id, name):
         """Name type id [type_id] (META ``__rtype_<id>`` and a TYPE_NAME record)."""
         self._raise_if_failed()
         if not 0 <= type_id < 1 << 32:
@@ -961,8 +973,11 @@ cdef class ProfileWriter:
 
     @property
     def counts(self):
-        """Records written so far: dict alloc/time/minor/major/truncated."""
-        self._raise_if_failed()
+        """Records written so far (after close(): in the file), as a dict with
+        keys alloc/time/minor/major/truncated.  Never raises: it is what a
+        caller reports while handling a write error."""
+        if self.w == NULL:
+            return dict(self._final_counts or {})
         return {"alloc": self.w.n_alloc, "time": self.w.n_time, "minor": self.w.n_minor,
                 "major": self.w.n_major, "truncated": self.w.n_truncated}
 
@@ -980,6 +995,7 @@ cdef class ProfileWriter:
             return
         cdef ProfWriter* w = self.w
         cdef int rc
+        self._final_counts = self.counts
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error

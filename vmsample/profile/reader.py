@@ -16,7 +16,7 @@ import struct
 import zlib
 
 from . import format as F
-from ._assemble import ProfileBuilder
+from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 
@@ -179,7 +179,7 @@ def _main_section(data, b) -> int:
                     main[marker].append((idx, thread_id, ts))
                 else:
                     main[marker].append((idx, _Q.unpack_from(data, end)[0],
-                                         round(count * 1e9) if fork else None))
+                                         fork_time_ns(count, pos) if fork else None))
                 pos = end + tail_size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
                 _need(data, pos, 9, "virtual_ip")

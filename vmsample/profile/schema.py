@@ -25,7 +25,7 @@ from construct import (Array, Bytes, Check, Const, ConstructError, Error, FixedS
                        StreamError, Struct, Switch, Terminated, this)
 
 from . import format as F
-from ._assemble import ProfileBuilder
+from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 
 Word = Int64sl
@@ -296,7 +296,7 @@ def to_profile(parsed, gzip: bool = False):
     for rec in parsed.main:
         m, body = rec.marker, rec.body
         if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
-            t = round(body.count * 1e9) if fork else body.timestamp
+            t = fork_time_ns(body.count, None) if fork else body.timestamp
             b.stack(m, _raw(body.entries), body.thread_id, t)
         elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
             b.code(body.id, body.name)
