@@ -196,3 +196,13 @@ def test_progress_only_on_a_terminal(tmp_path, known):
     assert b"\x1b[" in on_tty
     piped = _run_with_stderr(argv, tty=False)
     assert piped.decode().splitlines() == [piped.decode().strip()] and piped.startswith(b"vmsample convert: wrote")
+
+
+def test_locations_below_the_current_directory_are_relative(tmp_path, monkeypatch):
+    from vmsample.report.text import short_path
+
+    monkeypatch.chdir(tmp_path)
+    assert short_path(str(tmp_path / "pkg" / "mod.py")) == os.path.join("pkg", "mod.py")
+    assert short_path("/elsewhere/mod.py") == "/elsewhere/mod.py"
+    assert short_path(str(tmp_path) + "x/mod.py") == str(tmp_path) + "x/mod.py"
+    assert short_path("rel/mod.py") == "rel/mod.py"

@@ -19,6 +19,7 @@ the parent, as flamegraph.pl's ``--minwidth`` does) and say so on the page.
 from __future__ import annotations
 
 import json
+import os
 import re
 from importlib import resources
 
@@ -33,6 +34,10 @@ SUFFIX = ".html"
 MAX_NODES = 30_000
 MAX_GC_POINTS = 4_000
 MAX_LINES_PER_NODE = 5
+
+
+def _root_name(profile: Profile) -> str:
+    return os.path.basename(profile.meta.program) if profile.meta.program else "all"
 
 
 class _Tree:
@@ -115,7 +120,7 @@ class _Tree:
 def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.alloc_samples:
         return None
-    tree = _Tree(profile, profile.meta.program or "all")
+    tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
     for s in progress.iterate("allocation samples", profile.alloc_samples):
@@ -145,7 +150,7 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
 def time_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.time_samples:
         return None
-    tree = _Tree(profile, profile.meta.program or "all")
+    tree = _Tree(profile, _root_name(profile))
     for s in progress.iterate("time samples", profile.time_samples):
         node = tree.node_of(s.stack)
         tree.self[node][0] = tree.self[node].get(0, 0) + 1
