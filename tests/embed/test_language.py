@@ -307,3 +307,22 @@ def test_machine_refuses_a_nursery_in_use(minilisp):
     with pytest.raises(RuntimeError, match="hooks are already in use"):
         Machine(compile_source("2"), nursery)
     first.close()
+    # Once the first is closed, another machine may use the nursery (and its types).
+    out = io.StringIO()
+    second = Machine(compile_source("(display (list 'a \"b\"))"), nursery, stdout=out)
+    second.run()
+    second.close()
+    assert out.getvalue() == "(a b)"
+    assert sorted(nursery.type_names.values()) == ["closure", "cons", "string", "vector"]
+    nursery.collect_major()
+    nursery.check_heap()
+
+
+def test_machine_refuses_a_clashing_type(minilisp):
+    from minilisp._vm import Machine
+    from minilisp.compiler import compile_source
+
+    nursery = Nursery(4096)
+    nursery.register_type("cons", fixed_size=24, ref_offsets=(0,))
+    with pytest.raises(ValueError, match="already has a different type named 'cons'"):
+        Machine(compile_source("1"), nursery)
