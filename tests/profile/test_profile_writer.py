@@ -230,3 +230,13 @@ def test_declaring_a_code_after_its_placeholder_was_written(tmp_path):
             w.type_name(-1, "x")
         with pytest.raises(ValueError, match="type id out of range"):
             w.type_name(1 << 40, "x")
+
+
+def test_a_stale_pointer_after_close_is_inert(tmp_path):
+    from vmsample.profile import _harness
+    path = tmp_path / "late.prof"
+    w = ProfileWriter(path, alloc_period=64)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    assert _harness.calls_after_close(w) == (-1, -1, -1, -1, -1)
+    assert len(read_profile(path).alloc_samples) == 1        # the file is untouched
