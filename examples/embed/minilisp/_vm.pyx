@@ -521,10 +521,6 @@ cdef class Machine:
     def __dealloc__(self):
         self.close()
 
-    def format_value(self, Py_ssize_t index):
-        """The display form of global [index] (for tests and debugging)."""
-        return self.show(self.vm.globals[index], True)
-
     cdef str show(self, gcref_t v, bint display):
         cdef VM* vm = &self.vm
         cdef gcref_t slow
