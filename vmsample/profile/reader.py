@@ -72,6 +72,12 @@ def read_profile(source) -> Profile:
         builder = ProfileBuilder(gzip=gz)
         parse(data, builder)
         return builder.finish()
+    except ProfileFormatError as e:
+        if isinstance(source, (str, os.PathLike)) and os.path.exists(os.fspath(source) + ".spool"):
+            raise ProfileFormatError(f"{e.reason}; the run that wrote it did not finish: "
+                                     f"`vmsample recover {os.fspath(source)}` rebuilds it",
+                                     e.offset, e.record) from None
+        raise
     finally:
         if enabled:
             gc.enable()
