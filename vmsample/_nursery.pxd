@@ -58,6 +58,7 @@ cdef enum:
     GCFLAG_FORWARDED         = 0x0008   # nursery object copied out; payload word 0 = new address
     GCFLAG_VISITED           = 0x0010   # reached in the current collection (mark bit)
     GCFLAG_SAMPLED           = 0x0020   # at least one pending allocation sample names this object
+    GCFLAG_YOUNG_LARGE       = 0x0040   # large object allocated since the last minor collection
     GCFLAG_EMBEDDER          = 0x0100   # 0x0100..0x8000 are free for the embedder
 
 # Major-collection states: the paper's `gc_state` statistic.
@@ -90,36 +91,11 @@ ctypedef struct GCType:
 
 # ---------------------------------------------------------------- hooks
 
-ctypedef struct GCSample:       # one allocation sample (DESIGN 2.5)
-    uint64_t seq                # 0, 1, 2, ... over the heap's lifetime
-    uint64_t size               # allocated bytes of the sampled object
-    uint16_t tid
-    bint large                  # went to the large-object space
-    int64_t time_ns             # CLOCK_MONOTONIC
-
-ctypedef struct GCMinorReport:  # one per minor collection, with or without samples
-    uint64_t index              # 1, 2, ... minor collections so far
-    int64_t time_ns             # start, CLOCK_MONOTONIC
-    int64_t duration_ns
-    uint64_t bytes_copied       # nursery bytes copied to the old space
-    uint64_t total_size_of_arenas
-    uint64_t total_memory_used  # old space in use, arenas + large objects (nursery excluded)
-    uint64_t vmrss              # bytes, from /proc/self/statm (0 where unavailable)
-    int gc_state                # GC_STATE_* at the time of the report
-    uint64_t first_seq          # outcomes[i] belongs to sample first_seq + i
-    uint32_t n_outcomes
-    const uint8_t* outcomes     # GC_OUTCOME_* bits, valid only during the hook call
-
-cdef enum:
-    GC_OUTCOME_SURVIVED = 1     # the sampled object was reached at its first minor collection
-    GC_OUTCOME_LARGE    = 2     # the sampled object is a large object
-
-ctypedef struct GCMajorEvent:   # emitted on every state transition of a major collection
-    uint64_t index              # 1, 2, ... major collections so far
-    int state                   # the state entered; GC_STATE_SCANNING again = finished
-    int64_t time_ns
-    uint64_t total_memory_used
-    uint64_t total_size_of_arenas
+# The hook records live in _gc_hooks.pxd, a declarations-only file, so that
+# consumers such as the profile writer can cimport them without importing the
+# core at run time; they are re-exported here.
+from vmsample._gc_hooks cimport (GCSample, GCMinorReport, GCMajorEvent,
+                                 GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE)
 
 ctypedef void (*gc_sample_hook_t)(void* ctx, const GCSample* sample) noexcept nogil
 ctypedef void (*gc_minor_hook_t)(void* ctx, const GCMinorReport* report) noexcept nogil

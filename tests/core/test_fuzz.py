@@ -1,0 +1,205 @@
+"""A GC fuzzer in the style of PyPy's random_action_sequences: Hypothesis
+drives random actions (allocate, write references, drop roots, push/pop the
+shadow stack, collect, toggle sampling) against a tiny real heap with heap
+verification after every collection, and after every step the heap reachable
+from the roots must equal a pure-Python model of it -- same objects, same
+types, same references, same payload -- and after a major collection the old
+space must hold exactly the reachable bytes."""
+
+from hypothesis import settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from vmsample import Nursery, Ref
+from model import examples
+
+MAX_ROOTS = 12
+
+
+class ModelObject:
+    __slots__ = ("kind", "slots", "length")
+
+    def __init__(self, kind, n_slots, length):
+        self.kind, self.slots, self.length = kind, [None] * n_slots, length
+
+
+class HeapMachine(RuleBasedStateMachine):
+    """Every object stores its model id in payload word 0 (Node: word 16).
+    Rules draw indices, never Refs: Hypothesis keeps drawn values alive, and a
+    live Ref is a root."""
+
+    @initialize(nursery=st.sampled_from([32, 64, 256, 1024]), threshold=st.integers(16, 512),
+                stress=st.sampled_from([0, 0, 1, 3]))
+    def setup(self, nursery, threshold, stress):
+        self.gc = Nursery(nursery_size=nursery, large_object_threshold=threshold, debug=True,
+                          stress=stress)
+        gc = self.gc
+        # Node: two references and its id; Array: its id, then reference items;
+        # Blob: its id, then bytes.
+        self.types = {"node": gc.register_type("Node", fixed_size=24, ref_offsets=(0, 8)),
+                      "array": gc.register_type("Array", fixed_size=8, item_size=8, items_are_refs=True),
+                      "blob": gc.register_type("Blob", fixed_size=8, item_size=1)}
+        self.model = {}             # id -> ModelObject
+        self.roots = []             # [(Ref, id)]
+        self.stack = []             # ids on the shadow stack (bottom first)
+        self.next_id = 1
+
+    # -- helpers ---------------------------------------------------------------
+
+    def id_word(self, kind):
+        return 16 if kind == "node" else 0
+
+    def new(self, kind, length=None):
+        ref = self.gc.alloc(self.types[kind], length)
+        oid, self.next_id = self.next_id, self.next_id + 1
+        ref.write_word(self.id_word(kind), oid)
+        n_slots = 2 if kind == "node" else (length if kind == "array" else 0)
+        self.model[oid] = ModelObject(kind, n_slots, length)
+        if kind == "blob" and length:
+            ref.set_item(length - 1, oid & 0xFF)
+        self.roots.append((ref, oid))
+        if len(self.roots) > MAX_ROOTS:
+            del self.roots[0]
+
+    def real_id(self, ref):
+        kind = {v: k for k, v in self.types.items()}[ref.type_id]
+        return ref.read_word(self.id_word(kind))
+
+    def set_slot(self, ref, kind, i, value):
+        if kind == "node":
+            ref.set_ref(i, value)
+        else:
+            ref.set_item(i, value)
+
+    def get_slot(self, ref, kind, i):
+        return ref.get_ref(i) if kind == "node" else ref.get_item(i)
+
+    # -- actions ---------------------------------------------------------------
+
+    @rule()
+    def alloc_node(self):
+        self.new("node")
+
+    @rule(length=st.integers(0, 70))
+    def alloc_array(self, length):
+        self.new("array", length)
+
+    @rule(length=st.integers(0, 600))
+    def alloc_blob(self, length):
+        self.new("blob", length)
+
+    @precondition(lambda self: self.roots)
+    @rule(data=st.data())
+    def write(self, data):
+        src, sid = self.roots[data.draw(st.integers(0, len(self.roots) - 1))]
+        obj = self.model[sid]
+        if not obj.slots:
+            return
+        i = data.draw(st.integers(0, len(obj.slots) - 1))
+        choice = data.draw(st.sampled_from(["ref", "ref", "none", "immediate"]))
+        if choice == "ref":
+            dst, did = self.roots[data.draw(st.integers(0, len(self.roots) - 1))]
+            self.set_slot(src, obj.kind, i, dst)
+            obj.slots[i] = did
+        elif choice == "none":
+            self.set_slot(src, obj.kind, i, None)
+            obj.slots[i] = None
+        else:
+            imm = data.draw(st.integers(0, 2**40)) * 8 + data.draw(st.integers(1, 7))
+            self.set_slot(src, obj.kind, i, imm)
+            obj.slots[i] = ("imm", imm)
+
+    @precondition(lambda self: self.roots)
+    @rule(data=st.data())
+    def follow(self, data):
+        # make an object reachable only through the heap a root again
+        src, sid = self.roots[data.draw(st.integers(0, len(self.roots) - 1))]
+        obj = self.model[sid]
+        targets = [(i, t) for i, t in enumerate(obj.slots) if isinstance(t, int)]
+        if targets:
+            i, tid = targets[data.draw(st.integers(0, len(targets) - 1))]
+            ref = self.get_slot(src, obj.kind, i)
+            self.roots.append((ref, tid))
+
+    @precondition(lambda self: self.roots)
+    @rule(data=st.data())
+    def drop(self, data):
+        del self.roots[data.draw(st.integers(0, len(self.roots) - 1))]
+
+    @precondition(lambda self: self.roots)
+    @rule(data=st.data())
+    def push(self, data):
+        i = data.draw(st.integers(0, len(self.roots) - 1))
+        ref, oid = self.roots.pop(i)
+        self.gc.push_root(ref)
+        self.stack.append(oid)
+
+    @precondition(lambda self: self.stack)
+    @rule()
+    def pop(self):
+        self.roots.append((self.gc.pop_root(), self.stack.pop()))
+
+    @rule()
+    def collect_minor(self):
+        self.gc.collect_minor()
+
+    @rule()
+    def collect_major(self):
+        self.gc.collect_major()
+        live = self.reachable()
+        expected = sum(self.gc.size_of(self.types[self.model[o].kind], self.model[o].length)
+                       for o in live)
+        assert self.gc.stats["total_memory_used"] == expected
+
+    @rule(period=st.integers(1, 2000), mode=st.sampled_from(["fixed", "random"]))
+    def enable_sampling(self, period, mode):
+        self.gc.enable_sampling(period, mode=mode, seed=period)
+
+    @rule()
+    def disable_sampling(self):
+        self.gc.disable_sampling()
+
+    # -- the check -------------------------------------------------------------
+
+    def reachable(self):
+        seen, todo = set(), [oid for _, oid in self.roots] + list(self.stack)
+        while todo:
+            oid = todo.pop()
+            if oid in seen:
+                continue
+            seen.add(oid)
+            todo.extend(t for t in self.model[oid].slots if isinstance(t, int))
+        return seen
+
+    @invariant()
+    def heap_matches_model(self):
+        if not hasattr(self, "gc"):
+            return
+        popped = [self.gc.pop_root() for _ in self.stack]
+        for ref in reversed(popped):
+            self.gc.push_root(ref)
+        seen = set()
+        todo = list(zip([r for r, _ in self.roots] + popped[::-1], [o for _, o in self.roots] + self.stack))
+        while todo:
+            ref, oid = todo.pop()
+            assert isinstance(ref, Ref) and self.real_id(ref) == oid
+            if oid in seen:
+                continue
+            seen.add(oid)
+            obj = self.model[oid]
+            assert ref.type_id == self.types[obj.kind] and ref.length == obj.length
+            if obj.kind == "blob" and obj.length:
+                assert ref.get_item(obj.length - 1) == oid & 0xFF
+            for i, expected in enumerate(obj.slots):
+                actual = self.get_slot(ref, obj.kind, i)
+                if expected is None:
+                    assert actual is None
+                elif isinstance(expected, tuple):
+                    assert actual == expected[1]
+                else:
+                    todo.append((actual, expected))
+        assert seen == self.reachable()
+        assert self.gc.samples_taken == len(self.gc.sample_records())
+
+
+TestHeapFuzz = HeapMachine.TestCase
+TestHeapFuzz.settings = settings(max_examples=examples(60), stateful_step_count=60, deadline=None)

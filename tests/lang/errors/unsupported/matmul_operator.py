@@ -1,0 +1,7 @@
+# Refused: the matrix-multiplication operator @.
+# refused: 7:7 operator MatMult
+class M:
+    def __matmul__(self, other):
+        return 42
+a = M()
+print(a @ a)

@@ -1,0 +1,13 @@
+# Checks: print with sep and end, empty print, print of no args with end, and None sep/end.
+print("a", "b", "c")
+print("a", "b", "c", sep="")
+print("a", "b", sep=", ", end="!\n")
+print("no newline", end="")
+print(" continued")
+print()
+print(end="")
+print(1, 2.0, None, True, [1], sep=" | ")
+print("x", sep="--")
+print("a", "b", sep=None, end=None)
+print(*[1, 2, 3], sep="-")
+print("multi\nline")

@@ -1,0 +1,320 @@
+"""Differential tests: the vmsample VM against CPython, program by program.
+
+Every program of the language corpus is run by CPython (``sys.executable
+PROG.py``) and by the VM (``sys.executable -m vmsample.lang PROG.py``); the VM
+must print exactly what CPython prints and exit with the same status.  The
+corpus is the specification of the language subset (issue 4): CPython is the
+oracle, so no expected output is written down anywhere.
+
+Corpus layout (``tests/lang/``)
+
+``programs/<feature>/NAME.py``
+    Programs that run to completion: under CPython exit 0, empty stderr, and
+    the same stdout whatever the string-hash seed.  The VM must reproduce
+    stdout, stderr and the exit status exactly.
+``errors/runtime/NAME.py``
+    Programs that end with an uncaught exception (or ``sys.exit``).  The VM
+    must reproduce stdout, the exit status, and the traceback -- its
+    ``File "...", line N, in NAME`` frames, chaining messages and final
+    exception line; the quoted source lines and ``^^^`` markers below each
+    frame (lines indented by four spaces) are not compared.
+``errors/unsupported/NAME.py``
+    Valid Python (CPython runs it) that uses a construct outside the subset.
+    A ``# refused: LINE:COL CONSTRUCT`` line states where; the VM must print
+    ``FILE:LINE:COL: CONSTRUCT is not supported by vmsample`` on stderr,
+    nothing on stdout (it refuses the whole file before running any of it),
+    and exit 2.
+``examples/*.py`` (repository root)
+    The bundled examples, run with the small sizes in [EXAMPLE_ARGS].
+
+Headers a program may carry (comment lines anywhere in the file):
+
+``# args: A B ...``
+    command-line arguments for both runs (whitespace-separated).
+``# gc-debug: NAME=VALUE ...``
+    overrides of [DEBUG_KNOBS] for this program's debug run, for programs
+    that allocate too much to collect before every allocation.
+
+Two VM runs per program: ``default`` (no knobs) and ``gc-debug``, under the
+core's debug knobs (a tiny nursery, a collection before every allocation,
+heap verification after every collection -- see ``vmsample/_nursery.pyx``),
+which turns any GC bug the program can reach into a wrong output or a crash.
+
+The VM tests are collected only once ``vmsample/lang/__main__.py`` exists,
+so the corpus can land before the VM.  A program the VM cannot run yet goes
+into [KNOWN_FAILURES] with the missing feature as the reason; the entries are
+strict xfails, so a fixed program must be taken out again.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import vmsample
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+PROGRAMS = sorted((HERE / "programs").rglob("*.py"))
+RUNTIME_ERRORS = sorted((HERE / "errors" / "runtime").glob("*.py"))
+UNSUPPORTED = sorted((HERE / "errors" / "unsupported").glob("*.py"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+# Small sizes: each example runs in well under a second on CPython.
+EXAMPLE_ARGS = {
+    "alloc_churn.py": ["20000"],
+    "binary_trees.py": ["8"],
+    "gcbench.py": ["8"],
+    "graph_search.py": ["20"],
+    "json_roundtrip.py": ["3"],
+    "nbody.py": ["2000"],
+    "raytrace.py": ["40"],
+    "wordfreq.py": ["2000"],
+}
+
+DEBUG_KNOBS = {
+    "VMSAMPLE_NURSERY": "4K",
+    "VMSAMPLE_GC_STRESS": "1",
+    "VMSAMPLE_GC_DEBUG": "1",
+}
+
+# Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
+KNOWN_FAILURES: dict[str, str] = {}
+
+VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()
+TIMEOUT = 300  # seconds per run; a hang fails the test instead of the suite
+
+
+def corpus_id(path: Path) -> str:
+    if path.is_relative_to(HERE):
+        return path.relative_to(HERE).as_posix()
+    return path.relative_to(ROOT).as_posix()
+
+
+def header(path: Path, name: str) -> str | None:
+    m = re.search(rf"^# {name}:(.*)$", path.read_text(encoding="utf-8"), re.M)
+    return m[1].strip() if m else None
+
+
+def program_args(path: Path) -> list[str]:
+    if path.name in EXAMPLE_ARGS and path.parent == ROOT / "examples":
+        return EXAMPLE_ARGS[path.name]
+    return (header(path, "args") or "").split()
+
+
+def debug_knobs(path: Path) -> dict[str, str]:
+    knobs = dict(DEBUG_KNOBS)
+    for item in (header(path, "gc-debug") or "").split():
+        name, _, value = item.partition("=")
+        knobs[name] = value
+    return knobs
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment of a run: ours minus any VMSAMPLE_* knob, plus [extra]."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env.update(extra)
+    return env
+
+
+def run(argv: list[str], env: dict[str, str]) -> dict:
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env,
+                              cwd=HERE, timeout=TIMEOUT, encoding="utf-8")
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"timed out after {TIMEOUT}s: {' '.join(argv)}")
+    return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+
+
+@functools.cache
+def cpython(path: Path, hash_seed: str = "0") -> dict:
+    return run([sys.executable, str(path), *program_args(path)],
+               clean_env(PYTHONHASHSEED=hash_seed, PYTHONIOENCODING="utf-8"))
+
+
+def vm(path: Path, knobs: dict[str, str]) -> dict:
+    return run([sys.executable, "-m", "vmsample.lang", str(path), *program_args(path)],
+               clean_env(PYTHONIOENCODING="utf-8", **knobs))
+
+
+def without_source_lines(result: dict) -> dict:
+    """Drop the source quotes and caret lines a traceback shows below each frame."""
+    lines = result["stderr"].splitlines(keepends=True)
+    return dict(result, stderr="".join(l for l in lines if not l.startswith("    ")))
+
+
+def params(paths, modes=("default",)):
+    out = []
+    for path in paths:
+        for mode in modes:
+            reason = KNOWN_FAILURES.get(corpus_id(path))
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            out.append(pytest.param(path, mode, id=f"{corpus_id(path)}[{mode}]", marks=marks))
+    return out
+
+
+def knobs_for(path: Path, mode: str) -> dict[str, str]:
+    return debug_knobs(path) if mode == "gc-debug" else {}
+
+
+# ---------------------------------------------------------------- the corpus itself
+# These need no VM: they keep the corpus honest (valid, deterministic, complete).
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+def test_program_is_clean_and_deterministic_on_cpython(path):
+    first = cpython(path)
+    assert (first["exit status"], first["stderr"]) == (0, "")
+    assert cpython(path, "12345") == first, "output depends on the string-hash seed"
+    assert header(path, "Checks"), "every program starts by saying what it checks"
+
+
+@pytest.mark.parametrize("path", RUNTIME_ERRORS, ids=corpus_id)
+def test_runtime_error_program_fails_on_cpython(path):
+    result = cpython(path)
+    assert result["exit status"] != 0
+    assert cpython(path, "12345") == result
+
+
+@pytest.mark.parametrize("path", UNSUPPORTED, ids=corpus_id)
+def test_unsupported_program_is_valid_python(path):
+    where = header(path, "refused")
+    assert where and re.fullmatch(r"\d+:\d+ \S.*", where), "needs '# refused: LINE:COL CONSTRUCT'"
+    result = cpython(path)
+    assert (result["exit status"], result["stderr"]) == (0, "")
+
+
+def test_examples_have_small_sizes():
+    assert sorted(EXAMPLE_ARGS) == sorted(p.name for p in EXAMPLES)
+
+
+# What issue 4 says the subset covers, as predicates over AST nodes: the corpus
+# must exercise each at least once.  (Builtins and methods are listed below.)
+def _op(node_type, op):
+    return lambda n: isinstance(n, node_type) and isinstance(getattr(n, "op", None), op)
+
+
+def _call_kw(func, kw):
+    return lambda n: (isinstance(n, ast.Call) and _func_name(n) == func
+                      and any(k.arg == kw for k in n.keywords))
+
+
+def _func_name(call):
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+SPECIAL_METHODS = ["__init__", "__repr__", "__str__", "__eq__", "__lt__", "__add__", "__len__",
+                   "__iter__", "__getitem__", "__contains__", "__hash__"]
+BUILTINS = ["print", "len", "range", "int", "float", "str", "bool", "repr", "abs", "min", "max",
+            "sum", "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
+            "isinstance", "hasattr", "getattr", "setattr", "type", "iter", "next", "divmod",
+            "round", "ord", "chr", "hash", "id", "super"]
+METHODS = ["split", "join", "strip", "replace", "find", "startswith", "endswith", "upper", "lower",
+           "format", "append", "pop", "insert", "index", "count", "sort", "reverse", "get",
+           "setdefault", "update", "keys", "values", "items", "seed", "collect"]
+
+FEATURES = {
+    **{f"operator {op.__name__}": _op(ast.BinOp, op) for op in (
+        ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift,
+        ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)},
+    **{f"unary {op.__name__}": _op(ast.UnaryOp, op) for op in (ast.USub, ast.UAdd, ast.Not, ast.Invert)},
+    **{f"boolean {op.__name__}": _op(ast.BoolOp, op) for op in (ast.And, ast.Or)},
+    **{f"{name}()": (lambda name: lambda n: isinstance(n, ast.Call) and _func_name(n) == name)(name)
+       for name in BUILTINS + METHODS},
+    **{f"def {name}": (lambda name: lambda n: isinstance(n, ast.FunctionDef) and n.name == name)(name)
+       for name in SPECIAL_METHODS},
+    **{f"import {m}": (lambda m: lambda n: isinstance(n, ast.Import) and any(a.name == m for a in n.names))(m)
+       for m in ("math", "time", "random", "gc")},
+    "comparison chain": lambda n: isinstance(n, ast.Compare) and len(n.ops) > 1,
+    "conditional expression": lambda n: isinstance(n, ast.IfExp),
+    "if/elif/else": lambda n: isinstance(n, ast.If) and len(n.orelse) == 1 and isinstance(n.orelse[0], ast.If),
+    "while/else": lambda n: isinstance(n, ast.While) and n.orelse,
+    "for/else": lambda n: isinstance(n, ast.For) and n.orelse,
+    "break": lambda n: isinstance(n, ast.Break),
+    "continue": lambda n: isinstance(n, ast.Continue),
+    "default argument": lambda n: isinstance(n, ast.FunctionDef) and n.args.defaults,
+    "keyword argument": lambda n: isinstance(n, ast.Call) and any(k.arg for k in n.keywords),
+    "*args parameter": lambda n: isinstance(n, ast.FunctionDef) and n.args.vararg,
+    "nonlocal": lambda n: isinstance(n, ast.Nonlocal),
+    "global": lambda n: isinstance(n, ast.Global),
+    "lambda": lambda n: isinstance(n, ast.Lambda),
+    "list comprehension": lambda n: isinstance(n, ast.ListComp),
+    "dict comprehension": lambda n: isinstance(n, ast.DictComp),
+    "set comprehension": lambda n: isinstance(n, ast.SetComp),
+    "generator expression": lambda n: isinstance(n, ast.GeneratorExp),
+    "yield": lambda n: isinstance(n, ast.Yield),
+    "yield from": lambda n: isinstance(n, ast.YieldFrom),
+    "class with a base": lambda n: isinstance(n, ast.ClassDef) and len(n.bases) == 1,
+    "class attribute": lambda n: isinstance(n, ast.ClassDef) and any(isinstance(s, ast.Assign) for s in n.body),
+    "__slots__": lambda n: isinstance(n, ast.Assign) and any(getattr(t, "id", "") == "__slots__" for t in n.targets),
+    "custom exception class": lambda n: isinstance(n, ast.ClassDef) and any(getattr(b, "id", "") == "Exception" for b in n.bases),
+    "try/except/else/finally": lambda n: isinstance(n, ast.Try) and n.handlers and n.orelse and n.finalbody,
+    "raise": lambda n: isinstance(n, ast.Raise),
+    "bare raise": lambda n: isinstance(n, ast.Raise) and n.exc is None,
+    "assert with message": lambda n: isinstance(n, ast.Assert) and n.msg,
+    "tuple unpacking": lambda n: isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Tuple),
+    "starred target": lambda n: isinstance(n, ast.Starred) and isinstance(n.ctx, ast.Store),
+    "slice with step": lambda n: isinstance(n, ast.Slice) and n.step is not None,
+    "slice assignment": lambda n: isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Slice) and isinstance(n.ctx, ast.Store),
+    "augmented assignment": lambda n: isinstance(n, ast.AugAssign),
+    "f-string with format spec": lambda n: isinstance(n, ast.FormattedValue) and n.format_spec,
+    "f-string with !r": lambda n: isinstance(n, ast.FormattedValue) and n.conversion == ord("r"),
+    "%-formatting": lambda n: (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
+                               and isinstance(n.left, ast.Constant) and isinstance(n.left.value, str)),
+    "type(x).__name__": lambda n: (isinstance(n, ast.Attribute) and n.attr == "__name__"
+                                   and isinstance(n.value, ast.Call) and _func_name(n.value) == "type"),
+    "set literal": lambda n: isinstance(n, ast.Set),
+    "dict literal": lambda n: isinstance(n, ast.Dict),
+    "argument annotation": lambda n: isinstance(n, ast.arg) and n.annotation is not None,
+    "return annotation": lambda n: isinstance(n, ast.FunctionDef) and n.returns is not None,
+    "variable annotation": lambda n: isinstance(n, ast.AnnAssign),
+    "from __future__ import annotations": lambda n: isinstance(n, ast.ImportFrom) and n.module == "__future__",
+    "from typing import": lambda n: isinstance(n, ast.ImportFrom) and n.module == "typing",
+    "print(sep=)": _call_kw("print", "sep"),
+    "print(end=)": _call_kw("print", "end"),
+    "max(key=)": _call_kw("max", "key"),
+    "min(key=)": _call_kw("min", "key"),
+    "sorted(key=)": _call_kw("sorted", "key"),
+    "sorted(reverse=)": _call_kw("sorted", "reverse"),
+    "list.sort(key=)": _call_kw("sort", "key"),
+}
+
+
+def test_corpus_covers_the_subset():
+    found = set()
+    for path in PROGRAMS + RUNTIME_ERRORS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            found.update(name for name, pred in FEATURES.items() if name not in found and pred(node))
+    missing = sorted(set(FEATURES) - found)
+    assert missing == [], f"no program exercises: {missing}"
+
+
+# ---------------------------------------------------------------- the VM against CPython
+
+if VM_PRESENT:
+
+    @pytest.mark.parametrize("path, mode", params(PROGRAMS, ("default", "gc-debug")))
+    def test_program_matches_cpython(path, mode):
+        assert vm(path, knobs_for(path, mode)) == cpython(path)
+
+    @pytest.mark.parametrize("path, mode", params(RUNTIME_ERRORS, ("default", "gc-debug")))
+    def test_runtime_error_matches_cpython(path, mode):
+        expected = without_source_lines(cpython(path))
+        assert without_source_lines(vm(path, knobs_for(path, mode))) == expected
+
+    @pytest.mark.parametrize("path, mode", params(UNSUPPORTED))
+    def test_unsupported_construct_is_refused(path, mode):
+        where, construct = header(path, "refused").split(" ", 1)
+        message = f"{path}:{where}: {construct} is not supported by vmsample\n"
+        assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
+
+    @pytest.mark.parametrize("path, mode", params(EXAMPLES, ("default", "gc-debug")))
+    def test_example_matches_cpython(path, mode):
+        assert vm(path, knobs_for(path, mode)) == cpython(path)

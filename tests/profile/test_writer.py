@@ -1,0 +1,146 @@
+"""The writer's contract: validation, lazy code names, sticky I/O errors that
+surface as OSError (never lost, never a crash), bounded buffers."""
+
+import os
+
+import pytest
+
+from vmsample.profile import ProfileWriter, read_profile
+from vmsample.profile import format as F
+
+
+def test_format_constants_match_the_writer(tmp_path):
+    path = tmp_path / "c.prof"
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.declare_code(2, "f", 1, "x.py")
+        w.alloc_sample(0, 16, 1, 5, [(2, 1)])
+        w.time_sample(6, [(2, 1)])
+        w.minor_collection(1, 7)
+        w.major_event(1, 1, 8)
+    data = path.read_bytes()
+    i = data.index(F.EXT_MAGIC) + len(F.EXT_MAGIC)
+    tags = []
+    while i < len(data):
+        tags.append(data[i])
+        i += 5 + int.from_bytes(data[i + 1:i + 5], "little")
+    assert tags == [F.EXT_STAT_NAMES, F.EXT_ALLOC_SAMPLE, F.EXT_TIME_SAMPLE, F.EXT_MINOR_GC,
+                    F.EXT_MAJOR_GC, F.EXT_END]
+    assert read_profile(path).stat_names == F.STAT_NAMES
+
+
+def test_code_names_are_written_lazily_once(tmp_path):
+    path = tmp_path / "lazy.prof"
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.declare_code(2, "used", 1, "x.py")
+        w.declare_code(4, "never_used", 5, "x.py")
+        for i in range(3):
+            w.alloc_sample(i, 16, 1, i, [(2, 1)])
+    data = path.read_bytes()
+    assert data.count(b"py:used:1:x.py") == 1 and b"never_used" not in data
+    assert data.index(b"py:used:1:x.py") < data.index(b"\x01" + (1).to_bytes(8, "little"), 60)
+
+
+def test_undeclared_code_gets_a_placeholder_name(tmp_path):
+    path = tmp_path / "u.prof"
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.alloc_sample(0, 16, 1, 0, [(0x1234, 7)])
+    code = read_profile(path).codes[0x1234]
+    assert code.function == "<code 0x1234>" and code.file == "<unknown>"
+
+
+def test_colons_in_function_names_keep_vmprof_names_parseable(tmp_path):
+    path = tmp_path / "colon.prof"
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.declare_code(2, "a:b", 3, "C:\\dir\\x.py")
+        w.alloc_sample(0, 16, 1, 0, [(2, 3)])
+    code = read_profile(path).codes[2]
+    assert (code.function, code.first_line, code.file) == ("a;b", 3, "C:\\dir\\x.py")
+
+
+@pytest.mark.parametrize("bad", [0, -2, 3])
+def test_code_ids_must_be_positive_and_even(tmp_path, bad):
+    with ProfileWriter(tmp_path / "x.prof", alloc_period=64) as w:
+        with pytest.raises(ValueError, match="positive and even"):
+            w.declare_code(bad, "f", 1, "x.py")
+        with pytest.raises(ValueError, match="positive and even"):
+            w.alloc_sample(0, 16, 1, 0, [(bad, 1)])
+
+
+def test_redeclaring_and_duplicate_meta(tmp_path):
+    with ProfileWriter(tmp_path / "x.prof", alloc_period=64) as w:
+        w.declare_code(2, "f", 1, "x.py")
+        w.declare_code(2, "f", 1, "x.py")        # same name: fine
+        with pytest.raises(ValueError, match="already declared"):
+            w.declare_code(2, "g", 1, "x.py")
+        w.type_name(3, "list")
+        w.type_name(3, "list")
+        with pytest.raises(ValueError, match="already named"):
+            w.type_name(3, "dict")
+        w.meta("k", "v")
+        with pytest.raises(ValueError, match="already written"):
+            w.meta("k", "w")
+        with pytest.raises(ValueError, match="already written"):
+            w.meta("os", "plan9")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(version=5), "version"), (dict(layout="jvm"), "layout"), (dict(alloc_period=0), "alloc_period"),
+    (dict(alloc_period=1.5), "alloc_period"), (dict(sampling="sometimes"), "sampling"),
+    (dict(time_period_ns=-1), "time_period_ns"),
+])
+def test_bad_options(tmp_path, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        ProfileWriter(tmp_path / "x.prof", **kwargs)
+
+
+def test_unwritable_path_raises_at_open(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        ProfileWriter(tmp_path / "no" / "such" / "dir.prof")
+
+
+def test_closed_writer(tmp_path):
+    w = ProfileWriter(tmp_path / "x.prof", alloc_period=64)
+    w.close()
+    w.close()                                       # idempotent
+    assert w.closed and not (tmp_path / "x.prof.spool").exists()
+    with pytest.raises(ValueError, match="closed"):
+        w.alloc_sample(0, 16, 1, 0, [])
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_disk_full_on_the_main_file_raises_oserror(tmp_path):
+    w = ProfileWriter("/dev/full", alloc_period=64, spool=tmp_path / "s.spool")
+    w.declare_code(2, "f", 1, "x.py")
+    with pytest.raises(OSError) as e:
+        for i in range(100_000):            # fills the buffer: the drain hits ENOSPC
+            w.alloc_sample(i, 16, 1, i, [(2, 1)] * 10)
+    assert e.value.errno == 28
+    with pytest.raises(OSError) as e:
+        w.close()
+    assert e.value.errno == 28
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("when", ["flush", "close"])
+def test_disk_full_on_the_spool_surfaces_at_flush_or_close(tmp_path, when):
+    w = ProfileWriter(tmp_path / "x.prof", alloc_period=64, spool="/dev/full")
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])       # small: stays in the buffer
+    with pytest.raises(OSError) as e:
+        getattr(w, when)()
+    assert e.value.errno == 28
+
+
+def test_buffers_are_bounded(tmp_path):
+    # 200k deep samples (~70 MB) go to disk as they come; the process does not grow by that much.
+    import resource
+    path = tmp_path / "big.prof"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.declare_code(2, "f", 1, "x.py")
+        stack = [(2, 1)] * 20
+        for i in range(200_000):
+            w.alloc_sample(i, 16, 1, i, stack)
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert path.stat().st_size > 70_000_000
+    assert grown_kb < 30_000

@@ -1,0 +1,41 @@
+"""``vmsample recover OUT.prof``: rebuild a complete profile after a crash."""
+
+import os
+import sys
+
+from vmsample.cli import CommandError
+
+HELP = "rebuild a complete profile from a killed run's output and its spool"
+
+
+def add_arguments(parser):
+    parser.add_argument("file", metavar="FILE", help="the killed run's output (OUT.prof or OUT.prof.gz)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="write the recovered profile here (default: replace FILE)")
+    parser.add_argument("--spool", metavar="SPOOL", help="the run's spool (default: FILE.spool)")
+    parser.add_argument("-f", "--force", action="store_true", help="overwrite OUT if it exists")
+
+
+def run(args):
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.recover import recover
+
+    spool = args.spool or args.file + ".spool"
+    if not os.path.exists(args.file):
+        raise CommandError(f"{args.file}: no such file")
+    if not os.path.exists(spool):
+        raise CommandError(f"{spool}: no spool to recover from (the run finished cleanly, or the spool was "
+                           f"removed); `vmsample validate {args.file}` checks the file")
+    if args.output and os.path.exists(args.output) and not args.force:
+        raise CommandError(f"{args.output} exists (use -f to overwrite)")
+    try:
+        r = recover(args.file, output=args.output, spool=spool)
+    except ProfileFormatError as e:
+        raise CommandError(f"{args.file}: cannot recover: {e}") from None
+    except OSError as e:
+        raise CommandError(f"{e.filename or args.file}: {e.strerror or e}") from None
+    print(f"recovered {r.output}: {r.alloc_samples} allocation samples, {r.time_samples} time samples, "
+          f"{r.minor_collections} minor collections, {r.major_events} major-collection events"
+          + (f"; dropped {r.dropped_samples} samples cut off by the crash" if r.dropped_samples else ""),
+          file=sys.stderr)
+    return 0

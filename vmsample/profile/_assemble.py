@@ -1,0 +1,288 @@
+"""Turning a stream of decoded records into a `Profile`.
+
+Both readers -- the fast one (reader.py) and the `construct` schema
+(schema.py) -- decode bytes into the same calls on a [ProfileBuilder], which
+owns every rule that is about meaning rather than bytes: pairing stack
+records with their extension info, resolving outcomes by sequence number,
+interning stacks and frames, checking the END counts.  Differential tests
+compare the two readers through it.
+
+Pairing (docs/format.md): the k-th main-section stack record of a stream
+belongs to the k-th extension info record of that stream that carries no
+stack of its own.  In the vmprof layout, 0x01 records are the allocation
+stream when META ``sample_kind`` is "alloc", else the time stream; in the
+pypy layout 0x09 records are allocations and 0x01 records time samples.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from . import format as F
+from .errors import ProfileFormatError
+from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
+                    Outcome, Profile, TimeSample)
+
+_OUTCOME = {0: Outcome.DIED, 1: Outcome.SURVIVED}
+
+
+def _state_name(state: int) -> str:
+    return F.GC_STATES[state] if 0 <= state < len(F.GC_STATES) else f"STATE_{state}"
+
+
+def _wall(sec: int, usec: int) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(sec + usec / 1e6)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+class ProfileBuilder:
+    """Receives decoded records in file order; [finish] returns the Profile."""
+
+    def __init__(self, gzip: bool = False):
+        self.gzip = gzip
+        self.version = 0
+        self.mode = 0
+        self.interp = ""
+        self.period_word = 0
+        self.lines = False
+        self.start = None
+        self.end = None
+        self.meta: dict[str, str] = {}
+        self.codes: dict[int, str] = {}
+        self.stack_ids: dict[tuple, int] = {}
+        self.main: dict[int, list] = {F.MARKER_STACKTRACE: [], F.MARKER_GC_STACKTRACE: []}
+        self.obj_infos: list = []
+        self.has_extension = False
+        self.types: dict[int, str] = {}
+        self.stat_names: tuple[str, ...] | None = None
+        self.alloc_infos: list = []
+        self.time_infos: list = []
+        self.minors: list = []
+        self.majors: list = []
+        self.end_record = None
+
+    # ---------------------------------------------------------- main section
+    def header(self, version, mode, interp, period_word):
+        self.version, self.mode, self.interp, self.period_word = version, mode, interp, period_word
+        self.lines = bool(mode & F.PROFILE_LINES)
+
+    def start_time(self, sec, usec):
+        self.start = (sec, usec)
+
+    def add_meta(self, key, value, offset):
+        if key in self.meta:
+            raise ProfileFormatError(f"duplicated META key {key!r}", offset, "meta")
+        self.meta[key] = value
+
+    def code(self, code_id, name):
+        # vmprof keeps the lexicographically last name of a duplicated id.
+        old = self.codes.get(code_id)
+        if old is None or name > old:
+            self.codes[code_id] = name
+
+    def intern(self, entries: tuple) -> int:
+        ids = self.stack_ids
+        idx = ids.get(entries)
+        if idx is None:
+            idx = ids[entries] = len(ids)
+        return idx
+
+    def stack(self, marker, entries, thread_id, time_ns):
+        """A 0x01 / 0x09 record; [time_ns] is None when the record has no time."""
+        self.main[marker].append((self.intern(entries), thread_id, time_ns))
+
+    def obj_info(self, time_s, words):
+        self.obj_infos.append((time_s, words))
+
+    def trailer(self, sec, usec):
+        self.end = (sec, usec)
+
+    # ---------------------------------------------------------- extension
+    def type_name(self, type_id, name):
+        self.types[type_id] = name
+
+    def stats(self, names):
+        self.stat_names = tuple(names)
+
+    def alloc_info(self, seq, time_ns, thread_id, size, type_id, flags, entries):
+        self.alloc_infos.append((seq, time_ns, thread_id, size, type_id, flags,
+                                 None if entries is None else self.intern(entries)))
+
+    def time_info(self, time_ns, thread_id, entries):
+        self.time_infos.append((time_ns, thread_id, None if entries is None else self.intern(entries)))
+
+    def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
+        self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
+
+    def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
+        self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
+                                      total_size_of_arenas))
+
+    def end_of_extension(self, n_alloc, n_time, n_minor, n_major, end_ns, n_truncated, offset):
+        got = (len(self.alloc_infos), len(self.time_infos), len(self.minors), len(self.majors))
+        if got != (n_alloc, n_time, n_minor, n_major):
+            raise ProfileFormatError(
+                f"END record counts (alloc, time, minor, major) {(n_alloc, n_time, n_minor, n_major)} "
+                f"disagree with the records {got}", offset, "ext:end")
+        self.end_record = (end_ns, n_truncated)
+
+    # ---------------------------------------------------------- result
+    def _metadata(self) -> Metadata:
+        m = self.meta
+
+        def num(key):
+            value = m.get(key)
+            try:
+                return int(value) if value is not None else None
+            except ValueError:
+                raise ProfileFormatError(f"META {key!r} is not an integer: {value!r}", None, "meta") from None
+
+        layout = m.get(F.META_LAYOUT, "foreign")
+        kind = m.get(F.META_SAMPLE_KIND, F.KIND_TIME)
+        if kind not in (F.KIND_ALLOC, F.KIND_TIME):
+            raise ProfileFormatError(f"META sample_kind must be 'alloc' or 'time', not {kind!r}", None, "meta")
+        sampling = m.get(F.META_SAMPLING)
+        time_period = num(F.META_TIME_PERIOD)
+        if time_period is None and self.period_word > 0:
+            time_period = self.period_word * 1000
+        argv = None
+        if F.META_ARGV in m:
+            try:
+                argv = tuple(str(a) for a in json.loads(m[F.META_ARGV]))
+            except (ValueError, TypeError):
+                argv = tuple(m[F.META_ARGV].split())
+        bits = m.get("bits")
+        return Metadata(
+            format_version=self.version,
+            layout=layout,
+            interp=self.interp,
+            mode=self.mode,
+            lines=self.lines,
+            sample_kind=kind,
+            alloc_sampling=None if sampling in (None, "off") else sampling,
+            alloc_period=num(F.META_ALLOC_PERIOD),
+            time_period_ns=time_period,
+            real_time=bool(self.mode & F.PROFILE_REAL_TIME),
+            start_time=_wall(*self.start) if self.start else None,
+            end_time=_wall(*self.end) if self.end else None,
+            start_ns=num(F.META_START_NS),
+            end_ns=self.end_record[0] if self.end_record else None,
+            program=m.get(F.META_PROGRAM),
+            argv=argv,
+            vmsample_version=m.get(F.META_VERSION),
+            os=m.get("os"),
+            bits=int(bits) if bits is not None and bits.isdigit() else None,
+            gzip=self.gzip,
+            recovered=F.META_RECOVERED in m,
+            raw=dict(m),
+        )
+
+    def _frames(self, lines):
+        """codes, frames and stacks (frame-index tuples) from the interned entries."""
+        codes: dict[int, Code] = {cid: Code.from_name(cid, name) for cid, name in self.codes.items()}
+
+        def code(cid):
+            c = codes.get(cid)
+            if c is None:
+                c = codes[cid] = Code(cid, "", "", f"<unknown code {cid:#x}>", 0, "")
+            return c
+
+        frame_ids: dict[tuple[int, int], int] = {}
+        frames: list[Frame] = []
+        stacks: list[tuple[int, ...]] = []
+        for entries in self.stack_ids:         # insertion order == stack index
+            if lines:
+                pairs = zip(entries[1::2], entries[0::2])
+            else:
+                pairs = ((cid, None) for cid in entries)
+            stack = []
+            for cid, line in pairs:
+                c = code(cid)
+                key = (cid, c.first_line if line is None else line)
+                fid = frame_ids.get(key)
+                if fid is None:
+                    fid = frame_ids[key] = len(frames)
+                    frames.append(Frame(c, key[1]))
+                stack.append(fid)
+            stacks.append(tuple(stack))
+        return codes, frames, stacks
+
+    def _paired(self, infos, stacks, what, kind_index):
+        """Attach main-section stacks to the infos that carry none, in order."""
+        it = iter(stacks)
+        out = []
+        for info in infos:
+            if info[kind_index] is None:
+                try:
+                    main = next(it)
+                except StopIteration:
+                    raise ProfileFormatError(
+                        f"more {what} info records than {what} stack records in the main section",
+                        None, f"ext:{what}_sample") from None
+                out.append((info, main))
+            else:
+                out.append((info, None))
+        if next(it, None) is not None:
+            raise ProfileFormatError(
+                f"more {what} stack records in the main section than {what} info records",
+                None, f"ext:{what}_sample")
+        return out
+
+    def finish(self) -> Profile:
+        meta = self._metadata()
+        if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
+            raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
+        if meta.lines and any(len(e) % 2 for e in self.stack_ids):
+            raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
+        if meta.layout == F.LAYOUT_PYPY:
+            alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
+        elif meta.sample_kind == F.KIND_ALLOC:
+            alloc_main, time_main = self.main[F.MARKER_STACKTRACE], []
+        else:
+            alloc_main, time_main = [], self.main[F.MARKER_STACKTRACE]
+        if meta.layout != "foreign" and not self.has_extension:
+            raise ProfileFormatError("the extension section is missing (truncated file?)", None, "extension")
+        if self.has_extension and self.end_record is None:
+            raise ProfileFormatError("the extension section has no END record", None, "ext:end")
+
+        types = {int(k[len(F.META_RTYPE_PREFIX):]): v for k, v in self.meta.items()
+                 if k.startswith(F.META_RTYPE_PREFIX) and k[len(F.META_RTYPE_PREFIX):].isdigit()}
+        types.update(self.types)
+        stat_names = self.stat_names if self.stat_names is not None else ()
+        codes, frames, stacks = self._frames(meta.lines)
+
+        outcomes: dict[int, int] = {}
+        minors = []
+        for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
+            for i, o in enumerate(outs):
+                outcomes[first_seq + i] = o
+            stats = dict(zip(stat_names, values))
+            minors.append(MinorCollection(
+                index, time_ns, duration_ns, stats.get("bytes_copied", 0),
+                stats.get("total_size_of_arenas", 0), stats.get("total_memory_used", 0),
+                stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
+
+        period = meta.alloc_period or 0
+        alloc = []
+        for (seq, t, tid, size, type_id, flags, own), main in self._paired(
+                self.alloc_infos, alloc_main, "alloc", 6):
+            o = outcomes.get(seq)
+            alloc.append(AllocationSample(
+                seq, t, tid, type_id, types.get(type_id) or f"<type {type_id}>", size,
+                bool(flags & F.ALLOC_FLAG_LARGE), Outcome.UNKNOWN if o is None else _OUTCOME[o & 1],
+                own if main is None else main[0], period))
+
+        tweight = meta.time_period_ns or 0
+        times = []
+        if self.has_extension:
+            for (t, tid, own), main in self._paired(self.time_infos, time_main, "time", 2):
+                times.append(TimeSample(t, tid, own if main is None else main[0], tweight))
+        else:
+            times = [TimeSample(t, tid, stack, tweight) for stack, tid, t in time_main]
+
+        return Profile(meta=meta, codes=codes, frames=frames, stacks=stacks,
+                       alloc_samples=alloc, time_samples=times, minor_collections=minors,
+                       major_events=self.majors, types=types, stat_names=stat_names)

@@ -1,0 +1,978 @@
+# distutils: libraries = z
+"""The profile writer: VMProf main section + vmsample extension, from C.
+
+Design
+------
+1. Two outputs.  The *main* output is the ``.prof`` file itself (optionally a
+   gzip stream): the vmprof header, META, lazily written code names, the
+   primary sample stream as stack records, and at close the trailer.  The
+   *spool* is a sidecar file (``OUT.prof.spool``) that receives the extension
+   records (sample info, minor/major collections, type names) as they happen.
+   At close the spool is copied after the trailer and deleted, so a finished
+   file is one stream and memory stays bounded for any run length.
+
+2. Buffers.  Each output has one fixed buffer ([PROF_BUFFER_SIZE] bytes, more
+   than the largest record).  A record is reserved and filled in place and
+   written out with write(2) when its buffer passes [PROF_DRAIN_AT] bytes.
+   Invariant: the spool on disk is never behind the main file -- a sample's
+   main-section record is appended before its extension info, a full main
+   buffer drains the spool first, and a full spool drains alone -- so after a
+   SIGKILL every main-section sample has its info in the spool (`vmsample
+   recover` relies on it).  A minor collection drains both when
+   [flush_interval_ns] has passed since the last drain.
+
+3. Pairing.  The k-th stack record of a stream in the main section belongs to
+   the k-th extension info record of that stream without a stack (docs/format.md
+   "pairing").  A sample of the non-primary stream carries its stack in its
+   extension record instead.
+
+4. Errors are sticky: the first failing write(2) or malloc stores an errno in
+   [w.error]; every later call returns -1 without writing.  Python sees the
+   error as OSError at flush(), check() or close().  Nothing is lost silently,
+   nothing crashes.
+
+5. Code names are written lazily: the code table is an open-addressing hash
+   on the code id; a frame whose code has not been written yet gets its 0x02
+   record emitted right before the record that uses it.
+
+Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.format.
+"""
+
+import json
+import os
+import sys
+import time
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memset, strlen
+
+from vmsample.profile import format as F
+
+cdef extern from "<unistd.h>" nogil:
+    ssize_t write(int fd, const void* buf, size_t count)
+    ssize_t pread(int fd, void* buf, size_t count, long offset)
+    int close(int fd)
+
+cdef extern from "<fcntl.h>" nogil:
+    int open(const char* path, int flags, int mode)
+    int O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_CLOEXEC
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk, timespec* ts)
+    int CLOCK_MONOTONIC, CLOCK_REALTIME
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #  define PROF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+    #else
+    #  define PROF_UNLIKELY(x) (x)
+    #endif
+    """
+    bint PROF_UNLIKELY(bint) noexcept nogil
+
+cdef extern from "<stdio.h>" nogil:
+    int snprintf(char* buf, size_t n, const char* fmt, ...)
+
+cdef extern from "<zlib.h>" nogil:
+    ctypedef struct z_stream:
+        unsigned char* next_in
+        unsigned int avail_in
+        unsigned char* next_out
+        unsigned int avail_out
+        void* zalloc
+        void* zfree
+        void* opaque
+    int deflateInit2(z_stream* s, int level, int method, int bits, int memlevel, int strategy)
+    int deflate(z_stream* s, int flush)
+    int deflateEnd(z_stream* s)
+    int Z_OK, Z_STREAM_END, Z_BUF_ERROR, Z_NO_FLUSH, Z_SYNC_FLUSH, Z_FINISH
+    int Z_DEFLATED, Z_DEFAULT_STRATEGY
+
+if sys.byteorder != "little":
+    raise ImportError("vmsample profiles are little-endian; this host is not")
+
+cdef enum:
+    PROF_BUFFER_SIZE = 1 << 20      # > the largest record (65536 entries * 8 + headers)
+    PROF_DRAIN_AT = 128 * 1024
+    PROF_GZ_CHUNK = 64 * 1024
+    PROF_GZ_LEVEL = 6
+
+# ------------------------------------------------------------------ output
+
+cdef int _fail(ProfWriter* w, int err) noexcept nogil:
+    if w.error == 0:
+        w.error = err if err != 0 else EINVAL
+    return -1
+
+cdef int _write_fd(ProfWriter* w, int fd, const char* p, size_t n) noexcept nogil:
+    cdef ssize_t r
+    while n > 0:
+        r = write(fd, p, n)
+        if r < 0:
+            if errno == EINTR:
+                continue
+            return _fail(w, errno)
+        p += r
+        n -= <size_t>r
+    return 0
+
+cdef int _deflate_out(ProfWriter* w, ProfOutput* o, const char* p, size_t n, int mode) noexcept nogil:
+    # Feed [n] bytes to the gzip stream and write out whatever it produces.
+    cdef z_stream* z = <z_stream*>o.gz
+    cdef int rc
+    cdef size_t produced
+    z.next_in = <unsigned char*>p
+    z.avail_in = <unsigned int>n
+    while True:
+        z.next_out = <unsigned char*>o.gzbuf
+        z.avail_out = PROF_GZ_CHUNK
+        rc = deflate(z, mode)
+        if rc != Z_OK and rc != Z_STREAM_END and rc != Z_BUF_ERROR:
+            return _fail(w, EINVAL)
+        produced = PROF_GZ_CHUNK - z.avail_out
+        if produced and _write_fd(w, o.fd, o.gzbuf, produced) < 0:
+            return -1
+        if mode == Z_FINISH:
+            if rc == Z_STREAM_END:
+                return 0
+        elif z.avail_in == 0 and z.avail_out != 0:
+            return 0
+
+cdef int _drain(ProfWriter* w, ProfOutput* o, int gzmode) noexcept nogil:
+    cdef int rc = 0
+    if w.error:
+        return -1
+    if o.gz != NULL:
+        if o.len or gzmode != Z_NO_FLUSH:
+            rc = _deflate_out(w, o, o.buf, o.len, gzmode)
+    elif o.len:
+        rc = _write_fd(w, o.fd, o.buf, o.len)
+    o.len = 0
+    return rc
+
+cdef int _drain_all(ProfWriter* w, int gzmode) noexcept nogil:
+    # Spool first: after a crash the spool should not be behind the main file.
+    if _drain(w, &w.spool, Z_NO_FLUSH) < 0:
+        return -1
+    if _drain(w, &w.main, gzmode) < 0:
+        return -1
+    w.last_flush_ns = prof_monotonic_ns()
+    return 0
+
+cdef inline char* _reserve(ProfWriter* w, ProfOutput* o, size_t n) noexcept nogil:
+    # Room for [n] bytes (n <= PROF_BUFFER_SIZE) at the end of [o]'s buffer;
+    # the caller fills it and adds n to o.len.  NULL after a failure.
+    if PROF_UNLIKELY(w.error != 0):
+        return NULL
+    if PROF_UNLIKELY(o.len + n > PROF_DRAIN_AT):
+        # A full spool drains alone; a full main buffer drains the spool too,
+        # first.  Either way the spool on disk is never behind the main file.
+        if (_drain(w, o, Z_NO_FLUSH) if o == &w.spool else _drain_all(w, Z_NO_FLUSH)) < 0:
+            return NULL
+    return o.buf + o.len
+
+cdef int _append(ProfWriter* w, ProfOutput* o, const char* p, size_t n) noexcept nogil:
+    # Append any number of bytes, draining as needed.
+    cdef size_t chunk
+    cdef char* dst
+    while n > 0:
+        chunk = n if n < PROF_DRAIN_AT else PROF_DRAIN_AT
+        dst = _reserve(w, o, chunk)
+        if dst == NULL:
+            return -1
+        memcpy(dst, p, chunk)
+        o.len += chunk
+        p += chunk
+        n -= chunk
+    return 0
+
+cdef inline char* _put_u8(char* p, uint8_t v) noexcept nogil:
+    p[0] = <char>v
+    return p + 1
+
+cdef inline char* _put_u16(char* p, uint16_t v) noexcept nogil:
+    memcpy(p, &v, 2)
+    return p + 2
+
+cdef inline char* _put_u32(char* p, uint32_t v) noexcept nogil:
+    memcpy(p, &v, 4)
+    return p + 4
+
+cdef inline char* _put_u64(char* p, uint64_t v) noexcept nogil:
+    memcpy(p, &v, 8)
+    return p + 8
+
+cdef inline char* _put_i64(char* p, int64_t v) noexcept nogil:
+    memcpy(p, &v, 8)
+    return p + 8
+
+cdef inline char* _put_f64(char* p, double v) noexcept nogil:
+    memcpy(p, &v, 8)
+    return p + 8
+
+cdef int64_t prof_monotonic_ns() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return <int64_t>ts.tv_sec * 1000000000 + ts.tv_nsec
+
+cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
+    # 0x06 start / 0x03 trailer: marker | i64 tv_sec | i64 tv_usec | 8 zero bytes
+    cdef timespec ts
+    cdef char* p = _reserve(w, &w.main, 25)
+    if p == NULL:
+        return -1
+    clock_gettime(CLOCK_REALTIME, &ts)
+    p = _put_u8(p, marker)
+    p = _put_i64(p, ts.tv_sec)
+    p = _put_i64(p, ts.tv_nsec // 1000)
+    memset(p, 0, 8)
+    w.main.len += 25
+    return 0
+
+# ------------------------------------------------------------------ code table
+
+cdef inline size_t _code_slot(ProfWriter* w, uint64_t code_id) noexcept nogil:
+    # Index of [code_id]'s slot, or of the empty slot where it belongs.
+    cdef size_t mask = w.codes_cap - 1
+    cdef size_t i = <size_t>((code_id * <uint64_t>0x9E3779B97F4A7C15) >> 32) & mask
+    while w.codes[i].code_id != 0 and w.codes[i].code_id != code_id:
+        i = (i + 1) & mask
+    return i
+
+cdef int _code_grow(ProfWriter* w) noexcept nogil:
+    cdef ProfCode* old = w.codes
+    cdef size_t old_cap = w.codes_cap, i
+    cdef ProfCode* fresh = <ProfCode*>calloc(old_cap * 2, sizeof(ProfCode))
+    if fresh == NULL:
+        return _fail(w, ENOMEM)
+    w.codes = fresh
+    w.codes_cap = old_cap * 2
+    for i in range(old_cap):
+        if old[i].code_id != 0:
+            w.codes[_code_slot(w, old[i].code_id)] = old[i]
+    free(old)
+    return 0
+
+cdef ProfCode* _code_entry(ProfWriter* w, uint64_t code_id) noexcept nogil:
+    # The entry of [code_id], inserted (undeclared) if missing.  NULL on failure.
+    cdef size_t i = _code_slot(w, code_id)
+    if w.codes[i].code_id == 0:
+        if (w.codes_used + 1) * 2 > w.codes_cap:
+            if _code_grow(w) < 0:
+                return NULL
+            i = _code_slot(w, code_id)
+        w.codes[i].code_id = code_id
+        w.codes_used += 1
+    return &w.codes[i]
+
+cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
+    # 0x02 | addr id | word len | name
+    cdef char fallback[64]
+    cdef const char* name = c.name
+    cdef size_t n = c.name_len
+    cdef char* p
+    if name == NULL:
+        n = <size_t>snprintf(fallback, 64, "py:<code 0x%llx>:0:<unknown>",
+                             <unsigned long long>c.code_id)
+        name = fallback
+    p = _reserve(w, &w.main, 17 + n)
+    if p == NULL:
+        return -1
+    p = _put_u8(p, F_MARKER_VIRTUAL_IP)
+    p = _put_u64(p, c.code_id)
+    p = _put_u64(p, n)
+    memcpy(p, name, n)
+    w.main.len += 17 + n
+    c.written = True
+    return 0
+
+cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+    cdef uint32_t i
+    cdef ProfCode* c
+    for i in range(depth):
+        if frames[i].code_id == 0:
+            continue
+        c = _code_entry(w, frames[i].code_id)
+        if c == NULL:
+            return -1
+        if PROF_UNLIKELY(not c.written):
+            if _write_code(w, c) < 0:
+                return -1
+    return 0
+
+# ------------------------------------------------------------------ records
+
+cdef enum:
+    F_MARKER_STACKTRACE = 0x01
+    F_MARKER_VIRTUAL_IP = 0x02
+    F_MARKER_TRAILER = 0x03
+    F_MARKER_HEADER = 0x05
+    F_MARKER_TIME_N_ZONE = 0x06
+    F_MARKER_META = 0x07
+    F_MARKER_GC_STACKTRACE = 0x09
+    F_MARKER_OBJ_INFO_STACK = 0x0A
+    F_PROFILE_LINES = 0x02
+    F_PROFILE_REAL_TIME = 0x10
+    F_EXT_TYPE_NAME = 0x21
+    F_EXT_STAT_NAMES = 0x22
+    F_EXT_ALLOC_SAMPLE = 0x23
+    F_EXT_TIME_SAMPLE = 0x24
+    F_EXT_MINOR_GC = 0x25
+    F_EXT_MAJOR_GC = 0x26
+    F_EXT_END = 0x2F
+    F_ALLOC_FLAG_LARGE = 0x01
+    F_N_STATS = 5
+
+cdef inline uint32_t _clip_depth(ProfWriter* w, uint32_t depth) noexcept nogil:
+    if PROF_UNLIKELY(depth > PROF_MAX_FRAMES):
+        w.n_truncated += 1
+        return PROF_MAX_FRAMES
+    return depth
+
+cdef inline char* _put_entries(ProfWriter* w, char* p, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+    # Stack entries, leaf first: [line, code] pairs with lines, else [code].
+    cdef uint32_t i
+    if w.lines:
+        for i in range(depth):
+            p = _put_u64(p, frames[i].line)
+            p = _put_u64(p, frames[i].code_id)
+    else:
+        for i in range(depth):
+            p = _put_u64(p, frames[i].code_id)
+    return p
+
+cdef int _stack_record(ProfWriter* w, uint8_t marker, int64_t time_ns, const ProfFrame* frames,
+                       uint32_t depth, uint64_t thread_id) noexcept nogil:
+    # 0x01/0x09 | count word (f64 seconds in the pypy layout) | depth word
+    #           | entries | thread id | [i64 ns, vmprof layout version 7]
+    cdef uint32_t n_entries = depth * 2 if w.lines else depth
+    cdef bint stamp = w.layout == PROF_LAYOUT_VMPROF and w.version >= 7
+    cdef size_t size = 1 + 8 + 8 + 8 * <size_t>n_entries + 8 + (8 if stamp else 0)
+    cdef char* p = _reserve(w, &w.main, size)
+    if p == NULL:
+        return -1
+    p = _put_u8(p, marker)
+    if w.layout == PROF_LAYOUT_PYPY:
+        p = _put_f64(p, <double>time_ns / 1e9)
+    else:
+        p = _put_u64(p, 1)
+    p = _put_u64(p, n_entries)
+    p = _put_entries(w, p, frames, depth)
+    p = _put_u64(p, thread_id)
+    if stamp:
+        p = _put_i64(p, time_ns)
+    w.main.len += size
+    return 0
+
+cdef inline char* _ext_header(ProfWriter* w, uint8_t tag, size_t payload) noexcept nogil:
+    cdef char* p = _reserve(w, &w.spool, 5 + payload)
+    if p == NULL:
+        return NULL
+    w.spool.len += 5 + payload
+    p = _put_u8(p, tag)
+    return _put_u32(p, <uint32_t>payload)
+
+cdef inline char* _ext_stack(ProfWriter* w, char* p, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+    p = _put_u32(p, depth * 2 if w.lines else depth)
+    return _put_entries(w, p, frames, depth)
+
+cdef inline size_t _ext_stack_size(ProfWriter* w, uint32_t depth, bint inline_stack) noexcept nogil:
+    if not inline_stack:
+        return 0
+    return 4 + 8 * <size_t>(depth * 2 if w.lines else depth)
+
+cdef int _pending_push(ProfWriter* w, const GCSample* s) noexcept nogil:
+    cdef size_t cap
+    cdef ProfPending* grown
+    if w.pending_len == w.pending_cap:
+        cap = w.pending_cap * 2 if w.pending_cap else 256
+        grown = <ProfPending*>realloc(w.pending, cap * sizeof(ProfPending))
+        if grown == NULL:
+            return _fail(w, ENOMEM)
+        w.pending = grown
+        w.pending_cap = cap
+    w.pending[w.pending_len].seq = s.seq
+    w.pending[w.pending_len].tid = s.tid
+    w.pending[w.pending_len].large = s.large
+    w.pending_len += 1
+    return 0
+
+cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames,
+                           uint32_t depth, uint64_t thread_id) noexcept nogil:
+    cdef bint inline_stack = w.layout == PROF_LAYOUT_VMPROF and w.primary != PROF_KIND_ALLOC
+    cdef char* p
+    if PROF_UNLIKELY(w.error != 0):
+        return -1
+    depth = _clip_depth(w, depth)
+    if _ensure_codes(w, frames, depth) < 0:
+        return -1
+    if not inline_stack:
+        if _stack_record(w, F_MARKER_GC_STACKTRACE if w.layout == PROF_LAYOUT_PYPY
+                         else F_MARKER_STACKTRACE, s.time_ns, frames, depth, thread_id) < 0:
+            return -1
+        if w.layout == PROF_LAYOUT_PYPY and _pending_push(w, s) < 0:
+            return -1
+    # ALLOC_SAMPLE: u64 seq | i64 time | u64 thread | u64 size | u32 type id | u8 flags [| stack]
+    p = _ext_header(w, F_EXT_ALLOC_SAMPLE, 37 + _ext_stack_size(w, depth, inline_stack))
+    if p == NULL:
+        return -1
+    p = _put_u64(p, s.seq)
+    p = _put_i64(p, s.time_ns)
+    p = _put_u64(p, thread_id)
+    p = _put_u64(p, s.size)
+    p = _put_u32(p, s.tid)
+    p = _put_u8(p, F_ALLOC_FLAG_LARGE if s.large else 0)
+    if inline_stack:
+        _ext_stack(w, p, frames, depth)
+    w.n_alloc += 1
+    return 0
+
+cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frames,
+                          uint32_t depth, uint64_t thread_id) noexcept nogil:
+    cdef bint inline_stack = w.layout == PROF_LAYOUT_VMPROF and w.primary != PROF_KIND_TIME
+    cdef char* p
+    if PROF_UNLIKELY(w.error != 0):
+        return -1
+    depth = _clip_depth(w, depth)
+    if _ensure_codes(w, frames, depth) < 0:
+        return -1
+    if not inline_stack:
+        if _stack_record(w, F_MARKER_STACKTRACE, time_ns, frames, depth, thread_id) < 0:
+            return -1
+    # TIME_SAMPLE: i64 time | u64 thread [| stack]
+    p = _ext_header(w, F_EXT_TIME_SAMPLE, 16 + _ext_stack_size(w, depth, inline_stack))
+    if p == NULL:
+        return -1
+    p = _put_i64(p, time_ns)
+    p = _put_u64(p, thread_id)
+    if inline_stack:
+        _ext_stack(w, p, frames, depth)
+    w.n_time += 1
+    return 0
+
+cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
+    # The fork's 0x0A: f64 time | depth = n + 3 | n obj-info words, newest
+    # sample first | total_memory_used | total_size_of_arenas | gc_state.
+    # obj info = type id << 2 | large << 1 | survived.
+    cdef size_t size = 1 + 8 + 8 + 8 * (<size_t>r.n_outcomes + 3)
+    cdef size_t i, j, k = 0, keep = 0
+    cdef uint64_t seq, info
+    cdef char* p
+    cdef char* words
+    if size > PROF_BUFFER_SIZE - PROF_DRAIN_AT:
+        return _fail(w, EINVAL)     # > 100k samples in one nursery: not representable
+    p = _reserve(w, &w.main, size)
+    if p == NULL:
+        return -1
+    p = _put_u8(p, F_MARKER_OBJ_INFO_STACK)
+    p = _put_f64(p, <double>r.time_ns / 1e9)
+    p = _put_u64(p, r.n_outcomes + 3)
+    words = p
+    for i in range(r.n_outcomes):
+        seq = r.first_seq + i
+        while k < w.pending_len and w.pending[k].seq < seq:
+            w.pending[keep] = w.pending[k]      # unresolved: keep for later
+            keep += 1
+            k += 1
+        info = r.outcomes[i] & 1
+        if k < w.pending_len and w.pending[k].seq == seq:
+            info |= (<uint64_t>w.pending[k].tid << 2) | (2 if w.pending[k].large else 0)
+            k += 1
+        elif r.outcomes[i] & 2:
+            info |= 2
+        j = r.n_outcomes - 1 - i            # newest first
+        _put_u64(words + 8 * j, info)
+    while k < w.pending_len:
+        w.pending[keep] = w.pending[k]
+        keep += 1
+        k += 1
+    w.pending_len = keep
+    p = words + 8 * <size_t>r.n_outcomes
+    p = _put_u64(p, r.total_memory_used)
+    p = _put_u64(p, r.total_size_of_arenas)
+    p = _put_u64(p, <uint64_t>r.gc_state)
+    w.main.len += size
+    return 0
+
+cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
+    # MINOR_GC: u64 index | i64 time | i64 duration | u16 n | n x i64 stats
+    #           | u64 first_seq | u32 count | count x u8 outcome bits
+    cdef char head[128]
+    cdef char* p = head
+    cdef char* dst
+    if PROF_UNLIKELY(w.error != 0):
+        return -1
+    if w.layout == PROF_LAYOUT_PYPY and r.n_outcomes > 0:
+        if _obj_info_record(w, r) < 0:
+            return -1
+    p = _put_u8(p, F_EXT_MINOR_GC)
+    p = _put_u32(p, <uint32_t>(8 + 8 + 8 + 2 + 8 * F_N_STATS + 8 + 4 + r.n_outcomes))
+    p = _put_u64(p, r.index)
+    p = _put_i64(p, r.time_ns)
+    p = _put_i64(p, r.duration_ns)
+    p = _put_u16(p, F_N_STATS)
+    p = _put_u64(p, r.bytes_copied)         # order of STAT_NAMES
+    p = _put_u64(p, r.total_size_of_arenas)
+    p = _put_u64(p, r.total_memory_used)
+    p = _put_u64(p, r.vmrss)
+    p = _put_i64(p, r.gc_state)
+    p = _put_u64(p, r.first_seq)
+    p = _put_u32(p, r.n_outcomes)
+    if _append(w, &w.spool, head, <size_t>(p - head)) < 0:
+        return -1
+    if _append(w, &w.spool, <const char*>r.outcomes, r.n_outcomes) < 0:
+        return -1
+    w.n_minor += 1
+    if r.time_ns - w.last_flush_ns >= w.flush_interval_ns:
+        return _drain_all(w, Z_SYNC_FLUSH)
+    return 0
+
+cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
+    # MAJOR_GC: u64 index | u8 state | i64 time | u64 total_memory_used | u64 total_size_of_arenas
+    cdef char* p = _ext_header(w, F_EXT_MAJOR_GC, 33)
+    if p == NULL:
+        return -1
+    p = _put_u64(p, e.index)
+    p = _put_u8(p, <uint8_t>e.state)
+    p = _put_i64(p, e.time_ns)
+    p = _put_u64(p, e.total_memory_used)
+    p = _put_u64(p, e.total_size_of_arenas)
+    w.n_major += 1
+    return 0
+
+cdef int prof_flush(ProfWriter* w) noexcept nogil:
+    return _drain_all(w, Z_SYNC_FLUSH)
+
+cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
+    # Trailer, then the spool copied behind it, then END.  Runs once, at close.
+    cdef char chunk[65536]
+    cdef char end[53]
+    cdef char* p = end
+    cdef long offset = 0
+    cdef ssize_t r
+    if _drain(w, &w.spool, Z_NO_FLUSH) < 0:
+        return -1
+    if _write_timeval(w, F_MARKER_TRAILER) < 0:
+        return -1
+    while True:
+        r = pread(spool_fd, chunk, sizeof(chunk), offset)
+        if r < 0:
+            if errno == EINTR:
+                continue
+            return _fail(w, errno)
+        if r == 0:
+            break
+        if _append(w, &w.main, chunk, <size_t>r) < 0:
+            return -1
+        offset += r
+    # END: u64 alloc | u64 time | u64 minor | u64 major | i64 end ns | u64 truncated stacks
+    p = _put_u8(p, F_EXT_END)
+    p = _put_u32(p, 48)
+    p = _put_u64(p, w.n_alloc)
+    p = _put_u64(p, w.n_time)
+    p = _put_u64(p, w.n_minor)
+    p = _put_u64(p, w.n_major)
+    p = _put_i64(p, prof_monotonic_ns())
+    p = _put_u64(p, w.n_truncated)
+    if _append(w, &w.main, end, 53) < 0:
+        return -1
+    return _drain(w, &w.main, Z_FINISH)
+
+# ------------------------------------------------------------------ Python level
+
+cdef int _open_output(ProfOutput* o, path, bint truncate) except -1:
+    cdef bytes bpath = os.fsencode(path)
+    cdef int flags = O_RDWR | O_CREAT | O_CLOEXEC | (O_TRUNC if truncate else 0)
+    o.fd = open(bpath, flags, 0o644)
+    if o.fd < 0:
+        raise OSError(errno, os.strerror(errno), str(path))
+    o.buf = <char*>malloc(PROF_BUFFER_SIZE)
+    o.cap = PROF_BUFFER_SIZE
+    if o.buf == NULL:
+        raise MemoryError()
+    return 0
+
+cdef int _open_gzip(ProfOutput* o) except -1:
+    cdef z_stream* z = <z_stream*>calloc(1, sizeof(z_stream))
+    o.gzbuf = <char*>malloc(PROF_GZ_CHUNK)
+    if z == NULL or o.gzbuf == NULL:
+        free(z)
+        raise MemoryError()
+    o.gz = z
+    if deflateInit2(z, PROF_GZ_LEVEL, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK:
+        raise MemoryError("zlib: deflateInit2 failed")
+    return 0
+
+cdef void _release_output(ProfOutput* o) noexcept nogil:
+    if o.gz != NULL:
+        deflateEnd(<z_stream*>o.gz)
+        free(o.gz)
+        o.gz = NULL
+    free(o.gzbuf)
+    o.gzbuf = NULL
+    free(o.buf)
+    o.buf = NULL
+    if o.fd >= 0:
+        close(o.fd)
+        o.fd = -1
+
+
+def _vmprof_code_name(function, first_line, file):
+    # 'py:<function>:<first_line>:<file>'; vmprofshow needs exactly three
+    # colons before the file, so colons in the function become ';' (as PyPy does).
+    return f"py:{str(function).replace(':', ';')}:{int(first_line)}:{file}"
+
+
+cdef class ProfileWriter:
+    """Writes a vmsample profile; the C-level handle is [w] (see _writer.pxd).
+
+    ``ProfileWriter(path, *, alloc_period=None, sampling="fixed",
+    time_period_ns=None, real_time=False, version=6, layout="vmprof",
+    lines=True, gzip=None, program=None, argv=None, spool=None,
+    flush_interval=1.0)``
+
+    * [alloc_period]: bytes per allocation sample, or None when allocation
+      sampling is off.  When it is set the primary (0x01) stream is the
+      allocation samples; otherwise it is the time samples.
+    * [sampling]: "fixed" or "random" (DESIGN 2.3), recorded in META.
+    * [time_period_ns]: the timer period of time samples, or None.
+    * [version]: 6 (every vmprof reader) or 7 (vmprof 0.6.0: an int64 ns
+      timestamp after each stack record).  The pypy layout is always 7.
+    * [layout]: "vmprof" (default) or "pypy" (the paper's toolchain: 0x09
+      allocation samples and 0x0A object-info records, fork version 7).
+    * [lines]: stacks carry line numbers (vmprof PROFILE_LINES mode).
+    * [gzip]: compress; default: when [path] ends in ".gz".
+    * [spool]: the sidecar for extension records; default ``path + ".spool"``.
+    * [flush_interval]: seconds; a minor collection drains the buffers when
+      this much time passed since the last drain (bounds what a crash loses).
+
+    Use as a context manager or call close(); errors raise OSError there.
+    """
+
+    def __cinit__(self):
+        self.w = NULL
+        self._frames = NULL
+        self._frames_cap = 0
+
+    def __init__(self, path, *, alloc_period=None, sampling="fixed", time_period_ns=None,
+                 real_time=False, version=F.DEFAULT_VERSION, layout=F.LAYOUT_VMPROF, lines=True,
+                 gzip=None, program=None, argv=None, spool=None, flush_interval=1.0):
+        if self.w != NULL:
+            raise RuntimeError("ProfileWriter.__init__ called twice")
+        path = os.fspath(path)
+        if layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY):
+            raise ValueError(f"layout must be 'vmprof' or 'pypy', not {layout!r}")
+        if layout == F.LAYOUT_PYPY:
+            version, lines = F.VERSION_SAMPLE_TIME, False
+        if version not in F.SUPPORTED_VERSIONS:
+            raise ValueError(f"version must be 6 or 7, not {version!r}")
+        if alloc_period is not None and (int(alloc_period) != alloc_period or alloc_period < 1):
+            raise ValueError(f"alloc_period must be a positive number of bytes, not {alloc_period!r}")
+        if sampling not in ("fixed", "random"):
+            raise ValueError(f"sampling must be 'fixed' or 'random', not {sampling!r}")
+        if time_period_ns is not None and (int(time_period_ns) != time_period_ns or time_period_ns < 1):
+            raise ValueError(f"time_period_ns must be a positive integer, not {time_period_ns!r}")
+        if gzip is None:
+            gzip = path.endswith(".gz")
+        self.path = path
+        self.spool_path = os.fspath(spool) if spool is not None else path + ".spool"
+        self.layout = layout
+        self.version = version
+        self.lines = bool(lines)
+        self.sample_kind = F.KIND_ALLOC if alloc_period is not None else F.KIND_TIME
+        self._meta_keys = set()
+        self._types = {}
+
+        cdef ProfWriter* w = <ProfWriter*>calloc(1, sizeof(ProfWriter))
+        if w == NULL:
+            raise MemoryError()
+        w.main.fd = -1
+        w.spool.fd = -1
+        self.w = w
+        w.layout = PROF_LAYOUT_PYPY if layout == F.LAYOUT_PYPY else PROF_LAYOUT_VMPROF
+        w.version = version
+        w.lines = self.lines
+        w.primary = PROF_KIND_ALLOC if alloc_period is not None else PROF_KIND_TIME
+        w.flush_interval_ns = <int64_t>(float(flush_interval) * 1e9)
+        w.codes_cap = 256
+        w.codes = <ProfCode*>calloc(w.codes_cap, sizeof(ProfCode))
+        if w.codes == NULL:
+            self._release()
+            raise MemoryError()
+        try:
+            _open_output(&w.main, path, True)
+            if gzip:
+                _open_gzip(&w.main)
+            _open_output(&w.spool, self.spool_path, True)
+        except BaseException:
+            self._release()
+            raise
+        w.last_flush_ns = prof_monotonic_ns()
+
+        # Static header: 0, 3, 0, period in us, 0.  An allocation stream must
+        # not be time-weighted by vmprof 0.6.0, so its period word is 0.
+        period_us = 0
+        if time_period_ns is not None and (w.primary == PROF_KIND_TIME or layout == F.LAYOUT_PYPY):
+            period_us = max(1, time_period_ns // 1000)
+        mode = (F.PROFILE_LINES if self.lines else 0) | (F.PROFILE_REAL_TIME if real_time else 0)
+        interp = (F.INTERP_NAME_PYPY if layout == F.LAYOUT_PYPY else F.INTERP_NAME).encode()
+        head = b"".join([
+            (0).to_bytes(8, "little"), (3).to_bytes(8, "little"), (0).to_bytes(8, "little"),
+            period_us.to_bytes(8, "little"), (0).to_bytes(8, "little"),
+            bytes([F.MARKER_HEADER]), version.to_bytes(2, "big"), bytes([mode, len(interp)]), interp,
+        ])
+        self._append_main(head)
+        _write_timeval(w, F_MARKER_TIME_N_ZONE)
+
+        from vmsample import __version__
+        start_ns = prof_monotonic_ns()
+        meta = {
+            "os": sys.platform if sys.platform != "darwin" else "mac os x",
+            "bits": "64",
+            F.META_VERSION: __version__,
+            F.META_LAYOUT: layout,
+            F.META_SAMPLE_KIND: self.sample_kind,
+            F.META_SAMPLING: sampling if alloc_period is not None else "off",
+            F.META_START_NS: str(start_ns),
+        }
+        if alloc_period is not None:
+            meta[F.META_ALLOC_PERIOD] = str(int(alloc_period))
+        if time_period_ns is not None:
+            meta[F.META_TIME_PERIOD] = str(int(time_period_ns))
+        if layout == F.LAYOUT_PYPY:
+            meta[F.META_START_OFFSET] = "%f" % (start_ns / 1e9)
+            if alloc_period is not None:
+                meta["period"] = str(int(alloc_period))
+        if program is not None:
+            meta[F.META_PROGRAM] = str(program)
+        if argv is not None:
+            meta[F.META_ARGV] = json.dumps([str(a) for a in argv])
+        stat_names = F.PYPY_STAT_NAMES if layout == F.LAYOUT_PYPY else F.STAT_NAMES
+        for i, name in enumerate(stat_names):
+            meta[f"{F.META_STAT_PREFIX}{i}"] = name
+        for key, value in meta.items():
+            self._write_meta(key, value)
+
+        # The spool starts with the extension magic and the stat names.
+        payload = len(F.STAT_NAMES).to_bytes(2, "little") + b"".join(
+            len(n).to_bytes(2, "little") + n.encode() for n in F.STAT_NAMES)
+        self._append_spool(F.EXT_MAGIC + self._ext(F.EXT_STAT_NAMES, payload))
+        self._raise_if_failed()
+
+    # -------------------------------------------------------------- helpers
+
+    cdef int _raise_if_failed(self) except -1:
+        if self.w == NULL:
+            raise ValueError("I/O operation on a closed ProfileWriter")
+        if self.w.error:
+            err = self.w.error
+            raise OSError(err, f"writing profile failed: {os.strerror(err)}", self.path)
+        return 0
+
+    def _append_main(self, bytes data):
+        _append(self.w, &self.w.main, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+
+    def _append_spool(self, bytes data):
+        _append(self.w, &self.w.spool, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+
+    @staticmethod
+    def _ext(tag, bytes payload):
+        return bytes([tag]) + len(payload).to_bytes(4, "little") + payload
+
+    cdef int _write_meta(self, key, value) except -1:
+        # 0x07 | word keylen | key | word vallen | value.  vmprof readers
+        # refuse a duplicated key, so the writer does too.
+        if key in self._meta_keys:
+            raise ValueError(f"META key {key!r} was already written")
+        k = str(key).encode("utf-8")
+        v = str(value).encode("utf-8")
+        self._meta_keys.add(key)
+        self._append_main(bytes([F.MARKER_META]) + len(k).to_bytes(8, "little") + k
+                          + len(v).to_bytes(8, "little") + v)
+        return 0
+
+    cdef ProfFrame* _stack(self, stack, uint32_t* depth) except NULL:
+        cdef Py_ssize_t n = len(stack), i
+        cdef ProfFrame* grown
+        if n > self._frames_cap or self._frames == NULL:
+            grown = <ProfFrame*>realloc(self._frames, max(n, 1) * sizeof(ProfFrame))
+            if grown == NULL:
+                raise MemoryError()
+            self._frames = grown
+            self._frames_cap = <uint32_t>max(n, 1)
+        for i, (code_id, line) in enumerate(stack):
+            if code_id <= 0 or code_id & 1:
+                raise ValueError(f"code ids must be positive and even, not {code_id!r}")
+            self._frames[i].code_id = code_id
+            self._frames[i].line = line
+        depth[0] = <uint32_t>n
+        return self._frames
+
+    def _release(self):
+        if self.w != NULL:
+            _release_output(&self.w.main)
+            _release_output(&self.w.spool)
+            if self.w.codes != NULL:
+                for i in range(self.w.codes_cap):
+                    free(self.w.codes[i].name)
+                free(self.w.codes)
+            free(self.w.pending)
+            free(self.w)
+            self.w = NULL
+        free(self._frames)
+        self._frames = NULL
+
+    def __dealloc__(self):
+        if self.w != NULL:
+            try:
+                self.close()
+            except Exception:
+                pass
+        self._release()
+
+    # -------------------------------------------------------------- public API
+
+    def declare_code(self, code_id, function, first_line, file):
+        """Name code id [code_id] (positive, even): ``py:<function>:<first_line>:<file>``.
+
+        Written to the file right before the first record that uses it.
+        Declaring an id twice with the same name is a no-op."""
+        self._raise_if_failed()
+        if code_id <= 0 or code_id & 1:
+            raise ValueError(f"code ids must be positive and even, not {code_id!r}")
+        cdef bytes name = _vmprof_code_name(function, first_line, file).encode("utf-8")
+        cdef ProfCode* c = _code_entry(self.w, code_id)
+        if c == NULL:
+            self._raise_if_failed()
+        if c.name != NULL:
+            if c.name[:c.name_len] != name:
+                raise ValueError(f"code id {code_id} is already declared as "
+                                 f"{c.name[:c.name_len].decode('utf-8', 'replace')!r}")
+            return
+        if c.written:
+            raise ValueError(f"code id {code_id} was used by a sample before it was declared")
+        c.name = <char*>malloc(len(name) + 1)
+        if c.name == NULL:
+            raise MemoryError()
+        memcpy(c.name, PyBytes_AS_STRING(name), len(name) + 1)
+        c.name_len = <uint32_t>len(name)
+
+    def type_name(self, int type_id, name):
+        """Name type id [type_id] (META ``__rtype_<id>`` and a TYPE_NAME record)."""
+        self._raise_if_failed()
+        if not 0 <= type_id < 1 << 32:
+            raise ValueError(f"type id out of range: {type_id}")
+        name = str(name)
+        if type_id in self._types:
+            if self._types[type_id] != name:
+                raise ValueError(f"type id {type_id} is already named {self._types[type_id]!r}")
+            return
+        self._types[type_id] = name
+        self._write_meta(f"{F.META_RTYPE_PREFIX}{type_id}", name)
+        self._append_spool(self._ext(F.EXT_TYPE_NAME, type_id.to_bytes(4, "little") + name.encode()))
+
+    def meta(self, key, value):
+        """Add a META key (stock vmprof readers see it in ``stats.meta``)."""
+        self._raise_if_failed()
+        self._write_meta(str(key), str(value))
+
+    def alloc_sample(self, seq, size, type_id, time_ns, stack, thread_id=0, large=False):
+        """One allocation sample; [stack] is a sequence of (code_id, line), leaf first."""
+        self._raise_if_failed()
+        cdef GCSample s
+        cdef uint32_t depth
+        cdef ProfFrame* frames = self._stack(stack, &depth)
+        s.seq, s.size, s.tid, s.time_ns, s.large = seq, size, type_id, time_ns, large
+        if prof_alloc_sample(self.w, &s, frames, depth, thread_id) < 0:
+            self._raise_if_failed()
+
+    def time_sample(self, time_ns, stack, thread_id=0):
+        """One time sample; [stack] is a sequence of (code_id, line), leaf first."""
+        self._raise_if_failed()
+        cdef uint32_t depth
+        cdef ProfFrame* frames = self._stack(stack, &depth)
+        if prof_time_sample(self.w, time_ns, frames, depth, thread_id) < 0:
+            self._raise_if_failed()
+
+    def minor_collection(self, index, time_ns, duration_ns=0, bytes_copied=0,
+                         total_size_of_arenas=0, total_memory_used=0, vmrss=0, gc_state=0,
+                         first_seq=0, outcomes=b""):
+        """One minor collection; [outcomes][i] are the GC_OUTCOME_* bits of sample first_seq + i."""
+        self._raise_if_failed()
+        cdef GCMinorReport r
+        cdef bytes out = bytes(outcomes)
+        r.index, r.time_ns, r.duration_ns, r.bytes_copied = index, time_ns, duration_ns, bytes_copied
+        r.total_size_of_arenas, r.total_memory_used, r.vmrss = total_size_of_arenas, total_memory_used, vmrss
+        r.gc_state, r.first_seq, r.n_outcomes = gc_state, first_seq, len(out)
+        r.outcomes = <const uint8_t*>PyBytes_AS_STRING(out)
+        if prof_minor_collection(self.w, &r) < 0:
+            self._raise_if_failed()
+
+    def major_event(self, index, state, time_ns, total_memory_used=0, total_size_of_arenas=0):
+        """A major collection entering [state] (GC_STATE_*: 0 scanning/finished, 1 marking, ...)."""
+        self._raise_if_failed()
+        cdef GCMajorEvent e
+        e.index, e.state, e.time_ns = index, state, time_ns
+        e.total_memory_used, e.total_size_of_arenas = total_memory_used, total_size_of_arenas
+        if prof_major_event(self.w, &e) < 0:
+            self._raise_if_failed()
+
+    def flush(self):
+        """Write both buffers out (a crash after this loses none of it)."""
+        self._raise_if_failed()
+        prof_flush(self.w)
+        self._raise_if_failed()
+
+    def check(self):
+        """Raise OSError if a write has failed since the writer was opened."""
+        self._raise_if_failed()
+
+    @property
+    def closed(self):
+        return self.w == NULL
+
+    @property
+    def counts(self):
+        """Records written so far: dict alloc/time/minor/major/truncated."""
+        self._raise_if_failed()
+        return {"alloc": self.w.n_alloc, "time": self.w.n_time, "minor": self.w.n_minor,
+                "major": self.w.n_major, "truncated": self.w.n_truncated}
+
+    @staticmethod
+    def monotonic_ns():
+        """CLOCK_MONOTONIC in ns: the clock of every timestamp in the file."""
+        return prof_monotonic_ns()
+
+    def close(self):
+        """Finish the file (trailer, extension, END) and remove the spool.
+
+        Raises OSError if any write failed; the spool is then kept, so that
+        `vmsample recover` can still rebuild what was written."""
+        if self.w == NULL:
+            return
+        cdef ProfWriter* w = self.w
+        cdef int rc
+        with nogil:
+            rc = _finish(w, w.spool.fd)
+        err = w.error
+        self._release()
+        if err:
+            raise OSError(err, f"writing profile failed: {os.strerror(err)}", self.path)
+        try:
+            os.unlink(self.spool_path)
+        except FileNotFoundError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,132 @@
+"""Record-by-record listing of a profile, decoded by the `construct` schema.
+
+`iter_records` yields every record with its byte offset as it goes, so a
+malformed file is listed up to the bad record before the ProfileFormatError;
+`format_record` makes one line of it.  Used by `vmsample dump` and
+``tools/read_profile.py --dump``; pure Python.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from construct import ConstructError, StreamError
+
+from . import format as F
+from . import schema
+from .errors import ProfileFormatError
+
+_MAIN_KINDS = {
+    F.MARKER_STACKTRACE: "stacktrace", F.MARKER_GC_STACKTRACE: "gc_stacktrace",
+    F.MARKER_VIRTUAL_IP: "virtual_ip", F.MARKER_NATIVE_SYMBOLS: "native_symbol",
+    F.MARKER_META: "meta", F.MARKER_TIME_N_ZONE: "start_time", F.MARKER_TRAILER: "trailer",
+    F.MARKER_OBJ_INFO_STACK: "obj_info",
+}
+
+
+@dataclass
+class Record:
+    offset: int
+    kind: str               # "static_header", "header", "stacktrace", ..., "ext:alloc_sample", ...
+    fields: dict
+
+
+def _fields(container) -> dict:
+    if container is None:
+        return {}
+    if not hasattr(container, "items"):
+        return {"data": container}
+    return {k: v for k, v in container.items() if not k.startswith("_")}
+
+
+def iter_records(data: bytes):
+    """Yield a Record per record of [data]; ProfileFormatError at the first bad one."""
+    stream = io.BytesIO(data)
+    offset, kind = 0, "static_header"
+
+    def parse(sub, **ctx):
+        try:
+            return sub.parse_stream(stream, **ctx)
+        except (ConstructError, StreamError, UnicodeDecodeError, ValueError, OverflowError) as e:
+            raise ProfileFormatError(f"schema: {str(e).splitlines()[0]}", offset, kind) from None
+
+    yield Record(0, kind, _fields(parse(schema.static_header)))
+    offset, kind = stream.tell(), "header"
+    header = parse(schema.header)
+    yield Record(offset, kind, _fields(header))
+    while True:
+        offset = stream.tell()
+        kind = _MAIN_KINDS.get(data[offset], "main section") if offset < len(data) else "trailer"
+        rec = parse(schema.record, header=header)
+        yield Record(offset, kind, _fields(rec.body))
+        if rec.marker == F.MARKER_TRAILER:
+            break
+    offset, kind = stream.tell(), "extension"
+    if offset == len(data):
+        return
+    yield Record(offset, kind, {"magic": parse(schema.ext_magic)})
+    while True:
+        offset = stream.tell()
+        tag = data[offset] if offset < len(data) else F.EXT_END
+        kind = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+        rec = parse(schema.ext_record)
+        yield Record(offset, kind, _fields(rec.payload))
+        if rec.tag == F.EXT_END:
+            break
+    offset, kind = stream.tell(), "end of file"
+    if offset != len(data):
+        raise ProfileFormatError("bytes after the END record", offset, kind)
+
+
+def format_record(rec: Record, codes: dict[int, str] | None = None, lines: bool = False) -> str:
+    """One line: offset, kind, fields.  Stack entries are shown as
+    ``function:line`` (leaf first) when [codes] (id -> vmprof name) knows them."""
+    f = dict(rec.fields)
+    if "entries" in f or ("stack" in f and f["stack"] is not None):
+        entries = list(f.pop("entries", None) or f.pop("stack").entries)
+        f.pop("stack", None)
+        f["stack"] = _stack_text(entries, codes, lines)
+    elif "stack" in f:
+        f.pop("stack")
+    if rec.kind == "ext:minor_gc":
+        f["outcomes"] = f["outcomes"].hex() or "-"
+    if rec.kind == "virtual_ip" and codes is not None:
+        codes[f["id"]] = f["name"]
+    text = " ".join(f"{k}={v if k == 'stack' else _short(v)}" for k, v in f.items())
+    return f"{rec.offset:>10}  {rec.kind:<16} {text}"
+
+
+def _short(v):
+    if isinstance(v, (bytes, bytearray)):
+        return v.hex() if len(v) <= 16 else v[:16].hex() + "..."
+    if isinstance(v, list):
+        more = f",...({len(v)} items)" if len(v) > 12 else ""
+        return "[" + ",".join(map(str, v[:12])) + more + "]"
+    if isinstance(v, str) and (" " in v or not v):
+        return repr(v)
+    return str(v).replace(" ", "")
+
+
+def _stack_text(entries, codes, lines):
+    pairs = zip(entries[1::2], entries[0::2]) if lines else ((e, None) for e in entries)
+    out = []
+    for cid, line in pairs:
+        name = (codes or {}).get(cid)
+        func = name.split(":", 3)[1] if name and name.count(":") >= 3 else f"{cid:#x}"
+        out.append(func if line is None else f"{func}:{line}")
+    return "[" + " < ".join(out) + "]"
+
+
+def dump(data: bytes, write=print) -> int:
+    """Print one line per record; returns the number of records.  Raises
+    ProfileFormatError after printing the records before the bad one."""
+    codes: dict[int, str] = {}
+    lines = False
+    n = 0
+    for rec in iter_records(data):
+        if rec.kind == "header":
+            lines = bool(rec.fields["mode"] & F.PROFILE_LINES)
+        write(format_record(rec, codes, lines))
+        n += 1
+    return n

@@ -1,0 +1,120 @@
+"""Constants of the vmsample profile format (docs/format.md has every byte).
+
+A ``.prof`` file is a VMProf file (little-endian, 8-byte words), read by stock
+`vmprof` up to its trailer, followed by vmsample's extension section:
+
+    static header | 0x05 header | 0x06 start | 0x07 META ...
+    | 0x02 code names and 0x01 stack records, interleaved | 0x03 trailer
+    | EXT_MAGIC | tagged records (u8 tag, u32 length, payload) ... | EXT_END
+
+This module is pure Python and imports nothing else from vmsample, so the
+schema, the readers and ``tools/read_profile.py`` can use it without the
+compiled extension.  `_writer.pyx` mirrors these numbers; a test checks that
+they agree.
+"""
+
+# ---------------------------------------------------------------- vmprof main section
+# Marker bytes (vmprof src/vmprof.h).
+MARKER_STACKTRACE = 0x01
+MARKER_VIRTUAL_IP = 0x02
+MARKER_TRAILER = 0x03
+MARKER_HEADER = 0x05
+MARKER_TIME_N_ZONE = 0x06
+MARKER_META = 0x07
+MARKER_NATIVE_SYMBOLS = 0x08
+# The paper's toolchain (Cskorpion's vmprof fork), written only by layout "pypy".
+MARKER_GC_STACKTRACE = 0x09
+MARKER_OBJ_INFO_STACK = 0x0A
+
+# 0x05 header version.  6 parses identically in every vmprof reader; 7 means
+# "int64 ns timestamp after each stack record" to PyPI vmprof 0.6.0 and
+# "f64 seconds instead of the count word" to the fork (layout "pypy").
+VERSION_TIMESTAMP = 6
+VERSION_SAMPLE_TIME = 7
+SUPPORTED_VERSIONS = (6, 7)
+DEFAULT_VERSION = 6
+
+# 0x05 header mode bits.
+PROFILE_MEMORY = 0x01
+PROFILE_LINES = 0x02
+PROFILE_NATIVE = 0x04
+PROFILE_RPYTHON = 0x08
+PROFILE_REAL_TIME = 0x10
+
+WORD = 8                    # bytes per vmprof word / address (LP64 only)
+MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
+MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
+INTERP_NAME = "vmsample"
+# The pypy layout's interpreter name.  With version 7 it selects the fork's
+# record shape (f64 seconds instead of the count word); see fork_semantics().
+INTERP_NAME_PYPY = "vmsample-pypy"
+
+
+def fork_semantics(version, interp):
+    """True when version 7 means the fork's VERSION_SAMPLE_TIMEOFFSET (an f64
+    time replaces the count word) rather than vmprof 0.6.0's VERSION_SAMPLE_TIME
+    (an int64 ns timestamp follows the thread id)."""
+    return version == VERSION_SAMPLE_TIME and interp == INTERP_NAME_PYPY
+
+# ---------------------------------------------------------------- extension section
+EXT_MAGIC = b"VMSAMPX\x01"      # last byte: extension format version
+EXT_VERSION = 1
+EXT_RECORD_HEADER = 5           # u8 tag + u32 LE payload length
+EXT_MAX_PAYLOAD = 1 << 26       # sanity bound checked before anything is allocated
+
+EXT_TYPE_NAME = 0x21        # u32 type id | name (utf-8, rest of payload)
+EXT_STAT_NAMES = 0x22       # u16 n | n x (u16 len | name)
+EXT_ALLOC_SAMPLE = 0x23     # sample info (+ stack when allocations are not the primary stream)
+EXT_TIME_SAMPLE = 0x24      # sample info (+ stack when time samples are not the primary stream)
+EXT_MINOR_GC = 0x25         # one per minor collection: stats + outcomes of the samples it resolved
+EXT_MAJOR_GC = 0x26         # one per major-collection state transition
+EXT_END = 0x2F              # u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns
+
+EXT_TAG_NAMES = {
+    EXT_TYPE_NAME: "type_name",
+    EXT_STAT_NAMES: "stat_names",
+    EXT_ALLOC_SAMPLE: "alloc_sample",
+    EXT_TIME_SAMPLE: "time_sample",
+    EXT_MINOR_GC: "minor_gc",
+    EXT_MAJOR_GC: "major_gc",
+    EXT_END: "end",
+}
+
+# ALLOC_SAMPLE flags byte.
+ALLOC_FLAG_LARGE = 0x01
+
+# MINOR_GC outcome bits (same values as the core's GC_OUTCOME_*).
+OUTCOME_SURVIVED = 0x01
+OUTCOME_LARGE = 0x02
+
+# The statistics of each MINOR_GC record, in order (also META gc_stats__<i>).
+STAT_NAMES = ("bytes_copied", "total_size_of_arenas", "total_memory_used", "VmRSS", "gc_state")
+# The fork's three 0x0A statistics, in the order it writes them (layout "pypy").
+PYPY_STAT_NAMES = ("total_memory_used", "total_size_of_arenas", "gc_state")
+
+GC_STATES = ("SCANNING", "MARKING", "SWEEPING", "FINALIZING")
+
+# Kinds of the primary sample stream (META "sample_kind").
+KIND_ALLOC = "alloc"
+KIND_TIME = "time"
+
+# Layouts of the main section.
+LAYOUT_VMPROF = "vmprof"
+LAYOUT_PYPY = "pypy"
+
+# META keys written by vmsample (values are strings, like every vmprof META).
+META_VERSION = "vmsample_version"
+META_LAYOUT = "vmsample_layout"
+META_SAMPLE_KIND = "sample_kind"
+META_SAMPLING = "alloc_sampling"            # "fixed" / "random" / "off"
+META_ALLOC_PERIOD = "sample_allocated_bytes"  # the fork's key
+META_TIME_PERIOD = "time_period_ns"
+META_START_NS = "start_monotonic_ns"
+META_START_OFFSET = "start_time_offset"     # the fork's key (monotonic seconds, "%f")
+META_PROGRAM = "program"
+META_ARGV = "argv"                          # JSON list
+META_RECOVERED = "vmsample_recovered"
+META_RTYPE_PREFIX = "__rtype_"
+META_STAT_PREFIX = "gc_stats__"
+
+GZIP_MAGIC = b"\x1f\x8b"

@@ -1,0 +1,263 @@
+"""The in-memory model of a profile: what `vmsample.read_profile` returns.
+
+Everything a report or converter needs is here, typed and immutable (the
+lists are plain lists for speed; treat them as read-only).  The model is
+independent of the file layout: version 6 or 7, gzip or not, the vmprof or
+the pypy layout, a recovered file or a stock vmprof file all read into the
+same shapes.
+
+Stacks are deduplicated: a sample names a stack by index into
+[Profile.stacks]; a stack is a tuple of indices into [Profile.frames], **leaf
+first** (like vmprof's records); a frame is a code object plus the line being
+executed.  Use [Profile.stack_frames] to get the frames themselves.
+
+Units: times are nanoseconds of CLOCK_MONOTONIC (the clock of the nursery's
+hooks) unless the name says otherwise; sizes and weights of allocation samples
+are bytes ("allocated bytes": the rounded object size including its header).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+class Outcome(enum.IntEnum):
+    """What became of a sampled object at its first minor collection."""
+
+    UNKNOWN = 0     # no minor collection resolved it (end of run, recovered file)
+    SURVIVED = 1    # reached: copied out of the nursery, or a large object kept
+    DIED = 2        # died young: unreachable at its first minor collection
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A code object (function), from a vmprof 0x02 record.
+
+    [name] is the raw vmprof name ``py:<function>:<first_line>:<file>``;
+    names of another shape keep [function] = the whole name, [first_line] 0
+    and [file] "".
+    """
+
+    id: int
+    name: str
+    lang: str
+    function: str
+    first_line: int
+    file: str
+
+    @classmethod
+    def from_name(cls, code_id: int, name: str) -> Code:
+        parts = name.split(":", 3)
+        if len(parts) == 4 and parts[2].lstrip("-").isdigit():
+            return cls(code_id, name, parts[0], parts[1], int(parts[2]), parts[3])
+        return cls(code_id, name, "", name, 0, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One frame of a stack: a code object and the line it was executing.
+
+    [line] is the code's first line when the profile has no line numbers.
+    """
+
+    code: Code
+    line: int
+
+    @property
+    def function(self) -> str:
+        return self.code.function
+
+    @property
+    def file(self) -> str:
+        return self.code.file
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationSample:
+    """One allocation sample: it stands for [weight] allocated bytes.
+
+    [seq] numbers the heap's samples 0, 1, 2, ... (the nursery's sequence
+    number); [size] is the sampled object's own allocated size; [large] says it
+    went to the large-object space.  [stack] indexes [Profile.stacks].
+    """
+
+    seq: int
+    time_ns: int
+    thread_id: int
+    type_id: int
+    type_name: str
+    size: int
+    large: bool
+    outcome: Outcome
+    stack: int
+    weight: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSample:
+    """One time sample: it stands for [weight] nanoseconds (the timer period;
+    0 when the file does not say).  [time_ns] is None only for stock vmprof
+    files without timestamps (version < 7)."""
+
+    time_ns: int | None
+    thread_id: int
+    stack: int
+    weight: int
+
+
+@dataclass(frozen=True, slots=True)
+class MinorCollection:
+    """One minor collection (every one, whether or not it resolved samples).
+
+    [stats] holds every statistic by name (the well-known ones are also
+    fields; a statistic the file lacks is 0).  [outcomes][i] are the
+    OUTCOME_* bits of sample [first_seq] + i.
+    """
+
+    index: int
+    time_ns: int
+    duration_ns: int
+    bytes_copied: int
+    total_size_of_arenas: int
+    total_memory_used: int
+    vmrss: int
+    gc_state: str
+    stats: dict[str, int]
+    first_seq: int
+    outcomes: bytes
+
+    @property
+    def n_survived(self) -> int:
+        return sum(1 for o in self.outcomes if o & 1)
+
+    @property
+    def n_died(self) -> int:
+        return sum(1 for o in self.outcomes if not o & 1)
+
+
+@dataclass(frozen=True, slots=True)
+class MajorEvent:
+    """A major collection entering [state]; "SCANNING" again means it ended."""
+
+    index: int
+    state: str
+    time_ns: int
+    total_memory_used: int
+    total_size_of_arenas: int
+
+
+@dataclass(frozen=True, slots=True)
+class MajorPhase:
+    state: str
+    start_ns: int
+    end_ns: int | None          # None: the run ended inside this phase
+
+
+@dataclass(frozen=True, slots=True)
+class MajorCollection:
+    """One major collection, assembled from its [MajorEvent]s."""
+
+    index: int
+    start_ns: int
+    end_ns: int | None          # None: unfinished when the profile ended
+    phases: tuple[MajorPhase, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """What the file says about the run and about itself."""
+
+    format_version: int             # the vmprof header version (6 or 7)
+    layout: str                     # "vmprof", "pypy", or "foreign" (not written by vmsample)
+    interp: str
+    mode: int                       # vmprof mode bits (PROFILE_*)
+    lines: bool                     # stacks carry line numbers
+    sample_kind: str                # kind of the primary stream: "alloc" or "time"
+    alloc_sampling: str | None      # "fixed", "random", or None (off)
+    alloc_period: int | None        # bytes per allocation sample
+    time_period_ns: int | None      # timer period
+    real_time: bool                 # time samples follow wall-clock time
+    start_time: datetime | None     # wall clock, from the 0x06 record
+    end_time: datetime | None       # wall clock, from the trailer
+    start_ns: int | None            # CLOCK_MONOTONIC at the start
+    end_ns: int | None              # CLOCK_MONOTONIC at the end (END record)
+    program: str | None
+    argv: tuple[str, ...] | None
+    vmsample_version: str | None
+    os: str | None
+    bits: int | None
+    gzip: bool
+    recovered: bool                 # rebuilt by `vmsample recover` after a crash
+    raw: dict[str, str] = field(default_factory=dict)   # every META key, as written
+
+    @property
+    def duration_ns(self) -> int | None:
+        if self.start_ns is not None and self.end_ns is not None:
+            return self.end_ns - self.start_ns
+        if self.start_time is not None and self.end_time is not None:
+            return int((self.end_time - self.start_time).total_seconds() * 1e9)
+        return None
+
+
+@dataclass(slots=True)
+class Profile:
+    """A whole profile.
+
+    [samples] is the primary stream ([alloc_samples] when allocation sampling
+    was on, else [time_samples]); both lists are in file order, which is time
+    order per thread.
+    """
+
+    meta: Metadata
+    codes: dict[int, Code]
+    frames: list[Frame]
+    stacks: list[tuple[int, ...]]
+    alloc_samples: list[AllocationSample]
+    time_samples: list[TimeSample]
+    minor_collections: list[MinorCollection]
+    major_events: list[MajorEvent]
+    types: dict[int, str]
+    stat_names: tuple[str, ...]
+
+    @property
+    def samples(self) -> list[AllocationSample] | list[TimeSample]:
+        return self.alloc_samples if self.meta.sample_kind == "alloc" else self.time_samples
+
+    def stack_frames(self, stack: int) -> tuple[Frame, ...]:
+        """The frames of stack number [stack], leaf first."""
+        frames = self.frames
+        return tuple(frames[i] for i in self.stacks[stack])
+
+    def type_name(self, type_id: int) -> str:
+        return self.types.get(type_id) or f"<type {type_id}>"
+
+    @property
+    def major_collections(self) -> list[MajorCollection]:
+        """Major collections with their phases, from [major_events]."""
+        result: list[MajorCollection] = []
+        current: dict[int, list[MajorEvent]] = {}
+        order: list[int] = []
+        for ev in self.major_events:
+            if ev.index not in current:
+                current[ev.index] = []
+                order.append(ev.index)
+            current[ev.index].append(ev)
+        for index in order:
+            events = current[index]
+            phases = []
+            end_ns = None
+            for i, ev in enumerate(events):
+                if ev.state == "SCANNING" and i > 0:
+                    end_ns = ev.time_ns
+                    break
+                nxt = events[i + 1].time_ns if i + 1 < len(events) else None
+                phases.append(MajorPhase(ev.state, ev.time_ns, nxt))
+            result.append(MajorCollection(index, events[0].time_ns, end_ns, tuple(phases)))
+        return result
+
+    @property
+    def total_allocated_estimate(self) -> int:
+        """Estimated bytes allocated while sampling: samples x period."""
+        return sum(s.weight for s in self.alloc_samples)

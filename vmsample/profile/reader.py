@@ -1,0 +1,317 @@
+"""The fast profile reader: ``read_profile(path) -> Profile``.
+
+One pass over the whole (decompressed) file with precompiled `struct`
+formats, no per-word Python calls; stacks are interned as they are read.  It
+accepts exactly what the `construct` schema (schema.py) accepts -- the tests
+check both on every file they write -- and raises `ProfileFormatError` with
+the byte offset and record kind for anything else.  Memory: the file's bytes
+plus the model; no declared length is trusted before it is checked against
+the bytes that are really there.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+
+from . import format as F
+from ._assemble import ProfileBuilder
+from .errors import ProfileFormatError
+from .model import Profile
+
+_STATIC = struct.Struct("<5q")
+_Q = struct.Struct("<q")
+_QQ = struct.Struct("<qq")
+_STACK_HEAD = struct.Struct("<qq")      # count (or f64 time), depth
+_STACK_HEAD_FORK = struct.Struct("<dq")
+_EXT_HEAD = struct.Struct("<BI")
+_ALLOC = struct.Struct("<QqQQIB")
+_TIME = struct.Struct("<qQ")
+_MINOR_HEAD = struct.Struct("<QqqH")
+_MAJOR = struct.Struct("<QBqQQ")
+_END = struct.Struct("<QQQQqQ")
+_U16 = struct.Struct("<H")
+_U32 = struct.Struct("<I")
+
+
+def load_bytes(source) -> tuple[bytes, bool]:
+    """The profile's bytes, gunzipped if needed, and whether it was gzip.
+
+    [source] is a path, a bytes-like object, or a binary file object.  A
+    truncated gzip stream yields the bytes it holds (and the reader then
+    reports the truncation with an offset)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    elif hasattr(source, "read"):
+        data = source.read()
+    else:
+        with open(os.fspath(source), "rb") as f:
+            data = f.read()
+    if data[:2] != F.GZIP_MAGIC:
+        return data, False
+    d = zlib.decompressobj(wbits=31)
+    try:
+        out = d.decompress(data)
+    except zlib.error as e:
+        raise ProfileFormatError(f"corrupt gzip stream: {e}", None, "gzip") from None
+    if d.unused_data:
+        raise ProfileFormatError("bytes after the end of the gzip stream", len(data) - len(d.unused_data), "gzip")
+    return out, True
+
+
+def read_profile(source) -> Profile:
+    """Read a vmsample (or stock vmprof) profile, gzip or not, into a `Profile`."""
+    data, gz = load_bytes(source)
+    builder = ProfileBuilder(gzip=gz)
+    parse(data, builder)
+    return builder.finish()
+
+
+def _need(data, pos, size, record):
+    if pos + size > len(data):
+        raise ProfileFormatError(f"truncated: {size} bytes needed, {len(data) - pos} left", pos, record)
+
+
+def _utf8(raw, pos, record):
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ProfileFormatError(f"invalid UTF-8: {e.reason}", pos, record) from None
+
+
+def _string(data, pos, record):
+    """A word-length-prefixed string at [pos] -> (str, next pos)."""
+    _need(data, pos, 8, record)
+    (n,) = _Q.unpack_from(data, pos)
+    if n < 0:
+        raise ProfileFormatError(f"negative string length {n}", pos, record)
+    _need(data, pos + 8, n, record)
+    return _utf8(data[pos + 8:pos + 8 + n], pos, record), pos + 8 + n
+
+
+def parse_static_header(data) -> int:
+    """Check the five-word static header; returns the period word."""
+    if len(data) < 16:
+        raise ProfileFormatError("not a vmprof profile: shorter than its header", 0, "static header")
+    if data[4] == 3 and data[8] != 3:
+        raise ProfileFormatError("32-bit profiles are not supported", 0, "static header")
+    if data[15] == 3 and data[8] != 3:
+        raise ProfileFormatError("big-endian profiles are not supported", 0, "static header")
+    _need(data, 0, 40, "static header")
+    w0, w1, w2, period, w4 = _STATIC.unpack_from(data, 0)
+    if (w0, w1, w2) != (0, 3, 0) or w4 not in (0, 1) or period < 0:
+        raise ProfileFormatError(f"not a vmprof profile: static header words {(w0, w1, w2, period, w4)}",
+                                 0, "static header")
+    if w4 == 1:
+        raise ProfileFormatError("Windows (4-byte word) profiles are not supported", 32, "static header")
+    return period
+
+
+def parse_header(data, pos=40):
+    """The 0x05 record -> (version, mode, interp, next pos)."""
+    _need(data, pos, 5, "header")
+    if data[pos] != F.MARKER_HEADER:
+        raise ProfileFormatError(f"expected the header record (0x05), found 0x{data[pos]:02x}", pos, "header")
+    version = int.from_bytes(data[pos + 1:pos + 3], "big")
+    if version > max(F.SUPPORTED_VERSIONS):
+        raise ProfileFormatError(f"profile format version {version} is newer than this reader supports "
+                                 f"({max(F.SUPPORTED_VERSIONS)}); upgrade vmsample", pos, "header")
+    if version not in F.SUPPORTED_VERSIONS:
+        raise ProfileFormatError(f"profile format version {version} is not supported (6 or 7)", pos, "header")
+    mode, n = data[pos + 3], data[pos + 4]
+    _need(data, pos + 5, n, "header")
+    interp = _utf8(data[pos + 5:pos + 5 + n], pos, "header")
+    if mode & F.PROFILE_RPYTHON or interp == "pypy":
+        raise ProfileFormatError("RPython stacks ((kind, pc) pairs) are not supported", pos, "header")
+    if mode & F.PROFILE_MEMORY:
+        raise ProfileFormatError("PROFILE_MEMORY (rss per sample) is not supported", pos, "header")
+    return version, mode, interp, pos + 5 + n
+
+
+def parse(data: bytes, b: ProfileBuilder) -> None:
+    """Decode [data] into calls on the builder [b]."""
+    pos = _main_section(data, b)
+    if pos < len(data):
+        _extension(data, pos, b)
+
+
+def _main_section(data, b) -> int:
+    """Records up to and including the trailer; returns the offset after it."""
+    period = parse_static_header(data)
+    version, mode, interp, pos = parse_header(data)
+    b.header(version, mode, interp, period)
+    fork = F.fork_semantics(version, interp)
+    stamped = version >= F.VERSION_SAMPLE_TIME and not fork
+    lines = bool(mode & F.PROFILE_LINES)
+    n = len(data)
+    head = _STACK_HEAD_FORK if fork else _STACK_HEAD
+    tail = 2 if stamped else 1
+    bodies: dict[int, struct.Struct] = {}
+    stack = b.stack
+    # [pos] only moves past whole records: on an error it is the start of the
+    # record that failed, which `vmsample recover` keeps everything before.
+    try:
+        while True:
+            if pos >= n:
+                raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
+            marker = data[pos]
+            if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and fork):
+                kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
+                if pos + 17 > n:
+                    _need(data, pos, 17, kind)
+                count, depth = head.unpack_from(data, pos + 1)
+                if not fork and count != 1:
+                    raise ProfileFormatError(f"stack record count must be 1, not {count}", pos, kind)
+                if not 0 <= depth <= F.MAX_STACK_ENTRIES:
+                    raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
+                if lines and depth & 1:
+                    raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
+                body = bodies.get(depth)
+                if body is None:
+                    body = bodies[depth] = struct.Struct(f"<{depth + tail}q")
+                if pos + 17 + body.size > n:
+                    _need(data, pos + 17, body.size, kind)
+                vals = body.unpack_from(data, pos + 17)
+                if stamped:
+                    stack(marker, vals[:depth], vals[depth], vals[depth + 1])
+                elif fork:
+                    stack(marker, vals[:depth], vals[depth], round(count * 1e9))
+                else:
+                    stack(marker, vals[:depth], vals[depth], None)
+                pos += 17 + body.size
+            elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
+                _need(data, pos, 9, "virtual_ip")
+                (code_id,) = _Q.unpack_from(data, pos + 1)
+                name, pos = _string(data, pos + 9, "virtual_ip")
+                b.code(code_id, name)
+            elif marker == F.MARKER_META:
+                key, p = _string(data, pos + 1, "meta")
+                value, p = _string(data, p, "meta")
+                b.add_meta(key, value, pos)
+                pos = p
+            elif marker == F.MARKER_TIME_N_ZONE or marker == F.MARKER_TRAILER:
+                kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
+                _need(data, pos, 25, kind)
+                sec, usec = _QQ.unpack_from(data, pos + 1)
+                if marker == F.MARKER_TRAILER:
+                    b.trailer(sec, usec)
+                    return pos + 25
+                b.start_time(sec, usec)
+                pos += 25
+            elif marker == F.MARKER_OBJ_INFO_STACK and fork:
+                _need(data, pos, 17, "obj_info")
+                time_s, depth = _STACK_HEAD_FORK.unpack_from(data, pos + 1)
+                if not 3 <= depth <= F.MAX_STACK_ENTRIES:
+                    raise ProfileFormatError(f"object-info depth {depth} out of range", pos, "obj_info")
+                _need(data, pos + 17, 8 * depth, "obj_info")
+                b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + 17))
+                pos += 17 + 8 * depth
+            elif marker == F.MARKER_HEADER:
+                raise ProfileFormatError("a second header record", pos, "header")
+            else:
+                raise ProfileFormatError(f"unknown record marker 0x{marker:02x}", pos, "main section")
+    except ProfileFormatError as e:
+        e.record_start = pos
+        raise
+
+
+def _ext_stack(payload, at, pos, record):
+    """Optional stack at payload[at:] -> entries tuple, or None if absent."""
+    if len(payload) == at:
+        return None
+    if len(payload) < at + 4:
+        raise ProfileFormatError("bad payload length", pos, record)
+    (count,) = _U32.unpack_from(payload, at)
+    if count > F.MAX_STACK_ENTRIES or len(payload) != at + 4 + 8 * count:
+        raise ProfileFormatError(f"bad stack of {count} entries", pos, record)
+    return struct.unpack_from(f"<{count}q", payload, at + 4)
+
+
+def _extension(data, pos, b) -> None:
+    n = len(data)
+    _need(data, pos, len(F.EXT_MAGIC), "extension")
+    magic = data[pos:pos + len(F.EXT_MAGIC)]
+    if magic[:-1] != F.EXT_MAGIC[:-1]:
+        raise ProfileFormatError("bytes after the trailer are not a vmsample extension", pos, "extension")
+    if magic[-1] > F.EXT_VERSION:
+        raise ProfileFormatError(f"extension version {magic[-1]} is newer than this reader supports "
+                                 f"({F.EXT_VERSION}); upgrade vmsample", pos, "extension")
+    if magic[-1] != F.EXT_VERSION:
+        raise ProfileFormatError(f"unknown extension version {magic[-1]}", pos, "extension")
+    b.has_extension = True
+    pos += len(F.EXT_MAGIC)
+    lines = b.lines
+    while True:
+        if pos >= n:
+            raise ProfileFormatError("truncated: no END record", pos, "ext:end")
+        _need(data, pos, 5, "extension")
+        tag, size = _EXT_HEAD.unpack_from(data, pos)
+        record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+        if size > F.EXT_MAX_PAYLOAD:
+            raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
+        _need(data, pos + 5, size, record)
+        payload = data[pos + 5:pos + 5 + size]
+        if tag == F.EXT_ALLOC_SAMPLE:
+            if size < _ALLOC.size:
+                raise ProfileFormatError("bad payload length", pos, record)
+            entries = _ext_stack(payload, _ALLOC.size, pos, record)
+            if lines and entries is not None and len(entries) & 1:
+                raise ProfileFormatError("odd stack depth with line numbers", pos, record)
+            b.alloc_info(*_ALLOC.unpack_from(payload), entries)
+        elif tag == F.EXT_TIME_SAMPLE:
+            if size < _TIME.size:
+                raise ProfileFormatError("bad payload length", pos, record)
+            entries = _ext_stack(payload, _TIME.size, pos, record)
+            if lines and entries is not None and len(entries) & 1:
+                raise ProfileFormatError("odd stack depth with line numbers", pos, record)
+            b.time_info(*_TIME.unpack_from(payload), entries)
+        elif tag == F.EXT_MINOR_GC:
+            if size < _MINOR_HEAD.size:
+                raise ProfileFormatError("bad payload length", pos, record)
+            index, t, duration, nstats = _MINOR_HEAD.unpack_from(payload)
+            at = _MINOR_HEAD.size + 8 * nstats
+            if size < at + 12:
+                raise ProfileFormatError("bad payload length", pos, record)
+            stats = struct.unpack_from(f"<{nstats}q", payload, _MINOR_HEAD.size)
+            first_seq, count = struct.unpack_from("<QI", payload, at)
+            if size != at + 12 + count:
+                raise ProfileFormatError("bad payload length", pos, record)
+            b.minor(index, t, duration, stats, first_seq, payload[at + 12:])
+        elif tag == F.EXT_MAJOR_GC:
+            if size != _MAJOR.size:
+                raise ProfileFormatError("bad payload length", pos, record)
+            b.major(*_MAJOR.unpack_from(payload))
+        elif tag == F.EXT_TYPE_NAME:
+            if size < 4:
+                raise ProfileFormatError("bad payload length", pos, record)
+            b.type_name(_U32.unpack_from(payload)[0], _utf8(payload[4:], pos, record))
+        elif tag == F.EXT_STAT_NAMES:
+            b.stats(_stat_names(payload, pos, record))
+        elif tag == F.EXT_END:
+            if size != _END.size:
+                raise ProfileFormatError("bad payload length", pos, record)
+            if pos + 5 + size != n:
+                raise ProfileFormatError("bytes after the END record", pos + 5 + size, record)
+            b.end_of_extension(*_END.unpack_from(payload), pos)
+            return
+        # any other tag: a newer writer's record, skipped by its length
+        pos += 5 + size
+
+
+def _stat_names(payload, pos, record):
+    if len(payload) < 2:
+        raise ProfileFormatError("bad payload length", pos, record)
+    (count,) = _U16.unpack_from(payload)
+    names, at = [], 2
+    for _ in range(count):
+        if at + 2 > len(payload):
+            raise ProfileFormatError("bad payload length", pos, record)
+        (k,) = _U16.unpack_from(payload, at)
+        if at + 2 + k > len(payload):
+            raise ProfileFormatError("bad payload length", pos, record)
+        names.append(_utf8(payload[at + 2:at + 2 + k], pos, record))
+        at += 2 + k
+    if at != len(payload):
+        raise ProfileFormatError("bad payload length", pos, record)
+    return names

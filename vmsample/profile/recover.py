@@ -1,0 +1,160 @@
+"""Rebuilding a complete profile after the writing process was killed.
+
+A killed run leaves ``OUT.prof`` -- a vmprof main section without trailer,
+possibly ending inside a record (or a gzip stream cut anywhere) -- and
+``OUT.prof.spool``, the extension records up to the last drain.  The writer
+drains the spool before the main file (see _writer.pyx, "Buffers"), so the
+spool never holds fewer sample records than the main section.
+
+`recover` keeps the main section up to its last whole record, adds a META
+``vmsample_recovered`` and a trailer, then the spool's whole records, trimmed
+so that every main-section stack record keeps its extension info record
+(docs/format.md, "Pairing"), then an END record with the resulting counts.
+The output is a complete, valid profile; samples whose info never reached the
+spool are dropped and reported.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import time
+import zlib
+from dataclasses import dataclass
+
+from . import format as F
+from ._assemble import ProfileBuilder
+from .errors import ProfileFormatError
+from .reader import _EXT_HEAD, _main_section
+
+_ALLOC_INFO = 37            # ALLOC_SAMPLE payload without a stack
+_TIME_INFO = 16             # TIME_SAMPLE payload without a stack
+_TIME_AT = {F.EXT_ALLOC_SAMPLE: 8, F.EXT_TIME_SAMPLE: 0, F.EXT_MINOR_GC: 8, F.EXT_MAJOR_GC: 9}
+
+
+@dataclass
+class RecoverResult:
+    output: str
+    alloc_samples: int
+    time_samples: int
+    minor_collections: int
+    major_events: int
+    dropped_samples: int        # main-section samples without info, or infos without stack
+    main_bytes_kept: int
+    main_bytes_lost: int
+
+
+def _gunzip_prefix(raw: bytes) -> bytes:
+    """As much of a (possibly truncated or damaged) gzip stream as decodes."""
+    d = zlib.decompressobj(wbits=31)
+    out = []
+    for i in range(0, len(raw), 1 << 16):
+        try:
+            out.append(d.decompress(raw[i:i + (1 << 16)]))
+        except zlib.error:
+            break
+    return b"".join(out)
+
+
+def _ext_records(spool: bytes):
+    """(tag, payload) of the spool's whole records, after its magic."""
+    if spool[:len(F.EXT_MAGIC)] != F.EXT_MAGIC:
+        raise ProfileFormatError("the spool does not start with the extension magic", 0, "extension")
+    pos, n = len(F.EXT_MAGIC), len(spool)
+    while pos + 5 <= n:
+        tag, size = _EXT_HEAD.unpack_from(spool, pos)
+        if size > F.EXT_MAX_PAYLOAD or pos + 5 + size > n:
+            break
+        if tag == F.EXT_END:
+            break
+        yield tag, spool[pos + 5:pos + 5 + size]
+        pos += 5 + size
+
+
+def _ext(tag, payload):
+    return bytes([tag]) + len(payload).to_bytes(4, "little") + payload
+
+
+def _meta(key, value):
+    k, v = key.encode(), value.encode()
+    return bytes([F.MARKER_META]) + len(k).to_bytes(8, "little") + k + len(v).to_bytes(8, "little") + v
+
+
+def recover(path, output=None, spool=None) -> RecoverResult:
+    """Rebuild [path] (a killed run's output) from itself and its spool.
+
+    Writes [output] (default: [path] itself, replaced atomically) and removes
+    the spool.  Raises ProfileFormatError if nothing can be recovered, and
+    FileNotFoundError if the spool is missing."""
+    path = os.fspath(path)
+    spool_path = os.fspath(spool) if spool is not None else path + ".spool"
+    output = os.fspath(output) if output is not None else path
+    with open(path, "rb") as f:
+        raw = f.read()
+    with open(spool_path, "rb") as f:
+        spool_bytes = f.read()
+    gz = raw[:2] == F.GZIP_MAGIC
+    data = _gunzip_prefix(raw) if gz else raw
+
+    b = ProfileBuilder()
+    try:
+        end = _main_section(data, b) - 25          # a trailer was written: close() was interrupted
+    except ProfileFormatError as e:
+        end = getattr(e, "record_start", None)
+        if end is None:
+            raise ProfileFormatError(f"nothing to recover: {e.reason}", e.offset, e.record) from None
+    if F.META_VERSION not in b.meta:
+        raise ProfileFormatError("not a vmsample profile (no vmsample_version META)", None, "meta")
+    if F.META_RECOVERED in b.meta:
+        raise ProfileFormatError("this profile was already recovered", None, "meta")
+    pypy = b.meta.get(F.META_LAYOUT) == F.LAYOUT_PYPY
+    alloc_primary = b.meta.get(F.META_SAMPLE_KIND) == F.KIND_ALLOC
+    main_alloc = len(b.main[F.MARKER_GC_STACKTRACE] if pypy else
+                     (b.main[F.MARKER_STACKTRACE] if alloc_primary else []))
+    main_time = len(b.main[F.MARKER_STACKTRACE] if pypy or not alloc_primary else [])
+
+    # Keep infos while the main section has stacks for them; an info whose
+    # stack never reached the main file is dropped (the spool is ahead).
+    limit = {F.EXT_ALLOC_SAMPLE: main_alloc, F.EXT_TIME_SAMPLE: main_time}
+    fixed = {F.EXT_ALLOC_SAMPLE: _ALLOC_INFO, F.EXT_TIME_SAMPLE: _TIME_INFO}
+    paired = dict.fromkeys(limit, 0)
+    counts = dict.fromkeys(_TIME_AT, 0)
+    kept, last_ns, dropped = [], 0, 0
+    for tag, payload in _ext_records(spool_bytes):
+        if tag in fixed and len(payload) == fixed[tag]:
+            if paired[tag] >= limit[tag]:
+                dropped += 1
+                continue
+            paired[tag] += 1
+        if tag in counts:
+            counts[tag] += 1
+            if len(payload) >= _TIME_AT[tag] + 8:
+                last_ns = max(last_ns, struct.unpack_from("<q", payload, _TIME_AT[tag])[0])
+        kept.append((tag, payload))
+    for tag in paired:
+        if paired[tag] < limit[tag]:
+            raise ProfileFormatError(
+                f"the main section holds {limit[tag]} {F.EXT_TAG_NAMES[tag]} stacks but the spool only "
+                f"{paired[tag]} infos; cannot pair them", None, "ext:" + F.EXT_TAG_NAMES[tag])
+
+    mtime = os.stat(path).st_mtime
+    sec, usec = int(mtime), int((mtime % 1) * 1e6)
+    out = bytearray(data[:end])
+    out += _meta(F.META_RECOVERED, time.strftime("%Y-%m-%dT%H:%M:%S"))
+    out += bytes([F.MARKER_TRAILER]) + struct.pack("<qq", sec, usec) + bytes(8)
+    out += F.EXT_MAGIC
+    for tag, payload in kept:
+        out += _ext(tag, payload)
+    out += _ext(F.EXT_END, struct.pack("<QQQQqQ", counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
+                                       counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], last_ns, 0))
+    blob = bytes(out)
+    if gz:
+        c = zlib.compressobj(6, zlib.DEFLATED, 31)
+        blob = c.compress(blob) + c.flush()
+    tmp = output + ".recovering"
+    with open(tmp, "wb") as f:
+        f.write(blob)
+    os.replace(tmp, output)
+    os.unlink(spool_path)
+    return RecoverResult(output, counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
+                         counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], dropped, end, len(data) - end)
