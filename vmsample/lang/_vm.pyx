@@ -320,6 +320,7 @@ cdef enum:
     S_FILL = 1
     S_USED = 2
     S_MASK = 3
+    S_FINGER = 4
 # instance (var-size refs): [class, overflow ARRAY, id (tagged int, lazily), values...]
 # The id survives moves, so hash() and id() of an instance are stable.
     I_CLASS = 0
@@ -405,7 +406,7 @@ def _register_types(Nursery n):
     T_ARRAY = var("list items", 0, [], 8, True)
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
-    T_SET = fixed("set", 4, [S_TABLE])
+    T_SET = fixed("set", 5, [S_TABLE])
     T_INSTANCE = var("object", 0, [], 8, True)
     T_CLASS = fixed("type", 8, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
     T_FUNCTION = fixed("function", 5, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER])
@@ -784,6 +785,15 @@ cdef gcref_t list_from_slots(gcref_t* items, Py_ssize_t n) except 0:
         memcpy(ITEMS(l), items, n * sizeof(gcref_t))
     return l
 
+cdef gcref_t seq_copy(gcref_t* src, uint16_t tid, Py_ssize_t start, Py_ssize_t n) except 0:
+    # A new list (tid T_LIST) or tuple of items [start, start+n) of the list or
+    # tuple in slot [src].  (The *_from_slots functions must only be given
+    # stack slots: a pointer into a heap object goes stale when it moves.)
+    cdef gcref_t r = list_new(n) if tid == T_LIST else tuple_new(n)
+    if n:
+        memcpy(ITEMS(r), ITEMS(src[0]) + start, n * sizeof(gcref_t))
+    return r
+
 cdef int list_resize(gcref_t* lslot, Py_ssize_t newlen) except -1:
     # Make room for newlen items (CPython's over-allocation curve); the new
     # items are 0 until the caller stores them.
@@ -1028,27 +1038,32 @@ cdef gcref_t dict_copy(gcref_t* dslot) except 0:
     return pop()
 
 # ---------------------------------------------------------------- set
-# CPython's setobject.c algorithm (linear probes, then perturbation; resize
-# at fill*5 >= mask*3 to used*4, or used*2 past 50000), so that iterating a
-# set of ints visits them in CPython's order.
+# CPython's setobject.c algorithms, so that iterating a set of ints visits them
+# in CPython's order: the same probing (LINEAR_PROBES linear steps, then
+# perturbation), the same resize points (fill*5 >= mask*3 -> used*4, or used*2
+# past 50000), the same reuse of the last tombstone seen, and the same shapes
+# for copy/merge/union/intersection/difference (which decide table layouts).
+# A table entry is (tagged hash, key); key 0 is empty, V_DUMMY a tombstone
+# whose hash is -1.
 
 cdef enum:
     LINEAR_PROBES = 9
     PERTURB_SHIFT = 5
+    SET_MINSIZE = 8
 
-cdef gcref_t set_new_mask(Py_ssize_t mask) except 0:
-    cdef gcref_t table = alloc_var(T_ARRAY, 2 * (mask + 1))
+cdef gcref_t set_new() except 0:
+    cdef gcref_t table = alloc_var(T_ARRAY, 2 * SET_MINSIZE)
     push(table)
     cdef gcref_t s = alloc_fixed(T_SET)
     FLD(s)[S_TABLE] = pop()
-    RAW(s)[S_MASK] = mask
+    RAW(s)[S_MASK] = SET_MINSIZE - 1
     return s
-
-cdef gcref_t set_new() except 0:
-    return set_new_mask(7)
 
 cdef inline gcref_t* STAB(gcref_t s) noexcept nogil:
     return FLD(FLD(s)[S_TABLE])
+
+cdef inline bint set_active(gcref_t key) noexcept nogil:
+    return key != 0 and key != V_DUMMY
 
 cdef void set_insert_clean(gcref_t* table, Py_ssize_t mask, gcref_t key, int64_t hv) noexcept nogil:
     cdef uint64_t perturb = <uint64_t>hv
@@ -1071,15 +1086,20 @@ cdef void set_insert_clean(gcref_t* table, Py_ssize_t mask, gcref_t key, int64_t
         i = <Py_ssize_t>((i * 5 + 1 + perturb) & mask)
 
 cdef int set_table_resize(gcref_t* sslot, Py_ssize_t minused) except -1:
-    cdef Py_ssize_t newsize = 8, i, oldmask
+    cdef Py_ssize_t newsize = SET_MINSIZE, i, oldmask
+    cdef gcref_t s
+    cdef gcref_t* old
     while newsize <= minused:
         newsize <<= 1
+    s = sslot[0]
+    if newsize == SET_MINSIZE and RAW(s)[S_MASK] == SET_MINSIZE - 1 and RAW(s)[S_FILL] == RAW(s)[S_USED]:
+        return 0            # the small table stays, no tombstones to purge
     cdef gcref_t table = alloc_var(T_ARRAY, 2 * newsize)
-    cdef gcref_t s = sslot[0]
-    cdef gcref_t* old = STAB(s)
+    s = sslot[0]
+    old = STAB(s)
     oldmask = RAW(s)[S_MASK]
     for i in range(oldmask + 1):
-        if old[2 * i + 1] != 0 and old[2 * i + 1] != V_DUMMY:
+        if set_active(old[2 * i + 1]):
             set_insert_clean(FLD(table), newsize - 1, old[2 * i + 1], untag(old[2 * i]))
     store(s, S_TABLE, table)
     RAW(s)[S_MASK] = newsize - 1
@@ -1087,11 +1107,10 @@ cdef int set_table_resize(gcref_t* sslot, Py_ssize_t minused) except -1:
     return 0
 
 cdef int set_add(gcref_t* sslot, gcref_t* kslot) except -1:
-    cdef int64_t hv = vm_hash(kslot)
-    return set_add_h(sslot, kslot, hv)
+    return set_add_h(sslot, kslot, vm_hash(kslot))
 
 cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
-    cdef gcref_t s
+    cdef gcref_t s, tab
     cdef gcref_t* table
     cdef gcref_t* entry
     cdef gcref_t* freeslot
@@ -1099,25 +1118,26 @@ cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
     cdef uint64_t perturb
     cdef int r
     cdef gcref_t startkey
-    while True:  # restart after VM-level __eq__
+    cdef bint restart = True
+    while restart:
+        restart = False
         s = sslot[0]
-        table = STAB(s)
+        tab = FLD(s)[S_TABLE]
         mask = RAW(s)[S_MASK]
         i = hv & mask
         freeslot = NULL
         perturb = <uint64_t>hv
-        while True:
-            entry = table + 2 * i
+        while not restart:
+            entry = FLD(tab) + 2 * i
             probes = LINEAR_PROBES if i + LINEAR_PROBES <= mask else 0
             while True:
                 if entry[1] == 0:
+                    gc_write_barrier(H, <GCHeader*>tab)
                     if freeslot != NULL:
-                        gc_write_barrier(H, <GCHeader*>FLD(s)[S_TABLE])
                         freeslot[0] = tag(hv)
                         freeslot[1] = kslot[0]
                         RAW(s)[S_USED] += 1
                         return 0
-                    gc_write_barrier(H, <GCHeader*>FLD(s)[S_TABLE])
                     entry[0] = tag(hv)
                     entry[1] = kslot[0]
                     RAW(s)[S_FILL] += 1
@@ -1127,8 +1147,7 @@ cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
                     return set_table_resize(sslot, RAW(s)[S_USED] * 2 if RAW(s)[S_USED] > 50000
                                             else RAW(s)[S_USED] * 4)
                 if entry[1] == V_DUMMY:
-                    if freeslot == NULL:
-                        freeslot = entry
+                    freeslot = entry
                 elif untag(entry[0]) == hv:
                     startkey = entry[1]
                     if startkey == kslot[0]:
@@ -1142,48 +1161,52 @@ cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
                         pop()
                         if r:
                             return 0
-                        if sslot[0] != s or STAB(sslot[0]) != table:
+                        # the comparison ran VM code: start over if anything moved
+                        if sslot[0] != s or FLD(s)[S_TABLE] != tab or entry[1] != startkey:
+                            restart = True
                             break
                 if probes == 0:
                     break
                 probes -= 1
                 entry += 2
-            if sslot[0] != s or STAB(sslot[0]) != table:
-                break
             perturb >>= PERTURB_SHIFT
             i = <Py_ssize_t>((i * 5 + 1 + perturb) & mask)
+    return 0
 
 cdef gcref_t* set_find(gcref_t* sslot, gcref_t* kslot, int64_t hv) except? NULL:
     # The table entry holding the key, or NULL.
-    cdef gcref_t s
-    cdef gcref_t* table
+    cdef gcref_t s, tab, startkey
     cdef gcref_t* entry
     cdef Py_ssize_t mask, i, probes
     cdef uint64_t perturb
     cdef int r
-    while True:
+    cdef bint restart = True
+    while restart:
+        restart = False
         s = sslot[0]
-        table = STAB(s)
+        tab = FLD(s)[S_TABLE]
         mask = RAW(s)[S_MASK]
         i = hv & mask
         perturb = <uint64_t>hv
-        while True:
-            entry = table + 2 * i
+        while not restart:
+            entry = FLD(tab) + 2 * i
             probes = LINEAR_PROBES if i + LINEAR_PROBES <= mask else 0
             while True:
                 if entry[1] == 0:
                     return NULL
                 if entry[1] != V_DUMMY and untag(entry[0]) == hv:
-                    if entry[1] == kslot[0]:
+                    startkey = entry[1]
+                    if startkey == kslot[0]:
                         return entry
-                    r = keys_equal_fast(entry[1], kslot[0])
+                    r = keys_equal_fast(startkey, kslot[0])
                     if r == 1:
                         return entry
                     if r == 2:
-                        push(entry[1])
+                        push(startkey)
                         r = vm_eq_bool(top_slot(), kslot)
                         pop()
-                        if sslot[0] != s or STAB(sslot[0]) != table:
+                        if sslot[0] != s or FLD(s)[S_TABLE] != tab or entry[1] != startkey:
+                            restart = True
                             break
                         if r:
                             return entry
@@ -1191,22 +1214,405 @@ cdef gcref_t* set_find(gcref_t* sslot, gcref_t* kslot, int64_t hv) except? NULL:
                     break
                 probes -= 1
                 entry += 2
-            if sslot[0] != s or STAB(sslot[0]) != table:
-                break
             perturb >>= PERTURB_SHIFT
             i = <Py_ssize_t>((i * 5 + 1 + perturb) & mask)
+    return NULL
+
+cdef int set_contains_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
+    return set_find(sslot, kslot, hv) != NULL
 
 cdef int set_contains(gcref_t* sslot, gcref_t* kslot) except -1:
     return set_find(sslot, kslot, vm_hash(kslot)) != NULL
 
-cdef int set_discard(gcref_t* sslot, gcref_t* kslot) except -1:
-    cdef gcref_t* e = set_find(sslot, kslot, vm_hash(kslot))
+cdef int set_discard_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
+    cdef gcref_t* e = set_find(sslot, kslot, hv)
     if e == NULL:
         return 0
     e[0] = tag(-1)
     e[1] = V_DUMMY
     RAW(sslot[0])[S_USED] -= 1
     return 1
+
+cdef int set_discard(gcref_t* sslot, gcref_t* kslot) except -1:
+    return set_discard_h(sslot, kslot, vm_hash(kslot))
+
+cdef int set_clear(gcref_t* sslot) except -1:
+    cdef gcref_t table = alloc_var(T_ARRAY, 2 * SET_MINSIZE)
+    store(sslot[0], S_TABLE, table)
+    RAW(sslot[0])[S_FILL] = 0
+    RAW(sslot[0])[S_USED] = 0
+    RAW(sslot[0])[S_MASK] = SET_MINSIZE - 1
+    return 0
+
+# Iterating a set's table from C: the callers below push the key and its hash
+# (a tagged int, so it survives collections) before anything that allocates.
+
+cdef int set_merge(gcref_t* sslot, gcref_t* oslot) except -1:
+    # set_update_internal(so, other) for another set [oslot]
+    cdef gcref_t so, other
+    cdef Py_ssize_t i, mask
+    cdef gcref_t* e
+    if sslot[0] == oslot[0] or RAW(oslot[0])[S_USED] == 0:
+        return 0
+    so = sslot[0]
+    other = oslot[0]
+    if (RAW(so)[S_FILL] + RAW(other)[S_USED]) * 5 >= RAW(so)[S_MASK] * 3:
+        set_table_resize(sslot, (RAW(so)[S_USED] + RAW(other)[S_USED]) * 2)
+    so = sslot[0]
+    other = oslot[0]
+    mask = RAW(other)[S_MASK]
+    if RAW(so)[S_FILL] == 0 and RAW(so)[S_MASK] == mask and RAW(other)[S_FILL] == RAW(other)[S_USED]:
+        gc_write_barrier(H, <GCHeader*>FLD(so)[S_TABLE])
+        for i in range(2 * (mask + 1)):
+            STAB(so)[i] = STAB(other)[i]
+        RAW(so)[S_FILL] = RAW(other)[S_FILL]
+        RAW(so)[S_USED] = RAW(other)[S_USED]
+        return 0
+    if RAW(so)[S_FILL] == 0:
+        gc_write_barrier(H, <GCHeader*>FLD(so)[S_TABLE])
+        RAW(so)[S_FILL] = RAW(other)[S_USED]
+        RAW(so)[S_USED] = RAW(other)[S_USED]
+        for i in range(mask + 1):
+            e = STAB(other) + 2 * i
+            if set_active(e[1]):
+                set_insert_clean(STAB(so), RAW(so)[S_MASK], e[1], untag(e[0]))
+        return 0
+    i = 0
+    while i <= RAW(oslot[0])[S_MASK]:
+        e = STAB(oslot[0]) + 2 * i
+        if set_active(e[1]):
+            push(e[1])
+            set_add_h(sslot, top_slot(), untag(e[0]))
+            pop()
+        i += 1
+    return 0
+
+cdef int set_update(gcref_t* sslot, gcref_t* oslot) except -1:
+    # set_update_internal: a set merges, a dict adds its keys with their hashes
+    # after one presize, anything else is iterated.
+    cdef gcref_t v
+    cdef Py_ssize_t i, n
+    if has_tid(oslot[0], T_SET):
+        return set_merge(sslot, oslot)
+    if has_tid(oslot[0], T_DICT):
+        n = RAW(oslot[0])[D_USED]
+        if (RAW(sslot[0])[S_FILL] + n) * 5 >= RAW(sslot[0])[S_MASK] * 3:
+            set_table_resize(sslot, (RAW(sslot[0])[S_USED] + n) * 2)
+        i = 0
+        while i < RAW(oslot[0])[D_NENTRIES]:
+            if ENT(oslot[0])[3 * i + 1] != 0:
+                push(ENT(oslot[0])[3 * i + 1])
+                set_add_h(sslot, top_slot(), untag(ENT(oslot[0])[3 * i]))
+                pop()
+            i += 1
+        return 0
+    push(get_iter(oslot))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        set_add(sslot, top_slot())
+        pop()
+    pop()
+    return 0
+
+cdef gcref_t set_from_iterable(gcref_t* slot) except 0:
+    # make_new_set(set, iterable); also set.copy()
+    push(set_new())
+    set_update(top_slot(), slot)
+    return pop()
+
+cdef gcref_t set_intersection(gcref_t* sslot, gcref_t* oslot) except 0:
+    cdef gcref_t* so = sslot
+    cdef gcref_t* other = oslot
+    cdef gcref_t* tmp
+    cdef gcref_t* e
+    cdef gcref_t v
+    cdef Py_ssize_t i
+    cdef int64_t hv
+    if sslot[0] == oslot[0]:
+        return set_from_iterable(sslot)
+    push(set_new())
+    cdef gcref_t* result = top_slot()
+    if has_tid(oslot[0], T_SET):
+        if RAW(other[0])[S_USED] > RAW(so[0])[S_USED]:
+            tmp = so
+            so = other
+            other = tmp
+        i = 0
+        while i <= RAW(other[0])[S_MASK]:
+            e = STAB(other[0]) + 2 * i
+            if set_active(e[1]):
+                hv = untag(e[0])
+                push(e[1])
+                if set_contains_h(so, top_slot(), hv):
+                    set_add_h(result, top_slot(), hv)
+                pop()
+            i += 1
+        return pop()
+    push(get_iter(oslot))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        hv = vm_hash(top_slot())
+        if set_contains_h(sslot, top_slot(), hv):
+            set_add_h(result, top_slot(), hv)
+            if RAW(result[0])[S_USED] >= RAW(sslot[0])[S_USED]:
+                pop()
+                break
+        pop()
+    pop()
+    return pop()
+
+cdef int set_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
+    cdef gcref_t v
+    cdef gcref_t* e
+    cdef Py_ssize_t i
+    if sslot[0] == oslot[0]:
+        return set_clear(sslot)
+    if has_tid(oslot[0], T_SET):
+        if (RAW(oslot[0])[S_USED] >> 3) > RAW(sslot[0])[S_USED]:
+            push(set_intersection(sslot, oslot))
+        else:
+            push(oslot[0])
+        i = 0
+        while i <= RAW(top_slot()[0])[S_MASK]:
+            e = STAB(top_slot()[0]) + 2 * i
+            if set_active(e[1]):
+                push(e[1])
+                set_discard_h(sslot, top_slot(), untag(e[0]))
+                pop()
+            i += 1
+        pop()
+    else:
+        push(get_iter(oslot))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            push(v)
+            set_discard(sslot, top_slot())
+            pop()
+        pop()
+    if RAW(sslot[0])[S_FILL] - RAW(sslot[0])[S_USED] <= RAW(sslot[0])[S_MASK] // 4:
+        return 0
+    return set_table_resize(sslot, RAW(sslot[0])[S_USED] * 2 if RAW(sslot[0])[S_USED] > 50000
+                            else RAW(sslot[0])[S_USED] * 4)
+
+cdef gcref_t set_difference(gcref_t* sslot, gcref_t* oslot) except 0:
+    cdef Py_ssize_t other_size, i
+    cdef gcref_t* e
+    cdef int64_t hv
+    cdef bint found
+    if has_tid(oslot[0], T_SET):
+        other_size = RAW(oslot[0])[S_USED]
+    elif has_tid(oslot[0], T_DICT):
+        other_size = RAW(oslot[0])[D_USED]
+    else:
+        other_size = -1
+    if other_size < 0 or (RAW(sslot[0])[S_USED] >> 2) > other_size:
+        push(set_from_iterable(sslot))
+        set_difference_update(top_slot(), oslot)
+        return pop()
+    push(set_new())
+    i = 0
+    while i <= RAW(sslot[0])[S_MASK]:
+        e = STAB(sslot[0]) + 2 * i
+        if set_active(e[1]):
+            hv = untag(e[0])
+            push(e[1])
+            if has_tid(oslot[0], T_SET):
+                found = set_contains_h(oslot, top_slot(), hv)
+            else:
+                found = dict_find(oslot, top_slot(), hv) >= 0
+            if not found:
+                set_add_h(top_slot() - 1, top_slot(), hv)
+            pop()
+        i += 1
+    return pop()
+
+cdef int set_symmetric_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
+    cdef gcref_t* e
+    cdef Py_ssize_t i
+    cdef int64_t hv
+    if sslot[0] == oslot[0]:
+        return set_clear(sslot)
+    if has_tid(oslot[0], T_SET):
+        push(oslot[0])
+    else:
+        push(set_from_iterable(oslot))
+    i = 0
+    while i <= RAW(top_slot()[0])[S_MASK]:
+        e = STAB(top_slot()[0]) + 2 * i
+        if set_active(e[1]):
+            hv = untag(e[0])
+            push(e[1])
+            if not set_discard_h(sslot, top_slot(), hv):
+                set_add_h(sslot, top_slot(), hv)
+            pop()
+        i += 1
+    pop()
+    return 0
+
+cdef gcref_t set_symmetric_difference(gcref_t* sslot, gcref_t* oslot) except 0:
+    push(set_from_iterable(oslot))
+    set_symmetric_difference_update(top_slot(), sslot)
+    return pop()
+
+cdef gcref_t set_union(gcref_t* sslot, gcref_t* oslot) except 0:
+    push(set_from_iterable(sslot))
+    if oslot[0] != sslot[0]:
+        set_update(top_slot(), oslot)
+    return pop()
+
+cdef int set_adopt(gcref_t* sslot, gcref_t other) except -1:
+    # set_swap_bodies, one way: [sslot] takes the table of [other]
+    store(sslot[0], S_TABLE, FLD(other)[S_TABLE])
+    RAW(sslot[0])[S_FILL] = RAW(other)[S_FILL]
+    RAW(sslot[0])[S_USED] = RAW(other)[S_USED]
+    RAW(sslot[0])[S_MASK] = RAW(other)[S_MASK]
+    return 0
+
+cdef gcref_t set_binop(gcref_t* ab, int op, bint inplace) except 0:
+    # set OP set, for | & - ^ and their in-place forms
+    if op == B_OR:
+        if inplace:
+            set_update(ab, ab + 1)
+            return ab[0]
+        return set_union(ab, ab + 1)
+    if op == B_AND:
+        if inplace:
+            set_adopt(ab, set_intersection(ab, ab + 1))
+            return ab[0]
+        return set_intersection(ab, ab + 1)
+    if op == B_SUB:
+        if inplace:
+            set_difference_update(ab, ab + 1)
+            return ab[0]
+        return set_difference(ab, ab + 1)
+    if inplace:
+        set_symmetric_difference_update(ab, ab + 1)
+        return ab[0]
+    return set_symmetric_difference(ab, ab + 1)
+
+cdef bint set_issubset(gcref_t* a, gcref_t* b) except -1:
+    # a <= b, both sets
+    cdef Py_ssize_t i = 0
+    cdef gcref_t* e
+    cdef bint r
+    if RAW(a[0])[S_USED] > RAW(b[0])[S_USED]:
+        return False
+    while i <= RAW(a[0])[S_MASK]:
+        e = STAB(a[0]) + 2 * i
+        if set_active(e[1]):
+            push(e[1])
+            r = set_contains_h(b, top_slot(), untag(e[0]))
+            pop()
+            if not r:
+                return False
+        i += 1
+    return True
+
+cdef gcref_t set_compare(gcref_t* ab, int op) except 0:
+    cdef Py_ssize_t na = RAW(ab[0])[S_USED], nb = RAW(ab[1])[S_USED]
+    if op == C_LE:
+        return vbool(set_issubset(ab, ab + 1))
+    if op == C_LT:
+        return vbool(na < nb and set_issubset(ab, ab + 1))
+    if op == C_GE:
+        return vbool(set_issubset(ab + 1, ab))
+    return vbool(na > nb and set_issubset(ab + 1, ab))
+
+cdef gcref_t set_pop(gcref_t* sslot) except 0:
+    cdef gcref_t s = sslot[0], key
+    cdef Py_ssize_t mask = RAW(s)[S_MASK]
+    cdef Py_ssize_t i = RAW(s)[S_FINGER] & mask
+    if RAW(s)[S_USED] == 0:
+        raise KeyError("pop from an empty set")
+    while not set_active(STAB(s)[2 * i + 1]):
+        i += 1
+        if i > mask:
+            i = 0
+    key = STAB(s)[2 * i + 1]
+    STAB(s)[2 * i] = tag(-1)
+    STAB(s)[2 * i + 1] = V_DUMMY
+    RAW(s)[S_USED] -= 1
+    RAW(s)[S_FINGER] = i + 1
+    return key
+
+cdef gcref_t set_method(int bid, gcref_t* a, Py_ssize_t n) except 0:
+    # set.add and friends; a[0] is the set, n counts it.
+    cdef Py_ssize_t i
+    cdef gcref_t r
+    if bid == BI_SET_ADD:
+        check_args("set.add", n - 1, 1, 1)
+        set_add(a, a + 1)
+        return V_NONE
+    if bid == BI_SET_REMOVE:
+        check_args("set.remove", n - 1, 1, 1)
+        if not set_discard(a, a + 1):
+            raise_with_value("KeyError", a[1])
+        return V_NONE
+    if bid == BI_SET_DISCARD:
+        check_args("set.discard", n - 1, 1, 1)
+        set_discard(a, a + 1)
+        return V_NONE
+    if bid == BI_SET_POP:
+        return set_pop(a)
+    if bid == BI_SET_COPY:
+        return set_from_iterable(a)
+    if bid == BI_SET_CLEAR:
+        set_clear(a)
+        return V_NONE
+    if bid == BI_SET_UPDATE:
+        for i in range(1, n):
+            set_update(a, a + i)
+        return V_NONE
+    if bid == BI_SET_UNION:
+        push(set_from_iterable(a))
+        for i in range(1, n):
+            if a[i] != a[0]:
+                set_update(top_slot(), a + i)
+        return pop()
+    if bid == BI_SET_INTERSECTION:
+        push(a[0])
+        if n == 1:
+            top_slot()[0] = set_from_iterable(a)
+        for i in range(1, n):
+            r = set_intersection(top_slot(), a + i)
+            top_slot()[0] = r
+        return pop()
+    if bid == BI_SET_DIFFERENCE:
+        if n == 1:
+            return set_from_iterable(a)
+        push(set_difference(a, a + 1))
+        for i in range(2, n):
+            set_difference_update(top_slot(), a + i)
+        return pop()
+    if bid == BI_SET_SYMDIFF:
+        check_args("set.symmetric_difference", n - 1, 1, 1)
+        return set_symmetric_difference(a, a + 1)
+    if bid == BI_SET_ISSUBSET:
+        check_args("set.issubset", n - 1, 1, 1)
+        if has_tid(a[1], T_SET):
+            return vbool(set_issubset(a, a + 1))
+        r = set_intersection(a, a + 1)
+        return vbool(RAW(r)[S_USED] == RAW(a[0])[S_USED])
+    if bid == BI_SET_ISSUPERSET:
+        check_args("set.issuperset", n - 1, 1, 1)
+        push(a[1] if has_tid(a[1], T_SET) else set_from_iterable(a + 1))
+        r = vbool(set_issubset(top_slot(), a))
+        pop()
+        return r
+    # isdisjoint
+    check_args("set.isdisjoint", n - 1, 1, 1)
+    push(a[1] if has_tid(a[1], T_SET) else set_from_iterable(a + 1))
+    r = set_intersection(a, top_slot())
+    pop()
+    return vbool(RAW(r)[S_USED] == 0)
 
 # ---------------------------------------------------------------- special names
 # Interned once at start-up; MN[i] is the root index of MAGIC_NAMES[i].
@@ -1680,6 +2086,7 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         H.shadowstack_top = fslot + 1
         return 0
     inst = instance_new(fslot)
+    cls = fslot[0]                      # (it may have moved)
     if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         push(inst)
         push(MAGIC(M_ARGS))
@@ -2254,13 +2661,15 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         list_extend(sp - 2, sp - 1)
         sp -= 1
     elif op == SET_UPDATE:
+        if arg == 1:
+            sp[-1] = set_from_iterable(sp - 1)     # the frozenset constant
         set_update(sp - 2, sp - 1)
         sp -= 1
     elif op == DICT_UPDATE or op == DICT_MERGE:
         dict_update(sp - 2, sp - 1, op == DICT_MERGE)
         sp -= 1
     elif op == LIST_TO_TUPLE:
-        sp[-1] = tuple_from_slots(ITEMS(sp[-1]), SEQLEN(sp[-1]))
+        sp[-1] = seq_copy(sp - 1, T_TUPLE, 0, SEQLEN(sp[-1]))
     elif op == FORMAT_VALUE:
         if arg & 4:
             v = format_value(sp - 2, arg & 3, sp - 1)
@@ -2927,8 +3336,9 @@ cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
             oslot[1] = o
             oslot[0] = mk_bfunc(bid)
             return 0
+    attr = getattr_v(oslot, name)     # may use the slots above oslot
+    oslot[0] = attr
     oslot[1] = 0
-    oslot[0] = getattr_v(oslot, name)
     return 0
 
 cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
@@ -3178,9 +3588,10 @@ cdef gcref_t range_from_py(object r) except 0:
 # ---------------------------------------------------------------- iteration
 
 cdef gcref_t new_iter(uint16_t tid, gcref_t* a, gcref_t b, int64_t c, int64_t d) except 0:
+    push(b)
     cdef gcref_t it = alloc_fixed(tid)
     FLD(it)[IT_A] = a[0] if a != NULL else 0
-    FLD(it)[IT_B] = b
+    FLD(it)[IT_B] = pop()
     RAW(it)[IT_C] = c
     RAW(it)[IT_D] = d
     return it
@@ -3277,6 +3688,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     if t == T_SETITER:
         o = FLD(it)[IT_A]
         if RAW(o)[S_USED] != RAW(it)[IT_D]:
+            RAW(it)[IT_D] = -1      # sticky, as in CPython
             raise RuntimeError("Set changed size during iteration")
         i = RAW(it)[IT_C]
         while i <= RAW(o)[S_MASK]:
@@ -3496,7 +3908,7 @@ cdef int send(gcref_t* slots) except -1:
 cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     cdef gcref_t v
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
-        return list_from_slots(ITEMS(slot[0]), SEQLEN(slot[0]))
+        return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
     push(list_new(0))
     push(get_iter(slot))
     while True:
@@ -3517,90 +3929,6 @@ cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
     gc_write_barrier(H, <GCHeader*>FLD(lslot[0])[L_ITEMS])
     pop()
     return 0
-
-cdef int set_update(gcref_t* sslot, gcref_t* srcslot) except -1:
-    cdef gcref_t v
-    push(get_iter(srcslot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        push(v)
-        set_add(sslot, top_slot())
-        pop()
-    pop()
-    return 0
-
-cdef gcref_t set_from_iterable(gcref_t* slot) except 0:
-    push(set_new())
-    set_update(top_slot(), slot)
-    return pop()
-
-cdef bint set_issubset(gcref_t* a, gcref_t* b) except -1:
-    cdef Py_ssize_t i = 0
-    cdef gcref_t k
-    while i <= RAW(a[0])[S_MASK]:
-        k = STAB(a[0])[2 * i + 1]
-        if k != 0 and k != V_DUMMY:
-            push(k)
-            if not set_contains(b, top_slot()):
-                pop()
-                return False
-            pop()
-        i += 1
-    return True
-
-cdef gcref_t set_compare(gcref_t* ab, int op) except 0:
-    cdef Py_ssize_t na = RAW(ab[0])[S_USED], nb = RAW(ab[1])[S_USED]
-    if op == C_LE:
-        return vbool(set_issubset(ab, ab + 1))
-    if op == C_LT:
-        return vbool(na < nb and set_issubset(ab, ab + 1))
-    if op == C_GE:
-        return vbool(set_issubset(ab + 1, ab))
-    return vbool(na > nb and set_issubset(ab + 1, ab))
-
-cdef gcref_t set_binop(gcref_t* ab, int op, bint inplace) except 0:
-    cdef Py_ssize_t i
-    cdef gcref_t k, r
-    cdef bint inb
-    if op == B_OR:
-        if inplace:
-            set_update(ab, ab + 1)
-            return ab[0]
-        push(set_from_iterable(ab))
-        set_update(top_slot(), ab + 1)
-        return pop()
-    push(set_new())
-    # iterate a, keep by membership in b (&, -); ^ also adds b - a
-    i = 0
-    while i <= RAW(ab[0])[S_MASK]:
-        k = STAB(ab[0])[2 * i + 1]
-        if k != 0 and k != V_DUMMY:
-            push(k)
-            inb = set_contains(ab + 1, top_slot())
-            if (op == B_AND and inb) or (op != B_AND and not inb):
-                set_add(top_slot() - 1, top_slot())
-            pop()
-        i += 1
-    if op == B_XOR:
-        i = 0
-        while i <= RAW(ab[1])[S_MASK]:
-            k = STAB(ab[1])[2 * i + 1]
-            if k != 0 and k != V_DUMMY:
-                push(k)
-                if not set_contains(ab, top_slot()):
-                    set_add(top_slot() - 1, top_slot())
-                pop()
-            i += 1
-    r = pop()
-    if inplace:
-        store(ab[0], S_TABLE, FLD(r)[S_TABLE])
-        RAW(ab[0])[S_FILL] = RAW(r)[S_FILL]
-        RAW(ab[0])[S_USED] = RAW(r)[S_USED]
-        RAW(ab[0])[S_MASK] = RAW(r)[S_MASK]
-        return ab[0]
-    return r
 
 cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
     cdef Py_ssize_t i
@@ -3651,9 +3979,7 @@ cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
     if n < total:
         raise ValueError(f"not enough values to unpack (expected at least {total}, got {n})")
     # stack order (top first): item0 .. item(before-1), starred list, tail items
-    push(lst)
-    cdef gcref_t mid = list_from_slots(ITEMS(lst) + before, n - total)
-    lst = pop()
+    cdef gcref_t mid = seq_copy(sp - 1, T_LIST, before, n - total)
     H.shadowstack_top = sp
     # write from the bottom: tail reversed, then the starred list, then the head reversed
     cdef gcref_t* out = sp - 1
@@ -3782,7 +4108,7 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
         H.shadowstack_top -= 2
     if n == 2:
         push(MAGIC(M_CAUSE))
-        push(cause)
+        push(sp[-1])
         instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
         H.shadowstack_top -= 2
     return raise_vm(pop())
@@ -3902,7 +4228,7 @@ cdef str repr_py(gcref_t* slot):
         push(list_from_iterable(slot))
         s = repr_py(top_slot())
         pop()
-        return ("dict_keys(", "dict_values(", "dict_items(")[RAW(v)[IT_C]] + s + ")"
+        return ("dict_keys(", "dict_values(", "dict_items(")[RAW(slot[0])[IT_C]] + s + ")"
     if t == T_RANGE:
         return repr(range_to_py(v))
     if t == T_CLASS:
@@ -4233,6 +4559,7 @@ cdef gcref_t minmax(gcref_t* args, Py_ssize_t n, gcref_t kwnames, int op, str na
         H.shadowstack_top -= 2
     v = st[1]
     H.shadowstack_top = st
+    dflt = kwarg(args, n, kwnames, "default")
     if v == 0:
         if dflt != 0:
             return dflt
@@ -4251,12 +4578,13 @@ cdef int list_sort(gcref_t* lslot, gcref_t key, bint reverse) except -1:
     # back into the VM.  The list's items are snapshotted in a rooted tuple.
     cdef Py_ssize_t n = RAW(lslot[0])[L_LEN], i
     push(key)
-    push(tuple_from_slots(ITEMS(lslot[0]), n))
+    push(seq_copy(lslot, T_TUPLE, 0, n))
     cdef gcref_t* items = top_slot()
     if key != 0 and key != V_NONE:
         push(tuple_new(n))
         for i in range(n):
-            store(top_slot()[0], i, call1(items[-1], FLD(items[0])[i]))
+            v = call1(items[-1], FLD(items[0])[i])
+            store(top_slot()[0], i, v)
         keys = top_slot()
     else:
         push(items[0])
@@ -4300,12 +4628,13 @@ cdef gcref_t seq_index(gcref_t* args, Py_ssize_t n, bint count) except 0:
                      else "tuple.index(x): x not in tuple")
 
 cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 0:
-    cdef gcref_t sep = kwarg(args, n, kwnames, "sep")
-    cdef gcref_t end = kwarg(args, n, kwnames, "end")
+    cdef gcref_t sep, end
     cdef Py_ssize_t i
     parts = []
     for i in range(n):
         parts.append(str_py(args + i))
+    sep = kwarg(args, n, kwnames, "sep")      # read after str() ran VM code
+    end = kwarg(args, n, kwnames, "end")
     s = (" " if sep == 0 or sep == V_NONE else str_to_py(sep)).join(parts)
     s += "\n" if end == 0 or end == V_NONE else str_to_py(end)
     out = sys.stdout
@@ -4423,8 +4752,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return v
     if bid == BI_ENUMERATE:
         check_args("enumerate", n, 1, 2)
-        w = kwarg(a, n, kwnames, "start")
         push(get_iter(a))
+        w = kwarg(a, n, kwnames, "start")
         v = new_iter(T_ENUMERATE, top_slot(), a[1] if n == 2 else (w if w != 0 else tag(0)), 0, 0)
         pop()
         return v
@@ -4638,7 +4967,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         list_resize(a, 0)
         return V_NONE
     if bid == BI_LIST_COPY:
-        return list_from_slots(ITEMS(a[0]), RAW(a[0])[L_LEN])
+        return seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN])
     if bid == BI_DICT_GET:
         check_args("get", n - 1, 1, 2)
         v = dict_get(a, a + 1)
@@ -4669,7 +4998,10 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             i -= 1
         if i < 0:
             raise KeyError("popitem(): dictionary is empty")
-        push(tuple_from_slots(ENT(a[0]) + 3 * i + 1, 2))
+        v = tuple_new(2)
+        FLD(v)[0] = ENT(a[0])[3 * i + 1]
+        FLD(v)[1] = ENT(a[0])[3 * i + 2]
+        push(v)
         push(FLD(top_slot()[0])[0])
         dict_del(a, top_slot())
         pop()
@@ -4696,63 +5028,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         RAW(a[0])[D_NENTRIES] = 0
         pop()
         return V_NONE
-    if bid == BI_SET_ADD:
-        set_add(a, a + 1)
-        return V_NONE
-    if bid == BI_SET_REMOVE:
-        if not set_discard(a, a + 1):
-            raise_with_value("KeyError", a[1])
-        return V_NONE
-    if bid == BI_SET_DISCARD:
-        set_discard(a, a + 1)
-        return V_NONE
-    if bid == BI_SET_POP:
-        i = 0
-        while i <= RAW(a[0])[S_MASK]:
-            v = STAB(a[0])[2 * i + 1]
-            if v != 0 and v != V_DUMMY:
-                STAB(a[0])[2 * i] = tag(-1)
-                STAB(a[0])[2 * i + 1] = V_DUMMY
-                RAW(a[0])[S_USED] -= 1
-                return v
-            i += 1
-        raise KeyError("pop from an empty set")
-    if bid in (BI_SET_UNION, BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_SYMDIFF):
-        push(set_from_iterable(a))
-        for i in range(1, n):
-            push(set_from_iterable(a + i) if not has_tid(a[i], T_SET) else a[i])
-            w = set_binop(top_slot() - 1, B_OR if bid == BI_SET_UNION else B_AND if bid == BI_SET_INTERSECTION
-                          else B_SUB if bid == BI_SET_DIFFERENCE else B_XOR, False)
-            pop()
-            top_slot()[0] = w
-        return pop()
-    if bid == BI_SET_COPY:
-        return set_from_iterable(a)
-    if bid == BI_SET_UPDATE:
-        for i in range(1, n):
-            set_update(a, a + i)
-        return V_NONE
-    if bid == BI_SET_CLEAR:
-        v = alloc_var(T_ARRAY, 16)
-        store(a[0], S_TABLE, v)
-        RAW(a[0])[S_FILL] = 0
-        RAW(a[0])[S_USED] = 0
-        RAW(a[0])[S_MASK] = 7
-        return V_NONE
-    if bid == BI_SET_ISSUBSET or bid == BI_SET_ISSUPERSET or bid == BI_SET_ISDISJOINT:
-        push(set_from_iterable(a + 1))
-        if bid == BI_SET_ISSUBSET:
-            v = vbool(set_issubset(a, top_slot()))
-        elif bid == BI_SET_ISSUPERSET:
-            v = vbool(set_issubset(top_slot(), a))
-        else:
-            push(a[0])
-            push(top_slot()[-1])
-            w = set_binop(top_slot() - 1, B_AND, False)
-            H.shadowstack_top -= 2
-            v = vbool(RAW(w)[S_USED] == 0)
-        pop()
-        return v
+    if BI_SET_ADD <= bid <= BI_SET_ISDISJOINT:
+        return set_method(bid, a, n)
     if bid == BI_INT_BIT_LENGTH:
         return tag(int_to_py(a[0]).bit_length())
     if bid == BI_FLOAT_IS_INTEGER:
@@ -4809,7 +5086,7 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         if fn == "shuffle":
             order = list(range(RAW(a[0])[L_LEN]))
             _RNG.shuffle(order)
-            push(list_from_slots(ITEMS(a[0]), RAW(a[0])[L_LEN]))
+            push(seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN]))
             for i, j in enumerate(order):
                 list_set(a[0], i, ITEMS(top_slot()[0])[j])
             pop()
@@ -4885,7 +5162,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if has_tid(a[0], T_TUPLE):
             return a[0]
         push(list_from_iterable(a))
-        v = tuple_from_slots(ITEMS(top_slot()[0]), RAW(top_slot()[0])[L_LEN])
+        v = seq_copy(top_slot(), T_TUPLE, 0, RAW(top_slot()[0])[L_LEN])
         pop()
         return v
     if kind == KIND_DICT:
@@ -4934,24 +5211,24 @@ EXCEPTION_TREE = [
 ]
 
 cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
-    push(intern(name))
     push(base)
+    push(intern(name))
     push(dict_new())
-    cdef gcref_t c = new_class(top_slot() - 2, top_slot() - 1, top_slot(), flags | CF_BUILTIN, kind)
+    cdef gcref_t c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), flags | CF_BUILTIN, kind)
     H.shadowstack_top -= 3
     return c
 
 cdef int class_set(int root, str name, gcref_t v) except -1:
-    push(intern(name))
     push(v)
-    dict_set(&FLD(S.roots[root])[K_DICT], top_slot() - 1, top_slot())
+    push(intern(name))
+    dict_set(&FLD(S.roots[root])[K_DICT], top_slot(), top_slot() - 1)
     H.shadowstack_top -= 2
     return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
-    push(intern(name))
     push(v)
-    dict_set(dslot, top_slot() - 1, top_slot())
+    push(intern(name))
+    dict_set(dslot, top_slot(), top_slot() - 1)
     H.shadowstack_top -= 2
     return 0
 
@@ -5174,16 +5451,38 @@ cdef str format_exception(gcref_t* slot):
     return "".join(out)
 
 
+cdef void free_state() noexcept:
+    # Release the previous run's C-level state (one VM runs at a time).
+    cdef int i
+    for i in range(S.ncodes):
+        free(S.codes[i].code)
+        free(S.codes[i].lines)
+        free(S.codes[i].exc)
+        free(S.codes[i].consts)
+        free(S.codes[i].names)
+        free(S.codes[i])
+    free(S.codes)
+    free(S.roots)
+    free(S.frames)
+    memset(&S, 0, sizeof(VMState))
+
+
 def run_program(source, filename, argv, Nursery nursery):
     """Compile and run a program; returns the exit status (0, 1 uncaught
     exception, or SystemExit's code)."""
-    global H, S, class_serial, class_version
+    global H, class_serial, class_version, next_object_id
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
+    free_state()
+    INTERNED.clear()
+    CODE_SPECS.clear()
+    EXC_CLASSES.clear()
+    class_serial = class_version = 0
+    next_object_id = 0x10000
+    _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
     H = nursery.heap
-    memset(&S, 0, sizeof(VMState))
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
@@ -5191,12 +5490,22 @@ def run_program(source, filename, argv, Nursery nursery):
         add_root(0)
     H.hook_ctx = &S
     H.trace_roots = _trace_roots
-    _register_types(nursery)
-    setup_builtins()
-    load_code(spec)
-    # Make start-up objects old: names and constants never move afterwards.
-    if gc_collect_minor(H) != 0:
-        raise_gc_error()
+    try:
+        _register_types(nursery)
+        setup_builtins()
+        load_code(spec)
+        # Make start-up objects old: names and constants never move afterwards.
+        if gc_collect_minor(H) != 0:
+            raise_gc_error()
+        return _run_main_reporting()
+    finally:
+        sys.stdout.flush()
+        H.shadowstack_top = H.shadowstack_base
+        H.trace_roots = NULL
+        H.hook_ctx = NULL
+
+
+cdef object _run_main_reporting():
     status = 0
     try:
         run_main()
@@ -5221,6 +5530,4 @@ def run_program(source, filename, argv, Nursery nursery):
         return 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.stdout.flush()
     return status

@@ -935,6 +935,14 @@ class _Unit:
         self.elements(node.elts, Op.BUILD_LIST, Op.LIST_EXTEND)
 
     def expr_Set(self, node):
+        values = [_folded_constant(e) for e in node.elts]
+        if len(values) > 2 and all(v is not _NOT_CONSTANT for v in values):
+            # As CPython: the constants become a frozenset that the new set
+            # merges, which decides the table layout (and iteration order).
+            self.emit(Op.BUILD_SET, 0)
+            self.emit(Op.LOAD_CONST, self.const(tuple(values)))
+            self.emit(Op.SET_UPDATE, 1)
+            return
         self.elements(node.elts, Op.BUILD_SET, Op.SET_UPDATE)
 
     def expr_Dict(self, node):
@@ -1125,6 +1133,27 @@ class _Unit:
         self.emit(Op.YIELD_VALUE)
         self.emit(Op.JUMP, top)
         self.mark(end, self.depth - 1)
+
+
+_NOT_CONSTANT = object()
+
+
+def _folded_constant(node):
+    """The value CPython's AST optimizer folds [node] to, or _NOT_CONSTANT
+    (constants, signed numbers, tuples of those)."""
+    if isinstance(node, ast.Constant) and not isinstance(node.value, (bytes, complex)) \
+            and node.value is not Ellipsis:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) \
+            and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        v = node.operand.value
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.Tuple):
+        values = tuple(_folded_constant(e) for e in node.elts)
+        if all(v is not _NOT_CONSTANT for v in values):
+            return values
+    return _NOT_CONSTANT
 
 
 def _has_yield(body):

@@ -60,7 +60,7 @@ class Op(IntEnum):
     SET_ADD = 47
     MAP_ADD = 48             # [dict, ..., k, v]
     LIST_EXTEND = 49         # [list, iterable] -> [list]
-    SET_UPDATE = 50
+    SET_UPDATE = 50          # [set, iterable] -> [set]; arg 1: a frozenset constant (a tuple)
     DICT_UPDATE = 51         # [dict, mapping] -> [dict]
     DICT_MERGE = 52          # like DICT_UPDATE, but duplicate keys are a TypeError
     LIST_TO_TUPLE = 53
