@@ -180,13 +180,18 @@ cdef inline char* gc_nursery_reserve(GCHeap* h, size_t size, uint16_t tid) noexc
 cdef inline GCHeader* gc_alloc(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil:
     # Allocate a zero-filled object of [size] allocated bytes and write its header.
     # Routes big objects to the large-object space.  NULL on failure.
+    # (gc_nursery_reserve spelled out, so that only the slow path tests for NULL.)
     cdef GCHeader* obj
     if VMS_UNLIKELY(size > h.large_object_threshold):
         return gc_malloc_large(h, tid, size, aux)
-    obj = <GCHeader*>gc_nursery_reserve(h, size, tid)
-    if VMS_LIKELY(obj != NULL):
-        obj.tid = tid
-        obj.aux = aux
+    obj = <GCHeader*>h.nursery_free
+    h.nursery_free = <char*>obj + size
+    if VMS_UNLIKELY(h.nursery_free > h.nursery_limit):
+        obj = <GCHeader*>gc_collect_and_reserve(h, size, tid)
+        if obj == NULL:
+            return NULL
+    obj.tid = tid
+    obj.aux = aux
     return obj
 
 cdef inline GCHeader* gc_alloc_varsize(GCHeap* h, uint16_t tid, size_t length) noexcept nogil:

@@ -102,8 +102,7 @@ from libc.math cimport log, log1p, floor
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t
 from libc.stdio cimport snprintf, fprintf, stderr
 from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
-from libc.string cimport memset, memcpy, strcmp
-from libc.errno cimport errno
+from libc.string cimport memset, memcpy
 
 import collections
 import os as _os
@@ -204,7 +203,6 @@ cdef extern from *:
 cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles since the last one
 
 GC_STATE_NAMES = ("scanning", "marking", "sweeping", "finalizing")
-GC_STATE_SCANNING_ = GC_STATE_SCANNING
 SAMPLING_MODES = {"fixed": GC_SAMPLING_FIXED, "random": GC_SAMPLING_RANDOM}
 
 # ____________________________________________________________________________
@@ -400,6 +398,12 @@ cdef int grow(void** array, size_t* cap, size_t need, size_t item_size) noexcept
     array[0] = p
     cap[0] = new_cap
     return 0
+
+cdef void fatal(const char* what) noexcept nogil:
+    # Only for malloc failing in the middle of a collection (Design 6), and
+    # for a heap that fails verification under VMSAMPLE_GC_DEBUG.
+    fprintf(stderr, b"vmsample: fatal: %s\n", what)
+    abort()
 
 cdef int set_error(GCHeap* h, int code, const char* msg) noexcept nogil:
     h.error = code
@@ -719,9 +723,7 @@ cdef GCHeader* old_alloc(GCHeap* h, size_t size, uint16_t* large_flag) noexcept 
             return obj
     obj = <GCHeader*>malloc(size)
     if obj == NULL or vec_push(&h.old.old_large, obj) < 0:
-        fprintf(stderr, b"vmsample: fatal: out of memory while copying a survivor "
-                b"of a minor collection\n")
-        abort()
+        fatal(b"out of memory while copying a survivor of a minor collection")
     h.old.large_used += size
     large_flag[0] = GCFLAG_LARGE
     return obj
@@ -779,14 +781,12 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
         P(h).minor_bytes_copied += size
         if vec_push(&P(h).scan, copy) < 0:
-            fprintf(stderr, b"vmsample: fatal: out of memory in a minor collection\n")
-            abort()
+            fatal(b"out of memory in a minor collection")
         slot[0] = <gcref_t>copy
     elif obj.flags & GCFLAG_YOUNG_LARGE and not obj.flags & GCFLAG_VISITED:
         obj.flags |= GCFLAG_VISITED
         if vec_push(&P(h).scan, obj) < 0:
-            fprintf(stderr, b"vmsample: fatal: out of memory in a minor collection\n")
-            abort()
+            fatal(b"out of memory in a minor collection")
 
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # Evacuate everything reachable in the nursery to the old space, free
@@ -847,8 +847,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
             obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE | GCFLAG_SAMPLED)) \
                 | GCFLAG_TRACK_YOUNG_PTRS
             if vec_push(&old.old_large, obj) < 0:
-                fprintf(stderr, b"vmsample: fatal: out of memory in a minor collection\n")
-                abort()
+                fatal(b"out of memory in a minor collection")
         else:
             old.large_used -= obj_size(h, obj)
             if p.debug:
@@ -925,8 +924,7 @@ cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     if not obj.flags & GCFLAG_VISITED:
         obj.flags |= GCFLAG_VISITED
         if vec_push(&P(h).scan, obj) < 0:
-            fprintf(stderr, b"vmsample: fatal: out of memory in a major collection\n")
-            abort()
+            fatal(b"out of memory in a major collection")
 
 cdef void enter_state(GCHeap* h, int state) noexcept nogil:
     cdef GCPrivate* p = P(h)
@@ -1257,8 +1255,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:
     if verify_heap(h) < 0:
-        fprintf(stderr, b"vmsample: fatal: %s\n", P(h).errmsg)
-        abort()
+        fatal(P(h).errmsg)
 
 # ____________________________________________________________________________
 # Errors for Python callers
