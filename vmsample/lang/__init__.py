@@ -19,15 +19,19 @@ def _nursery_size():
     return parse_size(text) if text else 4 << 20
 
 
-def run_source(source, filename, argv=(), nursery=None):
-    """Run program text; returns the exit status (2 if the compiler refuses it)."""
+def run_source(source, filename, argv=(), nursery=None, code_filename=None):
+    """Run program text; returns the exit status (2 if the compiler refuses it).
+
+    [filename] is what compile errors name; [code_filename] (default: the
+    same) what tracebacks and profiles name."""
     from vmsample._nursery import Nursery
     from vmsample.lang import _vm
 
     try:
         if nursery is None:
             nursery = Nursery(nursery_size=_nursery_size())
-        return _vm.run_program(source, filename, list(argv), nursery)
+        return _vm.run_program(source, filename, list(argv), nursery,
+                               code_filename=code_filename or filename)
     except CompileError as e:
         print(e, file=sys.stderr)
         return 2
@@ -37,9 +41,11 @@ def run_source(source, filename, argv=(), nursery=None):
 
 
 def run_file(path, argv=()):
+    """Run a program file like ``python PATH ARGV...``: tracebacks and
+    profiles name it by its absolute path, as CPython does."""
     with open(path, encoding="utf-8") as f:
         source = f.read()
-    return run_source(source, path, [path, *argv])
+    return run_source(source, path, [path, *argv], code_filename=os.path.abspath(path))
 
 
 def main(argv):

@@ -1629,7 +1629,8 @@ MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", 
                "__slots__", "__traceback__", "__context__", "__cause__", "__dict__",
                "__qualname__", "__module__", "__format__", "__abs__", "__int__", "__float__",
                "__index__", "__doc__", "__getattr__", "__setattr__", "__del__", "__new__",
-               "__enter__", "__exit__", "__reversed__", "__round__", "__divmod__"]
+               "__enter__", "__exit__", "__reversed__", "__round__", "__divmod__",
+               "__suppress_context__"]
 cdef enum:
     M_INIT, M_REPR, M_STR, M_EQ, M_NE, M_LT, M_LE, M_GT, M_GE, M_HASH, M_LEN, M_ITER, M_NEXT
     M_GETITEM, M_SETITEM, M_DELITEM, M_CONTAINS, M_BOOL, M_CALL, M_ADD, M_SUB, M_MUL
@@ -1638,7 +1639,7 @@ cdef enum:
     M_RAND, M_ROR, M_RXOR, M_NEG, M_POS, M_INVERT, M_IADD, M_ISUB, M_IMUL, M_NAME, M_ARGS
     M_CLASS, M_SLOTS, M_TRACEBACK, M_CONTEXT, M_CAUSE, M_DICT, M_QUALNAME, M_MODULE
     M_FORMAT, M_ABS, M_INT, M_FLOAT, M_INDEX, M_DOC, M_GETATTR, M_SETATTR, M_DEL, M_NEW
-    M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, N_MAGIC
+    M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, M_SUPPRESS_CONTEXT, N_MAGIC
 
 cdef int MN[128]
 
@@ -2108,6 +2109,7 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     if is_bfunc(init) and builtin_id(init) != BI_OBJECT_INIT:
         memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
         fslot[1] = inst
+        H.shadowstack_top = fslot + nargs + 2
         call_builtin(builtin_id(init), fslot + 1, nargs + 1, kwnames)
         fslot[0] = fslot[1]
         H.shadowstack_top = fslot + 1
@@ -2120,11 +2122,16 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
 
 cdef gcref_t vm_call(gcref_t* fslot, Py_ssize_t nargs) except 0:
     # Call from C: fslot[0](fslot[1..nargs]) to completion; result in fslot[0]
-    # and returned; the stack top is fslot + 1 afterwards.
+    # and returned; the stack top is fslot + 1 afterwards, or fslot if the
+    # call raised (so a C caller that catches the exception finds its stack).
     H.shadowstack_top = fslot + 1 + nargs
-    if call_value(fslot, nargs, 0):
-        S.frames[S.depth].flags |= F_ENTRY
-        eval_loop()
+    try:
+        if call_value(fslot, nargs, 0):
+            S.frames[S.depth].flags |= F_ENTRY
+            eval_loop()
+    except BaseException:
+        H.shadowstack_top = fslot
+        raise
     return fslot[0]
 
 cdef gcref_t call1(gcref_t f, gcref_t a) except 0:
@@ -2158,6 +2165,8 @@ cdef int eval_loop() except -1:
         try:
             return run_frames(entry)
         except VMError:
+            if not S.reraising:
+                set_context()
             if not unwind(entry, False):
                 raise
         except BaseException as e:
@@ -2168,8 +2177,24 @@ cdef int eval_loop() except -1:
             except VMError:
                 exc = S.roots[R_EXC]
             S.roots[R_EXC] = exc
+            set_context()
             if not unwind(entry, False):
                 raise VMError()
+
+cdef int set_context() except -1:
+    # An exception raised while another is being handled remembers it
+    # (__context__), unless it already has a context.
+    cdef gcref_t handled = S.roots[R_HANDLED], exc = S.roots[R_EXC]
+    if handled == 0 or handled == V_NONE or handled == exc or not has_tid(exc, T_INSTANCE):
+        return 0
+    if instance_attr(exc, MAGIC(M_CONTEXT)) != 0:
+        return 0
+    push(exc)
+    push(MAGIC(M_CONTEXT))
+    push(handled)
+    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+    H.shadowstack_top -= 3
+    return 0
 
 cdef int frame_line(Frame* f) noexcept nogil:
     if f.pc < f.co.ninstr:
@@ -2838,9 +2863,6 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
             if not is_intlike(m):
                 raise TypeError("__hash__ method should return an integer")
             return hash(int_to_py(m))
-        if m == 0 and class_lookup(FLD(v)[I_CLASS], MAGIC(M_EQ)) != 0 and \
-                not is_bfunc(class_lookup(FLD(v)[I_CLASS], MAGIC(M_EQ))):
-            raise TypeError(f"unhashable type: '{type_name(v)}'")
     return object_id(v) >> 4
 
 cdef int64_t next_object_id = 0x10000
@@ -2894,6 +2916,7 @@ cdef bint exc_matches(gcref_t exc, gcref_t spec) except -1:
 
 # ---------------------------------------------------------------- operators
 
+import builtins as _builtins
 import operator as _operator
 _PY_BINOPS = [_operator.add, _operator.sub, _operator.mul, _operator.truediv,
               _operator.floordiv, _operator.mod, pow, _operator.lshift, _operator.rshift,
@@ -3256,6 +3279,13 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return FLD(o)[I_CLASS]
         if str_eq(name, MAGIC(M_DICT)):
             return instance_dict(oslot)
+        if RAW(FLD(o)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
+            # BaseException's attributes before they are set
+            if str_eq(name, MAGIC(M_CAUSE)) or str_eq(name, MAGIC(M_CONTEXT)) \
+                    or str_eq(name, MAGIC(M_TRACEBACK)):
+                return V_NONE
+            if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
+                return V_FALSE
         raise_attribute_error(o, name)
     if t == T_CLASS:
         attr = class_lookup(o, name)
@@ -3297,6 +3327,10 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return v
     if str_eq(name, MAGIC(M_CLASS)):
         return class_of(o)
+    if is_number(o):
+        pyname = str_to_py(name)
+        if pyname in ("real", "imag", "numerator", "denominator"):
+            return num_from_py(getattr(num_to_py(o), pyname))
     # builtin methods of builtin types
     bid = builtin_method_id(o, name)
     if bid >= 0:
@@ -3868,7 +3902,11 @@ cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
         f.sp += 1
     H.shadowstack_top = f.sp
     RAW(g)[G_STATUS] = GEN_RUNNING
-    st = eval_loop()
+    try:
+        st = eval_loop()
+    except BaseException:
+        H.shadowstack_top = ret
+        raise
     vslot[0] = ret[0]
     H.shadowstack_top = ret
     return st == ST_YIELD
@@ -3964,6 +4002,11 @@ cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
     # [seq] -> items pushed so that the first is on top; after >= 0: starred
     cdef Py_ssize_t n, i, total
     cdef gcref_t lst
+    if not is_obj(sp[-1]) or TID(sp[-1]) in (T_FLOAT, T_BIGINT, T_FUNCTION, T_CLASS, T_BOUND,
+                                             T_MODULE, T_CELL, T_SLICE) or \
+            (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0
+             and magic_of(sp[-1], M_GETITEM) == 0):
+        raise TypeError(f"cannot unpack non-iterable {type_name(sp[-1])} object")
     sp[-1] = list_from_iterable(sp - 1)
     lst = sp[-1]
     n = RAW(lst)[L_LEN]
@@ -4069,6 +4112,13 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
             H.shadowstack_top -= 2
         if inherited:
             RAW(top_slot()[0])[K_FLAGS] |= CF_SLOTS
+    # A class that defines __eq__ but not __hash__ is unhashable (CPython sets
+    # __hash__ = None in its namespace).
+    if dict_get_str(ns[0], MAGIC(M_EQ)) != 0 and dict_get_str(ns[0], MAGIC(M_HASH)) == 0:
+        push(MAGIC(M_HASH))
+        push(V_NONE)
+        dict_set(ns, top_slot() - 1, top_slot())
+        H.shadowstack_top -= 2
     # methods learn their class (for zero-argument super())
     i = 0
     while i < RAW(ns[0])[D_NENTRIES]:
@@ -4101,17 +4151,30 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
     if not has_tid(exc, T_INSTANCE) or not RAW(FLD(exc)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
         raise TypeError("exceptions must derive from BaseException")
     push(exc)
-    if S.roots[R_HANDLED] != 0 and S.roots[R_HANDLED] != V_NONE and S.roots[R_HANDLED] != exc:
-        push(MAGIC(M_CONTEXT))
-        push(S.roots[R_HANDLED])
-        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        H.shadowstack_top -= 2
     if n == 2:
+        if sp[-1] != V_NONE and not (has_tid(sp[-1], T_INSTANCE)
+                                     and RAW(FLD(sp[-1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+            if has_tid(sp[-1], T_CLASS) and RAW(sp[-1])[K_FLAGS] & CF_EXCEPTION:
+                sp[-1] = vm_call_class0(sp - 1)
+            else:
+                raise TypeError("exception causes must derive from BaseException")
         push(MAGIC(M_CAUSE))
         push(sp[-1])
         instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+        top_slot()[-1] = MAGIC(M_SUPPRESS_CONTEXT)
+        top_slot()[0] = V_TRUE
+        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
         H.shadowstack_top -= 2
     return raise_vm(pop())
+
+cdef gcref_t vm_call_class0(gcref_t* slot) except 0:
+    # slot[0]() with the stack top just above it
+    cdef gcref_t* saved = H.shadowstack_top
+    push(slot[0])
+    vm_call(top_slot(), 0)
+    cdef gcref_t r = pop()
+    H.shadowstack_top = saved
+    return r
 
 cdef gcref_t import_module(gcref_t name) except 0:
     cdef gcref_t m = dict_get_str(S.roots[MODULES_ROOT], name)
@@ -4187,6 +4250,31 @@ cdef str repr_py(gcref_t* slot):
         return repr(FVAL(v))
     if t == T_BIGINT:
         return repr(big_to_py(v))
+    if (t == T_LIST or t == T_DICT or t == T_SET) and repr_active(v):
+        return "[...]" if t == T_LIST else "{...}"
+    if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET:
+        push(v)
+        REPR_STACK.append(<uintptr_t>top_slot())
+        try:
+            return container_repr(top_slot(), t)
+        finally:
+            REPR_STACK.pop()
+            pop()
+    return other_repr(slot, t)
+
+REPR_STACK = []      # addresses of shadow-stack slots holding containers being repr'd
+
+cdef bint repr_active(gcref_t v):
+    # The slots are updated in place when objects move, so comparing their
+    # current contents finds a container already on the stack.
+    for addr in REPR_STACK:
+        if (<gcref_t*><uintptr_t>addr)[0] == v:
+            return True
+    return False
+
+cdef str container_repr(gcref_t* slot, uint16_t t):
+    cdef gcref_t m
+    cdef Py_ssize_t i
     if t == T_LIST or t == T_TUPLE:
         parts = []
         i = 0
@@ -4212,7 +4300,7 @@ cdef str repr_py(gcref_t* slot):
             i += 1
         return "{" + ", ".join(parts) + "}"
     if t == T_SET:
-        if RAW(v)[S_USED] == 0:
+        if RAW(slot[0])[S_USED] == 0:
             return "set()"
         parts = []
         i = 0
@@ -4224,6 +4312,9 @@ cdef str repr_py(gcref_t* slot):
                 pop()
             i += 1
         return "{" + ", ".join(parts) + "}"
+
+cdef str other_repr(gcref_t* slot, uint16_t t):
+    cdef gcref_t v = slot[0], m, r
     if t == T_DICTVIEW:
         push(list_from_iterable(slot))
         s = repr_py(top_slot())
@@ -4351,7 +4442,7 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     elif conv == 3:
         x = ascii(repr_py(slot))[1:-1]
     else:
-        if spec == NULL:
+        if spec == NULL or (LEN(spec[0]) == 0 and not has_tid(slot[0], T_INSTANCE)):
             return vm_str(slot)
         if has_tid(slot[0], T_INSTANCE):
             m = class_lookup(FLD(slot[0])[I_CLASS], MAGIC(M_FORMAT))
@@ -4361,6 +4452,70 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     if spec == NULL:
         return str_from_py(x if type(x) is str else str(x))
     return str_from_py(format(x, str_to_py(spec[0])))
+
+import _string
+
+cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth):
+    # str.format over VM values: CPython's own parser for the template; field
+    # lookups (index, attribute, key) and formatting go through the VM.
+    cdef Py_ssize_t npos = nall - nkw(kwnames), i
+    cdef gcref_t v
+    if depth < 0:
+        raise ValueError("Max string recursion exceeded")
+    out = []
+    for literal, field, spec, conv in _string.formatter_parser(fmt):
+        out.append(literal)
+        if field is None:
+            continue
+        first, rest = _string.formatter_field_name_split(field)
+        if first == "":
+            if auto[0] < 0:
+                raise ValueError("cannot switch from manual field specification to automatic field numbering")
+            first = auto[0]
+            auto[0] += 1
+        elif isinstance(first, int):
+            if auto[0] > 0:
+                raise ValueError("cannot switch from automatic field numbering to manual field specification")
+            auto[0] = -1
+        if isinstance(first, int):
+            if first >= npos:
+                raise IndexError(f"Replacement index {first} out of range for positional args tuple")
+            push(args[first])
+        else:
+            v = 0
+            if kwnames:
+                for i in range(LEN(kwnames)):
+                    if str_to_py(FLD(kwnames)[i]) == first:
+                        v = args[npos + i]
+            if v == 0:
+                raise KeyError(first)
+            push(v)
+        for is_attr, key in rest:
+            if is_attr:
+                top_slot()[0] = getattr_v(top_slot(), intern(key))
+            else:
+                push(int_from_py(key) if isinstance(key, int) else str_from_py(key))
+                v = getitem(top_slot() - 1)
+                pop()
+                top_slot()[0] = v
+        if spec and "{" in spec:
+            spec = str_format(spec, args, nall, kwnames, auto, depth - 1)
+        if conv == "s":
+            text = str_py(top_slot())
+            out.append(format(text, spec))
+        elif conv == "r":
+            out.append(format(repr_py(top_slot()), spec))
+        elif conv == "a":
+            out.append(format(ascii(repr_py(top_slot()))[1:-1], spec))
+        elif conv is not None:
+            raise ValueError(f"Unknown conversion specifier {conv}")
+        else:
+            push(str_from_py(spec))
+            v = format_value(top_slot() - 1, 0, top_slot())
+            pop()
+            out.append(str_to_py(v))
+        pop()
+    return "".join(out)
 
 cdef gcref_t build_string(gcref_t* items, Py_ssize_t n) except 0:
     cdef Py_ssize_t total = 0, i, pos = 0
@@ -4418,13 +4573,13 @@ BUILTIN_NAMES = [
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
     "generator.send", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
-    "math.sqrt", "math.floor", "math.ceil", "math.sin", "math.cos", "math.tan", "math.log",
-    "math.exp", "math.fabs", "math.pow", "math.atan2", "math.atan", "math.hypot", "math.gcd",
-    "math.isqrt", "math.log2", "math.log10", "math.isnan", "math.isinf", "math.trunc",
-    "math.factorial", "math.asin", "math.acos", "math.fsum", "math.copysign", "math.prod",
+    "math.sqrt", *sorted("math." + n for n in dir(_pymath)
+                          if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
     "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
+    "time.time_ns", "time.perf_counter_ns", "time.monotonic_ns",
     "random.seed", "random.random", "random.randint", "random.choice", "random.shuffle",
-    "random.uniform", "random.randrange", "random.sample", "random.gauss",
+    "random.uniform", "random.randrange", "random.sample", "random.gauss", "random.choices",
+    "random.getrandbits", "random.expovariate", "random.normalvariate", "random.triangular",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
 ]
@@ -4611,8 +4766,12 @@ cdef class _SortKey:
         return truth(r)
 
 cdef gcref_t seq_index(gcref_t* args, Py_ssize_t n, bint count) except 0:
-    cdef Py_ssize_t i = 0, c = 0
-    while i < SEQLEN(args[0]):
+    # list/tuple .index(x[, start[, stop]]) and .count(x)
+    cdef Py_ssize_t i = 0, c = 0, stop = SEQLEN(args[0])
+    check_args("count" if count else "index", n - 1, 1, 1 if count else 3)
+    if n >= 3:
+        i, stop, _ = slice(int_to_py(args[2]), int_to_py(args[3]) if n == 4 else None).indices(stop)
+    while i < stop and i < SEQLEN(args[0]):
         push(ITEMS(args[0])[i])
         if vm_eq_bool(top_slot(), args + 1):
             pop()
@@ -4848,7 +5007,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_ORD:
         check_args("ord", n, 1, 1)
         if not has_tid(a[0], T_STR) or LEN(a[0]) != 1:
-            return int_from_py(ord(to_py_simple(a)))
+            return int_from_py(_builtins.ord(to_py_simple(a)))   # CPython's own error
         return tag(SDATA(a[0])[0])
     if bid == BI_CHR:
         check_args("chr", n, 1, 1)
@@ -5060,12 +5219,20 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     name = BUILTIN_NAMES[bid]
     if bid >= BI_STR_FIRST:
         meth = name[4:]
+        if not has_tid(a[0], T_STR):
+            raise TypeError(f"descriptor '{meth}' for 'str' objects doesn't apply to a '{type_name(a[0])}' object")
+        if meth == "format":
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
+        if meth == "join" and n == 2 and not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+            a[1] = list_from_iterable(a + 1)      # any iterable of strings
         args = [to_py_simple(a + i) for i in range(n)]
         res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
         return py_to_vm(res)
     return call_module_function(name, a, n, kwnames)
 
 cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    cdef gcref_t v
+    cdef Py_ssize_t m
     mod, fn = name.split(".")
     if mod == "gc":
         if fn == "collect":
@@ -5091,23 +5258,34 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
                 list_set(a[0], i, ITEMS(top_slot()[0])[j])
             pop()
             return V_NONE
-        if fn == "choice":
-            if not (has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE) or has_tid(a[0], T_STR)):
-                raise TypeError("choice() requires a sequence")
-            m = SEQLEN(a[0]) if not has_tid(a[0], T_STR) else LEN(a[0])
-            if m == 0:
-                raise IndexError("Cannot choose from an empty sequence")
-            i = _RNG.randrange(m)
-            if has_tid(a[0], T_STR):
-                return str_char(SDATA(a[0])[i])
-            return ITEMS(a[0])[i]
-        if fn == "sample":
-            m = SEQLEN(a[0])
-            idx = _RNG.sample(range(m), int_to_py(a[1]))
+        if fn in ("choice", "sample", "choices"):
+            # Draw indices from CPython's generator exactly as it would for
+            # the sequence itself (same calls, same stream), then index.
+            if not is_obj(a[0]) or TID(a[0]) not in (T_LIST, T_TUPLE, T_STR, T_RANGE):
+                if fn != "choices":
+                    raise TypeError(f"Population must be a sequence.  For dicts or sets, use sorted(d).")
+            push(list_from_iterable(a))
+            m = RAW(top_slot()[0])[L_LEN]
+            if fn == "choice":
+                if m == 0:
+                    raise IndexError("Cannot choose from an empty sequence")
+                idx = [_RNG.randrange(m)] if m else []
+            elif fn == "sample":
+                idx = _RNG.sample(range(m), *[int_to_py(a[i]) for i in range(1, n)],
+                                  **kwargs_py(a, n, kwnames))
+            else:
+                idx = _RNG.choices(range(m), *[to_py_simple(a + i) for i in range(1, n)],
+                                   **kwargs_py(a, n, kwnames))
+            if fn == "choice":
+                v = ITEMS(top_slot()[0])[idx[0]]
+                pop()
+                return v
             push(list_new(len(idx)))
             for i, j in enumerate(idx):
-                list_set(top_slot()[0], i, ITEMS(a[0])[j])
-            return pop()
+                list_set(top_slot()[0], i, ITEMS(top_slot()[-1])[j])
+            v = pop()
+            pop()
+            return v
     args = [to_py_simple(a + i) for i in range(n)]
     res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames))
     return py_to_vm(res)
@@ -5256,7 +5434,7 @@ cdef int setup_builtins() except -1:
     obj_root = add_root(make_builtin_class("object", 0, 0, KIND_OBJECT))
     KIND_ROOT[KIND_OBJECT] = obj_root
     for i in range(512):
-        TID_CLASS[i] = obj_root
+        TID_CLASS[i] = obj_root     # (slot 0: the class of builtin functions, below)
     kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
@@ -5280,6 +5458,8 @@ cdef int setup_builtins() except -1:
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
                     (T_CLASSMETHOD, "classmethod")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, S.roots[obj_root], 0, KIND_OTHER))
+    TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", S.roots[obj_root], 0,
+                                               KIND_OTHER))
     # methods of builtin classes
     owners = {"list": KIND_LIST, "dict": KIND_DICT, "set": KIND_SET, "tuple": KIND_TUPLE,
               "str": KIND_STR, "int": KIND_INT, "float": KIND_FLOAT}
@@ -5415,13 +5595,27 @@ cdef list traceback_lines(gcref_t exc):
     lines = []
     if has_tid(tb, T_TRACEBACK):
         entries = [(<int64_t*>(tb + 8))[i] for i in range(LEN(tb))]
+        last, repeats = None, 0
         for e in reversed(entries):
+            # As CPython: a line repeated more than 3 times is summarised.
+            if e == last:
+                repeats += 1
+                if repeats >= 3:
+                    continue
+            else:
+                if repeats >= 3:
+                    lines.append(f"  [Previous line repeated {repeats - 2} more "
+                                 f"time{'s' if repeats - 2 > 1 else ''}]\n")
+                last, repeats = e, 0
             spec = CODE_SPECS[e >> 32]
             line = e & 0xFFFFFFFF
             lines.append(f'  File "{spec.filename}", line {line}, in {spec.name}\n')
             src = SOURCE_LINES.get(spec.filename)
             if src and 0 < line <= len(src) and src[line - 1].strip():
                 lines.append(f"    {src[line - 1].strip()}\n")
+        if repeats >= 3:
+            lines.append(f"  [Previous line repeated {repeats - 2} more "
+                         f"time{'s' if repeats - 2 > 1 else ''}]\n")
     return lines
 
 SOURCE_LINES = {}
@@ -5437,7 +5631,7 @@ cdef str format_exception(gcref_t* slot):
         out.append(format_exception(top_slot()))
         out.append("\nThe above exception was the direct cause of the following exception:\n\n")
         pop()
-    elif has_tid(ctx, T_INSTANCE):
+    elif has_tid(ctx, T_INSTANCE) and instance_attr(exc, MAGIC(M_SUPPRESS_CONTEXT)) != V_TRUE:
         push(ctx)
         out.append(format_exception(top_slot()))
         out.append("\nDuring handling of the above exception, another exception occurred:\n\n")
@@ -5467,12 +5661,20 @@ cdef void free_state() noexcept:
     memset(&S, 0, sizeof(VMState))
 
 
-def run_program(source, filename, argv, Nursery nursery):
+def run_program(source, filename, argv, Nursery nursery, code_filename=None):
     """Compile and run a program; returns the exit status (0, 1 uncaught
-    exception, or SystemExit's code)."""
+    exception, or SystemExit's code).  Compile errors name [filename],
+    tracebacks and profiles [code_filename] (default: the same)."""
     global H, class_serial, class_version, next_object_id
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
+    if code_filename is not None:
+        filename = code_filename
+        todo = [spec]
+        while todo:
+            c = todo.pop()
+            c.filename = code_filename
+            todo.extend(k for k in c.consts if isinstance(k, _PyCode))
     free_state()
     INTERNED.clear()
     CODE_SPECS.clear()

@@ -1037,6 +1037,11 @@ class _Unit:
         self.emit(op, arg)
 
     def comprehension(self, node, kind):
+        # The first iterable is evaluated here, in the enclosing scope, before
+        # the comprehension's own scope exists (symtable orders its children
+        # that way too): [iter, function] -> ROT_TWO -> CALL 1.
+        self.expr(node.generators[0].iter)
+        self.emit(Op.GET_ITER)
         table = self.child_table(kind, node)
         qual = f"<{kind}>" if self.is_module else f"{self.co.qualname}.<{kind}>"
         unit = _Unit(self.filename, table, f"<{kind}>", qual, node.lineno,
@@ -1060,8 +1065,8 @@ class _Unit:
         self.emit_closure(unit)
         self.emit(Op.LOAD_CONST, self.const(co))
         self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
-        self.expr(node.generators[0].iter)
-        self.emit(Op.GET_ITER)
+        self.set_line(node)
+        self.emit(Op.ROT_TWO)
         self.emit(Op.CALL, 1)
 
     def comp_loop(self, node, gens, i, kind):
