@@ -55,6 +55,9 @@ cimport cython
 
 from vmsample._nursery cimport *
 from vmsample._nursery cimport Nursery
+from vmsample.profile._writer cimport (ProfileWriter, ProfWriter, ProfFrame, prof_alloc_sample,
+                                       prof_time_sample, prof_minor_collection, prof_major_event,
+                                       prof_monotonic_ns)
 
 import sys
 import math as _pymath
@@ -510,6 +513,76 @@ cdef struct VMState:
     int depth                   # index of the innermost frame; -1 when idle
     volatile int tick           # set by the time-sampling timer
     bint reraising              # the exception being raised keeps its traceback
+    ProfWriter* writer          # NULL: not profiling
+    ProfFrame* pframes          # the stack walker's output, MAX_DEPTH entries
+
+# ---------------------------------------------------------------- profiling hooks
+# The nursery calls these with h.hook_ctx == &S.  They never allocate in the
+# heap: the stack walk reads the Frame array and each frame's current pc.
+
+cdef uint32_t walk_stack(VMState* s, ProfFrame* out) noexcept nogil:
+    # The VM stack, leaf first: (code id, current line) per frame.
+    cdef int i
+    cdef uint32_t n = 0
+    cdef Frame* f
+    for i in range(s.depth, -1, -1):
+        f = &s.frames[i]
+        out[n].code_id = f.co.vmprof_id
+        out[n].line = f.co.lines[f.pc] if 0 <= f.pc < f.co.ninstr else f.co.firstlineno
+        n += 1
+    return n
+
+cdef void _on_sample(void* ctx, const GCSample* sample) noexcept nogil:
+    cdef VMState* s = <VMState*>ctx
+    cdef uint32_t depth
+    if s.writer != NULL:
+        depth = walk_stack(s, s.pframes)
+        prof_alloc_sample(s.writer, sample, s.pframes, depth, 0)
+
+cdef void _on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
+    cdef VMState* s = <VMState*>ctx
+    if s.writer != NULL:
+        prof_minor_collection(s.writer, report)
+
+cdef void _on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
+    cdef VMState* s = <VMState*>ctx
+    if s.writer != NULL:
+        prof_major_event(s.writer, event)
+
+# Time sampling: an ITIMER_PROF/SIGPROF (CPU time) or ITIMER_REAL/SIGALRM
+# timer whose handler only sets S.tick; the eval loop takes the sample at its
+# next call or backward jump.
+cdef extern from *:
+    """
+    #include <signal.h>
+    #include <string.h>
+    #include <sys/time.h>
+    static volatile int* vms_tick_flag = 0;
+    static void vms_tick_handler(int sig) { (void)sig; if (vms_tick_flag) *vms_tick_flag = 1; }
+    static int vms_start_timer(volatile int* flag, long usec, int real) {
+        struct sigaction sa;
+        struct itimerval it;
+        vms_tick_flag = flag;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = vms_tick_handler;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(real ? SIGALRM : SIGPROF, &sa, NULL) != 0) return -1;
+        it.it_interval.tv_sec = usec / 1000000;
+        it.it_interval.tv_usec = usec % 1000000;
+        it.it_value = it.it_interval;
+        return setitimer(real ? ITIMER_REAL : ITIMER_PROF, &it, NULL);
+    }
+    static void vms_stop_timer(int real) {
+        struct itimerval it;
+        memset(&it, 0, sizeof(it));
+        setitimer(real ? ITIMER_REAL : ITIMER_PROF, &it, NULL);
+        signal(real ? SIGALRM : SIGPROF, SIG_IGN);
+        vms_tick_flag = 0;
+    }
+    """
+    int vms_start_timer(volatile int* flag, long usec, int real) nogil
+    void vms_stop_timer(int real) nogil
 
 cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef VMState* s = <VMState*>ctx
@@ -2517,12 +2590,13 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
     raise UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a value")
 
 cdef bint take_time_sample() except -1:
+    # A safe point saw the timer's flag: record where the program is.
+    cdef uint32_t depth
     S.tick = 0
-    if TIME_SAMPLER is not None:
-        TIME_SAMPLER()
+    if S.writer != NULL:
+        depth = walk_stack(&S, S.pframes)
+        prof_time_sample(S.writer, prof_monotonic_ns(), S.pframes, depth, 0)
     return 0
-
-TIME_SAMPLER = None
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
     return &f.base[f.co.nlocals]
@@ -5658,13 +5732,22 @@ cdef void free_state() noexcept:
     free(S.codes)
     free(S.roots)
     free(S.frames)
+    free(S.pframes)
     memset(&S, 0, sizeof(VMState))
 
 
-def run_program(source, filename, argv, Nursery nursery, code_filename=None):
+def run_program(source, filename, argv, Nursery nursery, code_filename=None,
+                ProfileWriter writer=None, alloc_period=None, sampling="fixed", seed=None,
+                time_period=None, real_time=False):
     """Compile and run a program; returns the exit status (0, 1 uncaught
     exception, or SystemExit's code).  Compile errors name [filename],
-    tracebacks and profiles [code_filename] (default: the same)."""
+    tracebacks and profiles [code_filename] (default: the same).
+
+    With [writer], the run is profiled into it: allocation samples every
+    [alloc_period] bytes ([sampling] "fixed" or "random", [seed]), time
+    samples every [time_period] seconds of CPU time (wall-clock time with
+    [real_time]), and every collection.  Sampling starts when the program
+    does (the VM's own start-up is not sampled); the caller closes the writer."""
     global H, class_serial, class_version, next_object_id
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
@@ -5692,6 +5775,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None):
         add_root(0)
     H.hook_ctx = &S
     H.trace_roots = _trace_roots
+    timer = False
     try:
         _register_types(nursery)
         setup_builtins()
@@ -5699,12 +5783,46 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None):
         # Make start-up objects old: names and constants never move afterwards.
         if gc_collect_minor(H) != 0:
             raise_gc_error()
+        if writer is not None:
+            declare_profile(writer, nursery)
+            if alloc_period is not None:
+                nursery.enable_sampling(alloc_period, mode=sampling, seed=seed)
+            if time_period is not None:
+                if vms_start_timer(&S.tick, max(1, int(time_period * 1e6)), real_time) != 0:
+                    raise OSError("cannot start the sampling timer")
+                timer = True
         return _run_main_reporting()
     finally:
+        if timer:
+            vms_stop_timer(real_time)
+        if writer is not None and alloc_period is not None:
+            nursery.disable_sampling()
         sys.stdout.flush()
         H.shadowstack_top = H.shadowstack_base
+        H.on_sample = NULL
+        H.on_minor_collection = NULL
+        H.on_major_collection = NULL
         H.trace_roots = NULL
         H.hook_ctx = NULL
+        S.writer = NULL
+
+
+cdef int declare_profile(ProfileWriter writer, Nursery nursery) except -1:
+    # Name every code object and heap type, then route the hooks to the writer.
+    cdef int i
+    for i in range(S.ncodes):
+        spec = CODE_SPECS[i]
+        writer.declare_code(S.codes[i].vmprof_id, spec.name, spec.firstlineno, spec.filename)
+    for tid, name in nursery.type_names.items():
+        writer.type_name(tid, name)
+    S.pframes = <ProfFrame*>calloc(MAX_DEPTH + 2, sizeof(ProfFrame))
+    if S.pframes == NULL:
+        raise MemoryError()
+    S.writer = writer.w
+    H.on_sample = _on_sample
+    H.on_minor_collection = _on_minor
+    H.on_major_collection = _on_major
+    return 0
 
 
 cdef object _run_main_reporting():
