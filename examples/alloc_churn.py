@@ -11,7 +11,7 @@ do survive and get promoted.
 Usage:  python examples/alloc_churn.py [ITERATIONS]
         vmsample run examples/alloc_churn.py [ITERATIONS]
 
-ITERATIONS defaults to 500000.
+ITERATIONS defaults to 1000000.
 """
 
 import sys
@@ -57,4 +57,4 @@ def main(iterations):
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
     raise SystemExit("usage: alloc_churn.py [ITERATIONS]")
-main(int(sys.argv[1]) if len(sys.argv) == 2 else 500000)
+main(int(sys.argv[1]) if len(sys.argv) == 2 else 1000000)

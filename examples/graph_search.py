@@ -9,7 +9,7 @@ short-lived (distance, node) tuples and path lists.
 Usage:  python examples/graph_search.py [SIDE]
         vmsample run examples/graph_search.py [SIDE]
 
-SIDE is the grid's side length (default 100, so 10000 nodes).
+SIDE is the grid's side length (default 150, so 22500 nodes).
 """
 
 import sys
@@ -151,4 +151,4 @@ def main(side):
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
     raise SystemExit("usage: graph_search.py [SIDE]")
-main(max(2, int(sys.argv[1]) if len(sys.argv) == 2 else 100))
+main(max(2, int(sys.argv[1]) if len(sys.argv) == 2 else 150))

@@ -11,7 +11,7 @@ deterministic.
 Usage:  python examples/json_roundtrip.py [ROUNDS]
         vmsample run examples/json_roundtrip.py [ROUNDS]
 
-ROUNDS defaults to 40; each round builds a document of a few hundred records.
+ROUNDS defaults to 60; each round builds a document of a few hundred records.
 """
 
 import sys
@@ -202,4 +202,4 @@ def main(rounds):
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
     raise SystemExit("usage: json_roundtrip.py [ROUNDS]")
-main(int(sys.argv[1]) if len(sys.argv) == 2 else 40)
+main(int(sys.argv[1]) if len(sys.argv) == 2 else 60)

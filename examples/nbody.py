@@ -9,7 +9,7 @@ lines in [advance] -- exactly what an allocation profiler should point at.
 Usage:  python examples/nbody.py [STEPS]
         vmsample run examples/nbody.py [STEPS]
 
-STEPS defaults to 50000.  Prints the system's energy before and after.
+STEPS defaults to 100000.  Prints the system's energy before and after.
 """
 
 import math
@@ -113,4 +113,4 @@ def main(steps):
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
     raise SystemExit("usage: nbody.py [STEPS]")
-main(int(sys.argv[1]) if len(sys.argv) == 2 else 50000)
+main(int(sys.argv[1]) if len(sys.argv) == 2 else 100000)

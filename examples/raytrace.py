@@ -17,6 +17,7 @@ import math
 import sys
 
 SHADES = " .:-=+*#%@"
+SUBPIXELS = [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
 
 
 class Vec:
@@ -133,9 +134,13 @@ def render(width):
         y = (1.0 - 2.0 * j / height) * 0.6
         line = []
         for i in range(width):
-            x = (2.0 * i / width - 1.0) * 0.8
-            direction = Vec(x, y, 1.0).norm()
-            c = min(1.0, max(0.0, trace(eye, direction, 1)))
+            # Four rays per character, averaged: smoother edges.
+            c = 0.0
+            for dx, dy in SUBPIXELS:
+                x = (2.0 * (i + dx) / width - 1.0) * 0.8
+                direction = Vec(x, y + dy * 1.2 / height, 1.0).norm()
+                c += min(1.0, max(0.0, trace(eye, direction, 1)))
+            c /= len(SUBPIXELS)
             total += c
             line.append(SHADES[int(c * (len(SHADES) - 1) + 0.5)])
         rows.append("".join(line).rstrip())

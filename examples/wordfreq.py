@@ -10,7 +10,7 @@ whole run and keep receiving new entries.
 Usage:  python examples/wordfreq.py [SENTENCES]
         vmsample run examples/wordfreq.py [SENTENCES]
 
-SENTENCES defaults to 20000.
+SENTENCES defaults to 50000.
 """
 
 import sys
@@ -84,4 +84,4 @@ def main(n_sentences):
 
 if len(sys.argv) > 2 or (len(sys.argv) == 2 and not sys.argv[1].isdigit()):
     raise SystemExit("usage: wordfreq.py [SENTENCES]")
-main(int(sys.argv[1]) if len(sys.argv) == 2 else 20000)
+main(int(sys.argv[1]) if len(sys.argv) == 2 else 50000)

@@ -6,6 +6,7 @@ schema work without the compiled extensions):
 * ``Nursery``, ``Ref``           -- the nursery core (``vmsample._nursery``)
 * ``read_profile``, ``Profile``  -- the fast profile reader and its model
 * ``ProfileFormatError``         -- the one error for malformed profiles
+* ``get_include()``              -- where Cython finds ``vmsample/*.pxd`` (the C API)
 """
 
 __version__ = "0.1.0"
@@ -18,7 +19,19 @@ _LAZY = {
     "ProfileFormatError": "vmsample.profile.errors",
 }
 
-__all__ = ["__version__", *_LAZY]
+__all__ = ["__version__", "get_include", *_LAZY]
+
+
+def get_include():
+    """The directory to add to Cython's include path so that third-party code
+    can ``cimport vmsample._nursery`` (like ``numpy.get_include()``).
+
+    A regular install puts the ``.pxd`` files on ``sys.path``, where Cython
+    looks anyway; an editable install does not, so build scripts should pass
+    ``include_path=[vmsample.get_include()]`` to ``cythonize``."""
+    import os
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def __getattr__(name):

@@ -24,6 +24,11 @@ Corpus layout (``tests/lang/``)
     ``FILE:LINE:COL: CONSTRUCT is not supported by vmsample`` on stderr,
     nothing on stdout (it refuses the whole file before running any of it),
     and exit 2.
+``errors/syntax/NAME.py``
+    Programs CPython itself rejects with a SyntaxError (some found by the
+    parser, some only by CPython's compiler).  The VM must print
+    ``FILE:LINE:COL: SyntaxError: MESSAGE`` with CPython's position and
+    message, nothing on stdout, and exit 2.
 ``examples/*.py`` (repository root)
     The bundled examples, run with the small sizes in [EXAMPLE_ARGS].
 
@@ -39,6 +44,7 @@ Two VM runs per program: ``default`` (no knobs) and ``gc-debug``, under the
 core's debug knobs (a tiny nursery, a collection before every allocation,
 heap verification after every collection -- see ``vmsample/_nursery.pyx``),
 which turns any GC bug the program can reach into a wrong output or a crash.
+The examples' debug run collects less often ([EXAMPLE_DEBUG_KNOBS]).
 
 The VM tests are collected only once ``vmsample/lang/__main__.py`` exists,
 so the corpus can land before the VM.  A program the VM cannot run yet goes
@@ -65,6 +71,7 @@ ROOT = HERE.parent.parent
 PROGRAMS = sorted((HERE / "programs").rglob("*.py"))
 RUNTIME_ERRORS = sorted((HERE / "errors" / "runtime").glob("*.py"))
 UNSUPPORTED = sorted((HERE / "errors" / "unsupported").glob("*.py"))
+SYNTAX_ERRORS = sorted((HERE / "errors" / "syntax").glob("*.py"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 # Small sizes: each example runs in well under a second on CPython.
@@ -85,11 +92,15 @@ DEBUG_KNOBS = {
     "VMSAMPLE_GC_DEBUG": "1",
 }
 
+# The examples allocate far more than the corpus programs: collect every 101st
+# allocation instead of every one.
+EXAMPLE_DEBUG_KNOBS = dict(DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
+
 # Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
 KNOWN_FAILURES: dict[str, str] = {}
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()
-TIMEOUT = 300  # seconds per run; a hang fails the test instead of the suite
+TIMEOUT = 60  # seconds per run (the slowest takes ~5 s): a hang fails one test, not the suite
 
 
 def corpus_id(path: Path) -> str:
@@ -104,13 +115,13 @@ def header(path: Path, name: str) -> str | None:
 
 
 def program_args(path: Path) -> list[str]:
-    if path.name in EXAMPLE_ARGS and path.parent == ROOT / "examples":
+    if path in EXAMPLES:
         return EXAMPLE_ARGS[path.name]
     return (header(path, "args") or "").split()
 
 
 def debug_knobs(path: Path) -> dict[str, str]:
-    knobs = dict(DEBUG_KNOBS)
+    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else DEBUG_KNOBS)
     for item in (header(path, "gc-debug") or "").split():
         name, _, value = item.partition("=")
         knobs[name] = value
@@ -167,12 +178,22 @@ def knobs_for(path: Path, mode: str) -> dict[str, str]:
 # ---------------------------------------------------------------- the corpus itself
 # These need no VM: they keep the corpus honest (valid, deterministic, complete).
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+@pytest.mark.parametrize("path", PROGRAMS + EXAMPLES, ids=corpus_id)
 def test_program_is_clean_and_deterministic_on_cpython(path):
     first = cpython(path)
     assert (first["exit status"], first["stderr"]) == (0, "")
     assert cpython(path, "12345") == first, "output depends on the string-hash seed"
-    assert header(path, "Checks"), "every program starts by saying what it checks"
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=corpus_id)
+def test_program_says_what_it_checks(path):
+    assert header(path, "Checks"), "every program starts with '# Checks: ...'"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=corpus_id)
+def test_example_documents_its_usage(path):
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    assert doc and f"python examples/{path.name} [" in doc
 
 
 @pytest.mark.parametrize("path", RUNTIME_ERRORS, ids=corpus_id)
@@ -188,6 +209,17 @@ def test_unsupported_program_is_valid_python(path):
     assert where and re.fullmatch(r"\d+:\d+ \S.*", where), "needs '# refused: LINE:COL CONSTRUCT'"
     result = cpython(path)
     assert (result["exit status"], result["stderr"]) == (0, "")
+
+
+def cpython_syntax_error(path: Path) -> SyntaxError:
+    with pytest.raises(SyntaxError) as info:
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    return info.value
+
+
+@pytest.mark.parametrize("path", SYNTAX_ERRORS, ids=corpus_id)
+def test_syntax_error_program_is_rejected_by_cpython(path):
+    assert type(cpython_syntax_error(path)) is SyntaxError
 
 
 def test_examples_have_small_sizes():
@@ -313,6 +345,12 @@ if VM_PRESENT:
     def test_unsupported_construct_is_refused(path, mode):
         where, construct = header(path, "refused").split(" ", 1)
         message = f"{path}:{where}: {construct} is not supported by vmsample\n"
+        assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
+
+    @pytest.mark.parametrize("path, mode", params(SYNTAX_ERRORS))
+    def test_syntax_error_is_reported(path, mode):
+        e = cpython_syntax_error(path)
+        message = f"{path}:{e.lineno}:{e.offset}: SyntaxError: {e.msg}\n"
         assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
 
     @pytest.mark.parametrize("path, mode", params(EXAMPLES, ("default", "gc-debug")))

@@ -94,3 +94,21 @@ def test_our_reader_agrees_with_vmprof_on_stacks(tmp_path):
     theirs = [list(p[0]) for p in stats.profiles]
     mine = [[f.code.id for f in reversed(ours.stack_frames(s.stack))] for s in ours.alloc_samples]
     assert theirs == mine
+
+
+def test_we_read_files_written_by_vmprof_itself(tmp_path):
+    prog = tmp_path / "burn.py"
+    prog.write_text("def work(n):\n    return sum(i * i for i in range(n))\n\n"
+                    "for _ in range(40):\n    work(100000)\n")
+    out = tmp_path / "real.prof"
+    subprocess.run([sys.executable, "-m", "vmprof", "-o", str(out), "--no-native", str(prog)],
+                   check=True, capture_output=True, timeout=300)
+    stats = vmprof.read_profile(str(out))
+    ours = read_profile(out)
+    from vmsample.profile import schema
+    assert schema.to_profile(schema.parse(out.read_bytes())) == ours
+    assert ours.meta.layout == "foreign" and ours.meta.sample_kind == "time"
+    assert len(ours.time_samples) == stats.n_samples > 0
+    assert all(s.time_ns is not None for s in ours.time_samples)       # vmprof 0.6.0 writes version 7
+    functions = {f.function for s in ours.time_samples for f in ours.stack_frames(s.stack)}
+    assert "work" in functions and "<module>" in functions

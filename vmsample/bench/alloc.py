@@ -41,7 +41,8 @@ HUGE_PERIOD = 1 << 60
 
 
 def make_heap(config):
-    gc = _nursery.Nursery(nursery_size=NURSERY, keep_sample_log=False, keep_gc_log=False,
+    gc = _nursery.Nursery(nursery_size=NURSERY, large_object_threshold=NURSERY // 8,
+                          keep_sample_log=False, keep_gc_log=False,
                           debug=False, stress=0)
     tid = gc.register_type("Obj", item_size=8)       # any size: 8 + 8*k
     if config == "fixed-4M":

@@ -17,6 +17,8 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 from __future__ import annotations
 
 import json
+import math
+import struct
 from datetime import datetime
 
 from . import format as F
@@ -24,11 +26,15 @@ from .errors import ProfileFormatError
 from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
                     Outcome, Profile, TimeSample)
 
-_OUTCOME = {0: Outcome.DIED, 1: Outcome.SURVIVED}
-
-
 def _state_name(state: int) -> str:
     return F.GC_STATES[state] if 0 <= state < len(F.GC_STATES) else f"STATE_{state}"
+
+
+def fork_time_ns(seconds: float, offset) -> int:
+    """The pypy layout's f64 CLOCK_MONOTONIC seconds as integer nanoseconds."""
+    if not math.isfinite(seconds) or abs(seconds) > 9e9:
+        raise ProfileFormatError(f"bad sample time {seconds!r}", offset, "stacktrace")
+    return round(seconds * 1e9)
 
 
 def _wall(sec: int, usec: int) -> datetime | None:
@@ -52,9 +58,10 @@ class ProfileBuilder:
         self.end = None
         self.meta: dict[str, str] = {}
         self.codes: dict[int, str] = {}
-        self.stack_ids: dict[tuple, int] = {}
+        # Stacks are interned by their raw entries: the little-endian i64 words
+        # exactly as stored, so the fast reader never unpacks a repeated stack.
+        self.stack_ids: dict[bytes, int] = {}
         self.main: dict[int, list] = {F.MARKER_STACKTRACE: [], F.MARKER_GC_STACKTRACE: []}
-        self.obj_infos: list = []
         self.has_extension = False
         self.types: dict[int, str] = {}
         self.stat_names: tuple[str, ...] | None = None
@@ -83,7 +90,7 @@ class ProfileBuilder:
         if old is None or name > old:
             self.codes[code_id] = name
 
-    def intern(self, entries: tuple) -> int:
+    def intern(self, entries: bytes) -> int:
         ids = self.stack_ids
         idx = ids.get(entries)
         if idx is None:
@@ -91,11 +98,14 @@ class ProfileBuilder:
         return idx
 
     def stack(self, marker, entries, thread_id, time_ns):
-        """A 0x01 / 0x09 record; [time_ns] is None when the record has no time."""
+        """A 0x01 / 0x09 record ([entries]: raw bytes); [time_ns] is None when
+        the record has no time."""
         self.main[marker].append((self.intern(entries), thread_id, time_ns))
 
     def obj_info(self, time_s, words):
-        self.obj_infos.append((time_s, words))
+        # pypy layout 0x0A: for the fork's tools.  It repeats what the
+        # extension's MINOR_GC records say, which are authoritative here.
+        pass
 
     def trailer(self, sec, usec):
         self.end = (sec, usec)
@@ -107,12 +117,16 @@ class ProfileBuilder:
     def stats(self, names):
         self.stat_names = tuple(names)
 
+    # Sample infos are tuples: (seq, time, thread, size, type id, flags) for an
+    # allocation, (time, thread) for a time sample, plus the interned stack
+    # when the record carries its own.  The fast reader appends them directly.
     def alloc_info(self, seq, time_ns, thread_id, size, type_id, flags, entries):
-        self.alloc_infos.append((seq, time_ns, thread_id, size, type_id, flags,
-                                 None if entries is None else self.intern(entries)))
+        info = (seq, time_ns, thread_id, size, type_id, flags)
+        self.alloc_infos.append(info if entries is None else info + (self.intern(entries),))
 
     def time_info(self, time_ns, thread_id, entries):
-        self.time_infos.append((time_ns, thread_id, None if entries is None else self.intern(entries)))
+        info = (time_ns, thread_id)
+        self.time_infos.append(info if entries is None else info + (self.intern(entries),))
 
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
         self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
@@ -193,7 +207,8 @@ class ProfileBuilder:
         frame_ids: dict[tuple[int, int], int] = {}
         frames: list[Frame] = []
         stacks: list[tuple[int, ...]] = []
-        for entries in self.stack_ids:         # insertion order == stack index
+        for raw in self.stack_ids:             # insertion order == stack index
+            entries = struct.unpack(f"<{len(raw) // 8}q", raw)
             if lines:
                 pairs = zip(entries[1::2], entries[0::2])
             else:
@@ -210,32 +225,25 @@ class ProfileBuilder:
             stacks.append(tuple(stack))
         return codes, frames, stacks
 
-    def _paired(self, infos, stacks, what, kind_index):
-        """Attach main-section stacks to the infos that carry none, in order."""
-        it = iter(stacks)
-        out = []
-        for info in infos:
-            if info[kind_index] is None:
-                try:
-                    main = next(it)
-                except StopIteration:
-                    raise ProfileFormatError(
-                        f"more {what} info records than {what} stack records in the main section",
-                        None, f"ext:{what}_sample") from None
-                out.append((info, main))
-            else:
-                out.append((info, None))
+    @staticmethod
+    def _stacks_for(infos, paired_len, main, what):
+        """The stack index of each info: its own, or the next main-section record's."""
+        it = iter(main)
+        try:
+            result = [next(it)[0] if len(info) == paired_len else info[paired_len] for info in infos]
+        except StopIteration:
+            raise ProfileFormatError(f"more {what} info records than {what} stack records in the main section",
+                                     None, f"ext:{what}_sample") from None
         if next(it, None) is not None:
-            raise ProfileFormatError(
-                f"more {what} stack records in the main section than {what} info records",
-                None, f"ext:{what}_sample")
-        return out
+            raise ProfileFormatError(f"more {what} stack records in the main section than {what} info records",
+                                     None, f"ext:{what}_sample")
+        return result
 
     def finish(self) -> Profile:
         meta = self._metadata()
         if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
             raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
-        if meta.lines and any(len(e) % 2 for e in self.stack_ids):
+        if meta.lines and any(len(e) % 16 for e in self.stack_ids):
             raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
         if meta.layout == F.LAYOUT_PYPY:
             alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
@@ -257,8 +265,7 @@ class ProfileBuilder:
         outcomes: dict[int, int] = {}
         minors = []
         for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
-            for i, o in enumerate(outs):
-                outcomes[first_seq + i] = o
+            outcomes.update(zip(range(first_seq, first_seq + len(outs)), outs))
             stats = dict(zip(stat_names, values))
             minors.append(MinorCollection(
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
@@ -266,20 +273,24 @@ class ProfileBuilder:
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
 
         period = meta.alloc_period or 0
-        alloc = []
-        for (seq, t, tid, size, type_id, flags, own), main in self._paired(
-                self.alloc_infos, alloc_main, "alloc", 6):
-            o = outcomes.get(seq)
-            alloc.append(AllocationSample(
-                seq, t, tid, type_id, types.get(type_id) or f"<type {type_id}>", size,
-                bool(flags & F.ALLOC_FLAG_LARGE), Outcome.UNKNOWN if o is None else _OUTCOME[o & 1],
-                own if main is None else main[0], period))
+        names: dict[int, str] = {}
+        alloc: list[AllocationSample] = []
+        append = alloc.append
+        unknown, by_bit = Outcome.UNKNOWN, (Outcome.DIED, Outcome.SURVIVED)
+        get_outcome = outcomes.get
+        for info, stack in zip(self.alloc_infos, self._stacks_for(self.alloc_infos, 6, alloc_main, "alloc")):
+            seq, t, tid, size, type_id, flags = info[:6]
+            name = names.get(type_id)
+            if name is None:
+                name = names[type_id] = types.get(type_id) or f"<type {type_id}>"
+            o = get_outcome(seq)
+            append(AllocationSample(seq, t, tid, type_id, name, size, flags & F.ALLOC_FLAG_LARGE != 0,
+                                    unknown if o is None else by_bit[o & 1], stack, period))
 
         tweight = meta.time_period_ns or 0
-        times = []
         if self.has_extension:
-            for (t, tid, own), main in self._paired(self.time_infos, time_main, "time", 2):
-                times.append(TimeSample(t, tid, own if main is None else main[0], tweight))
+            times = [TimeSample(info[0], info[1], stack, tweight) for info, stack in zip(
+                self.time_infos, self._stacks_for(self.time_infos, 2, time_main, "time"))]
         else:
             times = [TimeSample(t, tid, stack, tweight) for stack, tid, t in time_main]
 

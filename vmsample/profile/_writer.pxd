@@ -43,6 +43,9 @@ cdef enum:
     PROF_MAX_FRAMES = 32768     # vmprof readers assert depth <= 2**16 entries
 
 cdef enum:
+    PROF_SMALL_IDS = 2097152    # 2**21; code ids below this skip the hash table once written
+
+cdef enum:
     PROF_LAYOUT_VMPROF = 0
     PROF_LAYOUT_PYPY = 1
 
@@ -79,6 +82,7 @@ ctypedef struct ProfWriter:
     int primary                 # PROF_KIND_* of the 0x01 stream
     ProfCode* codes
     size_t codes_cap            # a power of two
+    uint8_t* small_written      # bit (id >> 1): even id < PROF_SMALL_IDS has its 0x02 written
     size_t codes_used
     uint64_t n_alloc
     uint64_t n_time
@@ -110,6 +114,7 @@ cdef class ProfileWriter:
     cdef readonly bint lines
     cdef object _meta_keys
     cdef object _types
+    cdef object _final_counts   # counts at close()
     cdef ProfFrame* _frames     # scratch for the Python-level sample methods
     cdef uint32_t _frames_cap
     cdef int _raise_if_failed(self) except -1

@@ -18,8 +18,10 @@ Design
    main-section record is appended before its extension info, a full main
    buffer drains the spool first, and a full spool drains alone -- so after a
    SIGKILL every main-section sample has its info in the spool (`vmsample
-   recover` relies on it).  A minor collection drains both when
-   [flush_interval_ns] has passed since the last drain.
+   recover` relies on it).  Conversely a stack stored in the spool never
+   reaches the disk before the names of its codes (see _ensure_codes).  A
+   minor collection drains both when [flush_interval_ns] has passed since the
+   last drain.
 
 3. Pairing.  The k-th stack record of a stream in the main section belongs to
    the k-th extension info record of that stream without a stack (docs/format.md
@@ -41,13 +43,14 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 import json
 import os
 import sys
-import time
+
+cimport cython
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memcpy, memset, strlen
+from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
 
@@ -100,10 +103,11 @@ if sys.byteorder != "little":
     raise ImportError("vmsample profiles are little-endian; this host is not")
 
 cdef enum:
-    PROF_BUFFER_SIZE = 1 << 20      # > the largest record (65536 entries * 8 + headers)
-    PROF_DRAIN_AT = 128 * 1024
-    PROF_GZ_CHUNK = 64 * 1024
-    PROF_GZ_LEVEL = 6
+    PROF_BUFFER_SIZE = 1048576      # 1 MiB, > the largest record (65536 entries * 8 + headers)
+    PROF_DRAIN_AT = 131072
+    PROF_GZ_CHUNK = 65536
+    PROF_OBJ_INFO_CHUNK = 8192      # objects per 0x0A record (pypy layout)
+    PROF_GZ_LEVEL = 1               # Z_BEST_SPEED: sample stacks are very repetitive anyway
 
 # ------------------------------------------------------------------ output
 
@@ -239,6 +243,7 @@ cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
 
 # ------------------------------------------------------------------ code table
 
+@cython.overflowcheck(False)     # the multiplicative hash wraps on purpose
 cdef inline size_t _code_slot(ProfWriter* w, uint64_t code_id) noexcept nogil:
     # Index of [code_id]'s slot, or of the empty slot where it belongs.
     cdef size_t mask = w.codes_cap - 1
@@ -294,18 +299,38 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
     c.written = True
     return 0
 
-cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth) noexcept nogil:
+cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth,
+                              bint inline_stack) noexcept nogil:
+    # Per frame, one bit test for the usual small even ids; the hash table
+    # only the first time an id is seen (or for big ids).
+    #
+    # A stack that goes to the spool (inline) must not reach the disk before
+    # the names of its codes: when it brings new names, both buffers are
+    # drained right away (spool first, so the pairing invariant holds too).
+    # That happens once per code at most.
+    cdef bint wrote = False
     cdef uint32_t i
+    cdef uint64_t cid
+    cdef bint small
     cdef ProfCode* c
     for i in range(depth):
-        if frames[i].code_id == 0:
+        cid = frames[i].code_id
+        small = cid < PROF_SMALL_IDS and (cid & 1) == 0
+        if small and (w.small_written[cid >> 4] >> ((cid >> 1) & 7)) & 1:
             continue
-        c = _code_entry(w, frames[i].code_id)
+        if cid == 0:
+            continue
+        c = _code_entry(w, cid)
         if c == NULL:
             return -1
         if PROF_UNLIKELY(not c.written):
             if _write_code(w, c) < 0:
                 return -1
+            wrote = True
+        if small:
+            w.small_written[cid >> 4] |= <uint8_t>(1 << ((cid >> 1) & 7))
+    if wrote and inline_stack:
+        return _drain_all(w, Z_SYNC_FLUSH)
     return 0
 
 # ------------------------------------------------------------------ records
@@ -412,7 +437,7 @@ cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* fr
     if PROF_UNLIKELY(w.error != 0):
         return -1
     depth = _clip_depth(w, depth)
-    if _ensure_codes(w, frames, depth) < 0:
+    if _ensure_codes(w, frames, depth, inline_stack) < 0:
         return -1
     if not inline_stack:
         if _stack_record(w, F_MARKER_GC_STACKTRACE if w.layout == PROF_LAYOUT_PYPY
@@ -442,7 +467,7 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
     if PROF_UNLIKELY(w.error != 0):
         return -1
     depth = _clip_depth(w, depth)
-    if _ensure_codes(w, frames, depth) < 0:
+    if _ensure_codes(w, frames, depth, inline_stack) < 0:
         return -1
     if not inline_stack:
         if _stack_record(w, F_MARKER_STACKTRACE, time_ns, frames, depth, thread_id) < 0:
@@ -461,45 +486,50 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
 cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     # The fork's 0x0A: f64 time | depth = n + 3 | n obj-info words, newest
     # sample first | total_memory_used | total_size_of_arenas | gc_state.
-    # obj info = type id << 2 | large << 1 | survived.
-    cdef size_t size = 1 + 8 + 8 + 8 * (<size_t>r.n_outcomes + 3)
-    cdef size_t i, j, k = 0, keep = 0
+    # obj info = type id << 2 | large << 1 | survived.  The fork's converter
+    # pairs the i-th 0x09 sample with the i-th object over all 0x0A records,
+    # so a collection resolving very many samples is split into several
+    # records (oldest samples first), which keeps every record small.
+    cdef size_t start, n, i, k = 0, keep = 0
+    cdef size_t size
     cdef uint64_t seq, info
     cdef char* p
     cdef char* words
-    if size > PROF_BUFFER_SIZE - PROF_DRAIN_AT:
-        return _fail(w, EINVAL)     # > 100k samples in one nursery: not representable
-    p = _reserve(w, &w.main, size)
-    if p == NULL:
-        return -1
-    p = _put_u8(p, F_MARKER_OBJ_INFO_STACK)
-    p = _put_f64(p, <double>r.time_ns / 1e9)
-    p = _put_u64(p, r.n_outcomes + 3)
-    words = p
-    for i in range(r.n_outcomes):
-        seq = r.first_seq + i
-        while k < w.pending_len and w.pending[k].seq < seq:
-            w.pending[keep] = w.pending[k]      # unresolved: keep for later
-            keep += 1
-            k += 1
-        info = r.outcomes[i] & 1
-        if k < w.pending_len and w.pending[k].seq == seq:
-            info |= (<uint64_t>w.pending[k].tid << 2) | (2 if w.pending[k].large else 0)
-            k += 1
-        elif r.outcomes[i] & 2:
-            info |= 2
-        j = r.n_outcomes - 1 - i            # newest first
-        _put_u64(words + 8 * j, info)
+    start = 0
+    while start < r.n_outcomes:
+        n = r.n_outcomes - start
+        if n > PROF_OBJ_INFO_CHUNK:
+            n = PROF_OBJ_INFO_CHUNK
+        size = 1 + 8 + 8 + 8 * (n + 3)
+        p = _reserve(w, &w.main, size)
+        if p == NULL:
+            return -1
+        p = _put_u8(p, F_MARKER_OBJ_INFO_STACK)
+        p = _put_f64(p, <double>r.time_ns / 1e9)
+        p = _put_u64(p, n + 3)
+        words = p
+        for i in range(n):
+            seq = r.first_seq + start + i
+            while k < w.pending_len and w.pending[k].seq < seq:
+                w.pending[keep] = w.pending[k]      # unresolved: keep for later
+                keep += 1
+                k += 1
+            info = r.outcomes[start + i] & 3
+            if k < w.pending_len and w.pending[k].seq == seq:
+                info |= <uint64_t>w.pending[k].tid << 2
+                k += 1
+            _put_u64(words + 8 * (n - 1 - i), info)     # newest first
+        p = words + 8 * n
+        p = _put_u64(p, r.total_memory_used)
+        p = _put_u64(p, r.total_size_of_arenas)
+        p = _put_u64(p, <uint64_t>r.gc_state)
+        w.main.len += size
+        start += n
     while k < w.pending_len:
         w.pending[keep] = w.pending[k]
         keep += 1
         k += 1
     w.pending_len = keep
-    p = words + 8 * <size_t>r.n_outcomes
-    p = _put_u64(p, r.total_memory_used)
-    p = _put_u64(p, r.total_size_of_arenas)
-    p = _put_u64(p, <uint64_t>r.gc_state)
-    w.main.len += size
     return 0
 
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
@@ -704,7 +734,8 @@ cdef class ProfileWriter:
         w.flush_interval_ns = <int64_t>(float(flush_interval) * 1e9)
         w.codes_cap = 256
         w.codes = <ProfCode*>calloc(w.codes_cap, sizeof(ProfCode))
-        if w.codes == NULL:
+        w.small_written = <uint8_t*>calloc(PROF_SMALL_IDS // 16, 1)
+        if w.codes == NULL or w.small_written == NULL:
             self._release()
             raise MemoryError()
         try:
@@ -825,6 +856,7 @@ cdef class ProfileWriter:
                     free(self.w.codes[i].name)
                 free(self.w.codes)
             free(self.w.pending)
+            free(self.w.small_written)
             free(self.w)
             self.w = NULL
         free(self._frames)
@@ -941,8 +973,11 @@ cdef class ProfileWriter:
 
     @property
     def counts(self):
-        """Records written so far: dict alloc/time/minor/major/truncated."""
-        self._raise_if_failed()
+        """Records written so far (after close(): in the file), as a dict with
+        keys alloc/time/minor/major/truncated.  Never raises: it is what a
+        caller reports while handling a write error."""
+        if self.w == NULL:
+            return dict(self._final_counts or {})
         return {"alloc": self.w.n_alloc, "time": self.w.n_time, "minor": self.w.n_minor,
                 "major": self.w.n_major, "truncated": self.w.n_truncated}
 
@@ -960,6 +995,7 @@ cdef class ProfileWriter:
             return
         cdef ProfWriter* w = self.w
         cdef int rc
+        self._final_counts = self.counts
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error

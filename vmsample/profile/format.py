@@ -41,7 +41,6 @@ PROFILE_NATIVE = 0x04
 PROFILE_RPYTHON = 0x08
 PROFILE_REAL_TIME = 0x10
 
-WORD = 8                    # bytes per vmprof word / address (LP64 only)
 MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
 MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
 INTERP_NAME = "vmsample"
@@ -59,7 +58,6 @@ def fork_semantics(version, interp):
 # ---------------------------------------------------------------- extension section
 EXT_MAGIC = b"VMSAMPX\x01"      # last byte: extension format version
 EXT_VERSION = 1
-EXT_RECORD_HEADER = 5           # u8 tag + u32 LE payload length
 EXT_MAX_PAYLOAD = 1 << 26       # sanity bound checked before anything is allocated
 
 EXT_TYPE_NAME = 0x21        # u32 type id | name (utf-8, rest of payload)

@@ -1,7 +1,9 @@
 """The in-memory model of a profile: what `vmsample.read_profile` returns.
 
-Everything a report or converter needs is here, typed and immutable (the
-lists are plain lists for speed; treat them as read-only).  The model is
+Everything a report or converter needs is here, typed.  Treat it as
+read-only: codes, frames and metadata are frozen; the per-sample and
+per-collection records are plain slotted dataclasses because a profile holds
+millions of them and frozen dataclasses are several times slower to build.  The model is
 independent of the file layout: version 6 or 7, gzip or not, the vmprof or
 the pypy layout, a recovered file or a stock vmprof file all read into the
 same shapes.
@@ -74,7 +76,7 @@ class Frame:
         return self.code.file
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AllocationSample:
     """One allocation sample: it stands for [weight] allocated bytes.
 
@@ -95,7 +97,7 @@ class AllocationSample:
     weight: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimeSample:
     """One time sample: it stands for [weight] nanoseconds (the timer period;
     0 when the file does not say).  [time_ns] is None only for stock vmprof
@@ -107,7 +109,7 @@ class TimeSample:
     weight: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MinorCollection:
     """One minor collection (every one, whether or not it resolved samples).
 
@@ -137,7 +139,7 @@ class MinorCollection:
         return sum(1 for o in self.outcomes if not o & 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MajorEvent:
     """A major collection entering [state]; "SCANNING" again means it ended."""
 

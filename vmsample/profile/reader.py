@@ -16,7 +16,7 @@ import struct
 import zlib
 
 from . import format as F
-from ._assemble import ProfileBuilder
+from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 
@@ -146,9 +146,8 @@ def _main_section(data, b) -> int:
     lines = bool(mode & F.PROFILE_LINES)
     n = len(data)
     head = _STACK_HEAD_FORK if fork else _STACK_HEAD
-    tail = 2 if stamped else 1
-    bodies: dict[int, struct.Struct] = {}
-    stack = b.stack
+    tail_size = 16 if stamped else 8       # thread id [, timestamp]
+    stack_ids, main = b.stack_ids, b.main     # ProfileBuilder.stack(), inlined
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
     try:
@@ -167,19 +166,21 @@ def _main_section(data, b) -> int:
                     raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
                 if lines and depth & 1:
                     raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
-                body = bodies.get(depth)
-                if body is None:
-                    body = bodies[depth] = struct.Struct(f"<{depth + tail}q")
-                if pos + 17 + body.size > n:
-                    _need(data, pos + 17, body.size, kind)
-                vals = body.unpack_from(data, pos + 17)
+                start = pos + 17
+                end = start + 8 * depth
+                if end + tail_size > n:
+                    _need(data, start, end + tail_size - start, kind)
+                key = data[start:end]
+                idx = stack_ids.get(key)
+                if idx is None:
+                    idx = stack_ids[key] = len(stack_ids)
                 if stamped:
-                    stack(marker, vals[:depth], vals[depth], vals[depth + 1])
-                elif fork:
-                    stack(marker, vals[:depth], vals[depth], round(count * 1e9))
+                    thread_id, ts = _QQ.unpack_from(data, end)
+                    main[marker].append((idx, thread_id, ts))
                 else:
-                    stack(marker, vals[:depth], vals[depth], None)
-                pos += 17 + body.size
+                    main[marker].append((idx, _Q.unpack_from(data, end)[0],
+                                         fork_time_ns(count, pos) if fork else None))
+                pos = end + tail_size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
                 _need(data, pos, 9, "virtual_ip")
                 (code_id,) = _Q.unpack_from(data, pos + 1)
@@ -217,7 +218,7 @@ def _main_section(data, b) -> int:
 
 
 def _ext_stack(payload, at, pos, record):
-    """Optional stack at payload[at:] -> entries tuple, or None if absent."""
+    """Optional stack at payload[at:] -> its raw entries, or None if absent."""
     if len(payload) == at:
         return None
     if len(payload) < at + 4:
@@ -225,7 +226,7 @@ def _ext_stack(payload, at, pos, record):
     (count,) = _U32.unpack_from(payload, at)
     if count > F.MAX_STACK_ENTRIES or len(payload) != at + 4 + 8 * count:
         raise ProfileFormatError(f"bad stack of {count} entries", pos, record)
-    return struct.unpack_from(f"<{count}q", payload, at + 4)
+    return payload[at + 4:]
 
 
 def _extension(data, pos, b) -> None:
@@ -242,30 +243,37 @@ def _extension(data, pos, b) -> None:
     b.has_extension = True
     pos += len(F.EXT_MAGIC)
     lines = b.lines
+    head = _EXT_HEAD.unpack_from
+    alloc_append, alloc_unpack, alloc_size = b.alloc_infos.append, _ALLOC.unpack_from, _ALLOC.size
+    time_append, time_unpack, time_size = b.time_infos.append, _TIME.unpack_from, _TIME.size
     while True:
-        if pos >= n:
-            raise ProfileFormatError("truncated: no END record", pos, "ext:end")
-        _need(data, pos, 5, "extension")
-        tag, size = _EXT_HEAD.unpack_from(data, pos)
+        if pos + 5 > n:
+            if pos >= n:
+                raise ProfileFormatError("truncated: no END record", pos, "ext:end")
+            _need(data, pos, 5, "extension")
+        tag, size = head(data, pos)
+        # The common records first: sample infos without a stack of their own.
+        if tag == F.EXT_ALLOC_SAMPLE and size == alloc_size and pos + 5 + size <= n:
+            alloc_append(alloc_unpack(data, pos + 5))
+            pos += 5 + size
+            continue
+        if tag == F.EXT_TIME_SAMPLE and size == time_size and pos + 5 + size <= n:
+            time_append(time_unpack(data, pos + 5))
+            pos += 5 + size
+            continue
         record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
         if size > F.EXT_MAX_PAYLOAD:
             raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
         _need(data, pos + 5, size, record)
         payload = data[pos + 5:pos + 5 + size]
-        if tag == F.EXT_ALLOC_SAMPLE:
-            if size < _ALLOC.size:
+        if tag == F.EXT_ALLOC_SAMPLE or tag == F.EXT_TIME_SAMPLE:     # with a stack of its own
+            fixed, add = (_ALLOC, b.alloc_info) if tag == F.EXT_ALLOC_SAMPLE else (_TIME, b.time_info)
+            if size < fixed.size:
                 raise ProfileFormatError("bad payload length", pos, record)
-            entries = _ext_stack(payload, _ALLOC.size, pos, record)
-            if lines and entries is not None and len(entries) & 1:
+            entries = _ext_stack(payload, fixed.size, pos, record)
+            if lines and entries is not None and len(entries) % 16:
                 raise ProfileFormatError("odd stack depth with line numbers", pos, record)
-            b.alloc_info(*_ALLOC.unpack_from(payload), entries)
-        elif tag == F.EXT_TIME_SAMPLE:
-            if size < _TIME.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            entries = _ext_stack(payload, _TIME.size, pos, record)
-            if lines and entries is not None and len(entries) & 1:
-                raise ProfileFormatError("odd stack depth with line numbers", pos, record)
-            b.time_info(*_TIME.unpack_from(payload), entries)
+            add(*fixed.unpack_from(payload), entries)
         elif tag == F.EXT_MINOR_GC:
             if size < _MINOR_HEAD.size:
                 raise ProfileFormatError("bad payload length", pos, record)

@@ -137,6 +137,8 @@ def recover(path, output=None, spool=None) -> RecoverResult:
                 f"the main section holds {limit[tag]} {F.EXT_TAG_NAMES[tag]} stacks but the spool only "
                 f"{paired[tag]} infos; cannot pair them", None, "ext:" + F.EXT_TAG_NAMES[tag])
 
+    start_ns = b.meta.get(F.META_START_NS, "0")
+    last_ns = max(last_ns, int(start_ns) if start_ns.isdigit() else 0)
     mtime = os.stat(path).st_mtime
     sec, usec = int(mtime), int((mtime % 1) * 1e6)
     out = bytearray(data[:end])

@@ -17,6 +17,7 @@ vmprof writes it).  "word" is 8 bytes: only LP64 profiles are supported.
 from __future__ import annotations
 
 import io
+import struct
 
 from construct import (Array, Bytes, Check, Const, ConstructError, Error, FixedSized, Float64l,
                        GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
@@ -24,7 +25,7 @@ from construct import (Array, Bytes, Check, Const, ConstructError, Error, FixedS
                        StreamError, Struct, Switch, Terminated, this)
 
 from . import format as F
-from ._assemble import ProfileBuilder
+from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 
 Word = Int64sl
@@ -282,6 +283,10 @@ def parse(data: bytes):
                                  _record_kind(path)) from None
 
 
+def _raw(entries) -> bytes:
+    return struct.pack(f"<{len(entries)}q", *entries)
+
+
 def to_profile(parsed, gzip: bool = False):
     """The Profile a parsed container describes (the same rules as the fast reader)."""
     b = ProfileBuilder(gzip=gzip)
@@ -291,8 +296,8 @@ def to_profile(parsed, gzip: bool = False):
     for rec in parsed.main:
         m, body = rec.marker, rec.body
         if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
-            t = round(body.count * 1e9) if fork else body.timestamp
-            b.stack(m, tuple(body.entries), body.thread_id, t)
+            t = fork_time_ns(body.count, None) if fork else body.timestamp
+            b.stack(m, _raw(body.entries), body.thread_id, t)
         elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
             b.code(body.id, body.name)
         elif m == F.MARKER_META:
@@ -309,9 +314,9 @@ def to_profile(parsed, gzip: bool = False):
             p, tag = rec.payload, rec.tag
             if tag == F.EXT_ALLOC_SAMPLE:
                 b.alloc_info(p.seq, p.time_ns, p.thread_id, p.size, p.type_id, p.flags,
-                             None if p.stack is None else tuple(p.stack.entries))
+                             None if p.stack is None else _raw(p.stack.entries))
             elif tag == F.EXT_TIME_SAMPLE:
-                b.time_info(p.time_ns, p.thread_id, None if p.stack is None else tuple(p.stack.entries))
+                b.time_info(p.time_ns, p.thread_id, None if p.stack is None else _raw(p.stack.entries))
             elif tag == F.EXT_MINOR_GC:
                 b.minor(p.index, p.time_ns, p.duration_ns, p.stats, p.first_seq, p.outcomes)
             elif tag == F.EXT_MAJOR_GC:

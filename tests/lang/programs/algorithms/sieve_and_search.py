@@ -1,4 +1,5 @@
 # Checks: a prime sieve over a 100,000-entry list and binary search over its result.
+# gc-debug: VMSAMPLE_GC_STRESS=97
 def sieve(n):
     is_prime = [True] * (n + 1)
     is_prime[0] = is_prime[1] = False

@@ -1,4 +1,5 @@
 # Checks: binary-tree allocation (short-lived trees plus one long-lived tree) with item checks, tuples as nodes.
+# gc-debug: VMSAMPLE_GC_STRESS=211
 def make(depth):
     if depth == 0:
         return (None, None)

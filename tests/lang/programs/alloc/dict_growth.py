@@ -1,4 +1,5 @@
 # Checks: dicts grow and shrink through many resizes while other garbage is allocated; order and contents stay correct.
+# gc-debug: VMSAMPLE_GC_STRESS=31
 d = {}
 for i in range(20000):
     d[i] = [i]

@@ -1,4 +1,5 @@
 # Checks: many raised and caught exceptions (with tracebacks) and exception objects kept in a long-lived list.
+# gc-debug: VMSAMPLE_GC_STRESS=61
 class Err(Exception):
     def __init__(self, n):
         super().__init__("err " + str(n))

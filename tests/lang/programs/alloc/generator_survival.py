@@ -1,4 +1,5 @@
 # Checks: suspended generators and closures keep their frames' objects alive across heavy allocation.
+# gc-debug: VMSAMPLE_GC_STRESS=61
 def producer(tag):
     buf = [tag] * 10
     i = 0

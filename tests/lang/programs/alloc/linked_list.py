@@ -1,4 +1,5 @@
 # Checks: a 50,000-node linked list of instances survives many collections intact (no recursion in the GC).
+# gc-debug: VMSAMPLE_GC_STRESS=61
 class Node:
     __slots__ = ("val", "next")
     def __init__(self, val, nxt):

@@ -1,4 +1,5 @@
 # Checks: float-heavy allocation: repeated matrix products of boxed floats in nested lists.
+# gc-debug: VMSAMPLE_GC_STRESS=61
 def matmul(a, b):
     n = len(a)
     m = len(b[0])

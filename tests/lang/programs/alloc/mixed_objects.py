@@ -1,4 +1,5 @@
 # Checks: a simulation allocating instances, lists, dicts, tuples and strings with mixed lifetimes, checked by summary values.
+# gc-debug: VMSAMPLE_GC_STRESS=61
 class Particle:
     def __init__(self, pid, x, v):
         self.pid = pid

@@ -1,4 +1,5 @@
 # Checks: long-lived containers (list, dict, instance) repeatedly receive freshly allocated objects (write-barrier pressure).
+# gc-debug: VMSAMPLE_GC_STRESS=61
 class Holder:
     def __init__(self):
         self.item = None

@@ -1,4 +1,5 @@
 # Checks: heavy string allocation: concatenation, slicing, join, split and replace in a loop; results checked by counts.
+# gc-debug: VMSAMPLE_GC_STRESS=61
 lines = []
 for i in range(3000):
     s = "item-" + str(i) + ":" + "x" * (i % 17)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from profile_runs import Run, check_profile, runs, write_run
 from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import format as F
 from vmsample.profile.reader import load_bytes
 
 OPTIONS = st.fixed_dictionaries({
@@ -16,6 +17,7 @@ OPTIONS = st.fixed_dictionaries({
     "lines": st.booleans(),
     "layout": st.sampled_from(["vmprof", "pypy"]),
     "gzip": st.booleans(),
+    "real_time": st.booleans(),
 })
 
 
@@ -119,6 +121,6 @@ def test_deep_stacks_keep_the_leaf_end(tmp_path, lines):
         assert w.counts["truncated"] == 1
     p = read_profile(path)
     frames = p.stack_frames(p.alloc_samples[0].stack)
-    assert len(frames) == 32768
+    assert len(frames) == F.MAX_FRAMES == 32768
     assert frames[0].code.id == 2 and (frames[0].line == 0 if lines else True)
     assert schema.to_profile(schema.parse(path.read_bytes())) == p

@@ -90,13 +90,13 @@ KILLED = textwrap.dedent("""
         if i % 10 == 9:
             w.minor_collection(i // 10 + 1, 1000 + i, first_seq=i - 9, outcomes=bytes([1, 0] * 5))
         i += 1
-    for _ in range(20000):
+    for _ in range(3000):
         step()
     w.flush()
     print(i, flush=True)
     while True:
         step()
-        if i % 1000 == 0:
+        if i % 100 == 0:
             time.sleep(0.001)
 """)
 

@@ -144,3 +144,78 @@ def test_buffers_are_bounded(tmp_path):
     grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     assert path.stat().st_size > 70_000_000
     assert grown_kb < 30_000
+
+
+def test_c_level_api_from_another_cython_module(tmp_path):
+    # _harness.pyx cimports _writer.pxd and calls it with the GIL released, as a VM does.
+    from vmsample.profile import _harness
+
+    path = tmp_path / "c.prof.gz"
+    w = ProfileWriter(path, alloc_period=4096)
+    _harness.declare_codes(w, 8)
+    _harness.alloc_samples(w, 1000, 12, n_codes=8, minor_every=100)
+    _harness.alloc_samples(w, 10, 3, n_codes=8, time_samples=True)
+    w.close()
+    p = read_profile(path)
+    assert len(p.alloc_samples) == 1000 and len(p.time_samples) == 10
+    assert len(p.minor_collections) == 10
+    assert [s.outcome.name for s in p.alloc_samples[:4]] == ["DIED", "SURVIVED", "DIED", "SURVIVED"]
+    s = p.alloc_samples[7]
+    assert (s.seq, s.size, s.type_id) == (7, 16 + 8 * 7, 1 + 7 % 4)
+    frames = p.stack_frames(s.stack)
+    assert [(f.code.id, f.line) for f in frames] == [(2 * (1 + (7 + k) % 8), 10 + k) for k in range(12)]
+    assert frames[0].function == "f8" and frames[0].file == "bench.py"
+
+
+def test_a_minor_collection_flushes_after_the_interval(tmp_path):
+    path = tmp_path / "f.prof"
+    w = ProfileWriter(path, alloc_period=64, flush_interval=0)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    before = path.stat().st_size
+    w.minor_collection(1, w.monotonic_ns(), first_seq=0, outcomes=b"\x01")
+    assert path.stat().st_size > before and b"py:f:1:x.py" in path.read_bytes()
+    assert (tmp_path / "f.prof.spool").stat().st_size > 0
+    w.close()
+    w2 = ProfileWriter(path, alloc_period=64, flush_interval=3600)
+    w2.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    before = path.stat().st_size
+    w2.minor_collection(1, w2.monotonic_ns())
+    assert path.stat().st_size == before
+    w2.close()
+
+
+def test_real_time_mode_bit(tmp_path):
+    path = tmp_path / "rt.prof"
+    with ProfileWriter(path, time_period_ns=1000, real_time=True) as w:
+        w.declare_code(2, "f", 1, "x.py")
+        w.time_sample(5, [(2, 1)])
+    p = read_profile(path)
+    assert p.meta.real_time and p.meta.mode & F.PROFILE_REAL_TIME
+    import vmprof
+    assert vmprof.read_profile(str(path)).n_samples == 1
+
+
+def test_a_writer_dropped_without_close_still_finishes_its_file(tmp_path):
+    import gc
+    path = tmp_path / "dropped.prof"
+    w = ProfileWriter(path, alloc_period=64)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    del w
+    gc.collect()
+    assert len(read_profile(path).alloc_samples) == 1
+    assert not (tmp_path / "dropped.prof.spool").exists()
+
+
+def test_counts_never_raise_and_survive_close(tmp_path):
+    w = ProfileWriter(tmp_path / "c.prof", alloc_period=64, spool="/dev/full")
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    w.time_sample(1, [(2, 1)])
+    with pytest.raises(OSError):
+        w.flush()
+    assert w.counts == {"alloc": 1, "time": 1, "minor": 0, "major": 0, "truncated": 0}
+    with pytest.raises(OSError):
+        w.close()
+    assert w.counts["alloc"] == 1 and w.closed

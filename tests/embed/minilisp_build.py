@@ -1,0 +1,24 @@
+"""Where the embedding example lives, how to run it cleanly, and the GC debug
+knobs its runs are repeated under (shared by conftest.py and the tests)."""
+
+import os
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "embed"
+PROGRAMS = Path(__file__).resolve().parent / "programs"
+# Left in the example by a build in place; never copied into a test's build.
+BUILD_OUTPUTS = ("build", "*.so", "*.c", "*.egg-info", "__pycache__", "*.prof*")
+
+# The GC debug knobs (DESIGN 2.6), each run of the example must survive them.
+KNOBS = {
+    "tiny-nursery": {"VMSAMPLE_NURSERY": "256"},
+    "stress": {"VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_NURSERY": "64K"},
+    "debug": {"VMSAMPLE_GC_DEBUG": "1", "VMSAMPLE_NURSERY": "4K"},
+    "all": {"VMSAMPLE_NURSERY": "1K", "VMSAMPLE_GC_STRESS": "3", "VMSAMPLE_GC_DEBUG": "1"},
+}
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env.update(extra)
+    return env

@@ -1,0 +1,5 @@
+# Rejected: a parenthesis that is never closed.
+print("before")
+total = (1 +
+         2
+print(total)

@@ -1,0 +1,3 @@
+# Rejected: yield at module level.
+x = 1
+yield x

@@ -1,0 +1,74 @@
+"""Collapsed stacks and speedscope files: the weights add up to the
+profile's, stacks are root first, and speedscope files are valid against
+speedscope's own JSON schema (vendored in data/, see data/README.md)."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import jsonschema
+import pytest
+from synth import DIED, Synth
+
+from vmsample import read_profile
+from vmsample.convert import collapsed, speedscope
+from vmsample.convert.frames import function_labels
+
+SCHEMA = json.loads((Path(__file__).parent / "data" / "speedscope-file-format-schema.json").read_text())
+
+
+def test_collapsed_lines(known):
+    p = read_profile(known)
+    text = collapsed.render(p)
+    lines = dict(line.rsplit(" ", 1) for line in text.splitlines())
+    assert lines == {"<module>;main;make_tree": "122880", "<module>;main;temp": str(71 * 4096)}
+    assert sum(map(int, lines.values())) == p.total_allocated_estimate
+    assert text.splitlines() == sorted(text.splitlines())
+    time_lines = collapsed.render(p, kind="time").splitlines()
+    assert sum(int(x.rsplit(" ", 1)[1]) for x in time_lines) == len(p.time_samples)
+
+
+def test_collapsed_names_are_unique_and_separator_free(tmp_path):
+    s = Synth()
+    s.alloc(["<module>@a.py:1", "make:list@a.py:3", "run@a.py:9"], fate=DIED)      # ':' becomes ';' in vmprof
+    s.alloc(["<module>@a.py:1", "run@b.py:4"], fate=DIED)                          # two different 'run's
+    s.alloc([], fate=DIED)
+    p = read_profile(s.write(tmp_path / "n.prof"))
+    lines = [line.rsplit(" ", 1)[0] for line in collapsed.render(p).splitlines()]
+    assert sorted(lines) == sorted(["<module>;make:list;run (a.py:9)", "<module>;run (b.py:4)", "<no stack>"])
+    assert len(set(function_labels(p).values())) == len(p.codes)
+
+
+@pytest.mark.parametrize("fixture", ["known", "alloc_only", "time_only"])
+def test_speedscope_is_valid_and_complete(request, fixture):
+    p = read_profile(request.getfixturevalue(fixture))
+    doc = speedscope.convert(p)
+    jsonschema.validate(doc, SCHEMA)
+    json.loads(speedscope.render(p))            # the text form parses
+    frames = doc["shared"]["frames"]
+    by_name = {prof["name"].split()[0]: prof for prof in doc["profiles"]}
+    expected = {"Allocations"} if p.alloc_samples else set()
+    assert set(by_name) == expected | ({"Time"} if p.time_samples else set())
+    for prof in doc["profiles"]:
+        # What speedscope's importer checks beyond the schema.
+        assert len(prof["samples"]) == len(prof["weights"])
+        assert all(w > 0 for w in prof["weights"])
+        assert all(0 <= i < len(frames) for s in prof["samples"] for i in s)
+        assert prof["endValue"] == sum(prof["weights"])
+    if p.alloc_samples:
+        alloc = by_name["Allocations"]
+        assert alloc["unit"] == "bytes" and sum(alloc["weights"]) == p.total_allocated_estimate
+        # Root first, the type last; per type the weights add up to the report's.
+        per_type = Counter()
+        for stack, w in zip(alloc["samples"], alloc["weights"]):
+            assert frames[stack[0]]["name"] == "<module>"
+            per_type[frames[stack[-1]]["name"]] += w
+        expected_types = Counter()
+        for s in p.alloc_samples:
+            expected_types[f"[{s.type_name}]"] += s.weight
+        assert per_type == expected_types
+    if p.time_samples:
+        time = by_name["Time"]
+        assert time["unit"] == "nanoseconds" and sum(time["weights"]) == len(p.time_samples) * p.meta.time_period_ns
+    assert {f["name"] for f in frames} >= {"<module>", "main"}
+    assert all(f.get("file") == "prog.py" for f in frames if not f["name"].startswith("["))

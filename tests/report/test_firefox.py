@@ -1,0 +1,210 @@
+"""Firefox Profiler output.
+
+Two checks: (1) the structure against the profiler's type definitions
+(``src/types/profile.ts`` at the version we write: every table's columns,
+lengths and cross-references); (2) the real profiler code loads the file:
+``@firefox-devtools/profiler-cli`` (the profiler's own loading, upgrading and
+call-tree code, published on npm) is installed with npm into a cache
+directory, loads our file, and its call tree must carry the same bytes per
+function and per type as `vmsample report`.
+"""
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from vmsample import read_profile
+from vmsample.convert import firefox
+from vmsample.report import analyze
+
+PROFILER_CLI = "@firefox-devtools/profiler-cli@0.10.0"
+
+COLUMNS = {
+    "stackTable": {"frame", "prefixOffset", "length"},
+    "frameTable": {"address", "lib", "inlineDepth", "category", "subcategory", "func", "nativeSymbol",
+                   "innerWindowID", "line", "column", "originalLocation", "length"},
+    "funcTable": {"name", "isJS", "relevantForJS", "resource", "source", "lineNumber", "columnNumber",
+                  "originalLocation", "length"},
+    "resourceTable": {"length", "name", "host", "type"},
+    "nativeSymbols": {"libIndex", "address", "name", "functionSize", "length"},
+    "sources": {"length", "id", "filename", "startLine", "startColumn", "sourceMapURL", "content"},
+    "sourceLocationTable": {"source", "line", "column", "length"},
+}
+THREAD_KEYS = {"processType", "processStartupTime", "processShutdownTime", "registerTime", "unregisterTime",
+               "pausedRanges", "name", "isMainThread", "pid", "tid", "samples", "markers"}
+META_KEYS = {"interval", "startTime", "processType", "product", "stackwalk", "version",
+             "preprocessedProfileVersion", "markerSchema"}
+MARKER_FORMATS = {"url", "file-path", "sanitized-string", "string", "unique-string", "duration", "time", "seconds",
+                  "milliseconds", "microseconds", "nanoseconds", "bytes", "percentage", "integer", "decimal"}
+CATEGORY_COLORS = {"transparent", "purple", "green", "orange", "yellow", "lightblue", "blue", "brown", "magenta",
+                   "red", "lightred", "darkgrey", "grey"}
+
+
+def columnar(table, columns):
+    assert set(table) == columns
+    for k in columns - {"length", "weightType"}:
+        assert len(table[k]) == table["length"], k
+
+
+def check_structure(doc):
+    meta = doc["meta"]
+    assert META_KEYS <= set(meta)
+    assert meta["preprocessedProfileVersion"] == firefox.PROCESSED_PROFILE_VERSION
+    cats = meta["categories"]
+    assert any(c["color"] == "grey" for c in cats)
+    assert all(c["color"] in CATEGORY_COLORS and c["subcategories"][0] == "Other" for c in cats)
+    schemas = {s["name"]: s for s in meta["markerSchema"]}
+    for s in schemas.values():
+        assert {"name", "display", "fields"} <= set(s)
+        assert all(f["format"] in MARKER_FORMATS for f in s["fields"])
+    sh = doc["shared"]
+    strings = sh["stringArray"]
+    for name, cols in COLUMNS.items():
+        columnar(sh[name], cols)
+    st, fr, fu = sh["stackTable"], sh["frameTable"], sh["funcTable"]
+    for i in range(st["length"]):
+        assert 0 <= st["prefixOffset"][i] <= i
+        assert 0 <= st["frame"][i] < fr["length"]
+    for i in range(fr["length"]):
+        assert 0 <= fr["func"][i] < fu["length"]
+        cat = fr["category"][i]
+        assert cat is None or (0 <= cat < len(cats) and fr["subcategory"][i] is not None)
+    for i in range(fu["length"]):
+        assert 0 <= fu["name"][i] < len(strings)
+        assert fu["source"][i] is None or 0 <= fu["source"][i] < sh["sources"]["length"]
+    for i in range(sh["sources"]["length"]):
+        assert 0 <= sh["sources"]["filename"][i] < len(strings)
+    for t in doc["threads"]:
+        assert THREAD_KEYS <= set(t) and isinstance(t["pid"], str)
+        s = t["samples"]
+        assert s["weightType"] in ("samples", "tracing-ms", "bytes")
+        for k in ("stack", "time") + (("weight",) if s["weight"] is not None else ()):
+            assert len(s[k]) == s["length"]
+        assert all(x is None or 0 <= x < st["length"] for x in s["stack"])
+        assert s["time"] == sorted(s["time"])
+        m = t["markers"]
+        columnar(m, {"data", "name", "startTime", "endTime", "phase", "category", "length"})
+        for i in range(m["length"]):
+            assert 0 <= m["name"][i] < len(strings) and m["data"][i]["type"] in schemas
+            assert m["phase"][i] == 1 and m["startTime"][i] <= m["endTime"][i]
+        if "jsAllocations" in t:
+            columnar(t["jsAllocations"], {"time", "className", "typeName", "coarseType", "weight", "weightType",
+                                          "inNursery", "stack", "length"})
+    for c in doc["counters"]:
+        assert {"name", "category", "description", "pid", "mainThreadIndex", "samples", "display"} <= set(c)
+        columnar(c["samples"], {"time", "count", "length"})
+        assert c["samples"]["time"] == sorted(c["samples"]["time"])
+        assert {"graphType", "unit", "color", "markerSchemaLocation", "sortWeight", "label",
+                "tooltipRows"} <= set(c["display"])
+
+
+def stack_names(doc, stack):
+    sh = doc["shared"]
+    names = []
+    while True:
+        frame = sh["stackTable"]["frame"][stack]
+        names.append(sh["stringArray"][sh["funcTable"]["name"][sh["frameTable"]["func"][frame]]])
+        off = sh["stackTable"]["prefixOffset"][stack]
+        if off == 0:
+            return names[::-1]
+        stack -= off
+
+
+@pytest.mark.parametrize("fixture", ["known", "alloc_only", "time_only", "empty"])
+def test_structure(request, fixture):
+    p = read_profile(request.getfixturevalue(fixture))
+    doc = json.loads(firefox.render(p))
+    check_structure(doc)
+    names = [t["name"] for t in doc["threads"]]
+    if p.alloc_samples:
+        alloc = doc["threads"][0]
+        assert names[0] == "Allocations" and alloc["samples"]["weightType"] == "bytes"
+        assert sum(alloc["samples"]["weight"]) == p.total_allocated_estimate
+        cats = [c["name"] for c in doc["meta"]["categories"]]
+        sh = doc["shared"]
+        for stack, sample in zip(alloc["samples"]["stack"], p.alloc_samples):
+            path = stack_names(doc, stack)
+            assert path[-1] == sample.type_name
+            leaf_category = sh["frameTable"]["category"][sh["stackTable"]["frame"][stack]]
+            assert cats[leaf_category] == {"DIED": "Died young", "SURVIVED": "Survived",
+                                           "UNKNOWN": "Outcome unknown"}[sample.outcome.name]
+    if p.time_samples:
+        assert "Time" in names
+    markers = doc["threads"][0]["markers"]
+    kinds = [d["type"] for d in markers["data"]]
+    assert kinds.count("GCMinor") == len(p.minor_collections)
+    assert kinds.count("GCMajor") == len(p.major_collections)
+
+
+def test_counters_start_at_zero_and_accumulate_to_the_values(known):
+    p = read_profile(known)
+    doc = firefox.convert(p)
+    used = next(c for c in doc["counters"] if c["name"] == "total_memory_used")
+    counts = used["samples"]["count"]
+    assert counts[0] == 0
+    running = 0
+    values = []
+    for c in counts[1:]:
+        running += c
+        values.append(running)
+    assert values == [m.total_memory_used for m in p.minor_collections]
+
+
+# ---------------------------------------------------------------- the real profiler
+
+@pytest.fixture(scope="session")
+def profiler_cli():
+    """The Firefox Profiler's CLI, installed with npm on first use."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "vmsample-tests" / "profiler-cli"
+    script = cache / "node_modules" / "@firefox-devtools" / "profiler-cli" / "dist" / "profiler-cli.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
+                        PROFILER_CLI], check=True, capture_output=True, timeout=600)
+    return ["node", str(script)]
+
+
+def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
+    p = read_profile(known)
+    a = analyze(p)
+    out = tmp_path / "known.json.gz"
+    out.write_bytes(gzip.compress(firefox.render(p).encode()))
+    session = f"vmsample-test-{os.getpid()}"
+
+    # The machine may be busy: give the daemon time to load the profile.
+    env = dict(os.environ, PROFILER_CLI_LOAD_TIMEOUT_MS="180000")
+
+    def cli(*args):
+        r = subprocess.run(profiler_cli + list(args) + ["--session", session], capture_output=True, text=True,
+                           timeout=240, env=env)
+        assert r.returncode == 0, r.stderr + r.stdout
+        return json.loads(r.stdout) if "--json" in args else r.stdout
+
+    cli("load", str(out))
+    try:
+        info = cli("profile", "info", "--json")
+        assert info["threadCount"] == 2
+        functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
+        # Functions: total bytes = vmsample's cumulative bytes; types: self bytes = the type's bytes.
+        for row in a.cumulative_functions:
+            assert functions[row.site.function]["totalSamples"] == row.tally.bytes
+        for row in a.types:
+            assert functions[row.name]["selfSamples"] == row.tally.bytes
+        markers = cli("thread", "markers", "--json")
+        by_name = {m["markerName"]: m["count"] for m in markers["byType"]}
+        assert by_name["Minor GC"] == len(p.minor_collections) and by_name["Major GC"] == 1
+        counters = {c["name"] for c in cli("counter", "list", "--json")["counters"]}
+        assert counters == {"total_memory_used", "total_size_of_arenas", "VmRSS"}
+        cli("thread", "select", "t-1")
+        time_functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
+        for row in a.time.cumulative_functions:
+            assert time_functions[row.site.function]["totalSamples"] == row.samples
+    finally:
+        subprocess.run(profiler_cli + ["stop", session], capture_output=True, timeout=60)

@@ -1,0 +1,62 @@
+"""``vmsample convert --to FORMAT FILE [-o OUT]``: Firefox Profiler, speedscope, HTML, collapsed."""
+
+import os
+import sys
+
+from vmsample.cli import CommandError
+from vmsample.convert import FORMATS
+
+HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph) or flamegraph.pl"
+
+HINTS = {
+    "firefox": "open it at https://profiler.firefox.com/ (Load a profile from file)",
+    "speedscope": "open it at https://www.speedscope.app/ or with `speedscope FILE`",
+    "html": "open it in any browser; it needs no network",
+    "collapsed": "render it with flamegraph.pl or inferno-flamegraph",
+}
+
+
+def add_arguments(parser):
+    parser.add_argument("--to", "-t", required=True, choices=FORMATS, metavar="FORMAT",
+                        help=f"output format: {', '.join(FORMATS)}")
+    parser.add_argument("file", metavar="FILE", help="a .prof or .prof.gz file")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output file ('-' for stdout; a name ending in .gz is gzip-compressed); "
+                             "default: FILE with the format's suffix")
+    parser.add_argument("-f", "--force", action="store_true", help="overwrite OUT if it exists")
+    parser.add_argument("--kind", choices=("alloc", "time"),
+                        help="collapsed only: which samples to write (default: allocations if any)")
+
+
+def run(args):
+    from vmsample.convert import default_output, render, write_output
+    from vmsample.report.progress import for_stderr
+
+    from .report import load
+
+    if args.kind and args.to != "collapsed":
+        raise CommandError(f"--kind applies to --to collapsed only (a {args.to} file holds every sample kind)", 2)
+    out = args.output or default_output(args.file, args.to)
+    if out != "-" and os.path.exists(out) and not args.force:
+        raise CommandError(f"{out} exists (use -f to overwrite)")
+    progress = for_stderr()
+    profile = load(args.file, progress)
+    if args.to in ("collapsed", "speedscope"):
+        kind = args.kind
+        has = {"alloc": profile.alloc_samples, "time": profile.time_samples}
+        if kind is not None and not has[kind]:
+            raise CommandError(f"{args.file}: has no {'allocation' if kind == 'alloc' else 'time'} samples")
+        if not profile.alloc_samples and not profile.time_samples:
+            raise CommandError(f"{args.file}: has no samples; nothing to convert")
+    options = {"kind": args.kind} if args.to == "collapsed" else {}
+    text = render(profile, args.to, progress, **options)
+    if out == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_output(text, out)
+    except OSError as e:
+        raise CommandError(f"{out}: {e.strerror or e}") from None
+    print(f"vmsample convert: wrote {out} ({os.path.getsize(out):,} bytes); {HINTS[args.to]}", file=sys.stderr)
+    return 0

@@ -1,0 +1,77 @@
+"""``vmsample report FILE``: top allocation sites, types, survival, GC timeline."""
+
+import json
+import os
+import sys
+
+from vmsample.cli import CommandError
+
+HELP = "summarise a profile: top allocation sites and types, what dies young, GC timeline, time samples"
+
+
+def positive_int(text):
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid count {text!r} (expected a positive integer)") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid count {text!r} (expected a positive integer)")
+    return value
+
+
+def add_arguments(parser):
+    from vmsample.report.text import BY_CHOICES
+
+    parser.add_argument("file", metavar="FILE", help="a .prof or .prof.gz file")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON (for CI and scripts)")
+    parser.add_argument("--limit", "-n", type=positive_int, default=10, metavar="N",
+                        help="rows per table (default: 10)")
+    parser.add_argument("--by", choices=BY_CHOICES, default="site",
+                        help="group allocations by source line (site, the default), function, or type")
+
+
+def load(path, progress=None):
+    """Read the profile at [path] for a command; any failure is a one-line CommandError."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.reader import read_profile
+    from vmsample.report.progress import QUIET
+
+    if not os.path.exists(path):
+        raise CommandError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CommandError(f"{path}: is a directory, not a profile")
+    try:
+        with (progress or QUIET).status(f"reading {path}"):
+            return read_profile(path)
+    except OSError as e:
+        raise CommandError(f"{path}: {e.strerror or e}") from None
+    except ProfileFormatError as e:
+        raise CommandError(f"{path}: not a valid profile: {e}") from None
+    except MemoryError:
+        raise CommandError(f"{path}: out of memory reading the profile") from None
+
+
+def run(args):
+    from vmsample.report import analyze
+    from vmsample.report.progress import for_stderr
+    from vmsample.report.text import layout, render_plain, render_rich
+
+    progress = for_stderr()
+    profile = load(args.file, progress)
+    with progress.status("analysing"):
+        analysis = analyze(profile)
+    if args.json:
+        data = {"profile": args.file, **analysis.to_json(by=args.by, limit=args.limit)}
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    blocks = layout(analysis, by=args.by, limit=args.limit, path=args.file)
+    if sys.stdout.isatty():
+        from rich.console import Console
+
+        render_rich(blocks, Console())
+    else:
+        render_plain(blocks, sys.stdout.write)
+    return 0

@@ -1,0 +1,62 @@
+"""Converters from a `Profile` to other viewers' formats.
+
+=============  ==============================================================
+``firefox``    Firefox Profiler processed profile (``firefox.py``)
+``speedscope`` speedscope JSON (``speedscope.py``)
+``html``       one self-contained HTML page with a flame graph (``html.py``)
+``collapsed``  ``a;b;c weight`` lines for flamegraph.pl (``collapsed.py``)
+=============  ==============================================================
+
+Each module defines ``SUFFIX`` (the default output file's suffix) and
+``render(profile, progress=QUIET, **options) -> str``.  [convert] picks the
+module and writes the result, gzip-compressed when the output name ends in
+``.gz``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import os
+
+FORMATS = ("firefox", "speedscope", "html", "collapsed")
+
+
+def module(fmt: str):
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    return importlib.import_module(f"vmsample.convert.{fmt}")
+
+
+def default_output(source: str, fmt: str) -> str:
+    """``run.prof`` -> ``run.speedscope.json`` (beside the input)."""
+    base = os.fspath(source)
+    for suffix in (".prof.gz", ".prof", ".gz"):
+        if base.endswith(suffix):
+            base = base[: -len(suffix)]
+            break
+    return base + module(fmt).SUFFIX
+
+
+def render(profile, fmt: str, progress=None, **options) -> str:
+    from vmsample.report.progress import QUIET
+
+    return module(fmt).render(profile, progress or QUIET, **options)
+
+
+def write_output(text: str, path: str) -> None:
+    """Write [text] to [path], gzip-compressed when the name ends in ``.gz``."""
+    data = text.encode("utf-8")
+    if path.endswith(".gz"):
+        data = gzip.compress(data, compresslevel=6, mtime=0)
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,488 @@
+"""Firefox Profiler processed profiles (https://profiler.firefox.com).
+
+The output is the profiler's *processed* format at [PROCESSED_PROFILE_VERSION],
+the version of its ``src/types/profile.ts`` this module was checked against.
+A profiler that is newer upgrades it on load, step by step
+(``processed-profile-versioning.ts``); one that is older refuses it with a
+clear message.  The layout follows the paper's Figure 1:
+
+* an **Allocations** thread whose samples are the allocation samples,
+  weighted in bytes (``weightType: "bytes"``), each stack ending in a frame
+  named after the allocated type and coloured by its fate: *Died young*
+  (green), *Survived* (red, tenured at its first minor collection) or
+  *Outcome unknown*; the same samples also fill the ``jsAllocations`` table
+  (class name = type), so the call tree's allocation views work;
+* a **Time** thread with the time samples, when there are any;
+* memory counters (total_memory_used, total_size_of_arenas, VmRSS), each
+  starting from 0 at the profile's start so that the counter tooltip shows
+  absolute values;
+* markers: one per minor collection (its statistics and how many sampled
+  objects survived) and, for each major collection, one spanning it and one
+  per phase (marking, sweeping, finalizing).
+
+Times are milliseconds since the profile's start ([meta.startTime] is its
+wall-clock start).  All tables live in ``profile.shared`` (stacks as a
+prefix tree in topological order, ``prefixOffset`` = index - parent index).
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from collections import defaultdict
+
+from vmsample import __version__
+from vmsample.profile.model import Outcome, Profile
+from vmsample.report.analysis import duration_ns, summarize
+from vmsample.report.progress import QUIET
+
+from .frames import display_name
+
+SUFFIX = ".firefox.json.gz"
+PROCESSED_PROFILE_VERSION = 70
+GECKO_PROFILE_VERSION = 36
+
+# meta.categories.  The first "grey" category is the profiler's default.
+CATEGORIES = [
+    {"name": "Other", "color": "grey", "subcategories": ["Other"]},
+    {"name": "Python", "color": "yellow", "subcategories": ["Other"]},
+    {"name": "Died young", "color": "green", "subcategories": ["Other"]},
+    {"name": "Survived", "color": "red", "subcategories": ["Other"]},
+    {"name": "Outcome unknown", "color": "darkgrey", "subcategories": ["Other"]},
+    {"name": "GC", "color": "orange", "subcategories": ["Other"]},
+]
+CAT_PYTHON, CAT_DIED, CAT_SURVIVED, CAT_UNKNOWN, CAT_GC = 1, 2, 3, 4, 5
+OUTCOME_CATEGORY = {Outcome.DIED: CAT_DIED, Outcome.SURVIVED: CAT_SURVIVED, Outcome.UNKNOWN: CAT_UNKNOWN}
+
+_CHART = ["marker-chart", "marker-table", "timeline-memory"]
+
+MARKER_SCHEMA = [
+    {
+        "name": "GCMinor",
+        "tooltipLabel": "Minor GC",
+        "tableLabel": "Minor GC #{marker.data.index}: {marker.data.survived} of {marker.data.sampled} "
+                      "sampled objects survived",
+        "chartLabel": "Minor GC",
+        "display": _CHART,
+        "description": "A minor collection: the nursery's live objects were copied to the old space.",
+        "fields": [
+            {"key": "index", "label": "Collection", "format": "integer"},
+            {"key": "bytes_copied", "label": "Bytes copied", "format": "bytes"},
+            {"key": "total_memory_used", "label": "Total memory used", "format": "bytes"},
+            {"key": "total_size_of_arenas", "label": "Total size of arenas", "format": "bytes"},
+            {"key": "VmRSS", "label": "VmRSS", "format": "bytes"},
+            {"key": "gc_state", "label": "Major GC state", "format": "string"},
+            {"key": "sampled", "label": "Sampled objects resolved", "format": "integer"},
+            {"key": "survived", "label": "Survived", "format": "integer"},
+            {"key": "died", "label": "Died young", "format": "integer"},
+        ],
+    },
+    {
+        "name": "GCMajor",
+        "tooltipLabel": "Major GC",
+        "tableLabel": "Major GC #{marker.data.index}",
+        "chartLabel": "Major GC",
+        "display": _CHART,
+        "description": "A major collection (mark-sweep of the old space), from its start to its end.",
+        "fields": [
+            {"key": "index", "label": "Collection", "format": "integer"},
+            {"key": "phases", "label": "Phases", "format": "string"},
+            {"key": "total_memory_used", "label": "Total memory used at the end", "format": "bytes"},
+        ],
+    },
+    {
+        "name": "GCMajorPhase",
+        "tooltipLabel": "Major GC: {marker.data.state}",
+        "tableLabel": "Major GC #{marker.data.index}: {marker.data.state}",
+        "chartLabel": "{marker.data.state}",
+        "display": ["marker-chart", "marker-table"],
+        "description": "One phase of a major collection.",
+        "fields": [
+            {"key": "index", "label": "Collection", "format": "integer"},
+            {"key": "state", "label": "Phase", "format": "string"},
+        ],
+    },
+]
+
+COUNTERS = (
+    # (stat, label, graph colour)
+    ("total_memory_used", "GC: total memory used", "orange"),
+    ("total_size_of_arenas", "GC: total size of arenas", "blue"),
+    ("VmRSS", "VmRSS", "purple"),
+)
+
+PID = "1"
+
+
+class _Shared:
+    """profile.shared: strings, sources, funcs, frames and the stack tree."""
+
+    def __init__(self):
+        self.strings: list[str] = []
+        self._string_index: dict[str, int] = {}
+        self.sources = {"length": 0, "id": [], "filename": [], "startLine": [], "startColumn": [],
+                        "sourceMapURL": [], "content": []}
+        self._source_index: dict[str, int] = {}
+        self.funcs = {"name": [], "isJS": [], "relevantForJS": [], "resource": [], "source": [],
+                      "lineNumber": [], "columnNumber": [], "originalLocation": [], "length": 0}
+        self._func_index: dict = {}
+        self.frames = {"address": [], "lib": [], "inlineDepth": [], "category": [], "subcategory": [],
+                       "func": [], "nativeSymbol": [], "innerWindowID": [], "line": [], "column": [],
+                       "originalLocation": [], "length": 0}
+        self._frame_index: dict = {}
+        self.stacks = {"frame": [], "prefixOffset": [], "length": 0}
+        self._stack_index: dict = {}
+
+    def string(self, s: str) -> int:
+        i = self._string_index.get(s)
+        if i is None:
+            i = self._string_index[s] = len(self.strings)
+            self.strings.append(s)
+        return i
+
+    def source(self, file: str) -> int:
+        i = self._source_index.get(file)
+        if i is None:
+            t = self.sources
+            i = self._source_index[file] = t["length"]
+            t["id"].append(None)
+            t["filename"].append(self.string(file))
+            t["startLine"].append(1)
+            t["startColumn"].append(1)
+            t["sourceMapURL"].append(None)
+            t["content"].append(None)
+            t["length"] += 1
+        return i
+
+    def func(self, key, name: str, file: str | None, line: int | None, is_js: bool) -> int:
+        i = self._func_index.get(key)
+        if i is None:
+            t = self.funcs
+            i = self._func_index[key] = t["length"]
+            t["name"].append(self.string(name))
+            t["isJS"].append(is_js)
+            t["relevantForJS"].append(not is_js)
+            t["resource"].append(-1)
+            t["source"].append(self.source(file) if file else None)
+            t["lineNumber"].append(line if line and line > 0 else None)
+            t["columnNumber"].append(None)
+            t["originalLocation"].append(None)
+            t["length"] += 1
+        return i
+
+    def frame(self, func: int, line: int | None, category: int) -> int:
+        key = (func, line, category)
+        i = self._frame_index.get(key)
+        if i is None:
+            t = self.frames
+            i = self._frame_index[key] = t["length"]
+            t["address"].append(-1)
+            t["lib"].append(-1)
+            t["inlineDepth"].append(0)
+            t["category"].append(category)
+            t["subcategory"].append(0)
+            t["func"].append(func)
+            t["nativeSymbol"].append(None)
+            t["innerWindowID"].append(0)
+            t["line"].append(line if line and line > 0 else None)
+            t["column"].append(None)
+            t["originalLocation"].append(None)
+            t["length"] += 1
+        return i
+
+    def stack(self, prefix: int | None, frame: int) -> int:
+        key = (prefix, frame)
+        i = self._stack_index.get(key)
+        if i is None:
+            t = self.stacks
+            i = self._stack_index[key] = t["length"]
+            t["frame"].append(frame)
+            t["prefixOffset"].append(0 if prefix is None else i - prefix)
+            t["length"] += 1
+        return i
+
+    def to_json(self) -> dict:
+        return {
+            "stackTable": self.stacks,
+            "frameTable": self.frames,
+            "funcTable": self.funcs,
+            "resourceTable": {"length": 0, "name": [], "host": [], "type": []},
+            "nativeSymbols": {"libIndex": [], "address": [], "name": [], "functionSize": [], "length": 0},
+            "stringArray": self.strings,
+            "sources": self.sources,
+            "sourceLocationTable": {"source": [], "line": [], "column": [], "length": 0},
+        }
+
+
+class _Stacks:
+    """vmsample stacks -> stack-table indices (root first, memoised)."""
+
+    def __init__(self, profile: Profile, shared: _Shared):
+        self.profile = profile
+        self.shared = shared
+        self.memo: dict[int, int | None] = {}
+        self.type_memo: dict = {}
+
+    def of(self, stack: int) -> int | None:
+        if stack in self.memo:
+            return self.memo[stack]
+        sh = self.shared
+        prefix = None
+        for f in reversed(self.profile.stacks[stack]):
+            frame = self.profile.frames[f]
+            code = frame.code
+            func = sh.func(("code", code.id), display_name(code), code.file, code.first_line, True)
+            prefix = sh.stack(prefix, sh.frame(func, frame.line, CAT_PYTHON))
+        self.memo[stack] = prefix
+        return prefix
+
+    def with_type(self, stack: int, type_name: str, outcome: Outcome) -> int:
+        key = (stack, type_name, outcome)
+        i = self.type_memo.get(key)
+        if i is None:
+            sh = self.shared
+            func = sh.func(("type", type_name), type_name, None, None, False)
+            i = self.type_memo[key] = sh.stack(self.of(stack), sh.frame(func, None, OUTCOME_CATEGORY[outcome]))
+        return i
+
+
+def _ms(ns: int, start_ns: int) -> float:
+    return round((ns - start_ns) / 1e6, 6)
+
+
+def _empty_markers() -> dict:
+    return {"data": [], "name": [], "startTime": [], "endTime": [], "phase": [], "category": [], "length": 0}
+
+
+def _thread(name: str, tid, main: bool, program: str, end_ms: float, samples: dict) -> dict:
+    return {
+        "processType": "default",
+        "processStartupTime": 0,
+        "processShutdownTime": end_ms,
+        "registerTime": 0,
+        "unregisterTime": None,
+        "pausedRanges": [],
+        "showMarkersInTimeline": True,
+        "name": name,
+        "isMainThread": main,
+        "processName": program,
+        "pid": PID,
+        "tid": tid,
+        "samples": samples,
+        "markers": _empty_markers(),
+    }
+
+
+def _add_marker(markers, shared, name, start, end, data):
+    markers["data"].append(data)
+    markers["name"].append(shared.string(name))
+    markers["startTime"].append(start)
+    markers["endTime"].append(end)
+    markers["phase"].append(1)
+    markers["category"].append(CAT_GC)
+    markers["length"] += 1
+
+
+def _gc_markers(profile, markers, shared, start_ns):
+    for m in profile.minor_collections:
+        survived = m.n_survived
+        data = {"type": "GCMinor", "index": m.index, "gc_state": m.gc_state, "sampled": len(m.outcomes),
+                "survived": survived, "died": len(m.outcomes) - survived}
+        for stat in ("bytes_copied", "total_memory_used", "total_size_of_arenas", "VmRSS"):
+            if stat in m.stats:
+                data[stat] = m.stats[stat]
+        _add_marker(markers, shared, "Minor GC", _ms(m.time_ns, start_ns),
+                    _ms(m.time_ns + m.duration_ns, start_ns), data)
+    last_ns = max([m.time_ns + m.duration_ns for m in profile.minor_collections]
+                  + [e.time_ns for e in profile.major_events] + [start_ns])
+    for c in profile.major_collections:
+        end = c.end_ns if c.end_ns is not None else last_ns
+        used = [e.total_memory_used for e in profile.major_events if e.index == c.index]
+        _add_marker(markers, shared, "Major GC", _ms(c.start_ns, start_ns), _ms(end, start_ns), {
+            "type": "GCMajor", "index": c.index,
+            "phases": " > ".join(p.state.lower() for p in c.phases) + ("" if c.end_ns is not None
+                                                                       else " (unfinished)"),
+            "total_memory_used": used[-1] if used else 0})
+        for p in c.phases:
+            p_end = p.end_ns if p.end_ns is not None else end
+            _add_marker(markers, shared, f"Major GC: {p.state.lower()}", _ms(p.start_ns, start_ns),
+                        _ms(p_end, start_ns), {"type": "GCMajorPhase", "index": c.index,
+                                               "state": p.state.lower()})
+
+
+def _counters(profile, start_ns, end_ms) -> list[dict]:
+    out = []
+    for stat, label, color in COUNTERS:
+        points = [(m.time_ns + m.duration_ns, m.stats[stat]) for m in profile.minor_collections
+                  if m.stats.get(stat)]
+        if not points:
+            continue
+        # A first sample of 0 at the start: the profiler shows accumulated
+        # counts minus their minimum, which is then the absolute value.
+        times, counts, previous = [0.0], [0], 0
+        for t, value in points:
+            times.append(max(0.0, _ms(t, start_ns)))
+            counts.append(value - previous)
+            previous = value
+        out.append({
+            "name": stat,
+            "category": "Memory",
+            "description": f"{label} after each minor collection, in bytes",
+            "pid": PID,
+            "mainThreadIndex": 0,
+            "samples": {"time": times, "count": counts, "length": len(times)},
+            "display": {
+                "graphType": "line-accumulated",
+                "unit": "bytes",
+                "color": color,
+                "markerSchemaLocation": "timeline-memory" if not out else None,
+                "sortWeight": 20 + len(out),
+                "label": label,
+                "tooltipRows": [
+                    {"type": "value", "source": "accumulated", "format": {"unit": "bytes"}, "label": label},
+                    {"type": "value", "source": "count", "format": {"unit": "bytes"},
+                     "label": "change since the previous collection"},
+                    {"type": "value", "source": "count-range", "format": {"unit": "bytes"},
+                     "label": "range in the graph"},
+                ],
+            },
+        })
+    return out
+
+
+def _extra(profile: Profile) -> list[dict]:
+    s = summarize(profile)
+    entries = [{"label": "Allocation sampling", "format": "string",
+                "value": f"{s.alloc_sampling}, one sample per {s.alloc_period} bytes" if s.alloc_period else "off"}]
+    if s.alloc_samples:
+        entries += [
+            {"label": "Allocation samples", "format": "integer", "value": s.alloc_samples},
+            {"label": "Estimated bytes allocated", "format": "bytes", "value": s.total.bytes},
+        ]
+        if s.total.died_young is not None:
+            entries.append({"label": "Died young (of bytes with a known outcome)", "format": "percentage",
+                            "value": s.total.died_young})
+    if s.time_samples:
+        entries.append({"label": "Time samples", "format": "integer", "value": s.time_samples})
+    entries += [
+        {"label": "Minor collections", "format": "integer", "value": s.minor_collections},
+        {"label": "Major collections", "format": "integer", "value": s.major_collections},
+    ]
+    if s.peak_heap is not None:
+        entries.append({"label": "Peak heap (total_memory_used)", "format": "bytes", "value": s.peak_heap})
+    return [{"label": "vmsample", "entries": entries}]
+
+
+def convert(profile: Profile, progress=QUIET) -> dict:
+    meta = profile.meta
+    start_ns = meta.start_ns
+    if start_ns is None:
+        times = [s.time_ns for s in profile.alloc_samples[:1]] + [
+            s.time_ns for s in profile.time_samples[:1] if s.time_ns is not None] + [
+            m.time_ns for m in profile.minor_collections[:1]]
+        start_ns = min(times, default=0)
+    end_ms = (duration_ns(profile) or 0) / 1e6
+    program = meta.program or "vmsample"
+    shared = _Shared()
+    stacks = _Stacks(profile, shared)
+    threads = []
+
+    by_thread: dict[int, list] = defaultdict(list)
+    for s in profile.alloc_samples:
+        by_thread[s.thread_id].append(s)
+    with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
+        for tid, samples in sorted(by_thread.items()):
+            samples.sort(key=lambda s: s.time_ns)
+            stack_col = []
+            for i, s in enumerate(samples):
+                stack_col.append(stacks.with_type(s.stack, s.type_name, s.outcome))
+                if i % 4096 == 4095:
+                    advance(4096)
+            time_col = [_ms(s.time_ns, start_ns) for s in samples]
+            weight_col = [s.weight for s in samples]
+            name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
+            thread = _thread(name, tid, not threads, program, end_ms, {
+                "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
+                "length": len(samples)})
+            thread["jsAllocations"] = {
+                "time": time_col,
+                "className": [s.type_name for s in samples],
+                "typeName": ["JSObject"] * len(samples),
+                "coarseType": ["Object"] * len(samples),
+                "weight": weight_col,
+                "weightType": "bytes",
+                "inNursery": [not s.large for s in samples],
+                "stack": stack_col,
+                "length": len(samples),
+            }
+            threads.append(thread)
+
+    by_thread = defaultdict(list)
+    for s in profile.time_samples:
+        by_thread[s.thread_id].append(s)
+    with progress.task("time samples", len(profile.time_samples)) as advance:
+        for tid, samples in sorted(by_thread.items()):
+            # Stock vmprof files (version < 7) have no timestamps: spread the
+            # samples evenly by the timer period.
+            period_ms = (meta.time_period_ns or 1_000_000) / 1e6
+            time_col = [_ms(s.time_ns, start_ns) if s.time_ns is not None else round(i * period_ms, 6)
+                        for i, s in enumerate(samples)]
+            stack_col = []
+            for i, s in enumerate(samples):
+                stack_col.append(stacks.of(s.stack))
+                if i % 4096 == 4095:
+                    advance(4096)
+            name = "Time" if len(by_thread) == 1 else f"Time (thread {tid})"
+            threads.append(_thread(name, tid, not threads, program, end_ms, {
+                "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
+                "length": len(samples)}))
+
+    if not threads:
+        threads.append(_thread("GC", 0, True, program, end_ms, {
+            "stack": [], "time": [], "weight": None, "weightType": "samples", "length": 0}))
+    _gc_markers(profile, threads[0]["markers"], shared, start_ns)
+
+    start_ms = meta.start_time.timestamp() * 1000 if meta.start_time else 0
+    interval = (meta.time_period_ns or 1_000_000) / 1e6
+    out_meta = {
+        "interval": interval,
+        "startTime": start_ms,
+        "profilingStartTime": 0,
+        "profilingEndTime": end_ms,
+        "processType": 0,
+        "product": f"vmsample: {program}",
+        "stackwalk": 0,
+        "debug": False,
+        "version": GECKO_PROFILE_VERSION,
+        "preprocessedProfileVersion": PROCESSED_PROFILE_VERSION,
+        "categories": CATEGORIES,
+        "markerSchema": MARKER_SCHEMA,
+        "importedFrom": f"vmsample {__version__}",
+        "symbolicated": True,
+        "symbolicationNotSupported": True,
+        "usesOnlyOneStackType": True,
+        "sourceCodeIsNotOnSearchfox": True,
+        "keepProfileThreadOrder": True,
+        "initialVisibleThreads": list(range(len(threads))),
+        "initialSelectedThreads": [0],
+        "extra": _extra(profile),
+    }
+    if meta.end_time:
+        out_meta["endTime"] = meta.end_time.timestamp() * 1000
+    if meta.argv:
+        out_meta["arguments"] = " ".join(meta.argv)
+    if meta.os:
+        out_meta["oscpu"] = f"{meta.os} {platform.machine()}".strip()
+        out_meta["platform"] = {"linux": "X11", "win32": "Windows", "mac os x": "Macintosh"}.get(meta.os, meta.os)
+    return {
+        "meta": out_meta,
+        "libs": [],
+        "pages": [],
+        "counters": _counters(profile, start_ns, end_ms),
+        "shared": shared.to_json(),
+        "threads": threads,
+    }
+
+
+def render(profile: Profile, progress=QUIET) -> str:
+    return json.dumps(convert(profile, progress), separators=(",", ":"))

@@ -1,0 +1,231 @@
+"""One self-contained HTML page: flame graphs, types and the GC timeline.
+
+The page needs no network: the stylesheet, the script (``html/page.js``) and
+the data are inlined.  The data is a call tree per sample kind, built here:
+
+* a node is a function called from its parent node (flame graphs merge by
+  function); node 0 is the root, named after the program;
+* nodes are listed parents first; ``parent[i] < i``;
+* a node's *self* entries say what was sampled with it as the leaf frame:
+  for allocations ``[type, bytes, died, survived, samples]`` per type, for
+  time samples ``[samples]``; the page sums them up the tree, so filtering
+  by type or searching needs no other data;
+* ``lines[i]`` lists the node's self bytes by source line, largest first.
+
+Trees with more than [MAX_NODES] nodes lose their smallest nodes (a gap in
+the parent, as flamegraph.pl's ``--minwidth`` does) and say so on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+from vmsample import __version__
+from vmsample.profile.model import Outcome, Profile
+from vmsample.report.analysis import analyze, duration_ns
+from vmsample.report.progress import QUIET
+
+from .frames import display_name
+
+SUFFIX = ".html"
+MAX_NODES = 30_000
+MAX_GC_POINTS = 4_000
+MAX_LINES_PER_NODE = 5
+
+
+class _Tree:
+    def __init__(self, profile: Profile, root_name: str):
+        self.profile = profile
+        self.index: dict[tuple[int, int], int] = {}
+        self.parent = [-1]
+        self.code = [0]
+        self.self: list[dict] = [{}]
+        self.lines: list[dict] = [{}]
+        self.codes: dict[int, int] = {}         # code id -> function table index
+        self.functions: list[list] = []         # [name, file, first line]
+        self.root_name = root_name
+        self.memo: dict[int, int] = {}
+
+    def _function(self, code) -> int:
+        i = self.codes.get(code.id)
+        if i is None:
+            i = self.codes[code.id] = len(self.functions)
+            self.functions.append([display_name(code), code.file, code.first_line])
+        return i
+
+    def node_of(self, stack: int) -> int:
+        """The node of [stack] (created with its ancestors as needed)."""
+        node = self.memo.get(stack)
+        if node is not None:
+            return node
+        node = 0
+        for f in reversed(self.profile.stacks[stack]):
+            code = self.profile.frames[f].code
+            key = (node, code.id)
+            child = self.index.get(key)
+            if child is None:
+                child = self.index[key] = len(self.parent)
+                self.parent.append(node)
+                self.code.append(self._function(code))
+                self.self.append({})
+                self.lines.append({})
+            node = child
+        self.memo[stack] = node
+        return node
+
+    def leaf_line(self, stack: int) -> int | None:
+        frames = self.profile.stacks[stack]
+        return self.profile.frames[frames[0]].line if frames else None
+
+    def totals(self, weight_of) -> list[float]:
+        total = [weight_of(s) for s in self.self]
+        for i in range(len(total) - 1, 0, -1):
+            total[self.parent[i]] += total[i]
+        return total
+
+    def pruned(self, weight_of) -> tuple[list[int], int]:
+        """Indices of the nodes to keep (parents first), and how many were dropped."""
+        n = len(self.parent)
+        if n <= MAX_NODES:
+            return list(range(n)), 0
+        total = self.totals(weight_of)
+        threshold = sorted(total, reverse=True)[MAX_NODES - 1]
+        keep = [0]
+        kept = {0}
+        for i in range(1, n):
+            if total[i] >= threshold and self.parent[i] in kept and len(keep) < MAX_NODES:
+                keep.append(i)
+                kept.add(i)
+        return keep, n - len(keep)
+
+    def to_json(self, keep: list[int], self_of) -> dict:
+        new = {old: k for k, old in enumerate(keep)}
+        return {
+            "functions": self.functions,
+            "root": self.root_name,
+            "parent": [new[self.parent[i]] if i else -1 for i in keep],
+            "func": [self.code[i] if i else -1 for i in keep],
+            "self": [self_of(self.self[i]) for i in keep],
+            "lines": [sorted(self.lines[i].items(), key=lambda kv: -kv[1])[:MAX_LINES_PER_NODE] for i in keep],
+        }
+
+
+def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
+    if not profile.alloc_samples:
+        return None
+    tree = _Tree(profile, profile.meta.program or "all")
+    type_index: dict[int, int] = {}
+    types: list[str] = []
+    with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
+        for i, s in enumerate(profile.alloc_samples):
+            node = tree.node_of(s.stack)
+            t = type_index.get(s.type_id)
+            if t is None:
+                t = type_index[s.type_id] = len(types)
+                types.append(s.type_name)
+            entry = tree.self[node].get(t)
+            if entry is None:
+                entry = tree.self[node][t] = [t, 0, 0, 0, 0]
+            entry[1] += s.weight
+            if s.outcome == Outcome.DIED:
+                entry[2] += s.weight
+            elif s.outcome == Outcome.SURVIVED:
+                entry[3] += s.weight
+            entry[4] += 1
+            line = tree.leaf_line(s.stack)
+            if line is not None:
+                tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
+            if i % 4096 == 4095:
+                advance(4096)
+    keep, dropped = tree.pruned(lambda entries: sum(e[1] for e in entries.values()))
+    out = tree.to_json(keep, lambda entries: sorted(entries.values(), key=lambda e: -e[1]))
+    out.update(unit="bytes", types=types, dropped=dropped)
+    return out
+
+
+def time_tree(profile: Profile, progress=QUIET) -> dict | None:
+    if not profile.time_samples:
+        return None
+    tree = _Tree(profile, profile.meta.program or "all")
+    with progress.task("time samples", len(profile.time_samples)) as advance:
+        for i, s in enumerate(profile.time_samples):
+            node = tree.node_of(s.stack)
+            tree.self[node][0] = tree.self[node].get(0, 0) + 1
+            line = tree.leaf_line(s.stack)
+            if line is not None:
+                tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
+            if i % 4096 == 4095:
+                advance(4096)
+    keep, dropped = tree.pruned(lambda entries: entries.get(0, 0))
+    out = tree.to_json(keep, lambda entries: [[entries.get(0, 0)]] if entries else [])
+    out.update(unit="samples", period_ns=profile.meta.time_period_ns, dropped=dropped)
+    return out
+
+
+def gc_series(profile: Profile, start_ns: int) -> dict:
+    """Minor collections (downsampled to [MAX_GC_POINTS] by keeping the
+    largest memory value of each bucket) and major collections with phases."""
+    minors = profile.minor_collections
+    step = max(1, -(-len(minors) // MAX_GC_POINTS))
+    points = []
+    for i in range(0, len(minors), step):
+        bucket = minors[i:i + step]
+        m = max(bucket, key=lambda m: m.total_memory_used)
+        points.append([round((m.time_ns - start_ns) / 1e6, 4), sum(b.duration_ns for b in bucket),
+                       m.total_memory_used, m.total_size_of_arenas, m.vmrss,
+                       sum(b.bytes_copied for b in bucket), sum(b.n_survived for b in bucket),
+                       sum(b.n_died for b in bucket), len(bucket)])
+    majors = []
+    for c in profile.major_collections:
+        majors.append({"index": c.index, "start": round((c.start_ns - start_ns) / 1e6, 4),
+                       "end": None if c.end_ns is None else round((c.end_ns - start_ns) / 1e6, 4),
+                       "phases": [[p.state.lower(), round((p.start_ns - start_ns) / 1e6, 4)] for p in c.phases]})
+    return {"minor": points, "minor_count": len(minors), "major": majors,
+            "columns": ["time_ms", "duration_ns", "total_memory_used", "total_size_of_arenas", "VmRSS",
+                        "bytes_copied", "survived", "died", "collections"]}
+
+
+def page_data(profile: Profile, progress=QUIET) -> dict:
+    analysis = analyze(profile)
+    report = analysis.to_json(by="site", limit=50)
+    meta = profile.meta
+    start_ns = meta.start_ns
+    if start_ns is None:
+        start_ns = min([s.time_ns for s in profile.alloc_samples[:1]]
+                       + [m.time_ns for m in profile.minor_collections[:1]], default=0)
+    return {
+        "generator": f"vmsample {__version__}",
+        "program": meta.program,
+        "argv": list(meta.argv) if meta.argv else None,
+        "duration_ms": (duration_ns(profile) or 0) / 1e6,
+        "summary": report["summary"],
+        "sites": report["self"],
+        "types": report["types"],
+        "trees": {"alloc": alloc_tree(profile, progress), "time": time_tree(profile, progress)},
+        "gc": gc_series(profile, start_ns),
+    }
+
+
+def _asset(name: str) -> str:
+    return resources.files("vmsample.convert").joinpath("html_assets", name).read_text("utf-8")
+
+
+def _script_safe(text: str) -> str:
+    # Inside <script>, only "</" (and "<!--") can end or confuse the element.
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def render(profile: Profile, progress=QUIET) -> str:
+    from html import escape
+
+    data = page_data(profile, progress)
+    parts = {
+        "title": escape(f"vmsample: {profile.meta.program or 'profile'}"),
+        "style": _asset("page.css"),
+        "data": _script_safe(json.dumps(data, separators=(",", ":"))),
+        "script": _script_safe(_asset("page.js")),
+    }
+    # One pass, so that nothing inserted is itself taken for a placeholder.
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: parts[m.group(1)], _asset("page.html"))

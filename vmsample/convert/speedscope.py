@@ -1,0 +1,105 @@
+"""speedscope files (https://www.speedscope.app/file-format-schema.json).
+
+One ``sampled`` profile per sample kind: "Allocations" (unit ``bytes``, each
+sample weighted by the bytes it stands for, its leaf frame the allocated
+type, e.g. ``[list]``) and "Time" (unit ``nanoseconds`` when the timer period
+is known, else ``none`` with weight 1).  Samples list frame indices root
+first.  Frames are functions (name, file, first line) shared by both
+profiles; speedscope refuses zero or negative weights, so none are written.
+"""
+
+from __future__ import annotations
+
+import json
+
+from vmsample import __version__
+from vmsample.profile.model import Profile
+from vmsample.report.progress import QUIET
+
+from .frames import display_name, function_labels
+
+SUFFIX = ".speedscope.json"
+SCHEMA = "https://www.speedscope.app/file-format-schema.json"
+
+
+def type_frame_name(type_name: str) -> str:
+    return f"[{type_name}]"
+
+
+class _Frames:
+    def __init__(self, profile):
+        self.profile = profile
+        self.labels = function_labels(profile)
+        self.frames: list[dict] = []
+        self.index: dict = {}
+        self.paths: dict[int, list[int]] = {}
+
+    def _intern(self, key, frame):
+        i = self.index.get(key)
+        if i is None:
+            i = self.index[key] = len(self.frames)
+            self.frames.append(frame)
+        return i
+
+    def code(self, code):
+        frame = {"name": self.labels.get(code.id, display_name(code))}
+        if code.file:
+            frame["file"] = code.file
+        if code.first_line > 0:
+            frame["line"] = code.first_line
+        return self._intern(("code", code.id), frame)
+
+    def type(self, name):
+        return self._intern(("type", name), {"name": type_frame_name(name)})
+
+    def path(self, stack):
+        """Frame indices of [stack], root first (memoised per stack)."""
+        p = self.paths.get(stack)
+        if p is None:
+            frames = self.profile.frames
+            p = self.paths[stack] = [self.code(frames[f].code) for f in reversed(self.profile.stacks[stack])]
+        return p
+
+
+def _profile(name, unit, samples, weights):
+    return {"type": "sampled", "name": name, "unit": unit, "startValue": 0,
+            "endValue": sum(weights), "samples": samples, "weights": weights}
+
+
+def convert(profile: Profile, progress=QUIET) -> dict:
+    frames = _Frames(profile)
+    profiles = []
+    if profile.alloc_samples:
+        samples, weights = [], []
+        with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
+            for i, s in enumerate(profile.alloc_samples):
+                if s.weight > 0:
+                    samples.append(frames.path(s.stack) + [frames.type(s.type_name)])
+                    weights.append(s.weight)
+                if i % 4096 == 4095:
+                    advance(4096)
+        profiles.append(_profile("Allocations (estimated bytes)", "bytes", samples, weights))
+    if profile.time_samples:
+        period = profile.meta.time_period_ns
+        unit = "nanoseconds" if period else "none"
+        samples, weights = [], []
+        with progress.task("time samples", len(profile.time_samples)) as advance:
+            for i, s in enumerate(profile.time_samples):
+                samples.append(frames.path(s.stack))
+                weights.append(s.weight or period or 1)
+                if i % 4096 == 4095:
+                    advance(4096)
+        profiles.append(_profile("Time", unit, samples, weights))
+    name = profile.meta.program or "vmsample profile"
+    return {
+        "$schema": SCHEMA,
+        "name": name,
+        "exporter": f"vmsample {__version__}",
+        "activeProfileIndex": 0,
+        "shared": {"frames": frames.frames},
+        "profiles": profiles,
+    }
+
+
+def render(profile: Profile, progress=QUIET) -> str:
+    return json.dumps(convert(profile, progress), separators=(",", ":"))

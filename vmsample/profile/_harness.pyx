@@ -1,0 +1,83 @@
+"""Drives the C-level writer API from another Cython module, as a VM does.
+
+Used by the writer benchmark (ns per sample without Python in the loop) and
+by tests that check the cimport contract of _writer.pxd: every call below
+runs with the GIL released.
+"""
+
+from libc.stdint cimport uint32_t, uint64_t, int64_t
+from libc.stdlib cimport malloc, free
+
+from vmsample._gc_hooks cimport GCSample, GCMinorReport
+from vmsample.profile._writer cimport (ProfFrame, ProfWriter, ProfileWriter, prof_alloc_sample,
+                                       prof_minor_collection, prof_monotonic_ns, prof_time_sample)
+
+
+def declare_codes(ProfileWriter writer, int n_codes):
+    """Declare code ids 2, 4, ..., 2 * n_codes as functions f1, f2, ... of bench.py."""
+    for i in range(1, n_codes + 1):
+        writer.declare_code(2 * i, f"f{i}", 10 * i, "bench.py")
+
+
+def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=16,
+                  uint64_t minor_every=0, bint time_samples=False, bint dry_run=False):
+    """Write [n] samples with [depth]-frame stacks from C, GIL released.
+
+    Stacks vary with the sample number (a rotating window over the code ids)
+    the way a real program's do.  Every [minor_every] samples a minor
+    collection resolves them (half survive).  Returns elapsed nanoseconds of
+    the sampling loop (timestamps included).  [dry_run] does everything but
+    call the writer: the loop's own cost, for the benchmark's baseline."""
+    cdef ProfWriter* w = writer.w
+    cdef ProfFrame* frames = <ProfFrame*>malloc(max(depth, 1) * sizeof(ProfFrame))
+    cdef unsigned char* outcomes = <unsigned char*>malloc(minor_every + 1)
+    cdef GCSample s
+    cdef GCMinorReport r
+    cdef uint64_t i, j, first = 0
+    cdef uint64_t every = minor_every if minor_every else 1
+    cdef uint32_t k
+    cdef int64_t start, end
+    if w == NULL:
+        raise ValueError("closed writer")
+    if frames == NULL or outcomes == NULL:
+        free(frames)
+        free(outcomes)
+        raise MemoryError()
+    for j in range(every):
+        outcomes[j] = j & 1
+    with nogil:
+        start = prof_monotonic_ns()
+        for i in range(n):
+            for k in range(depth):
+                frames[k].code_id = 2 * (1 + (i + k) % n_codes)
+                frames[k].line = <uint32_t>(10 + k)
+            s.seq = i
+            s.size = 16 + 8 * (i % 8)
+            s.tid = <unsigned short>(1 + i % 4)
+            s.large = False
+            s.time_ns = prof_monotonic_ns()
+            if dry_run:
+                pass
+            elif time_samples:
+                prof_time_sample(w, s.time_ns, frames, depth, 1)
+            else:
+                prof_alloc_sample(w, &s, frames, depth, 1)
+            if minor_every and (i + 1) % minor_every == 0 and not dry_run:
+                r.index = (i + 1) // minor_every
+                r.time_ns = s.time_ns
+                r.duration_ns = 1000
+                r.bytes_copied = 8 * minor_every
+                r.total_size_of_arenas = 1 << 20
+                r.total_memory_used = 4096 * r.index
+                r.vmrss = 1 << 24
+                r.gc_state = 0
+                r.first_seq = first
+                r.n_outcomes = <uint32_t>minor_every
+                r.outcomes = outcomes
+                prof_minor_collection(w, &r)
+                first = i + 1
+        end = prof_monotonic_ns()
+    free(frames)
+    free(outcomes)
+    writer.check()
+    return end - start

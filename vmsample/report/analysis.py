@@ -1,0 +1,509 @@
+"""What a profile says, in numbers: the data behind `vmsample report`.
+
+[analyze] turns a `Profile` into an [Analysis] of plain dataclasses that the
+text report renders, ``--json`` prints, `vmsample diff` compares and the
+converters reuse.
+
+Everything is computed from *bins*: allocation samples grouped by (stack,
+type).  A profile with millions of samples but a few thousand
+distinct stacks costs one pass over the samples and then work per bin only.
+
+Estimates.  Each allocation sample stands for [AllocationSample.weight]
+bytes (the sampling period) whatever the sampled object's size, so "bytes"
+below are *estimated allocated bytes*, the sum of the weights.  An object of
+[size] bytes is hit by a sample point with probability size/period (or takes
+about size/period samples when it is larger), so each sample also stands for
+period/size objects: summing that gives an unbiased object count.
+
+Died young.  A sample's outcome is settled at the first minor collection
+after it: the object was copied out of the nursery (or, if large, kept), or it
+died young.  Samples taken after the last minor collection have no outcome
+([Outcome.UNKNOWN]); every "died young" share is died / (died + survived)
+over the bytes whose outcome is known, and None when none is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from vmsample.profile.model import Outcome, Profile
+
+NO_STACK = "<no stack>"
+
+
+@dataclass(slots=True)
+class Tally:
+    """Estimated allocated bytes of a group of allocation samples, by outcome."""
+
+    samples: int = 0
+    bytes: int = 0
+    died: int = 0           # bytes that died young
+    survived: int = 0       # bytes that survived their first minor collection
+    objects: float = 0.0    # estimated number of objects
+
+    def add(self, other: Tally) -> None:
+        self.samples += other.samples
+        self.bytes += other.bytes
+        self.died += other.died
+        self.survived += other.survived
+        self.objects += other.objects
+
+    @property
+    def unknown(self) -> int:
+        return self.bytes - self.died - self.survived
+
+    @property
+    def died_young(self) -> float | None:
+        known = self.died + self.survived
+        return self.died / known if known else None
+
+    @property
+    def survival(self) -> float | None:
+        known = self.died + self.survived
+        return self.survived / known if known else None
+
+    def to_json(self, total: int) -> dict:
+        return {
+            "bytes": self.bytes,
+            "samples": self.samples,
+            "share": self.bytes / total if total else 0.0,
+            "objects": round(self.objects, 1),
+            "died_bytes": self.died,
+            "survived_bytes": self.survived,
+            "unknown_bytes": self.unknown,
+            "died_young": self.died_young,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A place in the program: a function and a line ([line] is the
+    function's first line for function-level rows)."""
+
+    function: str
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.function} ({self.file}:{self.line})" if self.file else self.function
+
+
+@dataclass(slots=True)
+class SiteRow:
+    site: Site
+    tally: Tally
+
+    def to_json(self, total: int) -> dict:
+        return {"function": self.site.function, "file": self.site.file, "line": self.site.line,
+                **self.tally.to_json(total)}
+
+
+@dataclass(slots=True)
+class TypeRow:
+    name: str
+    type_id: int
+    tally: Tally
+    large_bytes: int
+    top_sites: list[SiteRow]
+
+    @property
+    def average_size(self) -> float | None:
+        return self.tally.bytes / self.tally.objects if self.tally.objects else None
+
+    def to_json(self, total: int) -> dict:
+        return {"type": self.name, "type_id": self.type_id, **self.tally.to_json(total),
+                "survival": self.tally.survival, "average_size": self.average_size,
+                "large_bytes": self.large_bytes,
+                "top_sites": [r.to_json(self.tally.bytes) for r in self.top_sites]}
+
+
+@dataclass(slots=True)
+class TimeRow:
+    site: Site
+    samples: int
+    share: float
+
+    def to_json(self) -> dict:
+        return {"function": self.site.function, "file": self.site.file, "line": self.site.line,
+                "samples": self.samples, "share": self.share}
+
+
+@dataclass(slots=True)
+class Range:
+    min: int
+    max: int
+
+    @classmethod
+    def of(cls, values) -> Range | None:
+        values = list(values)
+        return cls(min(values), max(values)) if values else None
+
+
+@dataclass(slots=True)
+class GCSummary:
+    minor_collections: int
+    minor_per_second: float | None
+    minor_time_ns: int
+    minor_pause_mean_ns: float | None
+    minor_pause_max_ns: int | None
+    bytes_copied: int
+    total_memory_used: Range | None
+    total_size_of_arenas: Range | None
+    vmrss: Range | None
+    major_collections: int
+    major_unfinished: int
+    major_time_ns: int
+    major_max_ns: int | None
+    major_phase_ns: dict[str, int]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class TimeSummary:
+    samples: int
+    period_ns: int | None
+    self_functions: list[TimeRow]
+    cumulative_functions: list[TimeRow]
+
+    @property
+    def estimated_ns(self) -> int | None:
+        return self.samples * self.period_ns if self.period_ns else None
+
+    def to_json(self, limit: int | None) -> dict:
+        return {"samples": self.samples, "period_ns": self.period_ns, "estimated_ns": self.estimated_ns,
+                "self": [r.to_json() for r in self.self_functions[:limit]],
+                "cumulative": [r.to_json() for r in self.cumulative_functions[:limit]]}
+
+
+@dataclass(slots=True)
+class Summary:
+    program: str | None
+    argv: tuple[str, ...] | None
+    format_version: int
+    layout: str
+    start_time: str | None
+    duration_ns: int | None
+    alloc_sampling: str | None
+    alloc_period: int | None
+    time_period_ns: int | None
+    alloc_samples: int
+    time_samples: int
+    threads: int
+    total: Tally
+    minor_collections: int
+    major_collections: int
+    peak_heap: int | None
+    bytes_copied: int
+    recovered: bool
+
+    @property
+    def allocation_rate(self) -> float | None:
+        """Estimated allocated bytes per second of the run."""
+        if not self.duration_ns:
+            return None
+        return self.total.bytes / (self.duration_ns / 1e9)
+
+    def to_json(self) -> dict:
+        d = {k: getattr(self, k) for k in self.__slots__ if k != "total"}
+        d["argv"] = list(self.argv) if self.argv is not None else None
+        d["estimated_bytes"] = self.total.bytes
+        d["estimated_objects"] = round(self.total.objects, 1)
+        d["allocation_rate"] = self.allocation_rate
+        d["died_bytes"] = self.total.died
+        d["survived_bytes"] = self.total.survived
+        d["unknown_bytes"] = self.total.unknown
+        d["died_young"] = self.total.died_young
+        return d
+
+
+@dataclass(slots=True)
+class Analysis:
+    """Everything `vmsample report` shows; every list is sorted, largest first."""
+
+    summary: Summary
+    self_sites: list[SiteRow]
+    cumulative_sites: list[SiteRow]
+    self_functions: list[SiteRow]
+    cumulative_functions: list[SiteRow]
+    types: list[TypeRow]
+    gc: GCSummary
+    time: TimeSummary | None
+    profile: Profile = field(repr=False)
+
+    def allocation_rows(self, by: str) -> tuple[list[SiteRow], list[SiteRow]]:
+        """(self, cumulative) rows grouped [by] "site" or "function"."""
+        if by == "function":
+            return self.self_functions, self.cumulative_functions
+        return self.self_sites, self.cumulative_sites
+
+    def to_json(self, by: str = "site", limit: int | None = None) -> dict:
+        """The report as JSON-able data; [limit] cuts every table."""
+        total = self.summary.total.bytes
+        out = {"summary": self.summary.to_json(), "by": by}
+        if by != "type":
+            own, cumulative = self.allocation_rows(by)
+            out["self"] = [r.to_json(total) for r in own[:limit]]
+            out["cumulative"] = [r.to_json(total) for r in cumulative[:limit]]
+        out["types"] = [r.to_json(total) for r in self.types[:limit]]
+        out["gc"] = self.gc.to_json()
+        out["time"] = self.time.to_json(limit) if self.time else None
+        return out
+
+
+# ---------------------------------------------------------------- grouping
+#
+# Sums are kept in plain lists [samples, bytes, died, survived, objects]
+# while grouping (millions of additions on big profiles) and become Tallies
+# at the end.
+
+_SAMPLES, _BYTES, _DIED, _SURVIVED, _OBJECTS = range(5)
+
+
+def site_of(frame) -> Site:
+    return Site(frame.code.function, frame.code.file, frame.line)
+
+
+def function_of(frame) -> Site:
+    return Site(frame.code.function, frame.code.file, frame.code.first_line)
+
+
+_NO_STACK = Site(NO_STACK, "", 0)
+
+
+def bins(profile: Profile) -> dict[tuple[int, int], list]:
+    """Allocation samples grouped by (stack, type id) as sums."""
+    out: dict[tuple, list] = {}
+    died, survived = Outcome.DIED, Outcome.SURVIVED
+    for s in profile.alloc_samples:
+        key = (s.stack, s.type_id)
+        b = out.get(key)
+        if b is None:
+            b = out[key] = [0, 0, 0, 0, 0.0]
+        w = s.weight
+        b[0] += 1
+        b[1] += w
+        if s.outcome == died:
+            b[2] += w
+        elif s.outcome == survived:
+            b[3] += w
+        if s.size > 0:
+            b[4] += w / s.size
+    return out
+
+
+def _tally(v) -> Tally:
+    return Tally(v[0], v[1], v[2], v[3], v[4])
+
+
+def _add(rows: dict, key, v) -> None:
+    row = rows.get(key)
+    if row is None:
+        rows[key] = list(v)
+    else:
+        row[0] += v[0]
+        row[1] += v[1]
+        row[2] += v[2]
+        row[3] += v[3]
+        row[4] += v[4]
+
+
+def _per_stack(sums: dict[tuple[int, int], list]) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for (stack, _type), v in sums.items():
+        _add(out, stack, v)
+    return out
+
+
+class _Keys:
+    """Site and function keys of every frame, as small integers (hashing a
+    Site per frame per stack would dominate on big profiles)."""
+
+    def __init__(self, profile: Profile):
+        self.stacks = profile.stacks
+        self.sites: list[Site] = [_NO_STACK]        # key 0: no stack
+        index: dict[Site, int] = {_NO_STACK: 0}
+
+        def key(site):
+            k = index.get(site)
+            if k is None:
+                k = index[site] = len(self.sites)
+                self.sites.append(site)
+            return k
+
+        self.site = [key(site_of(f)) for f in profile.frames]
+        self.function = [key(function_of(f)) for f in profile.frames]
+
+    def leaf(self, stack: int, keys: list) -> int:
+        frames = self.stacks[stack]
+        return keys[frames[0]] if frames else 0
+
+    def all(self, stack: int, keys: list):
+        """Every distinct key on the stack (recursion counts once)."""
+        frames = self.stacks[stack]
+        return {keys[f] for f in frames} if frames else (0,)
+
+    def rows(self, rows: dict[int, list]) -> list[SiteRow]:
+        sites = self.sites
+        return sorted((SiteRow(sites[k], _tally(v)) for k, v in rows.items()),
+                      key=lambda r: (-r.tally.bytes, str(r.site)))
+
+
+def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: bool) -> list[SiteRow]:
+    rows: dict[int, list] = {}
+    for stack, v in per_stack.items():
+        for k in (keys.all(stack, which) if cumulative else (keys.leaf(stack, which),)):
+            row = rows.get(k)
+            if row is None:
+                rows[k] = list(v)
+            else:
+                row[0] += v[0]
+                row[1] += v[1]
+                row[2] += v[2]
+                row[3] += v[3]
+                row[4] += v[4]
+    return keys.rows(rows)
+
+
+def _types(profile, keys: _Keys, sums, top_sites) -> list[TypeRow]:
+    totals: dict[int, list] = {}
+    sites: dict[int, dict] = {}
+    for (stack, type_id), v in sums.items():
+        _add(totals, type_id, v)
+        _add(sites.setdefault(type_id, {}), keys.leaf(stack, keys.site), v)
+    large: Counter = Counter()
+    for s in profile.alloc_samples:
+        if s.large:
+            large[s.type_id] += s.weight
+    rows = [TypeRow(profile.type_name(t), t, _tally(v), large[t], keys.rows(sites[t])[:top_sites])
+            for t, v in totals.items()]
+    rows.sort(key=lambda r: (-r.tally.bytes, r.name))
+    return rows
+
+
+def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
+    minors = profile.minor_collections
+    majors = profile.major_collections
+    durations = [m.duration_ns for m in minors]
+    phase_ns: Counter = Counter()
+    major_time = 0
+    major_max = None
+    finished = 0
+    for c in majors:
+        for p in c.phases:
+            if p.end_ns is not None:
+                phase_ns[p.state] += p.end_ns - p.start_ns
+        if c.end_ns is not None:
+            finished += 1
+            major_time += c.end_ns - c.start_ns
+            major_max = max(major_max or 0, c.end_ns - c.start_ns)
+    return GCSummary(
+        minor_collections=len(minors),
+        minor_per_second=len(minors) / (duration_ns / 1e9) if duration_ns else None,
+        minor_time_ns=sum(durations),
+        minor_pause_mean_ns=sum(durations) / len(durations) if durations else None,
+        minor_pause_max_ns=max(durations) if durations else None,
+        bytes_copied=sum(m.bytes_copied for m in minors),
+        total_memory_used=Range.of(m.total_memory_used for m in minors),
+        total_size_of_arenas=Range.of(m.total_size_of_arenas for m in minors),
+        vmrss=Range.of(m.vmrss for m in minors if m.vmrss),
+        major_collections=len(majors),
+        major_unfinished=len(majors) - finished,
+        major_time_ns=major_time,
+        major_max_ns=major_max,
+        major_phase_ns=dict(phase_ns),
+    )
+
+
+def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
+    samples = profile.time_samples
+    if not samples:
+        return None
+    per_stack = Counter(s.stack for s in samples)
+    n = len(samples)
+    own: Counter = Counter()
+    cumulative: Counter = Counter()
+    for stack, count in per_stack.items():
+        own[keys.leaf(stack, keys.function)] += count
+        for k in keys.all(stack, keys.function):
+            cumulative[k] += count
+
+    def rows(counter):
+        sites = keys.sites
+        return [TimeRow(sites[k], c, c / n)
+                for k, c in sorted(counter.items(), key=lambda kv: (-kv[1], str(sites[kv[0]])))]
+
+    period = samples[0].weight or profile.meta.time_period_ns
+    return TimeSummary(n, period or None, rows(own), rows(cumulative))
+
+
+def duration_ns(profile: Profile) -> int | None:
+    """The run's duration: from the file's start to its end or its last
+    event, whichever is later."""
+    m = profile.meta
+    times = [s.time_ns for s in profile.alloc_samples[:1] + profile.alloc_samples[-1:]]
+    times += [s.time_ns for s in profile.time_samples[:1] + profile.time_samples[-1:] if s.time_ns is not None]
+    times += [c.time_ns + c.duration_ns for c in profile.minor_collections[:1] + profile.minor_collections[-1:]]
+    times += [e.time_ns for e in profile.major_events[-1:]]
+    start = m.start_ns if m.start_ns is not None else min(times, default=None)
+    end = max(times + ([m.end_ns] if m.end_ns is not None else []), default=None)
+    if start is not None and end is not None and end > start:
+        return end - start
+    return m.duration_ns or None
+
+
+def summarize(profile: Profile, total: Tally | None = None) -> Summary:
+    """The [Summary] alone (cheap: no grouping by site)."""
+    if total is None:
+        total = Tally()
+        for v in bins(profile).values():
+            total.add(_tally(v))
+    meta = profile.meta
+    heap = [m.total_memory_used for m in profile.minor_collections]
+    heap += [e.total_memory_used for e in profile.major_events]
+    threads = {s.thread_id for s in profile.alloc_samples} | {s.thread_id for s in profile.time_samples}
+    return Summary(
+        program=meta.program,
+        argv=meta.argv,
+        format_version=meta.format_version,
+        layout=meta.layout,
+        start_time=meta.start_time.isoformat(timespec="seconds") if meta.start_time else None,
+        duration_ns=duration_ns(profile),
+        alloc_sampling=meta.alloc_sampling,
+        alloc_period=meta.alloc_period,
+        time_period_ns=meta.time_period_ns,
+        alloc_samples=len(profile.alloc_samples),
+        time_samples=len(profile.time_samples),
+        threads=len(threads),
+        total=total,
+        minor_collections=len(profile.minor_collections),
+        major_collections=len(profile.major_collections),
+        peak_heap=max(heap) if heap else None,
+        bytes_copied=sum(m.bytes_copied for m in profile.minor_collections),
+        recovered=meta.recovered,
+    )
+
+
+def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
+    """Aggregate [profile] into an [Analysis] (see the module docstring)."""
+    sums = bins(profile)
+    per_stack = _per_stack(sums)
+    total = [0, 0, 0, 0, 0.0]
+    for v in per_stack.values():
+        for i in range(5):
+            total[i] += v[i]
+    summary = summarize(profile, _tally(total))
+    keys = _Keys(profile)
+    return Analysis(
+        summary=summary,
+        self_sites=_group(keys, per_stack, keys.site, False),
+        cumulative_sites=_group(keys, per_stack, keys.site, True),
+        self_functions=_group(keys, per_stack, keys.function, False),
+        cumulative_functions=_group(keys, per_stack, keys.function, True),
+        types=_types(profile, keys, sums, top_sites_per_type),
+        gc=_gc(profile, summary.duration_ns),
+        time=_time(profile, keys),
+        profile=profile,
+    )

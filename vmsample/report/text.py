@@ -1,0 +1,236 @@
+"""The terminal report: rich tables on a TTY, plain aligned text otherwise.
+
+The report is first laid out as a list of blocks ([Fields] and [Table]) of
+already formatted strings; [render_rich] and [render_plain] only draw them,
+so both outputs always carry the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .analysis import Analysis, SiteRow
+from .units import fmt_bytes, fmt_count, fmt_duration, fmt_share
+
+
+@dataclass
+class Fields:
+    """A titled list of "name  value" lines."""
+
+    title: str
+    items: list[tuple[str, str]]
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    right: set[int] = field(default_factory=set)     # right-aligned (numeric) columns
+    note: str = ""
+
+
+BY_CHOICES = ("site", "function", "type")
+
+
+def location(site) -> str:
+    return f"{site.file}:{site.line}" if site.file else ""
+
+
+def _site_table(title, rows: list[SiteRow], total, limit, what) -> Table:
+    table = Table(title, ["#", "allocated", "share", "died young", "samples", what, "location"], [],
+                  right={0, 1, 2, 3, 4})
+    for i, r in enumerate(rows[:limit], 1):
+        t = r.tally
+        table.rows.append([str(i), fmt_bytes(t.bytes), fmt_share(t.bytes / total if total else 0),
+                           fmt_share(t.died_young), fmt_count(t.samples), r.site.function, location(r.site)])
+    if len(rows) > limit:
+        table.note = f"{len(rows) - limit} more (--limit)"
+    return table
+
+
+def _summary(a: Analysis, path: str | None) -> Fields:
+    s = a.summary
+    items = []
+    if path:
+        items.append(("profile", path + (" (recovered after a crash)" if s.recovered else "")))
+    if s.program:
+        argv = " ".join(s.argv[1:]) if s.argv and len(s.argv) > 1 else ""
+        items.append(("program", s.program + (f" {argv}" if argv else "")))
+    if s.start_time:
+        items.append(("started", s.start_time))
+    items.append(("duration", fmt_duration(s.duration_ns)))
+    if s.alloc_period:
+        items.append(("allocation sampling", f"{s.alloc_sampling or 'fixed'}, one sample per "
+                      f"{fmt_bytes(s.alloc_period)}: {fmt_count(s.alloc_samples)} samples"))
+    else:
+        items.append(("allocation sampling", "off"))
+    if s.time_samples or s.time_period_ns:
+        period = f"every {fmt_duration(s.time_period_ns)}: " if s.time_period_ns else ""
+        items.append(("time sampling", f"{period}{fmt_count(s.time_samples)} samples"))
+    if s.alloc_samples:
+        rate = f" ({fmt_bytes(s.allocation_rate)}/s)" if s.allocation_rate else ""
+        items.append(("allocated (estimate)", f"{fmt_bytes(s.total.bytes)}{rate}, "
+                      f"{fmt_count(s.total.objects)} objects"))
+        died = s.total.died_young
+        unknown = s.total.unknown
+        line = f"{fmt_share(died)} of the bytes with a known outcome" if died is not None else "no outcome known"
+        if unknown:
+            line += f"; {fmt_bytes(unknown)} allocated after the last minor collection"
+        items.append(("died young", line))
+    items.append(("collections", f"{s.minor_collections:,} minor, {s.major_collections:,} major"))
+    items.append(("peak heap", fmt_bytes(s.peak_heap)))
+    items.append(("bytes copied", fmt_bytes(s.bytes_copied)))
+    return Fields("Summary", items)
+
+
+def _types(a: Analysis, limit, with_sites) -> Table:
+    total = a.summary.total.bytes
+    cols = ["#", "allocated", "share", "objects", "avg size", "survived", "type"]
+    if with_sites:
+        cols.append("top site")
+    table = Table("Types by allocated bytes", cols, [], right={0, 1, 2, 3, 4, 5})
+    for i, r in enumerate(a.types[:limit], 1):
+        t = r.tally
+        row = [str(i), fmt_bytes(t.bytes), fmt_share(t.bytes / total if total else 0), fmt_count(t.objects),
+               fmt_bytes(r.average_size), fmt_share(t.survival), r.name]
+        if with_sites:
+            top = r.top_sites[0] if r.top_sites else None
+            row.append(f"{top.site.function} {location(top.site)} ({fmt_share(top.tally.bytes / t.bytes)})"
+                       if top and t.bytes else "")
+        table.rows.append(row)
+    if len(a.types) > limit:
+        table.note = f"{len(a.types) - limit} more (--limit)"
+    return table
+
+
+def _gc(a: Analysis) -> Fields:
+    g = a.gc
+    items = []
+    rate = f", {g.minor_per_second:,.1f}/s" if g.minor_per_second is not None else ""
+    items.append(("minor collections", f"{g.minor_collections:,}{rate}"))
+    if g.minor_collections:
+        items.append(("minor pauses", f"{fmt_duration(g.minor_time_ns)} in all, mean "
+                      f"{fmt_duration(g.minor_pause_mean_ns)}, max {fmt_duration(g.minor_pause_max_ns)}"))
+        items.append(("bytes copied", f"{fmt_bytes(g.bytes_copied)}, "
+                      f"{fmt_bytes(g.bytes_copied / g.minor_collections)} per collection"))
+    for name, r in (("total_memory_used", g.total_memory_used), ("total_size_of_arenas", g.total_size_of_arenas),
+                    ("VmRSS", g.vmrss)):
+        if r is not None:
+            items.append((name, f"{fmt_bytes(r.min)} .. {fmt_bytes(r.max)}"))
+    major = f"{g.major_collections:,}"
+    if g.major_collections:
+        major += f", {fmt_duration(g.major_time_ns)} in all, longest {fmt_duration(g.major_max_ns)}"
+        if g.major_unfinished:
+            major += f" ({g.major_unfinished} unfinished at the end)"
+    items.append(("major collections", major))
+    if g.major_phase_ns:
+        items.append(("major phases", ", ".join(f"{state.lower()} {fmt_duration(ns)}"
+                                                for state, ns in g.major_phase_ns.items())))
+    return Fields("GC timeline", items)
+
+
+def _time(a: Analysis, limit) -> Table | None:
+    t = a.time
+    if t is None:
+        return None
+    cumulative = {r.site: r for r in t.cumulative_functions}
+    est = f", about {fmt_duration(t.estimated_ns)}" if t.estimated_ns else ""
+    table = Table(f"Time samples: top functions ({fmt_count(t.samples)} samples{est})",
+                  ["#", "self", "cumulative", "samples", "function", "location"], [], right={0, 1, 2, 3})
+    for i, r in enumerate(t.self_functions[:limit], 1):
+        c = cumulative.get(r.site)
+        table.rows.append([str(i), fmt_share(r.share), fmt_share(c.share if c else None), fmt_count(r.samples),
+                           r.site.function, location(r.site)])
+    if len(t.self_functions) > limit:
+        table.note = f"{len(t.self_functions) - limit} more (--limit)"
+    return table
+
+
+def layout(a: Analysis, by: str = "site", limit: int = 10, path: str | None = None) -> list:
+    """The report's blocks, in order."""
+    blocks: list = [_summary(a, path)]
+    total = a.summary.total.bytes
+    if a.summary.alloc_samples:
+        if by == "type":
+            blocks.append(_types(a, limit, with_sites=True))
+        else:
+            own, cumulative = a.allocation_rows(by)
+            what = "function" if by == "function" else "site"
+            blocks.append(_site_table(f"Top allocation {what}s, self (where the object was allocated)",
+                                      own, total, limit, "function"))
+            blocks.append(_site_table(f"Top allocation {what}s, cumulative (allocated in or below)",
+                                      cumulative, total, limit, "function"))
+            blocks.append(_types(a, limit, with_sites=False))
+    blocks.append(_gc(a))
+    time = _time(a, limit)
+    if time is not None:
+        blocks.append(time)
+    return blocks
+
+
+# ---------------------------------------------------------------- drawing
+
+def render_plain(blocks, write) -> None:
+    """Aligned columns, no colour and no box drawing: stable for pipes and diffs."""
+    first = True
+    for b in blocks:
+        if not first:
+            write("\n")
+        first = False
+        write(f"{b.title}\n")
+        if isinstance(b, Fields):
+            width = max((len(k) for k, _ in b.items), default=0)
+            for k, v in b.items:
+                write(f"  {k.ljust(width)}  {v}\n")
+            continue
+        if not b.rows:
+            write("  (none)\n")
+            continue
+        widths = [max(len(c), *(len(r[i]) for r in b.rows)) for i, c in enumerate(b.columns)]
+
+        def line(cells):
+            out = [c.rjust(w) if i in b.right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))]
+            return "  " + "  ".join(out).rstrip() + "\n"
+
+        write(line(b.columns))
+        for r in b.rows:
+            write(line(r))
+        if b.note:
+            write(f"  ... {b.note}\n")
+
+
+def render_rich(blocks, console) -> None:
+    from rich import box
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    for b in blocks:
+        if isinstance(b, Fields):
+            t = RichTable(title=b.title, title_justify="left", title_style="bold", show_header=False,
+                          box=None, padding=(0, 2, 0, 2))
+            t.add_column(style="cyan", no_wrap=True)
+            t.add_column()
+            for k, v in b.items:
+                t.add_row(k, v)
+        else:
+            t = RichTable(title=b.title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+                          caption=b.note or None, caption_justify="left", header_style="bold")
+            for i, c in enumerate(b.columns):
+                if i in b.right:
+                    t.add_column(c, justify="right", no_wrap=True)
+                elif c in ("function", "type"):
+                    t.add_column(c, style="bold", overflow="fold")
+                else:
+                    t.add_column(c, style="dim", overflow="fold")
+            died = b.columns.index("died young") if "died young" in b.columns else None
+            for r in b.rows:
+                cells = [Text(c) for c in r]
+                if died is not None and r[died] != "-":
+                    share = float(r[died].rstrip("%")) / 100
+                    cells[died].stylize("green" if share >= 0.9 else "yellow" if share >= 0.5 else "red")
+                t.add_row(*cells)
+            if not b.rows:
+                t.add_row(*(["(none)"] + [""] * (len(b.columns) - 1)))
+        console.print(t)
+        console.print()
