@@ -286,7 +286,10 @@ cdef inline GCHeader* HDR(gcref_t o) noexcept nogil:
     return <GCHeader*>o
 
 cdef inline uint16_t TID(gcref_t o) noexcept nogil:
-    return (<GCHeader*>o).tid
+    # The VM-level type of an object: every user class has its own type id
+    # (so profiles name instances by class), all at or above T_INSTANCE.
+    cdef uint16_t t = (<GCHeader*>o).tid
+    return t if t < T_INSTANCE else T_INSTANCE
 
 cdef inline gcref_t* FLD(gcref_t o) noexcept nogil:
     return <gcref_t*>(o + 8)
@@ -298,7 +301,7 @@ cdef inline uint32_t LEN(gcref_t o) noexcept nogil:
     return (<GCHeader*>o).aux
 
 cdef inline bint has_tid(gcref_t v, uint16_t tid) noexcept nogil:
-    return is_obj(v) and (<GCHeader*>v).tid == tid
+    return is_obj(v) and TID(v) == tid
 
 # ---------------------------------------------------------------- heap types
 # Payload layouts, in words; "ref" words are traced, "raw" words are not.
@@ -330,7 +333,8 @@ cdef enum:
     I_OVERFLOW = 1
     I_ID = 2
     I_VALUES = 3
-# class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw]
+# class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
+#         instance type id raw]
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2
@@ -339,6 +343,7 @@ cdef enum:
     K_SERIAL = 5
     K_FLAGS = 6
     K_KIND = 7
+    K_TID = 8
 # function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw]
     FN_DEFAULTS = 0
     FN_KWDEFAULTS = 1
@@ -410,8 +415,7 @@ def _register_types(Nursery n):
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
     T_SET = fixed("set", 5, [S_TABLE])
-    T_INSTANCE = var("object", 0, [], 8, True)
-    T_CLASS = fixed("type", 8, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
+    T_CLASS = fixed("type", 9, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
     T_FUNCTION = fixed("function", 5, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER])
     T_CELL = fixed("cell", 1, [0])
     T_BOUND = fixed("method", 2, [0, 1])
@@ -438,6 +442,22 @@ def _register_types(Nursery n):
     T_STATICMETHOD = fixed("staticmethod", 1, [0])
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
     T_TRACEBACK = var("traceback", 0, [], 8, False)
+    # Last: instances of `object`; every class registers its own id above it.
+    T_INSTANCE = var("object", 0, [], 8, True)
+
+cdef Nursery NURSERY = None
+cdef ProfileWriter WRITER = None
+
+cdef int64_t register_class_type(str name) except -1:
+    # A type id for the instances of a new class, or T_INSTANCE if the
+    # registry is full.
+    try:
+        tid = NURSERY.register_type(name, fixed_size=0, item_size=8, items_are_refs=True)
+    except (ValueError, OverflowError):
+        return T_INSTANCE
+    if WRITER is not None:
+        WRITER.type_name(tid, name)
+    return tid
 
 # ---------------------------------------------------------------- code, frames
 
@@ -1803,6 +1823,8 @@ cdef gcref_t new_class(gcref_t* name, gcref_t* base, gcref_t* ns, int64_t flags,
     RAW(c)[K_SERIAL] = class_serial
     RAW(c)[K_FLAGS] = flags
     RAW(c)[K_KIND] = kind
+    RAW(c)[K_TID] = T_INSTANCE if kind != KIND_OBJECT and kind != KIND_BASEEXC or \
+        (flags & CF_BUILTIN and not flags & CF_EXCEPTION) else register_class_type(str_to_py(name[0]))
     return c
 
 # ---------------------------------------------------------------- instances
@@ -1822,7 +1844,10 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
 cdef gcref_t instance_new(gcref_t* cslot) except 0:
     cdef gcref_t cls = cslot[0]
     cdef Py_ssize_t n = RAW(FLD(cls)[K_KEYS])[L_LEN]
-    cdef gcref_t o = alloc_var(T_INSTANCE, I_VALUES + n)
+    cdef GCHeader* h = gc_alloc_varsize(H, <uint16_t>RAW(cls)[K_TID], I_VALUES + n)
+    if h == NULL:
+        raise_gc_error()
+    cdef gcref_t o = <gcref_t>h
     FLD(o)[I_CLASS] = cslot[0]
     return o
 
@@ -5767,7 +5792,10 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
+    global NURSERY, WRITER
     H = nursery.heap
+    NURSERY = nursery
+    WRITER = writer
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
@@ -5805,6 +5833,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         H.trace_roots = NULL
         H.hook_ctx = NULL
         S.writer = NULL
+        NURSERY = WRITER = None
 
 
 cdef int declare_profile(ProfileWriter writer, Nursery nursery) except -1:
