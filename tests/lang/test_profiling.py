@@ -135,17 +135,22 @@ def test_code_ids_are_even_and_stable(tmp_path, capfd):
 
 
 def test_time_samples_land_in_the_busy_function(tmp_path, capfd):
+    # Busy for 0.3 s of CPU time: the timer fires every 1 ms, or at the
+    # kernel's tick (4 ms at HZ=250) when that is coarser: >= 75 ticks.
     source = textwrap.dedent("""\
-        def busy(n):
+        import time
+        def busy(seconds):
             t = 0
-            for i in range(n):
-                t += i % 7
+            end = time.process_time() + seconds
+            while time.process_time() < end:
+                for i in range(1000):
+                    t += i % 7
             return t
-        print(busy(3000000) > 0)
+        print(busy(0.3) > 0)
     """)
     status, prof, _, _ = profile_program(tmp_path, source, alloc_period=None, time_period=0.001)
     assert status == 0
-    assert len(prof.time_samples) >= 10
+    assert len(prof.time_samples) >= 30
     leaves = [prof.stack_frames(s.stack)[0] for s in prof.time_samples]
     assert sum(f.function == "busy" for f in leaves) >= 0.9 * len(leaves)
 

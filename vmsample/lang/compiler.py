@@ -117,7 +117,9 @@ _CMPOPS = {
 
 
 def compile_source(source: str, filename: str) -> Code:
-    """Compile a module; raises CompileError (and SyntaxError from ``ast``)."""
+    """Compile a module; raises CompileError, or SyntaxError for what CPython
+    refuses (its own compiler decides, so the messages are CPython's)."""
+    compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
     table = symtable.symtable(source, filename, "exec")
     unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
