@@ -941,8 +941,10 @@ class _Unit:
         if len(values) > 2 and all(v is not _NOT_CONSTANT for v in values):
             # As CPython: the constants become a frozenset that the new set
             # merges, which decides the table layout (and iteration order).
+            # CPython's compiler builds that frozenset in an order of its own
+            # (from its constant-merging keys), so ask it for the result.
             self.emit(Op.BUILD_SET, 0)
-            self.emit(Op.LOAD_CONST, self.const(tuple(values)))
+            self.emit(Op.LOAD_CONST, self.const(_cpython_frozenset_order(values)))
             self.emit(Op.SET_UPDATE, 1)
             return
         self.elements(node.elts, Op.BUILD_SET, Op.SET_UPDATE)
@@ -1143,6 +1145,15 @@ class _Unit:
 
 
 _NOT_CONSTANT = object()
+
+
+def _cpython_frozenset_order(values):
+    """The order in which the items of a constant set literal are inserted
+    into the frozenset constant CPython keeps for it: the compiler builds
+    frozenset(values), and merge_consts_recursive rebuilds it from that
+    one's iteration order (Python/compile.c); the runtime set is merged from
+    the rebuilt one.  Hashes are CPython's, so the layout is CPython's."""
+    return tuple(frozenset(values))
 
 
 def _folded_constant(node):
