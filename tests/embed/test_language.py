@@ -152,6 +152,45 @@ def test_vectors_and_lists_match_python(minilisp, xs, draw):
         assert output(minilisp, source, stress=stress) == expected
 
 
+heap_ops = st.lists(st.one_of(
+    st.tuples(st.just("push"), st.integers(0, 7), st.integers(-9, 9)),
+    st.tuples(st.just("pop"), st.integers(0, 7)),
+    st.tuples(st.just("setcar"), st.integers(0, 7), st.integers(-9, 9)),
+    st.tuples(st.just("str"), st.integers(0, 7), st.integers(0, 999)),
+    st.tuples(st.just("vec"), st.integers(0, 7), st.integers(0, 40)),
+    st.tuples(st.just("gc")),
+), max_size=60)
+
+
+@given(heap_ops)
+def test_heap_mutations_match_a_model(minilisp, ops):
+    # Eight stacks in a vector that a major collection made old: every store
+    # into it, and into its (soon old) pairs, needs the write barrier.
+    forms = {
+        "push": "(vector-set! v {0} (cons {1} (vector-ref v {0})))",
+        "pop": "(when (pair? (vector-ref v {0})) (vector-set! v {0} (cdr (vector-ref v {0}))))",
+        "setcar": "(when (pair? (vector-ref v {0})) (set-car! (vector-ref v {0}) {1}))",
+        "str": '(vector-set! v {0} (cons (string-append "s" (number->string {1})) (vector-ref v {0})))',
+        "vec": "(vector-set! v {0} (cons (make-vector {1} {0}) (vector-ref v {0})))",
+        "gc": "(collect-garbage)",
+    }
+    model = [[] for _ in range(8)]
+    for op, *args in ops:
+        if op in ("push", "str", "vec"):
+            item = str(args[1]) if op == "push" else f"s{args[1]}" if op == "str" else \
+                "#(" + " ".join([str(args[0])] * args[1]) + ")"
+            model[args[0]].insert(0, item)
+        elif op == "pop" and model[args[0]]:
+            model[args[0]].pop(0)
+        elif op == "setcar" and model[args[0]]:
+            model[args[0]][0] = str(args[1])
+    source = "(define v (make-vector 8 '()))\n(collect-garbage)\n" + "\n".join(
+        forms[op].format(*args) for op, *args in ops) + "\n(display v)"
+    expected = "#(" + " ".join("(" + " ".join(stack) + ")" for stack in model) + ")"
+    for stress in (False, True):
+        assert output(minilisp, source, stress=stress) == expected
+
+
 # ---------------------------------------------------------------- functions
 
 def test_closures_capture_values(minilisp):
@@ -307,3 +346,22 @@ def test_machine_refuses_a_nursery_in_use(minilisp):
     with pytest.raises(RuntimeError, match="hooks are already in use"):
         Machine(compile_source("2"), nursery)
     first.close()
+    # Once the first is closed, another machine may use the nursery (and its types).
+    out = io.StringIO()
+    second = Machine(compile_source("(display (list 'a \"b\"))"), nursery, stdout=out)
+    second.run()
+    second.close()
+    assert out.getvalue() == "(a b)"
+    assert sorted(nursery.type_names.values()) == ["closure", "cons", "string", "vector"]
+    nursery.collect_major()
+    nursery.check_heap()
+
+
+def test_machine_refuses_a_clashing_type(minilisp):
+    from minilisp._vm import Machine
+    from minilisp.compiler import compile_source
+
+    nursery = Nursery(4096)
+    nursery.register_type("cons", fixed_size=24, ref_offsets=(0,))
+    with pytest.raises(ValueError, match="already has a different type named 'cons'"):
+        Machine(compile_source("1"), nursery)

@@ -162,6 +162,10 @@ def test_profile_validates_and_opens_in_stock_vmprof(run_minilisp, tmp_path):
     for (stack, _count, _thread, *_), sample in zip(stats.profiles, ours.alloc_samples):
         assert [stats.adr_dict[a].split(":")[1] for a in stack if a > 0] == \
             list(reversed(functions(ours, sample)))
+    show = subprocess.run([sys.executable, "-m", "vmprof.show", str(out), "tree"], capture_output=True,
+                          text=True, env=clean_env(PYTHONIOENCODING="utf-8"), timeout=120)
+    assert show.returncode == 0, show.stderr
+    assert "make-sentence.loop" in show.stdout and "split.loop" in show.stdout
 
 
 def test_vmsample_report_reads_the_profile(run_minilisp, tmp_path):

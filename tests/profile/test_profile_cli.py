@@ -159,3 +159,29 @@ def test_recover_a_run_killed_during_close(tmp_path):
     assert (r.alloc_samples, r.time_samples, r.minor_collections, r.major_events) == (1, 1, 1, 2)
     p = read_profile(path)
     assert p.meta.recovered and len(p.alloc_samples) == 1
+
+
+def test_dump_json_lines(good, capsys):
+    import json
+    assert main(["dump", "--json", str(good)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[0] == {"offset": 0, "kind": "static_header", "header_count": 0, "header_size": 3,
+                          "reserved": 0, "period_usec": 0, "windows64": 0}
+    stack = next(r for r in records if r["kind"] == "stacktrace")
+    assert stack["entries"] == [5, 4, 9, 2] and stack["count"] == 1
+    minor = next(r for r in records if r["kind"] == "ext:minor_gc")
+    assert minor["nstats"] == 5 and len(minor["outcomes"]) == 2 * minor["count"]
+    assert records[-1]["kind"] == "ext:end" and records[-1]["n_alloc"] == 1
+
+
+def test_reading_a_killed_run_suggests_recover(tmp_path, capsys):
+    path = tmp_path / "k.prof"
+    w = ProfileWriter(path, alloc_period=512)
+    write_run(w, RUN)
+    w.flush()                       # as if killed now: no trailer, the spool still there
+    with pytest.raises(Exception) as e:
+        read_profile(path)
+    assert "vmsample recover" in str(e.value) and e.value.offset is not None
+    assert main(["validate", str(path)]) == 1
+    assert "vmsample recover" in capsys.readouterr().err
+    w.close()

@@ -219,3 +219,24 @@ def test_counts_never_raise_and_survive_close(tmp_path):
     with pytest.raises(OSError):
         w.close()
     assert w.counts["alloc"] == 1 and w.closed
+
+
+def test_declaring_a_code_after_its_placeholder_was_written(tmp_path):
+    with ProfileWriter(tmp_path / "x.prof", alloc_period=64) as w:
+        w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+        with pytest.raises(ValueError, match="used by a sample before it was declared"):
+            w.declare_code(2, "f", 1, "x.py")
+        with pytest.raises(ValueError, match="type id out of range"):
+            w.type_name(-1, "x")
+        with pytest.raises(ValueError, match="type id out of range"):
+            w.type_name(1 << 40, "x")
+
+
+def test_a_stale_pointer_after_close_is_inert(tmp_path):
+    from vmsample.profile import _harness
+    path = tmp_path / "late.prof"
+    w = ProfileWriter(path, alloc_period=64)
+    w.declare_code(2, "f", 1, "x.py")
+    w.alloc_sample(0, 16, 1, 0, [(2, 1)])
+    assert _harness.calls_after_close(w) == (-1, -1, -1, -1, -1)
+    assert len(read_profile(path).alloc_samples) == 1        # the file is untouched

@@ -157,3 +157,52 @@ def test_diff(tmp_path, capsys, known, alloc_only):
     assert data["before"]["estimated_bytes"] == 101 * 4096
     code, out, _ = run(capsys, "diff", str(known), str(known))
     assert "(none)" in out                           # nothing changed
+
+
+def _run_with_stderr(argv, tty):
+    """Run vmsample with stderr on a pseudo-terminal (or a pipe); returns stderr."""
+    import pty
+    import threading
+
+    if not tty:
+        return subprocess.run([sys.executable, "-m", "vmsample", *argv], capture_output=True).stderr
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "vmsample", *argv], stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    chunks = []
+
+    def read():
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert proc.wait(timeout=120) == 0
+    reader.join(10)
+    os.close(master)
+    return b"".join(chunks)
+
+
+def test_progress_only_on_a_terminal(tmp_path, known):
+    argv = ["convert", "--to", "html", "-f", "-o", str(tmp_path / "k.html"), str(known)]
+    on_tty = _run_with_stderr(argv, tty=True)
+    assert b"allocation samples" in on_tty or b"reading" in on_tty
+    assert b"\x1b[" in on_tty
+    piped = _run_with_stderr(argv, tty=False)
+    assert piped.decode().splitlines() == [piped.decode().strip()] and piped.startswith(b"vmsample convert: wrote")
+
+
+def test_locations_below_the_current_directory_are_relative(tmp_path, monkeypatch):
+    from vmsample.report.text import short_path
+
+    monkeypatch.chdir(tmp_path)
+    assert short_path(str(tmp_path / "pkg" / "mod.py")) == os.path.join("pkg", "mod.py")
+    assert short_path("/elsewhere/mod.py") == "/elsewhere/mod.py"
+    assert short_path(str(tmp_path) + "x/mod.py") == str(tmp_path) + "x/mod.py"
+    assert short_path("rel/mod.py") == "rel/mod.py"

@@ -9,6 +9,7 @@ HELP = "print every record of a profile, one per line, as the schema decodes it"
 
 def add_arguments(parser):
     parser.add_argument("file", metavar="FILE", help="a .prof or .prof.gz file")
+    parser.add_argument("--json", action="store_true", help="one JSON object per record (JSON lines)")
 
 
 def run(args):
@@ -24,7 +25,7 @@ def run(args):
         raise CommandError(f"{args.file}: invalid: {e}") from None
     out = sys.stdout
     try:
-        dump(data, write=lambda line: out.write(line + "\n"))
+        dump(data, write=lambda line: out.write(line + "\n"), as_json=args.json)
     except ProfileFormatError as e:
         out.flush()
         raise CommandError(f"{args.file}: invalid: {e}") from None

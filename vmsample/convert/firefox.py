@@ -390,52 +390,43 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     by_thread: dict[int, list] = defaultdict(list)
     for s in profile.alloc_samples:
         by_thread[s.thread_id].append(s)
-    with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
-        for tid, samples in sorted(by_thread.items()):
-            samples.sort(key=lambda s: s.time_ns)
-            stack_col = []
-            for i, s in enumerate(samples):
-                stack_col.append(stacks.with_type(s.stack, s.type_name, s.outcome))
-                if i % 4096 == 4095:
-                    advance(4096)
-            time_col = [_ms(s.time_ns, start_ns) for s in samples]
-            weight_col = [s.weight for s in samples]
-            name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
-            thread = _thread(name, tid, not threads, program, end_ms, {
-                "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
-                "length": len(samples)})
-            thread["jsAllocations"] = {
-                "time": time_col,
-                "className": [s.type_name for s in samples],
-                "typeName": ["JSObject"] * len(samples),
-                "coarseType": ["Object"] * len(samples),
-                "weight": weight_col,
-                "weightType": "bytes",
-                "inNursery": [not s.large for s in samples],
-                "stack": stack_col,
-                "length": len(samples),
-            }
-            threads.append(thread)
+    for tid, samples in sorted(by_thread.items()):
+        samples.sort(key=lambda s: s.time_ns)
+        stack_col = [stacks.with_type(s.stack, s.type_name, s.outcome)
+                     for s in progress.iterate("allocation samples", samples)]
+        time_col = [_ms(s.time_ns, start_ns) for s in samples]
+        weight_col = [s.weight for s in samples]
+        name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
+        thread = _thread(name, tid, not threads, program, end_ms, {
+            "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
+            "length": len(samples)})
+        thread["jsAllocations"] = {
+            "time": time_col,
+            "className": [s.type_name for s in samples],
+            "typeName": ["JSObject"] * len(samples),
+            "coarseType": ["Object"] * len(samples),
+            "weight": weight_col,
+            "weightType": "bytes",
+            "inNursery": [not s.large for s in samples],
+            "stack": stack_col,
+            "length": len(samples),
+        }
+        threads.append(thread)
 
     by_thread = defaultdict(list)
     for s in profile.time_samples:
         by_thread[s.thread_id].append(s)
-    with progress.task("time samples", len(profile.time_samples)) as advance:
-        for tid, samples in sorted(by_thread.items()):
-            # Stock vmprof files (version < 7) have no timestamps: spread the
-            # samples evenly by the timer period.
-            period_ms = (meta.time_period_ns or 1_000_000) / 1e6
-            time_col = [_ms(s.time_ns, start_ns) if s.time_ns is not None else round(i * period_ms, 6)
-                        for i, s in enumerate(samples)]
-            stack_col = []
-            for i, s in enumerate(samples):
-                stack_col.append(stacks.of(s.stack))
-                if i % 4096 == 4095:
-                    advance(4096)
-            name = "Time" if len(by_thread) == 1 else f"Time (thread {tid})"
-            threads.append(_thread(name, tid, not threads, program, end_ms, {
-                "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
-                "length": len(samples)}))
+    for tid, samples in sorted(by_thread.items()):
+        # Stock vmprof files (version < 7) have no timestamps: spread the
+        # samples evenly by the timer period.
+        period_ms = (meta.time_period_ns or 1_000_000) / 1e6
+        time_col = [_ms(s.time_ns, start_ns) if s.time_ns is not None else round(i * period_ms, 6)
+                    for i, s in enumerate(samples)]
+        stack_col = [stacks.of(s.stack) for s in progress.iterate("time samples", samples)]
+        name = "Time" if len(by_thread) == 1 else f"Time (thread {tid})"
+        threads.append(_thread(name, tid, not threads, program, end_ms, {
+            "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
+            "length": len(samples)}))
 
     if not threads:
         threads.append(_thread("GC", 0, True, program, end_ms, {

@@ -19,6 +19,7 @@ the parent, as flamegraph.pl's ``--minwidth`` does) and say so on the page.
 from __future__ import annotations
 
 import json
+import os
 import re
 from importlib import resources
 
@@ -33,6 +34,10 @@ SUFFIX = ".html"
 MAX_NODES = 30_000
 MAX_GC_POINTS = 4_000
 MAX_LINES_PER_NODE = 5
+
+
+def _root_name(profile: Profile) -> str:
+    return os.path.basename(profile.meta.program) if profile.meta.program else "all"
 
 
 class _Tree:
@@ -115,30 +120,27 @@ class _Tree:
 def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.alloc_samples:
         return None
-    tree = _Tree(profile, profile.meta.program or "all")
+    tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
-    with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
-        for i, s in enumerate(profile.alloc_samples):
-            node = tree.node_of(s.stack)
-            t = type_index.get(s.type_id)
-            if t is None:
-                t = type_index[s.type_id] = len(types)
-                types.append(s.type_name)
-            entry = tree.self[node].get(t)
-            if entry is None:
-                entry = tree.self[node][t] = [t, 0, 0, 0, 0]
-            entry[1] += s.weight
-            if s.outcome == Outcome.DIED:
-                entry[2] += s.weight
-            elif s.outcome == Outcome.SURVIVED:
-                entry[3] += s.weight
-            entry[4] += 1
-            line = tree.leaf_line(s.stack)
-            if line is not None:
-                tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
-            if i % 4096 == 4095:
-                advance(4096)
+    for s in progress.iterate("allocation samples", profile.alloc_samples):
+        node = tree.node_of(s.stack)
+        t = type_index.get(s.type_id)
+        if t is None:
+            t = type_index[s.type_id] = len(types)
+            types.append(s.type_name)
+        entry = tree.self[node].get(t)
+        if entry is None:
+            entry = tree.self[node][t] = [t, 0, 0, 0, 0]
+        entry[1] += s.weight
+        if s.outcome == Outcome.DIED:
+            entry[2] += s.weight
+        elif s.outcome == Outcome.SURVIVED:
+            entry[3] += s.weight
+        entry[4] += 1
+        line = tree.leaf_line(s.stack)
+        if line is not None:
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
     keep, dropped = tree.pruned(lambda entries: sum(e[1] for e in entries.values()))
     out = tree.to_json(keep, lambda entries: sorted(entries.values(), key=lambda e: -e[1]))
     out.update(unit="bytes", types=types, dropped=dropped)
@@ -148,16 +150,13 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
 def time_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.time_samples:
         return None
-    tree = _Tree(profile, profile.meta.program or "all")
-    with progress.task("time samples", len(profile.time_samples)) as advance:
-        for i, s in enumerate(profile.time_samples):
-            node = tree.node_of(s.stack)
-            tree.self[node][0] = tree.self[node].get(0, 0) + 1
-            line = tree.leaf_line(s.stack)
-            if line is not None:
-                tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
-            if i % 4096 == 4095:
-                advance(4096)
+    tree = _Tree(profile, _root_name(profile))
+    for s in progress.iterate("time samples", profile.time_samples):
+        node = tree.node_of(s.stack)
+        tree.self[node][0] = tree.self[node].get(0, 0) + 1
+        line = tree.leaf_line(s.stack)
+        if line is not None:
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
     keep, dropped = tree.pruned(lambda entries: entries.get(0, 0))
     out = tree.to_json(keep, lambda entries: [[entries.get(0, 0)]] if entries else [])
     out.update(unit="samples", period_ns=profile.meta.time_period_ns, dropped=dropped)

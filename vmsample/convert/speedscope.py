@@ -71,24 +71,18 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     profiles = []
     if profile.alloc_samples:
         samples, weights = [], []
-        with progress.task("allocation samples", len(profile.alloc_samples)) as advance:
-            for i, s in enumerate(profile.alloc_samples):
-                if s.weight > 0:
-                    samples.append(frames.path(s.stack) + [frames.type(s.type_name)])
-                    weights.append(s.weight)
-                if i % 4096 == 4095:
-                    advance(4096)
+        for s in progress.iterate("allocation samples", profile.alloc_samples):
+            if s.weight > 0:
+                samples.append(frames.path(s.stack) + [frames.type(s.type_name)])
+                weights.append(s.weight)
         profiles.append(_profile("Allocations (estimated bytes)", "bytes", samples, weights))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"
         samples, weights = [], []
-        with progress.task("time samples", len(profile.time_samples)) as advance:
-            for i, s in enumerate(profile.time_samples):
-                samples.append(frames.path(s.stack))
-                weights.append(s.weight or period or 1)
-                if i % 4096 == 4095:
-                    advance(4096)
+        for s in progress.iterate("time samples", profile.time_samples):
+            samples.append(frames.path(s.stack))
+            weights.append(s.weight or period or 1)
         profiles.append(_profile("Time", unit, samples, weights))
     name = profile.meta.program or "vmsample profile"
     return {

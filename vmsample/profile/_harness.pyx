@@ -8,9 +8,10 @@ runs with the GIL released.
 from libc.stdint cimport uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, free
 
-from vmsample._gc_hooks cimport GCSample, GCMinorReport
+from vmsample._gc_hooks cimport GCMajorEvent, GCSample, GCMinorReport
 from vmsample.profile._writer cimport (ProfFrame, ProfWriter, ProfileWriter, prof_alloc_sample,
-                                       prof_minor_collection, prof_monotonic_ns, prof_time_sample)
+                                       prof_flush, prof_major_event, prof_minor_collection,
+                                       prof_monotonic_ns, prof_time_sample)
 
 
 def declare_codes(ProfileWriter writer, int n_codes):
@@ -81,3 +82,34 @@ def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=
     free(outcomes)
     writer.check()
     return end - start
+
+
+def calls_after_close(ProfileWriter writer):
+    """Close [writer], then call every C-level function through a copy of its
+    old pointer, as a VM whose hooks fire late would.  Returns their results."""
+    cdef ProfWriter* w = writer.w
+    cdef ProfFrame frame
+    cdef GCSample s
+    cdef GCMinorReport r
+    cdef GCMajorEvent e
+    cdef int rc[5]
+    frame.code_id = 2
+    frame.line = 1
+    s.seq = 0
+    s.size = 16
+    s.tid = 1
+    s.large = False
+    s.time_ns = 0
+    r.n_outcomes = 0
+    r.time_ns = 0
+    e.index = 1
+    e.state = 1
+    e.time_ns = 0
+    writer.close()
+    with nogil:
+        rc[0] = prof_alloc_sample(w, &s, &frame, 1, 0)
+        rc[1] = prof_time_sample(w, 0, &frame, 1, 0)
+        rc[2] = prof_minor_collection(w, &r)
+        rc[3] = prof_major_event(w, &e)
+        rc[4] = prof_flush(w)
+    return tuple(rc[i] for i in range(5))

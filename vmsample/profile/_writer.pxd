@@ -15,6 +15,10 @@
 #         prof_alloc_sample(w, sample, frames, depth, thread_id)
 #     writer.close()                                 # raises OSError if any write failed
 #
+# After close() [writer.w] is NULL.  A copy of the old pointer stays safe to
+# call (every call returns -1) for as long as the ProfileWriter object lives,
+# so a hook that fires late does no harm -- but detach hooks before closing.
+#
 # Contract
 #   * A stack is an array of [ProfFrame], leaf first.  Code ids are positive
 #     and even (vmprof treats odd ids as native code and ids <= 0 as line
@@ -106,6 +110,7 @@ cdef int64_t prof_monotonic_ns() noexcept nogil
 
 cdef class ProfileWriter:
     cdef ProfWriter* w          # NULL once closed
+    cdef ProfWriter* _husk      # after close: what [w] pointed to, inert (error EBADF)
     cdef readonly object path
     cdef readonly object spool_path
     cdef readonly str layout

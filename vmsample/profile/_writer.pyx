@@ -47,7 +47,7 @@ import sys
 cimport cython
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.errno cimport errno, EINTR, ENOMEM, EINVAL
+from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
@@ -689,6 +689,7 @@ cdef class ProfileWriter:
 
     def __cinit__(self):
         self.w = NULL
+        self._husk = NULL
         self._frames = NULL
         self._frames_cap = 0
 
@@ -848,16 +849,26 @@ cdef class ProfileWriter:
         return self._frames
 
     def _release(self):
-        if self.w != NULL:
-            _release_output(&self.w.main)
-            _release_output(&self.w.spool)
-            if self.w.codes != NULL:
-                for i in range(self.w.codes_cap):
-                    free(self.w.codes[i].name)
-                free(self.w.codes)
-            free(self.w.pending)
-            free(self.w.small_written)
-            free(self.w)
+        # Free everything the writer owns except the ProfWriter struct itself,
+        # which stays behind as a "husk": error EBADF, no buffers, no table.
+        # A VM that kept a copy of [w] past close() then gets -1 from every
+        # call instead of touching freed memory.  __dealloc__ frees the husk.
+        cdef ProfWriter* w = self.w
+        if w != NULL:
+            _release_output(&w.main)
+            _release_output(&w.spool)
+            if w.codes != NULL:
+                for i in range(w.codes_cap):
+                    free(w.codes[i].name)
+                free(w.codes)
+            free(w.pending)
+            free(w.small_written)
+            memset(w, 0, sizeof(ProfWriter))
+            w.main.fd = -1
+            w.spool.fd = -1
+            w.error = EBADF
+            free(self._husk)            # a previous husk (only if __init__ ran twice)
+            self._husk = w
             self.w = NULL
         free(self._frames)
         self._frames = NULL
@@ -869,6 +880,7 @@ cdef class ProfileWriter:
             except Exception:
                 pass
         self._release()
+        free(self._husk)
 
     # -------------------------------------------------------------- public API
 
@@ -897,7 +909,7 @@ cdef class ProfileWriter:
         memcpy(c.name, PyBytes_AS_STRING(name), len(name) + 1)
         c.name_len = <uint32_t>len(name)
 
-    def type_name(self, int type_id, name):
+    def type_name(self, type_id, name):
         """Name type id [type_id] (META ``__rtype_<id>`` and a TYPE_NAME record)."""
         self._raise_if_failed()
         if not 0 <= type_id < 1 << 32:

@@ -118,15 +118,32 @@ def _stack_text(entries, codes, lines):
     return "[" + " < ".join(out) + "]"
 
 
-def dump(data: bytes, write=print) -> int:
-    """Print one line per record; returns the number of records.  Raises
-    ProfileFormatError after printing the records before the bad one."""
+def record_json(rec: Record) -> str:
+    """One JSON object: offset, kind and the decoded fields (bytes as hex)."""
+    import json
+
+    def plain(v):
+        if isinstance(v, (bytes, bytearray)):
+            return v.hex()
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        if hasattr(v, "items"):
+            return {k: plain(x) for k, x in v.items() if not k.startswith("_")}
+        return v
+
+    return json.dumps({"offset": rec.offset, "kind": rec.kind, **plain(rec.fields)})
+
+
+def dump(data: bytes, write=print, as_json=False) -> int:
+    """Print one line per record (text, or JSON lines); returns the number of
+    records.  Raises ProfileFormatError after printing the records before the
+    bad one."""
     codes: dict[int, str] = {}
     lines = False
     n = 0
     for rec in iter_records(data):
         if rec.kind == "header":
             lines = bool(rec.fields["mode"] & F.PROFILE_LINES)
-        write(format_record(rec, codes, lines))
+        write(record_json(rec) if as_json else format_record(rec, codes, lines))
         n += 1
     return n

@@ -1,7 +1,7 @@
 """Progress display for long reads and conversions: on stderr, only on a TTY.
 
-Converters take a [Progress] and call ``progress.task(text, total)`` to get
-an ``advance(n)`` function; [QUIET] (the default everywhere) draws nothing,
+Converters take a [Progress] and loop over ``progress.iterate(text, items)``
+(or call ``progress.task(text, total)`` for an ``advance(n)`` function); [QUIET] (the default everywhere) draws nothing,
 so library callers and pipes see no progress at all.
 """
 
@@ -24,7 +24,12 @@ class Progress:
         """A step of [total] units; yields ``advance(n)``."""
         yield lambda n=1: None
 
+    def iterate(self, text: str, items):
+        """The [items], counted on a progress bar (advanced every [STEP] items)."""
+        return iter(items)
 
+
+STEP = 4096
 QUIET = Progress()
 
 
@@ -49,6 +54,14 @@ class TerminalProgress(Progress):
                           TimeRemainingColumn(), console=self.console, transient=True) as bar:
             task = bar.add_task(text, total=total)
             yield lambda n=1: bar.advance(task, n)
+
+    def iterate(self, text, items):
+        with self.task(text, len(items)) as advance:
+            for i, item in enumerate(items, 1):
+                yield item
+                if i % STEP == 0:
+                    advance(STEP)
+            advance(len(items) % STEP)
 
 
 def for_stderr() -> Progress:

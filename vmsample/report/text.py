@@ -7,6 +7,7 @@ so both outputs always carry the same numbers.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from .analysis import Analysis, SiteRow
@@ -33,8 +34,17 @@ class Table:
 BY_CHOICES = ("site", "function", "type")
 
 
+def short_path(path: str) -> str:
+    """[path] relative to the current directory when it lies below it."""
+    if os.path.isabs(path):
+        cwd = os.getcwd()
+        if path.startswith(cwd.rstrip(os.sep) + os.sep):
+            return os.path.relpath(path, cwd)
+    return path
+
+
 def location(site) -> str:
-    return f"{site.file}:{site.line}" if site.file else ""
+    return f"{short_path(site.file)}:{site.line}" if site.file else ""
 
 
 def _site_table(title, rows: list[SiteRow], total, limit, what) -> Table:

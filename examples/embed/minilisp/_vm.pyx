@@ -13,7 +13,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memcpy, memmove
 
 from vmsample._nursery cimport (
-    GC_HEADER_SIZE, GCHeader, GCHeap, GCMajorEvent, GCMinorReport, GCSample, Nursery, gc_alloc,
+    GC_HEADER_SIZE, GCHeader, GCHeap, GCType, GCMajorEvent, GCMinorReport, GCSample, Nursery, gc_alloc,
     gc_alloc_varsize, gc_collect_major, gc_is_ref, gc_push_root, gc_raise_error, gc_size_of,
     gc_visit_root, gc_write_barrier, gcref_t)
 from vmsample.profile._writer cimport (
@@ -21,6 +21,8 @@ from vmsample.profile._writer cimport (
     prof_monotonic_ns, prof_time_sample)
 
 import sys
+
+from minilisp.reader import Symbol
 
 # ____________________________________________________________________________
 # Values
@@ -293,6 +295,24 @@ class LispError(Exception):
 # ____________________________________________________________________________
 # The machine
 
+cdef uint16_t heap_type(Nursery nursery, str name, uint32_t fixed_size, tuple ref_offsets,
+                        uint32_t item_size) except 0:
+    # Register a type, or reuse it when an earlier machine on this nursery
+    # registered the same name with the same layout.  Var-size types here all
+    # have reference items except strings (item_size 1).
+    cdef GCHeap* h = nursery.heap
+    cdef bint item_refs = item_size == 8
+    cdef uint16_t tid
+    cdef GCType* t
+    if name not in nursery.type_names.values():
+        return nursery.register_type(name, fixed_size, ref_offsets, item_size, item_refs)
+    tid = [k for k, v in nursery.type_names.items() if v == name][0]
+    t = &h.types[tid]
+    if (t.fixed_size != fixed_size or t.item_size != item_size or t.items_are_refs != item_refs
+            or t.n_refs != len(ref_offsets)):
+        raise ValueError(f"this nursery already has a different type named {name!r}")
+    return tid
+
 
 cdef class Machine:
     """Runs one compiled Program in [nursery].
@@ -310,6 +330,7 @@ cdef class Machine:
     cdef object program
     cdef object names           # code index -> function name
     cdef gcref_t* stack_bottom  # the shadow stack top when the machine started
+    cdef dict symbol_ids        # symbol name -> number
     cdef long time_period_us
     cdef public object stdout
     cdef public object argv     # (command-line): the program's name and arguments
@@ -331,10 +352,11 @@ cdef class Machine:
         self.stdout = stdout
         self.argv = [str(a) for a in (argv if argv is not None else [program.filename])]
         self.names = [c.name for c in program.codes]
-        vm.t_cons = nursery.register_type("cons", fixed_size=16, ref_offsets=(0, 8))
-        vm.t_closure = nursery.register_type("closure", fixed_size=8, item_size=8, items_are_refs=True)
-        vm.t_vector = nursery.register_type("vector", item_size=8, items_are_refs=True)
-        vm.t_string = nursery.register_type("string", item_size=1)
+        self.symbol_ids = {name: i for i, name in enumerate(program.symbols)}
+        vm.t_cons = heap_type(nursery, "cons", 16, (0, 8), 0)
+        vm.t_closure = heap_type(nursery, "closure", 8, (), 8)
+        vm.t_vector = heap_type(nursery, "vector", 0, (), 8)
+        vm.t_string = heap_type(nursery, "string", 0, (), 1)
         vm.max_depth = max_depth
         vm.ncodes = len(program.codes)
         vm.nglobals = len(program.globals)
@@ -391,9 +413,9 @@ cdef class Machine:
             for item in value:
                 self._load_const(item)
             return list_top(vm, len(value))
-        if type(value).__name__ == "Symbol":
-            return push(vm, <gcref_t>((<uint64_t>self.program.symbols.index(value.name) << 3) | SYMBOL_TAG))
-        return push(vm, UNSPEC)
+        if isinstance(value, Symbol):
+            return push(vm, <gcref_t>((<uint64_t>self.symbol_ids[value.name] << 3) | SYMBOL_TAG))
+        return push(vm, UNSPEC)             # the compiler's UNSPECIFIED
 
     def profile_to(self, ProfileWriter writer not None, *, time_period_ns=None):
         """Name every code and type in [writer] and stream this heap's samples
@@ -498,10 +520,6 @@ cdef class Machine:
 
     def __dealloc__(self):
         self.close()
-
-    def format_value(self, Py_ssize_t index):
-        """The display form of global [index] (for tests and debugging)."""
-        return self.show(self.vm.globals[index], True)
 
     cdef str show(self, gcref_t v, bint display):
         cdef VM* vm = &self.vm

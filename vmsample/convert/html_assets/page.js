@@ -26,6 +26,7 @@
     if (ms === null || ms === undefined) return "-";
     if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
     if (ms >= 1) return `${ms.toFixed(1)} ms`;
+    if (ms === 0) return "0";
     return `${(ms * 1000).toFixed(0)} us`;
   }
   function esc(s) {
@@ -481,8 +482,9 @@
   // ------------------------------------------------------------ header
   function cards() {
     const s = data.summary;
-    $("title").textContent = `vmsample \u2014 ${data.program || "profile"}`;
-    document.title = `vmsample: ${data.program || "profile"}`;
+    const name = data.program ? data.program.split(/[\\/]/).pop() : "profile";
+    $("title").textContent = `vmsample \u2014 ${name}`;
+    document.title = `vmsample: ${name}`;
     const items = [["duration", fmtMs(data.duration_ms), ""]];
     if (s.alloc_samples) {
       items.push(["allocated (estimate)", fmtBytes(s.estimated_bytes),
