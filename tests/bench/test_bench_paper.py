@@ -164,6 +164,7 @@ def test_quick_run_writes_results_plots_and_rerenders(tmp_path, capsys):
     (cost,) = data["cost"]
     assert cost["variants"]["hook"]["alloc_samples"] == cost["variants"]["writer"]["alloc_samples"] > 0
     assert set(cost["alloc_ns"]) == {"core", "hook", "writer"}
+    assert set(cost["time_ns"]) == {"signal", "writer"}
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -200,6 +201,6 @@ def test_cost_breakdown_stages_add_up(tmp_path, capfd):
     v = c["variants"]
     assert v["off"]["alloc_samples"] == v["time"]["alloc_samples"] == 0
     assert v["hook"]["alloc_samples"] == v["writer"]["alloc_samples"] == c["alloc_samples"] > 0
-    total = sum(c["alloc_ns"].values())
-    assert total == pytest.approx(c["alloc_total_ns"])
+    assert sum(c["alloc_ns"].values()) == pytest.approx(c["alloc_total_ns"])
+    assert sum(c["time_ns"].values()) == pytest.approx(c["time_total_ns"])
     assert c["mean_depth"] == pytest.approx(3, abs=0.5)

@@ -15,14 +15,18 @@ hook       + the VM's sample hook: it walks the VM stack (one (code id, line)
            per frame) and calls a writer that refuses at its first check
 writer     + the profile writer: the 0x01 stack record and the extension
            record, buffered, written out, and the file finished at close
-time       time sampling instead, at [hz] of wall-clock time (a CPU-time
+time-hook  time sampling instead, at [hz] of wall-clock time (a CPU-time
            timer fires at most once per kernel tick): the timer signal, the
-           eval loop's flag check, the stack walk and the writer
+           eval loop's flag check at its next safe point and the stack walk,
+           into a writer that refuses at once
+time       + the writer
 =========  ===================================================================
 
 Per-stage cost per sample = (best time of the variant - best time of the
-one before) / samples; time sampling's cost per sample = (time - off) /
-time samples.  The sample counts come from the runs themselves.
+one before) / samples; time sampling's = (time-hook - off) and (time -
+time-hook) per time sample.  The sample counts come from the runs
+themselves (a muted writer counts no time samples: the time variant's
+count stands for both, the timer ticks at the same rate).
 """
 
 import contextlib
@@ -38,6 +42,7 @@ VARIANTS = [
     ("core", "none", True, False),
     ("hook", "muted", True, False),
     ("writer", "real", True, False),
+    ("time-hook", "muted", False, True),
     ("time", "real", False, True),
 ]
 
@@ -87,10 +92,12 @@ def breakdown(program, args, *, period, hz, repeat, nursery, tmpdir, progress=No
     stages = {"core": per_sample("core", "off", n_alloc),
               "hook": per_sample("hook", "core", n_alloc),
               "writer": per_sample("writer", "hook", n_alloc)}
+    time_stages = {"signal": per_sample("time-hook", "off", n_time),
+                   "writer": per_sample("time", "time-hook", n_time)}
     return {
         "program": Path(program).stem, "args": list(args), "period": period, "hz": hz,
         "runs": repeat, "variants": best,
-        "alloc_ns": stages,
+        "alloc_ns": stages, "time_ns": time_stages,
         "alloc_total_ns": per_sample("writer", "off", n_alloc),
         "time_total_ns": per_sample("time", "off", n_time),
         "alloc_samples": n_alloc, "time_samples": n_time, "mean_depth": depth,
