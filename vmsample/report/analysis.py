@@ -259,8 +259,6 @@ class Analysis:
 # while grouping (millions of additions on big profiles) and become Tallies
 # at the end.
 
-_SAMPLES, _BYTES, _DIED, _SURVIVED, _OBJECTS = range(5)
-
 
 def site_of(frame) -> Site:
     return Site(frame.code.function, frame.code.file, frame.line)
@@ -355,6 +353,7 @@ def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: boo
     rows: dict[int, list] = {}
     for stack, v in per_stack.items():
         for k in (keys.all(stack, which) if cumulative else (keys.leaf(stack, which),)):
+            # _add, inlined: this loop runs once per frame of every stack.
             row = rows.get(k)
             if row is None:
                 rows[k] = list(v)
