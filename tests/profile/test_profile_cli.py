@@ -172,3 +172,16 @@ def test_dump_json_lines(good, capsys):
     minor = next(r for r in records if r["kind"] == "ext:minor_gc")
     assert minor["nstats"] == 5 and len(minor["outcomes"]) == 2 * minor["count"]
     assert records[-1]["kind"] == "ext:end" and records[-1]["n_alloc"] == 1
+
+
+def test_reading_a_killed_run_suggests_recover(tmp_path, capsys):
+    path = tmp_path / "k.prof"
+    w = ProfileWriter(path, alloc_period=512)
+    write_run(w, RUN)
+    w.flush()                       # as if killed now: no trailer, the spool still there
+    with pytest.raises(Exception) as e:
+        read_profile(path)
+    assert "vmsample recover" in str(e.value) and e.value.offset is not None
+    assert main(["validate", str(path)]) == 1
+    assert "vmsample recover" in capsys.readouterr().err
+    w.close()

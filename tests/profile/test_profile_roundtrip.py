@@ -120,7 +120,26 @@ def test_deep_stacks_keep_the_leaf_end(tmp_path, lines):
         write_run(w, run)
         assert w.counts["truncated"] == 1
     p = read_profile(path)
+    assert p.meta.truncated_stacks == 1
     frames = p.stack_frames(p.alloc_samples[0].stack)
     assert len(frames) == F.MAX_FRAMES == 32768
     assert frames[0].code.id == 2 and (frames[0].line == 0 if lines else True)
     assert schema.to_profile(schema.parse(path.read_bytes())) == p
+
+
+def test_read_profile_restores_the_garbage_collector(tmp_path):
+    import gc
+    run = Run({2: ("<module>", 1, "p.py")}, {}, [("alloc", 16, 0, [(2, 2)], 0, False)])
+    path = write(tmp_path, run)
+    assert gc.isenabled()
+    read_profile(path)
+    assert gc.isenabled()
+    with pytest.raises(Exception):
+        read_profile(path.read_bytes()[:-1])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_profile(path)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

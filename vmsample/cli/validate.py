@@ -18,8 +18,8 @@ def run(args):
     # The fast reader gives the most precise message; the schema is the
     # reference.  A valid file passes both (and they agree, see the tests).
     try:
+        read_profile(args.file)         # by path: it points at `vmsample recover` when relevant
         data, gz = load_bytes(args.file)
-        read_profile(data)
         profile = schema.to_profile(schema.parse(data), gzip=gz)
     except OSError as e:
         raise CommandError(f"{args.file}: {e.strerror or e}") from None

@@ -26,6 +26,7 @@ from .errors import ProfileFormatError
 from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
                     Outcome, Profile, TimeSample)
 
+
 def _state_name(state: int) -> str:
     return F.GC_STATES[state] if 0 <= state < len(F.GC_STATES) else f"STATE_{state}"
 
@@ -192,6 +193,7 @@ class ProfileBuilder:
             gzip=self.gzip,
             recovered=F.META_RECOVERED in m,
             raw=dict(m),
+            truncated_stacks=self.end_record[1] if self.end_record else 0,
         )
 
     def _frames(self, lines):
@@ -226,17 +228,24 @@ class ProfileBuilder:
         return codes, frames, stacks
 
     @staticmethod
-    def _stacks_for(infos, paired_len, main, what):
+    def _unpaired(what, more_infos):
+        """The error for a stream whose info and main-section records do not pair up."""
+        if more_infos:
+            msg = f"more {what} info records than {what} stack records in the main section"
+        else:
+            msg = f"more {what} stack records in the main section than {what} info records"
+        return ProfileFormatError(msg, None, f"ext:{what}_sample")
+
+    @classmethod
+    def _stacks_for(cls, infos, paired_len, main, what):
         """The stack index of each info: its own, or the next main-section record's."""
         it = iter(main)
         try:
             result = [next(it)[0] if len(info) == paired_len else info[paired_len] for info in infos]
         except StopIteration:
-            raise ProfileFormatError(f"more {what} info records than {what} stack records in the main section",
-                                     None, f"ext:{what}_sample") from None
+            raise cls._unpaired(what, True) from None
         if next(it, None) is not None:
-            raise ProfileFormatError(f"more {what} stack records in the main section than {what} info records",
-                                     None, f"ext:{what}_sample")
+            raise cls._unpaired(what, False)
         return result
 
     def finish(self) -> Profile:
@@ -262,10 +271,12 @@ class ProfileBuilder:
         stat_names = self.stat_names if self.stat_names is not None else ()
         codes, frames, stacks = self._frames(meta.lines)
 
-        outcomes: dict[int, int] = {}
+        # seq -> Outcome, from the outcome bytes (bit 0: survived)
+        by_byte = tuple(Outcome.SURVIVED if b & 1 else Outcome.DIED for b in range(256))
+        outcomes: dict[int, Outcome] = {}
         minors = []
         for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
-            outcomes.update(zip(range(first_seq, first_seq + len(outs)), outs))
+            outcomes.update(zip(range(first_seq, first_seq + len(outs)), map(by_byte.__getitem__, outs)))
             stats = dict(zip(stat_names, values))
             minors.append(MinorCollection(
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
@@ -273,19 +284,26 @@ class ProfileBuilder:
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
 
         period = meta.alloc_period or 0
-        names: dict[int, str] = {}
+        names = {tid: types.get(tid) or f"<type {tid}>" for tid in {info[4] for info in self.alloc_infos}}
         alloc: list[AllocationSample] = []
         append = alloc.append
-        unknown, by_bit = Outcome.UNKNOWN, (Outcome.DIED, Outcome.SURVIVED)
+        unknown = Outcome.UNKNOWN
         get_outcome = outcomes.get
-        for info, stack in zip(self.alloc_infos, self._stacks_for(self.alloc_infos, 6, alloc_main, "alloc")):
-            seq, t, tid, size, type_id, flags = info[:6]
-            name = names.get(type_id)
-            if name is None:
-                name = names[type_id] = types.get(type_id) or f"<type {type_id}>"
-            o = get_outcome(seq)
-            append(AllocationSample(seq, t, tid, type_id, name, size, flags & F.ALLOC_FLAG_LARGE != 0,
-                                    unknown if o is None else by_bit[o & 1], stack, period))
+        main_stacks = iter(alloc_main)
+        try:
+            for info in self.alloc_infos:
+                if len(info) == 6:
+                    seq, t, tid, size, type_id, flags = info
+                    stack = next(main_stacks)[0]
+                else:
+                    seq, t, tid, size, type_id, flags, stack = info
+                append(AllocationSample(seq, t, tid, type_id, names[type_id], size,
+                                        flags & F.ALLOC_FLAG_LARGE != 0, get_outcome(seq, unknown),
+                                        stack, period))
+        except StopIteration:
+            raise self._unpaired("alloc", True) from None
+        if next(main_stacks, None) is not None:
+            raise self._unpaired("alloc", False)
 
         tweight = meta.time_period_ns or 0
         if self.has_extension:

@@ -3,10 +3,11 @@
 Everything a report or converter needs is here, typed.  Treat it as
 read-only: codes, frames and metadata are frozen; the per-sample and
 per-collection records are plain slotted dataclasses because a profile holds
-millions of them and frozen dataclasses are several times slower to build.  The model is
-independent of the file layout: version 6 or 7, gzip or not, the vmprof or
-the pypy layout, a recovered file or a stock vmprof file all read into the
-same shapes.
+millions of them and frozen dataclasses are several times slower to build.
+
+The model is independent of the file layout: version 6 or 7, gzip or not,
+the vmprof or the pypy layout, a recovered file or a stock vmprof file all
+read into the same shapes.
 
 Stacks are deduplicated: a sample names a stack by index into
 [Profile.stacks]; a stack is a tuple of indices into [Profile.frames], **leaf
@@ -193,6 +194,7 @@ class Metadata:
     gzip: bool
     recovered: bool                 # rebuilt by `vmsample recover` after a crash
     raw: dict[str, str] = field(default_factory=dict)   # every META key, as written
+    truncated_stacks: int = 0       # stacks cut to their leaf-most 32768 frames by the writer
 
     @property
     def duration_ns(self) -> int | None:

@@ -1,0 +1,200 @@
+"""Profiles of VM programs: allocations land on the right functions, lines and
+types; survival is reported; the files validate, open in stock vmprof, and
+`vmsample run` behaves like `python` (and memray run) on the command line."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from vmsample import read_profile
+from vmsample._nursery import Nursery
+from vmsample.lang import _vm
+from vmsample.profile._writer import ProfileWriter
+
+# Known allocation sites: line numbers are asserted below.
+SITES = textwrap.dedent("""\
+    def keep_floats(n):
+        out = []
+        for i in range(n):
+            out.append(i * 0.5)
+        return out
+
+    def churn_floats(n):
+        x = 0.0
+        for i in range(n):
+            x = i * 1.5
+        return x
+
+    class Point:
+        def __init__(self, x):
+            self.x = x
+
+    def points(n):
+        return [Point(i) for i in range(n)]
+
+    kept = keep_floats(20000)
+    churn_floats(20000)
+    ps = points(5000)
+    print(len(kept), len(ps))
+""")
+LINE_KEEP, LINE_CHURN, LINE_POINTS = 4, 10, 18
+
+
+def profile_program(tmp_path, source, alloc_period=256, **kw):
+    """Run [source] profiled; returns (status, Profile, nursery stats)."""
+    path = tmp_path / "prog.py"
+    path.write_text(source)
+    out = tmp_path / "prog.prof"
+    # A small nursery: many minor collections, so samples learn their outcome.
+    nursery = Nursery(nursery_size=64 << 10)
+    writer = ProfileWriter(str(out), alloc_period=alloc_period, sampling=kw.pop("sampling", "fixed"))
+    try:
+        status = _vm.run_program(source, str(path), [str(path)], nursery, writer=writer,
+                                 alloc_period=alloc_period, **kw)
+    finally:
+        writer.close()
+    return status, read_profile(str(out)), nursery.stats, out
+
+
+def leaf(profile, sample):
+    f = profile.stack_frames(sample.stack)
+    return f[0].function, f[0].line
+
+
+def test_allocations_are_attributed_to_their_sites(tmp_path, capfd):
+    status, prof, stats, _ = profile_program(tmp_path, SITES, sampling="fixed", seed=3)
+    assert status == 0
+    assert capfd.readouterr().out == "20000 5000\n"
+    by_type = {}
+    for s in prof.alloc_samples:
+        by_type.setdefault(s.type_name, []).append(s)
+    # Every float is made on one of two lines; instances in __init__'s caller.
+    floats = by_type["float"]
+    assert {leaf(prof, s) for s in floats} == {("keep_floats", LINE_KEEP), ("churn_floats", LINE_CHURN)}
+    for s in floats:
+        names = [f.function for f in prof.stack_frames(s.stack)]
+        assert names[-1] == "<module>" and len(names) == 2
+    objects = by_type["Point"]
+    assert objects and {leaf(prof, s) for s in objects} == {("<listcomp>", LINE_POINTS)}
+    assert [f.function for f in prof.stack_frames(objects[0].stack)] == ["<listcomp>", "points", "<module>"]
+    # 20000 floats of 16 bytes at each site: equal shares of the samples.
+    keep = sum(1 for s in floats if leaf(prof, s)[0] == "keep_floats")
+    churn = len(floats) - keep
+    assert abs(keep - churn) <= 0.1 * keep
+    assert keep == pytest.approx(20000 * 16 / 256, rel=0.1)
+    # Fixed sampling: exactly one sample per period bytes allocated while on.
+    assert len(prof.alloc_samples) == stats["samples_taken"]
+    assert all(s.weight == 256 for s in prof.alloc_samples)
+
+
+def test_survival_separates_kept_from_temporary_objects(tmp_path, capfd):
+    status, prof, _, _ = profile_program(tmp_path, SITES, sampling="fixed", seed=5)
+    assert status == 0
+    outcome = {}
+    for s in prof.alloc_samples:
+        if s.type_name == "float":
+            outcome.setdefault(leaf(prof, s)[0], []).append(s.outcome.name)
+    kept, churned = outcome["keep_floats"], outcome["churn_floats"]
+    assert kept.count("SURVIVED") >= 0.95 * len(kept)
+    assert churned.count("DIED") >= 0.95 * len(churned)
+
+
+def test_runtime_error_still_writes_a_valid_profile(tmp_path, capfd):
+    source = "def f(n):\n    xs = [str(i) for i in range(n)]\n    raise ValueError(len(xs))\nf(3000)\n"
+    status, prof, _, path = profile_program(tmp_path, source, alloc_period=128)
+    assert status == 1
+    err = capfd.readouterr().err
+    assert err.endswith("ValueError: 3000\n") and 'line 3, in f' in err
+    assert prof.alloc_samples and prof.minor_collections is not None
+    assert subprocess.run([sys.executable, "-m", "vmsample", "validate", str(path)]).returncode == 0
+
+
+def test_stock_vmprof_reads_vm_profiles(tmp_path, capfd):
+    vmprof = pytest.importorskip("vmprof")
+    _, prof, _, path = profile_program(tmp_path, SITES)
+    stats = vmprof.read_profile(str(path))
+    names = set(stats.adr_dict.values())
+    prog = str(tmp_path / "prog.py")
+    assert f"py:keep_floats:1:{prog}" in names and f"py:<module>:1:{prog}" in names
+    tree = stats.get_tree()
+    assert tree.name.startswith("py:<module>")
+    show = subprocess.run([sys.executable, "-m", "vmprof.show", str(path), "tree"],
+                          capture_output=True, text=True)
+    assert show.returncode == 0 and "keep_floats" in show.stdout
+
+
+def test_code_ids_are_even_and_stable(tmp_path, capfd):
+    _, a, _, _ = profile_program(tmp_path, SITES)
+    _, b, _, _ = profile_program(tmp_path, SITES)
+    ids = {c.function: c.id for c in a.codes.values()}
+    assert ids == {c.function: c.id for c in b.codes.values()}
+    assert all(i > 0 and i % 2 == 0 for i in ids.values())
+
+
+def test_time_samples_land_in_the_busy_function(tmp_path, capfd):
+    # Busy for 0.3 s of CPU time: the timer fires every 1 ms, or at the
+    # kernel's tick (4 ms at HZ=250) when that is coarser: >= 75 ticks.
+    source = textwrap.dedent("""\
+        import time
+        def busy(seconds):
+            t = 0
+            end = time.process_time() + seconds
+            while time.process_time() < end:
+                for i in range(1000):
+                    t += i % 7
+            return t
+        print(busy(0.3) > 0)
+    """)
+    status, prof, _, _ = profile_program(tmp_path, source, alloc_period=None, time_period=0.001)
+    assert status == 0
+    assert len(prof.time_samples) >= 30
+    leaves = [prof.stack_frames(s.stack)[0] for s in prof.time_samples]
+    assert sum(f.function == "busy" for f in leaves) >= 0.9 * len(leaves)
+
+
+# ---------------------------------------------------------------- the command line
+
+def vmsample(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "vmsample", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def test_run_command_behaves_like_python(tmp_path):
+    prog = tmp_path / "echo.py"
+    prog.write_text("import sys\nprint(sys.argv[1:])\nprint('err', file=sys.stderr)\nsys.exit(3)\n")
+    r = vmsample("run", "-o", "out.prof", "--alloc-period", "1K", str(prog), "a", "--b", cwd=tmp_path)
+    assert r.returncode == 3
+    assert r.stdout == "['a', '--b']\n"          # the program's own output only
+    assert r.stderr.startswith("vmsample: writing the profile")
+    assert "err\n" in r.stderr and "vmsample report out.prof" in r.stderr
+    assert vmsample("validate", "out.prof", cwd=tmp_path).returncode == 0
+    # refuses to overwrite without -f
+    again = vmsample("run", "-o", "out.prof", str(prog), cwd=tmp_path)
+    assert again.returncode == 1 and again.stderr.count("\n") == 1 and "-f" in again.stderr
+    assert vmsample("run", "-f", "-o", "out.prof", str(prog), cwd=tmp_path).returncode == 3
+
+
+def test_run_command_default_name_and_c_option(tmp_path):
+    r = vmsample("run", "-c", "import sys; print(sys.argv)", "x", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout == "['-c', 'x']\n"
+    made = [p.name for p in tmp_path.iterdir()]
+    assert len(made) == 1 and made[0].startswith("vmsample-c.") and made[0].endswith(".prof")
+    prog = tmp_path / "hello.py"
+    prog.write_text("print('hi')\n")
+    r = vmsample("run", "hello.py", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout == "hi\n"
+    assert any(p.name.startswith("vmsample-hello.") for p in tmp_path.iterdir())
+
+
+def test_run_command_refused_program_and_bad_arguments(tmp_path):
+    prog = tmp_path / "bad.py"
+    prog.write_text("x = 1\nwith open('f') as f:\n    pass\n")
+    r = vmsample("run", "-o", "bad.prof", "bad.py", cwd=tmp_path)
+    assert r.returncode == 2 and "bad.py:2:1: 'with' statement is not supported by vmsample" in r.stderr
+    r = vmsample("run", "--alloc-period", "12Q", "bad.py", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "invalid size" in r.stderr
+    r = vmsample("run", "missing.py", cwd=tmp_path)
+    assert r.returncode == 2 and "can't open file 'missing.py'" in r.stderr

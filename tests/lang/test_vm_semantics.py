@@ -1,0 +1,334 @@
+"""Differential tests of the VM: each snippet runs under CPython and under
+``python -m vmsample.lang``; stdout and the exit status must be identical.
+
+The snippets are small and each exercises one corner of the language; the
+corpus under tests/lang/programs/ covers whole programs.
+"""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+SNIPPETS = {
+    "arith": """
+        print(7 // 2, -7 // 2, 7 // -2, 7 % 3, -7 % 3, 7 % -3, 2 ** 10, 2 ** -1, 2 ** 100)
+        print(1 << 70, (1 << 70) >> 3, -5 >> 1, 5 & 3, 5 | 3, 5 ^ 3, ~5)
+        print(7 / 2, 1 / 3, 10 / 5, 0.1 + 0.2, 1e16, 1.5e-7, -0.0, 3.0 * 2)
+        print(divmod(7, 2), divmod(-7, 2), divmod(7.5, 2), round(2.5), round(3.5), round(2.675, 2))
+        print(abs(-3), abs(-2.5), int("42"), int(3.9), int(-3.9), float("1.5"), int("ff", 16))
+        print(4611686018427387903 + 1, -4611686018427387904 - 1, 3037000500 * 3037000500)
+        print(True + True, True * 3, 10 - True, 1 == 1.0, hash(1) == hash(1.0))
+    """,
+    "compare": """
+        print(1 < 2 < 3, 1 < 3 < 2, 1 == 1 != 2, "a" < "b", [1, 2] < [1, 3], (1, 2) == (1, 2))
+        print(None is None, 1 is not None, "ab" in "cabd", 3 in [1, 2, 3], 4 not in {1: 2})
+        x = 5
+        print(0 < x <= 5, not x, x and 0, x or 0, None or "d", [] or {})
+        print(1 if x > 3 else 2, max(3, 7, 1), min([4, 2, 8]), max("abc", key=ord))
+    """,
+    "strings": """
+        s = "Hello, World"
+        print(s[0], s[-1], s[2:5], s[::-1], s[::2], len(s), s.upper(), s.lower())
+        print(s.split(", "), "-".join(["a", "b", "c"]), "  x ".strip(), s.replace("l", "L"))
+        print(s.find("World"), s.startswith("Hell"), s.endswith("x"), "ab" * 3, "a" + "b")
+        print("%d items at %.2f: %s %r" % (3, 1.5, "x", "y"), "%5d|%-5s|" % (42, "ab"))
+        print("{} and {}".format(1, "two"), "{0:>5}|{1:<4}|".format("a", "b"), "{:.3f}".format(3.14159))
+        name, n = "vm", 3
+        print(f"{name!r} has {n:03d} parts, {n * 1.5:.1f}", f"{name:>6}", f"{{}}")
+        print(repr("it's"), repr('say "hi"'), str(12), str(1.0), ord("a"), chr(98))
+        for ch in "abc":
+            print(ch, end=" ")
+        print()
+    """,
+    "lists": """
+        a = [3, 1, 2]
+        a.append(5); a.insert(0, 9); print(a, a.pop(), a.pop(0), a)
+        a.sort(); print(a, a.index(2), a.count(3)); a.reverse(); print(a)
+        b = list(range(10))
+        print(b[1:8:2], b[::-3], b[-3:], b[:2] + b[8:], [0] * 3)
+        b[2:5] = ["x", "y"]; print(b)
+        b[::2] = [0] * len(b[::2]); print(b)
+        del b[0]; del b[1:3]; print(b, len(b))
+        c = [[1, 2], [3]]; c[0].append(9); print(c, sorted([3, 1, 2], reverse=True))
+        print(sorted(["bb", "a", "ccc"], key=len), list(reversed([1, 2, 3])), sum([1, 2, 3], 10))
+        x = [1, 2]; y = x; x += [3]; print(y, x * 2)
+    """,
+    "dicts": """
+        d = {"b": 1, "a": 2}
+        d["c"] = 3; print(d, d.get("z"), d.get("a"), d.setdefault("e", 5), d)
+        print(list(d.keys()), list(d.values()), list(d.items()), d.pop("b"), d)
+        d.update({"a": 10}, z=1); print(d, "a" in d, len(d))
+        del d["a"]; print(d)
+        for k, v in d.items():
+            print(k, v)
+        print({k: v for k, v in zip("xyz", range(3))}, dict(a=1), dict([(1, 2)]))
+        print(d.keys(), d.values(), d.items())
+        e = {1: "a", 1.0: "b", True: "c"}; print(e)
+    """,
+    "sets": """
+        s = {5, 3, 100, 17, 33, 1}
+        print(s, len(s), 3 in s)
+        s.add(8); s.discard(100); print(s)
+        t = set(range(20, 0, -3)); print(t)
+        print(s | t, s & t, s - t, s ^ t)
+        print({x % 7 for x in range(50)}, set(), {1, 2} <= {1, 2, 3}, sorted({"b", "a"}))
+        big = set()
+        for i in range(100):
+            big.add(i * 37 % 101)
+        print(big)
+        for i in range(0, 100, 3):
+            big.discard(i)
+        print(big)
+    """,
+    "tuples_unpack": """
+        t = (1, 2, 3)
+        a, b, c = t; print(a, b, c, t[1:], t + (4,), t * 2, len(t), (1,), ())
+        first, *rest = [1, 2, 3, 4]; print(first, rest)
+        *init, last = "abc"; print(init, last)
+        (x, y), z = (1, 2), 3; print(x, y, z)
+        for i, (p, q) in enumerate([(1, 2), (3, 4)]):
+            print(i, p, q)
+        print(t.index(2), t.count(1), tuple([1, 2]), t == (1, 2, 3), t < (1, 2, 4))
+    """,
+    "control": """
+        for i in range(5):
+            if i == 1:
+                continue
+            if i == 4:
+                break
+            print(i)
+        else:
+            print("no")
+        for i in range(2):
+            pass
+        else:
+            print("else ran")
+        n = 0
+        while n < 3:
+            n += 1
+        else:
+            print("while else", n)
+        while True:
+            n -= 1
+            if n == 0:
+                break
+        print(n)
+    """,
+    "functions": """
+        def f(a, b=2, *args, c=3, **kw):
+            return a, b, args, c, kw
+        print(f(1), f(1, 5, 6, 7, c=8, d=9), f(*[1, 2, 3], **{"c": 0}))
+        def g(x, y):
+            return x - y
+        print(g(y=1, x=5), (lambda x, y=1: x + y)(2))
+        def counter():
+            count = 0
+            def inc():
+                nonlocal count
+                count += 1
+                return count
+            return inc
+        c = counter(); c(); print(c(), c())
+        total = 0
+        def add(n):
+            global total
+            total += n
+        add(5); add(6); print(total)
+        def fact(n):
+            return 1 if n <= 1 else n * fact(n - 1)
+        print(fact(30))
+        print(list(map(lambda x: x * 2, [1, 2])), list(filter(None, [0, 1, 2])), any([0, 1]), all([]))
+    """,
+    "classes": """
+        class Animal:
+            kind = "animal"
+            def __init__(self, name):
+                self.name = name
+            def speak(self):
+                return f"{self.name} makes a sound"
+            def __repr__(self):
+                return f"Animal({self.name!r})"
+        class Dog(Animal):
+            def __init__(self, name, breed):
+                super().__init__(name)
+                self.breed = breed
+            def speak(self):
+                return super().speak() + " (woof)"
+        d = Dog("Rex", "lab")
+        print(d.speak(), d.kind, d.breed, isinstance(d, Animal), type(d).__name__, [d])
+        print(Animal.kind, Dog.__name__, issubclass(Dog, Animal), hasattr(d, "x"), getattr(d, "name"))
+        setattr(d, "age", 3); print(d.age)
+        class V:
+            __slots__ = ("x", "y")
+            def __init__(self, x, y):
+                self.x, self.y = x, y
+            def __add__(self, o):
+                return V(self.x + o.x, self.y + o.y)
+            def __eq__(self, o):
+                return self.x == o.x and self.y == o.y
+            def __hash__(self):
+                return hash((self.x, self.y))
+            def __lt__(self, o):
+                return (self.x, self.y) < (o.x, o.y)
+            def __str__(self):
+                return f"<{self.x}, {self.y}>"
+            def __len__(self):
+                return 2
+        v = V(1, 2) + V(3, 4)
+        print(v, str(v), len(v), V(1, 2) == V(1, 2), V(1, 2) in {V(1, 2)}, sorted([V(2, 1), V(1, 5)])[0])
+        class Seq:
+            def __init__(self):
+                self.items = [1, 2, 3]
+            def __getitem__(self, i):
+                return self.items[i]
+            def __iter__(self):
+                return iter(self.items)
+            def __contains__(self, x):
+                return x == 2
+        s = Seq(); print(s[1], list(s), 2 in s, 3 in s)
+    """,
+    "exceptions": """
+        class MyError(Exception):
+            pass
+        class Detailed(ValueError):
+            def __init__(self, code):
+                super().__init__(f"code {code}")
+                self.code = code
+        def risky(n):
+            if n == 0:
+                raise MyError("zero")
+            if n == 1:
+                raise Detailed(42)
+            return 10 // (n - 2)
+        for n in range(4):
+            try:
+                print(risky(n))
+            except MyError as e:
+                print("my", e, e.args)
+            except ValueError as e:
+                print("value", e, e.code)
+            except ZeroDivisionError as e:
+                print("zero", e)
+            else:
+                print("no error")
+            finally:
+                print("finally", n)
+        try:
+            [][1]
+        except IndexError as e:
+            print(type(e).__name__, e)
+        try:
+            {}["k"]
+        except KeyError as e:
+            print(repr(e), str(e))
+        try:
+            undefined_name
+        except NameError as e:
+            print(e)
+        try:
+            None.foo
+        except AttributeError as e:
+            print(e)
+        try:
+            int("x")
+        except ValueError as e:
+            print(e)
+        try:
+            assert 1 == 2, "nope"
+        except AssertionError as e:
+            print("assert", e)
+        def f():
+            try:
+                return "try"
+            finally:
+                print("cleanup")
+        print(f())
+        try:
+            try:
+                raise KeyError("a")
+            except KeyError:
+                raise
+        except Exception as e:
+            print("re", repr(e))
+    """,
+    "generators": """
+        def gen(n):
+            for i in range(n):
+                yield i * i
+            return "done"
+        print(list(gen(4)), sum(x for x in range(5)))
+        g = gen(2); print(next(g), next(g), next(g, "end"))
+        def chain(*its):
+            for it in its:
+                yield from it
+        print(list(chain([1, 2], "ab", gen(3))))
+        def fib():
+            a, b = 0, 1
+            while True:
+                yield a
+                a, b = b, a + b
+        f = fib(); print([next(f) for _ in range(10)])
+        def outer():
+            r = yield from gen(2)
+            yield r
+        print(list(outer()))
+    """,
+    "comprehensions": """
+        print([x * y for x in range(3) for y in range(3) if x != y])
+        print({x: [y for y in range(x)] for x in range(4)})
+        print([[i for i in range(j)] for j in range(3)], {c for c in "hello"} == set("helo"))
+        n = 10
+        print([n + i for i in range(3)], list(zip([1, 2], "ab", (True, False))))
+        print(list(enumerate("ab", 1)), list(zip()))
+    """,
+    "modules": """
+        import math
+        import random
+        import time
+        from typing import List, Dict
+        import gc
+        print(math.sqrt(16), math.pi, math.floor(2.7), math.ceil(2.1), math.gcd(12, 18))
+        random.seed(5)
+        x = random.random(); print(0 <= x < 1, 1 <= random.randint(1, 6) <= 6)
+        t = time.time(); print(t > 0)
+        gc.collect()
+        def f(xs: List[int]) -> Dict[str, int]:
+            return {"n": len(xs)}
+        y: int = 5
+        print(f([1, 2]), y)
+    """,
+    "uncaught": """
+        def inner():
+            raise RuntimeError("bad")
+        def outer():
+            inner()
+        print("before")
+        outer()
+    """,
+    "exit": """
+        import sys
+        print("x")
+        sys.exit(3)
+    """,
+}
+
+
+def _run(argv, path):
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", sorted(SNIPPETS))
+def test_snippet_matches_cpython(name, tmp_path):
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(SNIPPETS[name]))
+    expected = _run([sys.executable], path)
+    actual = _run([sys.executable, "-m", "vmsample.lang"], path)
+    assert actual.stdout == expected.stdout
+    assert actual.returncode == expected.returncode, actual.stderr
+    if expected.returncode == 1:
+        # the traceback names the same frames, lines and exception
+        assert actual.stderr.splitlines()[-1] == expected.stderr.splitlines()[-1]
+        assert [l for l in actual.stderr.splitlines() if l.startswith("  File")] == \
+               [l for l in expected.stderr.splitlines() if l.startswith("  File")]

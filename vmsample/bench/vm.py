@@ -1,0 +1,147 @@
+"""The vmsample VM against CPython on the bundled examples, and its allocation rate.
+
+``python -m vmsample.bench vm [--repeat R] [--programs gcbench,binary_trees]
+[--profile] [--json]``
+
+* Wall time of ``python -m vmsample.lang EX.py ARGS`` against ``python EX.py
+  ARGS`` for each example, each a fresh process (interpreter start-up
+  included on both sides), the two alternated run by run; prints the median
+  of R runs of each and their ratio (VM / CPython; below 1 the VM is faster).
+  Both must print the same output, or the benchmark fails.
+* With ``--profile``, a third column: the VM under ``vmsample run`` with the
+  default sampling (one allocation sample per 512 KiB, one time sample per
+  ms of CPU), to show what profiling costs.
+* The VM's allocation rate on gcbench, in process: bytes allocated through
+  the nursery (object sizes as the profiles count them, headers included)
+  per second of run time, median of R runs.
+
+``--json`` prints ``{"programs": [{"name", "args", "cpython_s", "vm_s",
+"ratio", ...}], "alloc_rate": {...}}``.
+"""
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+# Sizes that run for roughly a second on CPython.
+PROGRAMS = {
+    "gcbench": ["16"],
+    "binary_trees": ["15"],
+    "alloc_churn": ["300000"],
+    "nbody": ["100000"],
+    "raytrace": ["120"],
+    "wordfreq": ["60000"],
+    "graph_search": ["200"],
+    "json_roundtrip": ["30"],
+}
+
+
+def timed(argv, env=None):
+    t = time.perf_counter()
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env)
+    elapsed = time.perf_counter() - t
+    if proc.returncode != 0:
+        raise SystemExit(f"vmsample.bench vm: {' '.join(argv)} failed:\n{proc.stderr}")
+    return elapsed, proc.stdout
+
+
+def bench_program(name, args, repeat, profile, tmpdir):
+    path = str(EXAMPLES / f"{name}.py")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    runs = {"cpython": [], "vm": [], "vm_profiled": []}
+    outputs = {}
+    for i in range(repeat):
+        argvs = {"cpython": [sys.executable, path, *args],
+                 "vm": [sys.executable, "-m", "vmsample.lang", path, *args]}
+        if profile:
+            prof = os.path.join(tmpdir, f"{name}.prof")
+            argvs["vm_profiled"] = [sys.executable, "-m", "vmsample", "run", "-f", "-o", prof,
+                                    path, *args]
+        order = list(argvs) if i % 2 == 0 else list(reversed(argvs))
+        for key in order:
+            elapsed, out = timed(argvs[key], env)
+            runs[key].append(elapsed)
+            outputs.setdefault(key, out)
+    if outputs["vm"] != outputs["cpython"] or (profile and outputs["vm_profiled"] != outputs["cpython"]):
+        raise SystemExit(f"vmsample.bench vm: {name}: the VM's output differs from CPython's")
+    result = {"name": name, "args": args, "runs": repeat,
+              "cpython_s": statistics.median(runs["cpython"]),
+              "vm_s": statistics.median(runs["vm"])}
+    result["ratio"] = result["vm_s"] / result["cpython_s"]
+    if profile:
+        result["vm_profiled_s"] = statistics.median(runs["vm_profiled"])
+        result["profiled_ratio"] = result["vm_profiled_s"] / result["vm_s"]
+    return result
+
+
+def alloc_rate(args, repeat):
+    """Bytes allocated per second by the VM running gcbench (in process)."""
+    from vmsample._nursery import Nursery
+    from vmsample.lang import run_source
+
+    path = EXAMPLES / "gcbench.py"
+    source = path.read_text()
+    rates, seconds, allocated = [], [], []
+    for _ in range(repeat):
+        nursery = Nursery(keep_sample_log=False, keep_gc_log=False)
+        with contextlib.redirect_stdout(io.StringIO()):
+            t = time.perf_counter()
+            status = run_source(source, str(path), [str(path), *args], nursery=nursery)
+            elapsed = time.perf_counter() - t
+        if status != 0:
+            raise SystemExit("vmsample.bench vm: gcbench failed in process")
+        n = nursery.stats["allocated_bytes"]
+        rates.append(n / elapsed / 1e9)
+        seconds.append(elapsed)
+        allocated.append(n)
+    return {"program": "gcbench", "args": args, "allocated_bytes": statistics.median(allocated),
+            "seconds": statistics.median(seconds), "gb_per_s": statistics.median(rates)}
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m vmsample.bench vm", description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs per configuration (default 5)")
+    parser.add_argument("--programs", default=",".join(PROGRAMS),
+                        help=f"comma-separated examples (default: all: {','.join(PROGRAMS)})")
+    parser.add_argument("--profile", action="store_true", help="also time the VM under vmsample run")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    args = parser.parse_args(argv)
+    names = [n for n in args.programs.split(",") if n]
+    unknown = [n for n in names if n not in PROGRAMS]
+    if unknown:
+        parser.error(f"unknown program(s): {', '.join(unknown)} (choose from {', '.join(PROGRAMS)})")
+    if args.repeat < 1:
+        parser.error("--repeat must be >= 1")
+
+    results = []
+    with tempfile.TemporaryDirectory() as tmpdir:
+        for name in names:
+            r = bench_program(name, PROGRAMS[name], args.repeat, args.profile, tmpdir)
+            results.append(r)
+            if not args.json:
+                if len(results) == 1:
+                    print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
+                    print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
+                          + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else ""))
+                print(f"{name:14} {' '.join(r['args']):>8} {r['cpython_s']:8.3f} {r['vm_s']:8.3f} "
+                      f"{r['ratio']:7.2f}"
+                      + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else ""),
+                      flush=True)
+    rate = alloc_rate(PROGRAMS["gcbench"], args.repeat)
+    if args.json:
+        print(json.dumps({"programs": results, "alloc_rate": rate}, indent=2))
+    else:
+        print(f"\nVM allocation rate on gcbench {' '.join(rate['args'])} (in process, median of "
+              f"{args.repeat}): {rate['gb_per_s']:.2f} GB/s "
+              f"({rate['allocated_bytes'] / 1e6:.0f} MB in {rate['seconds']:.2f} s)")
+    return 0

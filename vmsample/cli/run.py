@@ -1,0 +1,116 @@
+"""``vmsample run [options] PROG.py [ARGS...]``: run a program on the vmsample
+VM with allocation (and time) sampling, and write its profile.
+
+Options come before the program; everything after it is the program's own
+``sys.argv[1:]``, as with ``python`` and ``memray run``.  The program's
+stdout/stderr are its own; vmsample's messages go to stderr.  The exit
+status is the program's (1 after an uncaught exception, 2 if the compiler
+refuses it), and a failing program still leaves a complete profile of what
+ran.
+"""
+
+import argparse
+import os
+import sys
+
+from vmsample.cli import CommandError
+from vmsample.cli._args import parse_duration_or_off, parse_size, parse_size_or_off
+
+HELP = "run a program on the vmsample VM and write its allocation profile"
+
+DEFAULT_ALLOC_PERIOD = "512K"
+DEFAULT_TIME_PERIOD = "1ms"
+DEFAULT_NURSERY = "4M"
+
+
+def add_arguments(parser):
+    parser.add_argument("-o", "--output", metavar="OUT.prof",
+                        help="profile file (default: vmsample-<script>.<pid>.prof; "
+                             "a .gz suffix writes gzip)")
+    parser.add_argument("-f", "--force", action="store_true", help="overwrite an existing output file")
+    parser.add_argument("--alloc-period", type=parse_size_or_off, default=DEFAULT_ALLOC_PERIOD,
+                        metavar="SIZE|off",
+                        help=f"one allocation sample per SIZE allocated bytes (default {DEFAULT_ALLOC_PERIOD})")
+    parser.add_argument("--sampling", choices=["fixed", "random"], default="fixed",
+                        help="sample points every period bytes (fixed, the paper's) or at random "
+                             "geometric gaps with that mean (default fixed)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="seed of the sampler (the first offset in fixed mode, the gaps in random mode)")
+    parser.add_argument("--time-period", type=parse_duration_or_off, default=DEFAULT_TIME_PERIOD,
+                        metavar="DURATION|off",
+                        help=f"one time sample per DURATION of CPU time (default {DEFAULT_TIME_PERIOD})")
+    parser.add_argument("--real-time", action="store_true",
+                        help="time samples follow wall-clock time instead of CPU time")
+    parser.add_argument("--nursery", type=parse_size, default=DEFAULT_NURSERY, metavar="SIZE",
+                        help=f"nursery size (default {DEFAULT_NURSERY})")
+    parser.add_argument("-c", dest="command", metavar="CODE",
+                        help="run CODE instead of a file (like python -c); "
+                             "the remaining arguments go to the program")
+    parser.add_argument("program", nargs="?", metavar="PROG.py", help="the program to run")
+    parser.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
+                        help="the program's arguments")
+
+
+def default_output(script):
+    stem = "c" if script is None else os.path.splitext(os.path.basename(script))[0]
+    return f"vmsample-{stem}.{os.getpid()}.prof"
+
+
+def run(args):
+    from vmsample._nursery import Nursery
+    from vmsample.lang import CompileError, _vm
+    from vmsample.profile._writer import ProfileWriter
+
+    if args.command is not None:
+        # With -c, a "program" argument is the first of the program's arguments.
+        argv = ["-c"] + ([args.program] if args.program is not None else []) + args.args
+        source, filename, code_filename, script = args.command, "<string>", "<string>", None
+    else:
+        if args.program is None:
+            raise CommandError("no program given (PROG.py or -c CODE)", exit_code=2)
+        try:
+            with open(args.program, encoding="utf-8") as f:
+                source = f.read()
+        except OSError as e:
+            raise CommandError(f"can't open file '{args.program}': {e.strerror}", exit_code=2) from None
+        argv = [args.program, *args.args]
+        filename, code_filename = args.program, os.path.abspath(args.program)
+        script = args.program
+
+    out = args.output or default_output(script)
+    if os.path.exists(out) and not args.force:
+        raise CommandError(f"{out} exists (use -f to overwrite)")
+    try:
+        nursery = Nursery(nursery_size=args.nursery)
+    except ValueError as e:
+        raise CommandError(str(e), exit_code=2) from None
+    time_ns = None if args.time_period is None else max(1, round(args.time_period * 1e9))
+    try:
+        writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
+                               time_period_ns=time_ns, real_time=args.real_time,
+                               program=script or "-c", argv=argv)
+    except OSError as e:
+        raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
+
+    print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
+    status = 2
+    try:
+        status = _vm.run_program(source, filename, argv, nursery, code_filename=code_filename,
+                                 writer=writer, alloc_period=args.alloc_period,
+                                 sampling=args.sampling, seed=args.seed,
+                                 time_period=args.time_period, real_time=args.real_time)
+    except CompileError as e:
+        print(e, file=sys.stderr)
+    except SyntaxError as e:
+        print(f"{e.filename}:{e.lineno}:{e.offset or 0}: SyntaxError: {e.msg}", file=sys.stderr)
+    finally:
+        counts = writer.counts
+        try:
+            writer.close()
+        except OSError as e:
+            raise CommandError(f"writing {out} failed: {e.strerror or e}") from None
+    print(f"vmsample: wrote {out}: {counts['alloc']} allocation samples, {counts['time']} time "
+          f"samples, {counts['minor']} minor collections", file=sys.stderr)
+    print(f"vmsample: next: vmsample report {out}   |   vmsample convert --to firefox {out}",
+          file=sys.stderr)
+    return status

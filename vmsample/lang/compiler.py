@@ -1,0 +1,1190 @@
+"""The vmsample language compiler: stdlib ``ast`` -> VM bytecode.
+
+The language is a subset of Python 3.  Parsing is the standard library's
+(``ast.parse``), name resolution is the standard library's (``symtable``), so
+scoping follows CPython exactly; this module only lowers the tree to the VM's
+instruction set (``vmsample.lang.opcodes``) and refuses what the VM does not
+implement with ``file:line:col: <construct> is not supported by vmsample``.
+
+Code layout, per code object
+  * instructions are ``(op, arg)`` pairs flattened into one list of ints;
+    jump targets are instruction indices;
+  * local slots: parameters first (positional, keyword-only, ``*args``,
+    ``**kwargs``), then the other locals, then cell variables that are not
+    parameters, then free variables;
+  * exceptions: an exception table of ``(start, end, handler, depth)`` rows,
+    built from the handler each instruction was emitted under (as CPython 3.11
+    does), so no setup/pop-block instructions run on the normal path;
+  * a line table: ``lines[i]`` is the source line of instruction ``i``.
+"""
+
+from __future__ import annotations
+
+import ast
+import symtable
+from dataclasses import dataclass, field
+
+from vmsample.lang.opcodes import Op, BinOp, CmpOp, STACK_EFFECT
+
+__all__ = ["CompileError", "Code", "compile_source"]
+
+BUILTIN_MODULES = {"math", "time", "random", "gc", "sys"}
+# Modules whose names only matter for type annotations: importing them, or
+# names from them, binds placeholders (see [_compile_import_from]).
+TYPING_MODULES = {"typing", "__future__", "dataclasses_unsupported"}
+
+CO_VARARGS = 1
+CO_VARKEYWORDS = 2
+CO_GENERATOR = 4
+CO_CLASSBODY = 8
+CO_MODULE = 16
+
+
+class CompileError(Exception):
+    """A program uses something the VM refuses; str() is ``file:line:col: msg``."""
+
+    def __init__(self, filename, node, message):
+        self.filename = filename
+        self.lineno = getattr(node, "lineno", 1)
+        self.col = getattr(node, "col_offset", 0) + 1
+        self.message = message
+        super().__init__(f"{filename}:{self.lineno}:{self.col}: {message}")
+
+
+@dataclass
+class Code:
+    name: str
+    qualname: str
+    filename: str
+    firstlineno: int
+    argcount: int = 0             # positional parameters
+    kwonlyargcount: int = 0
+    flags: int = 0
+    varnames: list = field(default_factory=list)   # every local slot's name
+    cellvars: list = field(default_factory=list)   # slot indices that hold cells
+    nfree: int = 0                                 # free vars: the last nfree slots
+    code: list = field(default_factory=list)       # op, arg, op, arg, ...
+    lines: list = field(default_factory=list)      # one per instruction
+    consts: list = field(default_factory=list)
+    names: list = field(default_factory=list)
+    exctable: list = field(default_factory=list)   # (start, end, handler, depth)
+    maxstack: int = 0
+    defaults_count: int = 0
+
+    @property
+    def nlocals(self):
+        return len(self.varnames)
+
+    def dis(self):
+        """Human-readable listing (for debugging and tests)."""
+        out = []
+        for i in range(0, len(self.code), 2):
+            op, arg = self.code[i], self.code[i + 1]
+            out.append(f"{self.lines[i // 2]:4} {i // 2:4} {Op(op).name:22} {arg}")
+        for row in self.exctable:
+            out.append(f"  handler {row}")
+        return "\n".join(out)
+
+
+class Label:
+    __slots__ = ("target", "uses")
+
+    def __init__(self):
+        self.target = None
+        self.uses = []
+
+
+_UNSUPPORTED_STMT = {
+    ast.With: "'with' statement", ast.AsyncWith: "'async with' statement",
+    ast.AsyncFunctionDef: "'async def'", ast.AsyncFor: "'async for'",
+    ast.Match: "'match' statement", ast.TryStar: "'except*'",
+}
+_UNSUPPORTED_EXPR = {
+    ast.Await: "'await' expression", ast.NamedExpr: "assignment expression ':='",
+}
+
+_BINOPS = {
+    ast.Add: BinOp.ADD, ast.Sub: BinOp.SUB, ast.Mult: BinOp.MUL, ast.Div: BinOp.TRUEDIV,
+    ast.FloorDiv: BinOp.FLOORDIV, ast.Mod: BinOp.MOD, ast.Pow: BinOp.POW,
+    ast.LShift: BinOp.LSHIFT, ast.RShift: BinOp.RSHIFT, ast.BitAnd: BinOp.AND,
+    ast.BitOr: BinOp.OR, ast.BitXor: BinOp.XOR,
+}
+_CMPOPS = {
+    ast.Lt: CmpOp.LT, ast.LtE: CmpOp.LE, ast.Eq: CmpOp.EQ, ast.NotEq: CmpOp.NE,
+    ast.Gt: CmpOp.GT, ast.GtE: CmpOp.GE, ast.In: CmpOp.IN, ast.NotIn: CmpOp.NOT_IN,
+    ast.Is: CmpOp.IS, ast.IsNot: CmpOp.IS_NOT,
+}
+
+
+def compile_source(source: str, filename: str) -> Code:
+    """Compile a module; raises CompileError, or SyntaxError for what CPython
+    refuses (its own compiler decides, so the messages are CPython's)."""
+    compile(source, filename, "exec", dont_inherit=True)
+    tree = ast.parse(source, filename)
+    table = symtable.symtable(source, filename, "exec")
+    unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
+    unit.compile_module(tree)
+    return unit.finish()
+
+
+class _Block:
+    """An entry of the compile-time block stack, for break/continue/return."""
+    __slots__ = ("kind", "depth", "brk", "cont", "node", "handler")
+
+    def __init__(self, kind, depth, brk=None, cont=None, node=None, handler=None):
+        self.kind, self.depth, self.brk, self.cont = kind, depth, brk, cont
+        self.node, self.handler = node, handler
+
+
+class _Unit:
+    """Compiles one scope (module, function, lambda, comprehension, class body)."""
+
+    def __init__(self, filename, table, name, qualname, firstlineno, flags):
+        self.filename = filename
+        self.table = table
+        self.co = Code(name=name, qualname=qualname, filename=filename,
+                       firstlineno=firstlineno, flags=flags)
+        self.depth = 0
+        self.maxdepth = 0
+        self.handler = None          # innermost exception handler Label
+        self.handler_depth = {}      # Label -> stack depth at entry
+        self.handlers = []           # per-instruction handler label
+        self.blocks = []
+        self.lineno = firstlineno
+        self.slots = {}
+        self._consts = {}
+        self._names = {}
+        self._children = {}
+        for child in table.get_children():
+            self._children.setdefault((child.get_name(), child.get_lineno()), []).append(child)
+        self._all_labels = []
+        self.is_module = bool(flags & CO_MODULE)
+        self.is_class = bool(flags & CO_CLASSBODY)
+
+    # ------------------------------------------------------------ helpers
+    def error(self, node, what):
+        raise CompileError(self.filename, node, f"{what} is not supported by vmsample")
+
+    def child_table(self, name, node):
+        key = (name, node.lineno)
+        tables = self._children.get(key)
+        if not tables:
+            raise CompileError(self.filename, node, f"internal error: no scope for {name}")
+        return tables.pop(0)
+
+    def emit(self, op, arg=0):
+        if isinstance(arg, Label):
+            arg.uses.append(len(self.co.code) + 1)
+            value = 0
+        else:
+            value = arg
+        self.co.code += [int(op), int(value)]
+        self.co.lines.append(self.lineno)
+        self.handlers.append(self.handler)
+        self.depth += self.stack_effect(op, value)
+        assert self.depth >= 0, (Op(op).name, self.co.name, self.lineno)
+        self.maxdepth = max(self.maxdepth, self.depth)
+
+    def stack_effect(self, op, arg):
+        effect = STACK_EFFECT[op]
+        return effect(arg) if callable(effect) else effect
+
+    def mark(self, label, depth=None):
+        label.target = len(self.co.code) // 2
+        if depth is not None:
+            self.depth = depth
+
+    def const(self, value):
+        key = (type(value), value) if not isinstance(value, (Code, tuple)) else (id(value),)
+        if isinstance(value, tuple):
+            key = ("tuple", tuple((type(v), v) for v in value))
+        if key not in self._consts:
+            self._consts[key] = len(self.co.consts)
+            self.co.consts.append(value)
+        return self._consts[key]
+
+    def name(self, s):
+        if s not in self._names:
+            self._names[s] = len(self.co.names)
+            self.co.names.append(s)
+        return self._names[s]
+
+    def set_line(self, node):
+        if hasattr(node, "lineno"):
+            self.lineno = node.lineno
+
+    # ------------------------------------------------------------ scopes
+    def setup_function_slots(self, args: ast.arguments | None):
+        co = self.co
+        params = []
+        if args is not None:
+            if args.posonlyargs:
+                pass  # positional-only parameters are ordinary positionals here
+            params += [a.arg for a in args.posonlyargs + args.args]
+            co.argcount = len(params)
+            params += [a.arg for a in args.kwonlyargs]
+            co.kwonlyargcount = len(args.kwonlyargs)
+            if args.vararg:
+                params.append(args.vararg.arg)
+                co.flags |= CO_VARARGS
+            if args.kwarg:
+                params.append(args.kwarg.arg)
+                co.flags |= CO_VARKEYWORDS
+        for p in params:
+            self.add_slot(p)
+        frees = []
+        cells = set()
+        for sym in self.table.get_symbols():
+            n = sym.get_name()
+            if n == "__class__":
+                continue
+            if sym.is_free():
+                frees.append(n)
+            elif sym.is_local() and not self.is_class and not self.is_module:
+                self.add_slot(n)
+        # Cells: our locals that a nested scope reads as free.
+        for child in self.table.get_children():
+            cells |= self._free_in(child)
+        for n in sorted(cells):
+            if n in self.slots and self.is_local_name(n):
+                co.cellvars.append(self.slots[n])
+        for n in frees:
+            self.add_slot(n)
+        co.nfree = len(frees)
+        self.frees = frees
+
+    def _free_in(self, table):
+        names = set()
+        for sym in table.get_symbols():
+            if sym.is_free():
+                names.add(sym.get_name())
+        return names
+
+    def is_local_name(self, n):
+        try:
+            sym = self.table.lookup(n)
+        except KeyError:
+            return False
+        return sym.is_local() and not sym.is_free()
+
+    def add_slot(self, n):
+        if n not in self.slots:
+            self.slots[n] = len(self.co.varnames)
+            self.co.varnames.append(n)
+        return self.slots[n]
+
+    def scope_of(self, n):
+        """'fast', 'deref', 'global', 'name' (class/module namespace)."""
+        try:
+            sym = self.table.lookup(n)
+        except KeyError:
+            return "name" if self.is_class else "global"
+        if sym.is_free():
+            return "deref"
+        if self.is_module:
+            return "global"
+        if sym.is_declared_global() or (sym.is_global() and not sym.is_local()):
+            return "global"
+        if self.is_class:
+            return "name"
+        if n in self.slots:
+            return "deref" if self.slots[n] in self.co.cellvars else "fast"
+        return "global"
+
+    def load_name(self, n):
+        scope = self.scope_of(n)
+        if scope == "fast":
+            self.emit(Op.LOAD_FAST, self.slots[n])
+        elif scope == "deref":
+            self.emit(Op.LOAD_DEREF, self.slots[n])
+        elif scope == "global":
+            self.emit(Op.LOAD_GLOBAL, self.name(n))
+        else:
+            self.emit(Op.LOAD_NAME, self.name(n))
+
+    def store_name(self, n):
+        scope = self.scope_of(n)
+        if scope == "fast":
+            self.emit(Op.STORE_FAST, self.slots[n])
+        elif scope == "deref":
+            self.emit(Op.STORE_DEREF, self.slots[n])
+        elif scope == "global":
+            self.emit(Op.STORE_GLOBAL, self.name(n))
+        else:
+            self.emit(Op.STORE_NAME, self.name(n))
+
+    def delete_name(self, n):
+        scope = self.scope_of(n)
+        if scope == "fast":
+            self.emit(Op.DELETE_FAST, self.slots[n])
+        elif scope == "deref":
+            self.emit(Op.DELETE_DEREF, self.slots[n])
+        elif scope == "global":
+            self.emit(Op.DELETE_GLOBAL, self.name(n))
+        else:
+            self.emit(Op.DELETE_NAME, self.name(n))
+
+    def prologue(self):
+        for slot in self.co.cellvars:
+            self.emit(Op.MAKE_CELL, slot)
+        if self.co.nfree:
+            self.emit(Op.COPY_FREE_VARS, self.co.nfree)
+
+    def finish(self):
+        co = self.co
+        # Falling off the end returns None.
+        if not co.code or co.code[-2] not in (Op.RETURN_VALUE, Op.RERAISE, Op.RAISE):
+            self.emit(Op.LOAD_CONST, self.const(None))
+            self.emit(Op.RETURN_VALUE)
+        for label in self._all_labels:
+            assert label.target is not None
+            for pos in label.uses:
+                co.code[pos] = label.target
+        # Exception table from per-instruction handlers.
+        rows = []
+        start = 0
+        cur = self.handlers[0] if self.handlers else None
+        for i, h in enumerate(self.handlers + [None]):
+            if h is not cur:
+                if cur is not None:
+                    rows.append((start, i, cur.target, self.handler_depth[cur]))
+                start, cur = i, h
+        co.exctable = rows
+        co.maxstack = self.maxdepth + 2
+        return co
+
+    _all_labels: list
+
+    def new_label(self):
+        label = Label()
+        self._all_labels.append(label)
+        return label
+
+    def compile_module(self, tree: ast.Module):
+        self.setup_function_slots(None)
+        self.compile_body(tree.body)
+
+    def compile_body(self, stmts):
+        for s in stmts:
+            self.stmt(s)
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, node):
+        self.set_line(node)
+        t = type(node)
+        if t in _UNSUPPORTED_STMT:
+            self.error(node, _UNSUPPORTED_STMT[t])
+        method = getattr(self, "stmt_" + t.__name__, None)
+        if method is None:
+            self.error(node, f"'{t.__name__}' statement")
+        method(node)
+
+    def stmt_Expr(self, node):
+        if isinstance(node.value, ast.Constant):
+            return  # docstrings and bare constants do nothing
+        self.expr(node.value)
+        self.emit(Op.POP_TOP)
+
+    def stmt_Pass(self, node):
+        pass
+
+    def stmt_Assign(self, node):
+        self.expr(node.value)
+        for i, target in enumerate(node.targets):
+            if i < len(node.targets) - 1:
+                self.emit(Op.DUP_TOP)
+            self.assign(target)
+
+    def stmt_AnnAssign(self, node):
+        if node.value is not None:
+            self.expr(node.value)
+            self.assign(node.target)
+
+    def stmt_AugAssign(self, node):
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            self.error(node, "operator " + type(node.op).__name__)
+        t = node.target
+        if isinstance(t, ast.Name):
+            self.load_name(t.id)
+            self.expr(node.value)
+            self.emit(Op.INPLACE_OP, op)
+            self.store_name(t.id)
+        elif isinstance(t, ast.Attribute):
+            self.expr(t.value)
+            self.emit(Op.DUP_TOP)
+            self.emit(Op.LOAD_ATTR, self.name(t.attr))
+            self.expr(node.value)
+            self.emit(Op.INPLACE_OP, op)
+            self.emit(Op.ROT_TWO)
+            self.emit(Op.STORE_ATTR, self.name(t.attr))
+        elif isinstance(t, ast.Subscript):
+            self.expr(t.value)
+            self.subscript_index(t.slice)
+            self.emit(Op.DUP_TOP_TWO)
+            self.emit(Op.BINARY_SUBSCR)
+            self.expr(node.value)
+            self.emit(Op.INPLACE_OP, op)
+            self.emit(Op.ROT_THREE)
+            self.emit(Op.STORE_SUBSCR)
+        else:
+            self.error(t, "augmented assignment target")
+
+    def assign(self, target):
+        """Store TOS into [target]."""
+        self.set_line(target)
+        if isinstance(target, ast.Name):
+            self.store_name(target.id)
+        elif isinstance(target, ast.Attribute):
+            self.expr(target.value)
+            self.emit(Op.STORE_ATTR, self.name(target.attr))
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.subscript_index(target.slice)
+            self.emit(Op.STORE_SUBSCR)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+            if len(stars) > 1:
+                raise CompileError(self.filename, target, "multiple starred expressions in assignment")
+            if stars:
+                i = stars[0]
+                after = len(target.elts) - i - 1
+                self.emit(Op.UNPACK_EX, i | (after << 8))
+            else:
+                self.emit(Op.UNPACK_SEQUENCE, len(target.elts))
+            for e in target.elts:
+                self.assign(e.value if isinstance(e, ast.Starred) else e)
+        else:
+            self.error(target, "assignment to " + type(target).__name__)
+
+    def stmt_Delete(self, node):
+        for t in node.targets:
+            if isinstance(t, ast.Name):
+                self.delete_name(t.id)
+            elif isinstance(t, ast.Attribute):
+                self.expr(t.value)
+                self.emit(Op.DELETE_ATTR, self.name(t.attr))
+            elif isinstance(t, ast.Subscript):
+                self.expr(t.value)
+                self.subscript_index(t.slice)
+                self.emit(Op.DELETE_SUBSCR)
+            elif isinstance(t, (ast.Tuple, ast.List)):
+                self.stmt_Delete(ast.Delete(targets=t.elts))
+            else:
+                self.error(t, "del of " + type(t).__name__)
+
+    def stmt_Global(self, node):
+        pass
+
+    def stmt_Nonlocal(self, node):
+        pass
+
+    def stmt_If(self, node):
+        end = self.new_label()
+        orelse = self.new_label() if node.orelse else end
+        self.cond_jump(node.test, False, orelse)
+        self.compile_body(node.body)
+        if node.orelse:
+            self.emit(Op.JUMP, end)
+            self.mark(orelse)
+            self.compile_body(node.orelse)
+        self.mark(end)
+
+    def cond_jump(self, test, jump_if, label):
+        """Jump to [label] if bool(test) == jump_if; short-circuits and/or/not."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self.cond_jump(test.operand, not jump_if, label)
+        if isinstance(test, ast.BoolOp):
+            is_and = isinstance(test.op, ast.And)
+            if is_and != jump_if:
+                # and/False or or/True: any operand decides.
+                for v in test.values:
+                    self.cond_jump(v, jump_if, label)
+            else:
+                skip = self.new_label()
+                for v in test.values[:-1]:
+                    self.cond_jump(v, not jump_if, skip)
+                self.cond_jump(test.values[-1], jump_if, label)
+                self.mark(skip)
+            return
+        self.expr(test)
+        self.emit(Op.POP_JUMP_IF_TRUE if jump_if else Op.POP_JUMP_IF_FALSE, label)
+
+    def stmt_While(self, node):
+        top, end, brk = self.new_label(), self.new_label(), self.new_label()
+        self.mark(top)
+        self.cond_jump(node.test, False, end)
+        self.blocks.append(_Block("loop", self.depth, brk=brk, cont=top))
+        self.compile_body(node.body)
+        self.blocks.pop()
+        self.emit(Op.JUMP, top)
+        self.mark(end)
+        self.compile_body(node.orelse)
+        self.mark(brk)
+
+    def stmt_For(self, node):
+        top, end, brk = self.new_label(), self.new_label(), self.new_label()
+        self.expr(node.iter)
+        self.emit(Op.GET_ITER)
+        self.mark(top)
+        self.emit(Op.FOR_ITER, end)
+        self.assign(node.target)
+        self.blocks.append(_Block("for", self.depth, brk=brk, cont=top))
+        self.compile_body(node.body)
+        self.blocks.pop()
+        self.set_line(node)
+        self.emit(Op.JUMP, top)
+        self.mark(end, self.depth - 1)
+        self.compile_body(node.orelse)
+        self.mark(brk)
+
+    def unwind_to(self, stop_kind, node, keep_top=False):
+        """Emit the cleanup of the blocks between here and the nearest loop
+        ([stop_kind] "loop", for break/continue) or the function's end (None,
+        for return; [keep_top]: the return value is on the stack).  Returns
+        the loop block.  The caller restores handler and depth afterwards."""
+        blocks = self.blocks
+        for i in range(len(blocks) - 1, -1, -1):
+            block = blocks[i]
+            if block.kind in ("loop", "for"):
+                if stop_kind == "loop":
+                    return block
+                continue  # return: the frame dies with its iterators
+            if block.kind in ("except", "finally_exc"):
+                # Leaving a handler: forget the handled exception ([prev, exc]).
+                if keep_top:
+                    self.emit(Op.ROT_THREE)
+                self.emit(Op.POP_EXCEPT)
+                self.handler = block.handler
+            elif block.kind == "finally":
+                # Run the finally body inline, outside its own protection.
+                self.handler = block.handler
+                self.blocks = blocks[:i]
+                self.compile_body(block.node.finalbody)
+                self.blocks = blocks
+        if stop_kind == "loop":
+            raise CompileError(self.filename, node, "'break' or 'continue' outside loop")
+        return None
+
+    def stmt_Break(self, node):
+        saved = (self.handler, self.depth)
+        block = self.unwind_to("loop", node)
+        if block.kind == "for":
+            self.emit(Op.POP_TOP)
+        self.emit(Op.JUMP, block.brk)
+        self.handler, self.depth = saved
+
+    def stmt_Continue(self, node):
+        saved = (self.handler, self.depth)
+        block = self.unwind_to("loop", node)
+        self.emit(Op.JUMP, block.cont)
+        self.handler, self.depth = saved
+
+    def stmt_Return(self, node):
+        if self.is_module or self.is_class:
+            raise CompileError(self.filename, node, "'return' outside function")
+        if node.value is not None:
+            self.expr(node.value)
+        else:
+            self.emit(Op.LOAD_CONST, self.const(None))
+        saved = (self.handler, self.depth)
+        if any(b.kind in ("except", "finally", "finally_exc") for b in self.blocks):
+            self.unwind_to(None, node, keep_top=True)
+        self.set_line(node)
+        self.emit(Op.RETURN_VALUE)
+        self.handler, self.depth = saved
+
+    def stmt_Raise(self, node):
+        if node.exc is None:
+            self.emit(Op.RAISE, 0)
+        elif node.cause is None:
+            self.expr(node.exc)
+            self.emit(Op.RAISE, 1)
+        else:
+            self.expr(node.exc)
+            self.expr(node.cause)
+            self.emit(Op.RAISE, 2)
+
+    def stmt_Assert(self, node):
+        end = self.new_label()
+        self.cond_jump(node.test, True, end)
+        self.emit(Op.LOAD_GLOBAL, self.name("AssertionError"))
+        if node.msg is not None:
+            self.expr(node.msg)
+            self.emit(Op.CALL, 1)
+        self.emit(Op.RAISE, 1)
+        self.mark(end)
+
+    def stmt_Try(self, node):
+        if node.finalbody:
+            self.try_finally(node)
+        else:
+            self.try_except(node)
+
+    def protect(self, handler, depth):
+        """Make [handler] the innermost handler, entered with [depth] items."""
+        self.handler_depth[handler] = depth
+        saved = self.handler
+        self.handler = handler
+        return saved
+
+    def try_finally(self, node):
+        exc = self.new_label()
+        end = self.new_label()
+        depth = self.depth
+        outer = self.protect(exc, depth)
+        self.blocks.append(_Block("finally", depth, node=node, handler=outer))
+        if node.handlers:
+            self.try_except(node)
+        else:
+            self.compile_body(node.body)
+        self.blocks.pop()
+        self.handler = outer
+        self.compile_body(node.finalbody)       # the normal path
+        self.emit(Op.JUMP, end)
+        # The exception path: [prev_exc, exc] while the finally body runs.
+        self.mark(exc, depth + 1)
+        self.emit(Op.PUSH_EXC_INFO)
+        cleanup = self.new_label()
+        self.protect(cleanup, depth + 1)
+        self.blocks.append(_Block("finally_exc", depth, handler=outer))
+        self.compile_body(node.finalbody)
+        self.blocks.pop()
+        self.emit(Op.RERAISE)
+        self.handler = outer
+        self.mark(cleanup, depth + 2)
+        self.emit(Op.EXC_CLEANUP)
+        self.mark(end, depth)
+
+    def try_except(self, node):
+        handler = self.new_label()
+        end = self.new_label()
+        depth = self.depth
+        outer = self.protect(handler, depth)
+        self.compile_body(node.body)
+        self.handler = outer
+        self.compile_body(node.orelse)
+        self.emit(Op.JUMP, end)
+        # Handlers: stack [prev_exc, exc].
+        self.mark(handler, depth + 1)
+        self.emit(Op.PUSH_EXC_INFO)
+        cleanup = self.new_label()
+        self.protect(cleanup, depth + 1)
+        for h in node.handlers:
+            self.set_line(h)
+            nxt = self.new_label()
+            if h.type is not None:
+                self.emit(Op.DUP_TOP)
+                self.expr(h.type)
+                self.emit(Op.CHECK_EXC_MATCH)
+                self.emit(Op.POP_JUMP_IF_FALSE, nxt)
+            if h.name:
+                self.emit(Op.DUP_TOP)
+                self.store_name(h.name)
+            self.blocks.append(_Block("except", depth, handler=outer))
+            self.compile_body(h.body)
+            self.blocks.pop()
+            self.emit(Op.POP_EXCEPT)
+            if h.name:
+                # As in CPython, the name is unbound after the clause.
+                self.emit(Op.LOAD_CONST, self.const(None))
+                self.store_name(h.name)
+                self.delete_name(h.name)
+            self.emit(Op.JUMP, end)
+            self.mark(nxt, depth + 2)
+        self.emit(Op.RERAISE)
+        self.handler = outer
+        self.mark(cleanup, depth + 2)
+        self.emit(Op.EXC_CLEANUP)
+        self.mark(end, depth)
+
+    def stmt_FunctionDef(self, node):
+        for d in node.decorator_list:
+            self.expr(d)
+        self.make_function(node, node.name, node.args, node.body)
+        for _ in node.decorator_list:
+            self.emit(Op.CALL, 1)
+        self.store_name(node.name)
+
+    def make_function(self, node, name, args, body, is_lambda=False):
+        table = self.child_table(name if not is_lambda else "lambda", node)
+        mflags = 0
+        if args.defaults:
+            for d in args.defaults:
+                self.expr(d)
+            self.emit(Op.BUILD_TUPLE, len(args.defaults))
+            mflags |= 1
+        kwd = [(a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        if kwd:
+            for k, d in kwd:
+                self.emit(Op.LOAD_CONST, self.const(k))
+                self.expr(d)
+            self.emit(Op.BUILD_MAP, len(kwd))
+            mflags |= 2
+        qual = name if self.is_module else f"{self.co.qualname}.{name}"
+        unit = _Unit(self.filename, table, name, qual, node.lineno, 0)
+        unit.setup_function_slots(args)
+        if _has_yield(body if not is_lambda else [body]):
+            unit.co.flags |= CO_GENERATOR
+        unit.prologue()
+        if is_lambda:
+            unit.set_line(body)
+            unit.expr(body)
+            unit.emit(Op.RETURN_VALUE)
+        else:
+            unit.compile_body(body)
+        co = unit.finish()
+        co.defaults_count = len(args.defaults)
+        self.emit_closure(unit)
+        if unit.frees:
+            mflags |= 4
+        self.emit(Op.LOAD_CONST, self.const(co))
+        self.emit(Op.MAKE_FUNCTION, mflags)
+
+    def emit_closure(self, unit):
+        if unit.frees:
+            for n in unit.frees:
+                self.emit(Op.LOAD_CLOSURE, self.slots[n])
+            self.emit(Op.BUILD_TUPLE, len(unit.frees))
+
+    def stmt_ClassDef(self, node):
+        if node.keywords:
+            self.error(node.keywords[0], "class keyword argument")
+        if len(node.bases) > 1:
+            self.error(node.bases[1], "multiple inheritance")
+        for d in node.decorator_list:
+            self.expr(d)
+        table = self.child_table(node.name, node)
+        qual = node.name if self.is_module else f"{self.co.qualname}.{node.name}"
+        unit = _Unit(self.filename, table, node.name, qual, node.lineno, CO_CLASSBODY)
+        unit.setup_function_slots(None)
+        unit.prologue()
+        unit.compile_body(node.body)
+        co = unit.finish()
+        self.emit(Op.LOAD_CONST, self.const(node.name))
+        if node.bases:
+            self.expr(node.bases[0])
+        else:
+            self.emit(Op.LOAD_CONST, self.const(None))
+        self.emit_closure(unit)
+        self.emit(Op.LOAD_CONST, self.const(co))
+        self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
+        self.set_line(node)
+        self.emit(Op.BUILD_CLASS)
+        for _ in node.decorator_list:
+            self.emit(Op.CALL, 1)
+        self.store_name(node.name)
+
+    def stmt_Import(self, node):
+        for alias in node.names:
+            mod = alias.name
+            if mod not in BUILTIN_MODULES and mod not in TYPING_MODULES:
+                self.error(node, f"import of module '{mod}'")
+            if "." in mod:
+                self.error(node, f"import of module '{mod}'")
+            self.emit(Op.IMPORT_NAME, self.name(mod))
+            self.store_name(alias.asname or mod)
+
+    def stmt_ImportFrom(self, node):
+        mod = node.module or ""
+        if node.level or (mod not in BUILTIN_MODULES and mod not in TYPING_MODULES):
+            self.error(node, f"import from module '{'.' * node.level}{mod}'")
+        if mod == "__future__":
+            for alias in node.names:
+                if alias.name != "annotations":
+                    self.error(node, f"'from __future__ import {alias.name}'")
+            return
+        self.emit(Op.IMPORT_NAME, self.name(mod))
+        for alias in node.names:
+            if alias.name == "*":
+                self.error(node, "'import *'")
+            self.emit(Op.DUP_TOP)
+            self.emit(Op.IMPORT_FROM, self.name(alias.name))
+            self.store_name(alias.asname or alias.name)
+        self.emit(Op.POP_TOP)
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, node):
+        t = type(node)
+        if t in _UNSUPPORTED_EXPR:
+            self.error(node, _UNSUPPORTED_EXPR[t])
+        method = getattr(self, "expr_" + t.__name__, None)
+        if method is None:
+            self.error(node, f"'{t.__name__}' expression")
+        saved = self.lineno
+        self.set_line(node)
+        method(node)
+        self.lineno = saved
+
+    def expr_Constant(self, node):
+        v = node.value
+        if isinstance(v, (bytes, complex)) or v is Ellipsis:
+            self.error(node, f"{type(v).__name__} literal")
+        self.emit(Op.LOAD_CONST, self.const(v))
+
+    def expr_Name(self, node):
+        self.load_name(node.id)
+
+    def expr_BinOp(self, node):
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            self.error(node, "operator " + type(node.op).__name__)
+        self.expr(node.left)
+        self.expr(node.right)
+        self.set_line(node)
+        self.emit(Op.BINARY_OP, op)
+
+    def expr_UnaryOp(self, node):
+        self.expr(node.operand)
+        self.emit({ast.USub: Op.UNARY_NEGATIVE, ast.UAdd: Op.UNARY_POSITIVE,
+                   ast.Not: Op.UNARY_NOT, ast.Invert: Op.UNARY_INVERT}[type(node.op)])
+
+    def expr_BoolOp(self, node):
+        end = self.new_label()
+        jump = Op.JUMP_IF_FALSE_OR_POP if isinstance(node.op, ast.And) else Op.JUMP_IF_TRUE_OR_POP
+        for v in node.values[:-1]:
+            self.expr(v)
+            self.emit(jump, end)
+        self.expr(node.values[-1])
+        self.mark(end)
+
+    def expr_Compare(self, node):
+        self.expr(node.left)
+        if len(node.ops) == 1:
+            self.expr(node.comparators[0])
+            self.emit(Op.COMPARE_OP, _CMPOPS[type(node.ops[0])])
+            return
+        cleanup, end = self.new_label(), self.new_label()
+        for op, right in zip(node.ops[:-1], node.comparators[:-1]):
+            self.expr(right)
+            self.emit(Op.DUP_TOP)
+            self.emit(Op.ROT_THREE)
+            self.emit(Op.COMPARE_OP, _CMPOPS[type(op)])
+            self.emit(Op.JUMP_IF_FALSE_OR_POP, cleanup)
+        self.expr(node.comparators[-1])
+        self.emit(Op.COMPARE_OP, _CMPOPS[type(node.ops[-1])])
+        self.emit(Op.JUMP, end)
+        self.mark(cleanup, self.depth + 1)
+        self.emit(Op.ROT_TWO)
+        self.emit(Op.POP_TOP)
+        self.mark(end)
+
+    def expr_IfExp(self, node):
+        orelse, end = self.new_label(), self.new_label()
+        self.cond_jump(node.test, False, orelse)
+        self.expr(node.body)
+        self.emit(Op.JUMP, end)
+        self.mark(orelse, self.depth - 1)
+        self.expr(node.orelse)
+        self.mark(end)
+
+    def expr_Attribute(self, node):
+        self.expr(node.value)
+        self.set_line(node)
+        self.emit(Op.LOAD_ATTR, self.name(node.attr))
+
+    def subscript_index(self, s):
+        if isinstance(s, ast.Slice):
+            for part in (s.lower, s.upper):
+                if part is None:
+                    self.emit(Op.LOAD_CONST, self.const(None))
+                else:
+                    self.expr(part)
+            if s.step is not None:
+                self.expr(s.step)
+                self.emit(Op.BUILD_SLICE, 3)
+            else:
+                self.emit(Op.BUILD_SLICE, 2)
+        else:
+            self.expr(s)
+
+    def expr_Subscript(self, node):
+        self.expr(node.value)
+        self.subscript_index(node.slice)
+        self.set_line(node)
+        self.emit(Op.BINARY_SUBSCR)
+
+    def expr_Slice(self, node):
+        self.subscript_index(node)
+
+    def elements(self, elts, build, extend):
+        """Build a tuple/list/set from [elts], which may contain *starred items."""
+        if not any(isinstance(e, ast.Starred) for e in elts):
+            for e in elts:
+                self.expr(e)
+            self.emit(build, len(elts))
+            return
+        self.emit(Op.BUILD_LIST if build != Op.BUILD_SET else Op.BUILD_SET, 0)
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                self.expr(e.value)
+                self.emit(extend)
+            else:
+                self.expr(e)
+                self.emit(Op.LIST_APPEND if build != Op.BUILD_SET else Op.SET_ADD, 1)
+        if build == Op.BUILD_TUPLE:
+            self.emit(Op.LIST_TO_TUPLE)
+
+    def expr_Tuple(self, node):
+        if all(isinstance(e, ast.Constant) for e in node.elts) and node.elts:
+            values = tuple(e.value for e in node.elts)
+            if not any(isinstance(v, (bytes, complex)) or v is Ellipsis for v in values):
+                self.emit(Op.LOAD_CONST, self.const(values))
+                return
+        self.elements(node.elts, Op.BUILD_TUPLE, Op.LIST_EXTEND)
+
+    def expr_List(self, node):
+        self.elements(node.elts, Op.BUILD_LIST, Op.LIST_EXTEND)
+
+    def expr_Set(self, node):
+        values = [_folded_constant(e) for e in node.elts]
+        if len(values) > 2 and all(v is not _NOT_CONSTANT for v in values):
+            # As CPython: the constants become a frozenset that the new set
+            # merges, which decides the table layout (and iteration order).
+            # CPython's compiler builds that frozenset in an order of its own
+            # (from its constant-merging keys), so ask it for the result.
+            self.emit(Op.BUILD_SET, 0)
+            self.emit(Op.LOAD_CONST, self.const(_cpython_frozenset_order(values)))
+            self.emit(Op.SET_UPDATE, 1)
+            return
+        self.elements(node.elts, Op.BUILD_SET, Op.SET_UPDATE)
+
+    def expr_Dict(self, node):
+        if any(k is None for k in node.keys):
+            self.emit(Op.BUILD_MAP, 0)
+            for k, v in zip(node.keys, node.values):
+                if k is None:
+                    self.expr(v)
+                    self.emit(Op.DICT_UPDATE, 1)
+                else:
+                    self.expr(k)
+                    self.expr(v)
+                    self.emit(Op.MAP_ADD, 1)
+            return
+        for k, v in zip(node.keys, node.values):
+            self.expr(k)
+            self.expr(v)
+        self.emit(Op.BUILD_MAP, len(node.keys))
+
+    def expr_JoinedStr(self, node):
+        for v in node.values:
+            self.expr(v)
+        if len(node.values) != 1 or not isinstance(node.values[0], ast.FormattedValue):
+            self.emit(Op.BUILD_STRING, len(node.values))
+
+    def expr_FormattedValue(self, node):
+        self.expr(node.value)
+        conv = {-1: 0, ord("s"): 1, ord("r"): 2, ord("a"): 3}[node.conversion]
+        if node.format_spec is not None:
+            self.expr(node.format_spec)
+            self.emit(Op.FORMAT_VALUE, conv | 4)
+        else:
+            self.emit(Op.FORMAT_VALUE, conv)
+
+    def expr_Lambda(self, node):
+        self.make_function(node, "<lambda>", node.args, node.body, is_lambda=True)
+
+    def expr_Starred(self, node):
+        raise CompileError(self.filename, node, "can't use starred expression here")
+
+    def call_args(self, node):
+        """Push the arguments of a call; returns the CALL opcode and arg."""
+        starred = any(isinstance(a, ast.Starred) for a in node.args)
+        dstar = any(k.arg is None for k in node.keywords)
+        if starred or dstar:
+            self.elements(node.args, Op.BUILD_TUPLE, Op.LIST_EXTEND)
+            if node.keywords:
+                self.emit(Op.BUILD_MAP, 0)
+                for k in node.keywords:
+                    if k.arg is None:
+                        self.expr(k.value)
+                        self.emit(Op.DICT_MERGE, 1)
+                    else:
+                        self.emit(Op.LOAD_CONST, self.const(k.arg))
+                        self.expr(k.value)
+                        self.emit(Op.MAP_ADD, 1)
+                return Op.CALL_EX, 1
+            return Op.CALL_EX, 0
+        for a in node.args:
+            self.expr(a)
+        if node.keywords:
+            for k in node.keywords:
+                self.expr(k.value)
+            names = tuple(k.arg for k in node.keywords)
+            self.emit(Op.LOAD_CONST, self.const(names))
+            return Op.CALL_KW, len(node.args) + len(node.keywords)
+        return Op.CALL, len(node.args)
+
+    def expr_Call(self, node):
+        f = node.func
+        if (isinstance(f, ast.Name) and f.id == "super" and not node.args and not node.keywords
+                and self.scope_of("super") == "global"):
+            # Zero-argument super(): the defining class and the first argument.
+            if not self.co.varnames or self.is_class or self.is_module:
+                raise CompileError(self.filename, node, "super(): no arguments")
+            self.emit(Op.LOAD_FAST, 0)
+            self.emit(Op.SUPER)
+            return
+        if isinstance(f, ast.Attribute) and not any(isinstance(a, ast.Starred) for a in node.args) \
+                and not node.keywords:
+            self.expr(f.value)
+            self.set_line(f)
+            self.emit(Op.LOAD_METHOD, self.name(f.attr))
+            for a in node.args:
+                self.expr(a)
+            self.set_line(node)
+            self.emit(Op.CALL_METHOD, len(node.args))
+            return
+        self.expr(f)
+        op, arg = self.call_args(node)
+        self.set_line(node)
+        self.emit(op, arg)
+
+    def comprehension(self, node, kind):
+        # The first iterable is evaluated here, in the enclosing scope, before
+        # the comprehension's own scope exists (symtable orders its children
+        # that way too): [iter, function] -> ROT_TWO -> CALL 1.
+        self.expr(node.generators[0].iter)
+        self.emit(Op.GET_ITER)
+        table = self.child_table(kind, node)
+        qual = f"<{kind}>" if self.is_module else f"{self.co.qualname}.<{kind}>"
+        unit = _Unit(self.filename, table, f"<{kind}>", qual, node.lineno,
+                     CO_GENERATOR if kind == "genexpr" else 0)
+        unit.slots[".0"] = 0
+        unit.co.varnames.append(".0")
+        unit.co.argcount = 1
+        unit.setup_function_slots(None)
+        unit.prologue()
+        if kind == "listcomp":
+            unit.emit(Op.BUILD_LIST, 0)
+        elif kind == "setcomp":
+            unit.emit(Op.BUILD_SET, 0)
+        elif kind == "dictcomp":
+            unit.emit(Op.BUILD_MAP, 0)
+        unit.comp_loop(node, node.generators, 0, kind)
+        if kind == "genexpr":
+            unit.emit(Op.LOAD_CONST, unit.const(None))
+        unit.emit(Op.RETURN_VALUE)
+        co = unit.finish()
+        self.emit_closure(unit)
+        self.emit(Op.LOAD_CONST, self.const(co))
+        self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
+        self.set_line(node)
+        self.emit(Op.ROT_TWO)
+        self.emit(Op.CALL, 1)
+
+    def comp_loop(self, node, gens, i, kind):
+        gen = gens[i]
+        if gen.is_async:
+            self.error(gen, "async comprehension")
+        top, end = self.new_label(), self.new_label()
+        if i == 0:
+            self.emit(Op.LOAD_FAST, 0)
+        else:
+            self.expr(gen.iter)
+            self.emit(Op.GET_ITER)
+        self.mark(top)
+        self.emit(Op.FOR_ITER, end)
+        self.assign(gen.target)
+        for cond in gen.ifs:
+            self.cond_jump(cond, False, top)
+        if i + 1 < len(gens):
+            self.comp_loop(node, gens, i + 1, kind)
+        else:
+            depth = len(gens) + 1
+            if kind == "listcomp":
+                self.expr(node.elt)
+                self.emit(Op.LIST_APPEND, depth)
+            elif kind == "setcomp":
+                self.expr(node.elt)
+                self.emit(Op.SET_ADD, depth)
+            elif kind == "dictcomp":
+                self.expr(node.key)
+                self.expr(node.value)
+                self.emit(Op.MAP_ADD, depth)
+            else:
+                self.expr(node.elt)
+                self.emit(Op.YIELD_VALUE)
+                self.emit(Op.POP_TOP)
+        self.emit(Op.JUMP, top)
+        self.mark(end, self.depth - 1)
+
+    def expr_ListComp(self, node):
+        self.comprehension(node, "listcomp")
+
+    def expr_SetComp(self, node):
+        self.comprehension(node, "setcomp")
+
+    def expr_DictComp(self, node):
+        self.comprehension(node, "dictcomp")
+
+    def expr_GeneratorExp(self, node):
+        self.comprehension(node, "genexpr")
+
+    def expr_Yield(self, node):
+        if self.is_module or self.is_class:
+            raise CompileError(self.filename, node, "'yield' outside function")
+        if node.value is None:
+            self.emit(Op.LOAD_CONST, self.const(None))
+        else:
+            self.expr(node.value)
+        self.emit(Op.YIELD_VALUE)
+
+    def expr_YieldFrom(self, node):
+        if self.is_module or self.is_class:
+            raise CompileError(self.filename, node, "'yield from' outside function")
+        self.expr(node.value)
+        self.emit(Op.GET_YIELD_FROM_ITER)
+        self.emit(Op.LOAD_CONST, self.const(None))
+        top, end = self.new_label(), self.new_label()
+        self.mark(top)
+        self.emit(Op.SEND, end)        # [iter, value] -> [iter, yielded] or jump with [result]
+        self.emit(Op.YIELD_VALUE)
+        self.emit(Op.JUMP, top)
+        self.mark(end, self.depth - 1)
+
+
+_NOT_CONSTANT = object()
+
+
+def _cpython_frozenset_order(values):
+    """The order in which the items of a constant set literal are inserted
+    into the frozenset constant CPython keeps for it: the compiler builds
+    frozenset(values), and merge_consts_recursive rebuilds it from that
+    one's iteration order (Python/compile.c); the runtime set is merged from
+    the rebuilt one.  Hashes are CPython's, so the layout is CPython's."""
+    return tuple(frozenset(values))
+
+
+def _folded_constant(node):
+    """The value CPython's AST optimizer folds [node] to, or _NOT_CONSTANT
+    (constants, signed numbers, tuples of those)."""
+    if isinstance(node, ast.Constant) and not isinstance(node.value, (bytes, complex)) \
+            and node.value is not Ellipsis:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) \
+            and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        v = node.operand.value
+        return -v if isinstance(node.op, ast.USub) else +v
+    if isinstance(node, ast.Tuple):
+        values = tuple(_folded_constant(e) for e in node.elts)
+        if all(v is not _NOT_CONSTANT for v in values):
+            return values
+    return _NOT_CONSTANT
+
+
+def _has_yield(body):
+    """Whether a function body (not nested scopes) contains yield."""
+    stack = list(body) if isinstance(body, list) else [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
+                          ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                stack.append(n.generators[0].iter)
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+    return False
