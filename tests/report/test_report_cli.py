@@ -219,3 +219,15 @@ def test_corrupt_gzip_is_one_line(tmp_path, capsys):
     bad.write_bytes(b"\x1f\x8b\x08\x00" + b"\xff" * 40)
     code, _, err = run(capsys, "report", str(bad))
     assert code == 1 and "not a valid profile" in err and len(err.splitlines()) == 1
+
+
+def test_truncated_stacks_are_reported(tmp_path, capsys):
+    from synth import DIED, Synth
+
+    s = Synth()
+    s.alloc(["<module>@p.py:1"] + ["deep@p.py:5"] * 40_000, fate=DIED)
+    s.minor()
+    path = s.write(tmp_path / "deep.prof")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0 and "truncated stacks" in out and "1 sample had a deeper stack" in out
+    assert json.loads(run(capsys, "report", "--json", str(path))[1])["summary"]["truncated_stacks"] == 1

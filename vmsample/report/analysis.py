@@ -198,6 +198,7 @@ class Summary:
     peak_heap: int | None
     bytes_copied: int
     recovered: bool
+    truncated_stacks: int
 
     @property
     def allocation_rate(self) -> float | None:
@@ -482,6 +483,7 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
         peak_heap=max(heap) if heap else None,
         bytes_copied=sum(m.bytes_copied for m in profile.minor_collections),
         recovered=meta.recovered,
+        truncated_stacks=meta.truncated_stacks,
     )
 
 
