@@ -120,6 +120,7 @@ def test_deep_stacks_keep_the_leaf_end(tmp_path, lines):
         write_run(w, run)
         assert w.counts["truncated"] == 1
     p = read_profile(path)
+    assert p.meta.truncated_stacks == 1
     frames = p.stack_frames(p.alloc_samples[0].stack)
     assert len(frames) == F.MAX_FRAMES == 32768
     assert frames[0].code.id == 2 and (frames[0].line == 0 if lines else True)

@@ -26,6 +26,7 @@ from .errors import ProfileFormatError
 from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
                     Outcome, Profile, TimeSample)
 
+
 def _state_name(state: int) -> str:
     return F.GC_STATES[state] if 0 <= state < len(F.GC_STATES) else f"STATE_{state}"
 
@@ -192,6 +193,7 @@ class ProfileBuilder:
             gzip=self.gzip,
             recovered=F.META_RECOVERED in m,
             raw=dict(m),
+            truncated_stacks=self.end_record[1] if self.end_record else 0,
         )
 
     def _frames(self, lines):

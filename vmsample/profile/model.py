@@ -194,6 +194,7 @@ class Metadata:
     gzip: bool
     recovered: bool                 # rebuilt by `vmsample recover` after a crash
     raw: dict[str, str] = field(default_factory=dict)   # every META key, as written
+    truncated_stacks: int = 0       # stacks cut to their leaf-most 32768 frames by the writer
 
     @property
     def duration_ns(self) -> int | None:
