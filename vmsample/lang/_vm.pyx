@@ -1414,16 +1414,7 @@ cdef int set_update(gcref_t* sslot, gcref_t* oslot) except -1:
                 pop()
             i += 1
         return 0
-    push(get_iter(oslot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        push(v)
-        set_add(sslot, top_slot())
-        pop()
-    pop()
-    return 0
+    return for_each(oslot, set_add, sslot)
 
 cdef gcref_t set_from_iterable(gcref_t* slot) except 0:
     # make_new_set(set, iterable); also set.copy()
@@ -1496,15 +1487,7 @@ cdef int set_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
             i += 1
         pop()
     else:
-        push(get_iter(oslot))
-        while True:
-            v = for_iter(top_slot())
-            if v == 0:
-                break
-            push(v)
-            set_discard(sslot, top_slot())
-            pop()
-        pop()
+        for_each(oslot, set_discard, sslot)
     if RAW(sslot[0])[S_FILL] - RAW(sslot[0])[S_USED] <= RAW(sslot[0])[S_MASK] // 4:
         return 0
     return set_table_resize(sslot, RAW(sslot[0])[S_USED] * 2 if RAW(sslot[0])[S_USED] > 50000
@@ -3999,6 +3982,23 @@ cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
     RAW(it)[IT_C] = i
     return 0
 
+ctypedef int (*item_fn)(gcref_t* target, gcref_t* item) except -1
+
+cdef int for_each(gcref_t* src, item_fn fn, gcref_t* target) except -1:
+    # fn(target, item) for every item of the iterable in slot [src]; [target]
+    # is a slot below the stack top (the items are pushed above it).
+    cdef gcref_t v
+    push(get_iter(src))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        fn(target, top_slot())
+        pop()
+    pop()
+    return 0
+
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
     if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
@@ -4097,13 +4097,7 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
         return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
     push(list_new(0))
-    push(get_iter(slot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        list_append_v(top_slot() - 1, v)
-    pop()
+    for_each(slot, list_append, top_slot())
     return pop()
 
 cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
