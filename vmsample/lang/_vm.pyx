@@ -533,6 +533,7 @@ cdef struct VMState:
     int depth                   # index of the innermost frame; -1 when idle
     volatile int tick           # set by the time-sampling timer
     bint reraising              # the exception being raised keeps its traceback
+    int countdown               # backward jumps until the next signal check
     ProfWriter* writer          # NULL: not profiling
     ProfFrame* pframes          # the stack walker's output, MAX_DEPTH entries
 
@@ -2396,8 +2397,16 @@ cdef int run_frames(int entry) except -1:
         elif op == POP_TOP:
             sp -= 1
         elif op == JUMP:
-            if arg < pc and S.tick:
-                take_time_sample()
+            if arg < pc:
+                if S.tick:
+                    f.sp = sp
+                    take_time_sample()
+                S.countdown -= 1
+                if S.countdown == 0:
+                    # Let CPython run its signal handlers (Ctrl-C) now and then.
+                    S.countdown = SIGNAL_CHECK_INTERVAL
+                    f.sp = sp
+                    PyErr_CheckSignals()
             pc = arg
         elif op == POP_JUMP_IF_FALSE:
             sp -= 1
@@ -2640,6 +2649,12 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             sp = f.sp
             pc = f.pc
+
+cdef enum:
+    SIGNAL_CHECK_INTERVAL = 8192
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1      # runs the handlers; raises KeyboardInterrupt
 
 cdef int raise_unbound(CodeObj* co, int slot) except -1:
     name = CODE_SPECS[co.index].varnames[slot]
@@ -5853,6 +5868,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
+    S.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)
     H.hook_ctx = &S
@@ -5930,7 +5946,8 @@ cdef object _run_main_reporting():
         text = format_exception(top_slot())
         pop()
         sys.stderr.write(text)
-        return 1
+        # As CPython: an interrupted program reports the signal (128 + SIGINT).
+        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return status
