@@ -300,6 +300,19 @@ SNIPPETS = {
         y: int = 5
         print(f([1, 2]), y)
     """,
+    "str_fast_paths": """
+        s = "hello world"
+        print(s.startswith("he"), s.startswith("lo", 3), s.startswith("", 11), s.startswith("", 12))
+        print(s.endswith("ld"), s.endswith("wor", 0, 9), s.startswith("h", -20))
+        print(s.find("o"), s.find("o", 5), s.find("z"), s.find("", 20), s.find("", 11), s.find("l", -3))
+        print("".isdigit(), "123".isdigit(), "12a".isalnum(), " \t".isspace(), "abc".isalpha(), "\u00b2".isdigit())
+        print("-".join(["a", "b"]), ",".join(c for c in "xyz"), "".join([]), "ab" in "cabd", "" in "x", "x" in "")
+        try:
+            ",".join([1, 2])
+        except TypeError as e:
+            print(e)
+        print(s[::-1], s[2:8:2], s[-3:], s[100:], s[3:1], s[-1], s[4:5])
+    """,
     "uncaught": """
         def inner():
             raise RuntimeError("bad")

@@ -734,6 +734,21 @@ cdef int str_cmp(gcref_t a, gcref_t b) noexcept nogil:
         return 0
     return -1 if LEN(a) < LEN(b) else 1
 
+cdef Py_ssize_t str_find(gcref_t hay, gcref_t needle, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+    # Index of the first [needle] in hay[start:end], or -1 (a plain scan:
+    # the strings programs test are short).
+    cdef Py_ssize_t m = LEN(needle), i
+    cdef uint32_t* h = SDATA(hay)
+    cdef uint32_t* nd = SDATA(needle)
+    cdef uint32_t first
+    if m == 0:
+        return start if start <= end else -1
+    first = nd[0]
+    for i in range(start, end - m + 1):
+        if h[i] == first and (m == 1 or memcmp(h + i + 1, nd + 1, (m - 1) * 4) == 0):
+            return i
+    return -1
+
 cdef int64_t str_hash(gcref_t s) noexcept nogil:
     # FNV-1a over the code points, folded to 61 bits; 0 means "not computed".
     # (CPython's own string hash is randomised per process, so no program can
@@ -3340,7 +3355,7 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
     if t == T_STR:
         if not has_tid(vslot[0], T_STR):
             raise TypeError(f"'in <string>' requires string as left operand, not {type_name(vslot[0])}")
-        return str_to_py(vslot[0]) in str_to_py(c)
+        return str_find(c, vslot[0], 0, LEN(c)) >= 0
     if t == T_LIST or t == T_TUPLE:
         i = 0
         while i < SEQLEN(cslot[0]):
@@ -3648,7 +3663,14 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         return ITEMS(o)[index_of(k, SEQLEN(o), "list" if t == T_LIST else "tuple")]
     if t == T_STR:
         if has_tid(k, T_SLICE):
-            return str_from_py(str_to_py(o)[slice_to_py(k)])
+            start, stop, step = slice_to_py(k).indices(LEN(o))
+            cnt = len(range(start, stop, step))
+            if cnt == 1:
+                return str_char(SDATA(ok[0])[start])
+            r = str_new(cnt)
+            for j in range(cnt):
+                SDATA(r)[j] = SDATA(ok[0])[start + j * step]
+            return r
         return str_char(SDATA(o)[index_of(k, LEN(o), "string")])
     if t == T_DICT:
         r = dict_get(ok, ok + 1)
@@ -5388,14 +5410,80 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         meth = name[4:]
         if not has_tid(a[0], T_STR):
             raise TypeError(f"descriptor '{meth}' for 'str' objects doesn't apply to a '{type_name(a[0])}' object")
-        if meth == "format":
-            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
         if meth == "join" and n == 2 and not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
             a[1] = list_from_iterable(a + 1)      # any iterable of strings
+        if not kwnames:
+            v = str_method_fast(meth, a, n)
+            if v != 0:
+                return v
+        if meth == "format":
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
         args = [to_py_simple(a + i) for i in range(n)]
         res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
         return py_to_vm(res)
     return call_module_function(name, a, n, kwnames)
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISSPACE(uint32_t ch) nogil
+    bint Py_UNICODE_ISALPHA(uint32_t ch) nogil
+    bint Py_UNICODE_ISDECIMAL(uint32_t ch) nogil
+    bint Py_UNICODE_ISDIGIT(uint32_t ch) nogil
+    bint Py_UNICODE_ISNUMERIC(uint32_t ch) nogil
+    bint Py_UNICODE_ISALNUM(uint32_t ch) nogil
+
+cdef gcref_t str_method_fast(str meth, gcref_t* a, Py_ssize_t n) except? 0:
+    # The hot str methods on VM strings directly (CPython's own character
+    # classes); 0 means "not handled here": the caller uses CPython's method
+    # on a converted copy.
+    cdef gcref_t s = a[0], r
+    cdef Py_ssize_t i, m, total, pos, start, end
+    cdef uint32_t ch
+    cdef int kind
+    if n == 1 and meth in ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum"):
+        kind = ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum").index(meth)
+        if LEN(s) == 0:
+            return V_FALSE
+        for i in range(LEN(s)):
+            ch = SDATA(s)[i]
+            if not (Py_UNICODE_ISSPACE(ch) if kind == 0 else Py_UNICODE_ISALPHA(ch) if kind == 1
+                    else Py_UNICODE_ISDIGIT(ch) if kind == 2 else Py_UNICODE_ISDECIMAL(ch) if kind == 3
+                    else Py_UNICODE_ISNUMERIC(ch) if kind == 4 else Py_UNICODE_ISALNUM(ch)):
+                return V_FALSE
+        return V_TRUE
+    if meth in ("startswith", "endswith", "find") and 2 <= n <= 4 and has_tid(a[1], T_STR):
+        for i in range(2, n):
+            if not is_int(a[i]):
+                return 0
+        start, end, _ = slice(untag(a[2]) if n >= 3 else None,
+                              untag(a[3]) if n == 4 else None).indices(LEN(s))
+        m = LEN(a[1])
+        if meth == "find":
+            if n >= 3 and untag(a[2]) > <int64_t>LEN(s):
+                return tag(-1)
+            return tag(str_find(s, a[1], start, end))
+        if end - start < m or (n >= 3 and untag(a[2]) > <int64_t>LEN(s)):
+            return V_FALSE
+        pos = start if meth == "startswith" else end - m
+        return vbool(memcmp(SDATA(s) + pos, SDATA(a[1]), m * 4) == 0)
+    if meth == "join" and n == 2 and (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+        m = SEQLEN(a[1])
+        total = 0
+        for i in range(m):
+            r = ITEMS(a[1])[i]
+            if not has_tid(r, T_STR):
+                return 0        # CPython's error message
+            total += LEN(r)
+        total += LEN(s) * (m - 1) if m else 0
+        r = str_new(total)
+        pos = 0
+        for i in range(m):
+            if i:
+                memcpy(SDATA(r) + pos, SDATA(a[0]), LEN(a[0]) * 4)
+                pos += LEN(a[0])
+            memcpy(SDATA(r) + pos, SDATA(ITEMS(a[1])[i]), LEN(ITEMS(a[1])[i]) * 4)
+            pos += LEN(ITEMS(a[1])[i])
+        return r
+    return 0
 
 cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     cdef gcref_t v
