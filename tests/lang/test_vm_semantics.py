@@ -5,6 +5,7 @@ The snippets are small and each exercises one corner of the language; the
 corpus under tests/lang/programs/ covers whole programs.
 """
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -315,16 +316,26 @@ SNIPPETS = {
 }
 
 
-def _run(argv, path):
-    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120)
+# The GC debug knobs (vmsample/_nursery.pyx): a collection before every
+# allocation, in a tiny nursery, with the whole heap verified after each --
+# any reference the VM forgot to root becomes a crash or a wrong output.
+KNOBS = {"default": {}, "gc-debug": {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1",
+                                     "VMSAMPLE_GC_DEBUG": "1"}}
 
 
+def _run(argv, path, knobs=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env.update(knobs or {})
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120, env=env)
+
+
+@pytest.mark.parametrize("mode", sorted(KNOBS))
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_snippet_matches_cpython(name, tmp_path):
+def test_snippet_matches_cpython(name, mode, tmp_path):
     path = tmp_path / f"{name}.py"
     path.write_text(textwrap.dedent(SNIPPETS[name]))
     expected = _run([sys.executable], path)
-    actual = _run([sys.executable, "-m", "vmsample.lang"], path)
+    actual = _run([sys.executable, "-m", "vmsample.lang"], path, KNOBS[mode])
     assert actual.stdout == expected.stdout
     assert actual.returncode == expected.returncode, actual.stderr
     if expected.returncode == 1:

@@ -50,7 +50,7 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memset, memcmp
-from libc.math cimport fmod, floor, isnan, isinf, pow as c_pow
+from libc.math cimport fmod, floor, isnan, isinf, pow as c_pow, sqrt as c_sqrt
 cimport cython
 
 from vmsample._nursery cimport *
@@ -533,6 +533,7 @@ cdef struct VMState:
     int depth                   # index of the innermost frame; -1 when idle
     volatile int tick           # set by the time-sampling timer
     bint reraising              # the exception being raised keeps its traceback
+    int countdown               # backward jumps until the next signal check
     ProfWriter* writer          # NULL: not profiling
     ProfFrame* pframes          # the stack walker's output, MAX_DEPTH entries
 
@@ -778,6 +779,21 @@ cdef int CHAR_ROOTS = 0          # root index of the 256 one-character strings
 
 cdef inline double FVAL(gcref_t f) noexcept nogil:
     return (<double*>(f + 8))[0]
+
+cdef inline bint as_double(gcref_t v, double* out) noexcept nogil:
+    # A float, or a small int that a double holds exactly (|i| < 2**53):
+    # then mixed arithmetic and comparisons in C agree with CPython's.
+    cdef int64_t i
+    if is_int(v):
+        i = untag(v)
+        if -(<int64_t>1 << 53) < i < (<int64_t>1 << 53):
+            out[0] = <double>i
+            return True
+        return False
+    if is_obj(v) and (<GCHeader*>v).tid == T_FLOAT:
+        out[0] = FVAL(v)
+        return True
+    return False
 
 cdef gcref_t float_new(double d) except 0:
     cdef gcref_t f = alloc_fixed(T_FLOAT)
@@ -1399,16 +1415,7 @@ cdef int set_update(gcref_t* sslot, gcref_t* oslot) except -1:
                 pop()
             i += 1
         return 0
-    push(get_iter(oslot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        push(v)
-        set_add(sslot, top_slot())
-        pop()
-    pop()
-    return 0
+    return for_each(oslot, set_add, sslot)
 
 cdef gcref_t set_from_iterable(gcref_t* slot) except 0:
     # make_new_set(set, iterable); also set.copy()
@@ -1481,15 +1488,7 @@ cdef int set_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
             i += 1
         pop()
     else:
-        push(get_iter(oslot))
-        while True:
-            v = for_iter(top_slot())
-            if v == 0:
-                break
-            push(v)
-            set_discard(sslot, top_slot())
-            pop()
-        pop()
+        for_each(oslot, set_discard, sslot)
     if RAW(sslot[0])[S_FILL] - RAW(sslot[0])[S_USED] <= RAW(sslot[0])[S_MASK] // 4:
         return 0
     return set_table_resize(sslot, RAW(sslot[0])[S_USED] * 2 if RAW(sslot[0])[S_USED] > 50000
@@ -2374,6 +2373,7 @@ cdef int run_frames(int entry) except -1:
     cdef int op, arg, n, r
     cdef gcref_t a, b, v
     cdef int64_t x, y, z
+    cdef double da, db
     cdef gcref_t* slot
     while True:
         H.shadowstack_top = sp
@@ -2397,8 +2397,16 @@ cdef int run_frames(int entry) except -1:
         elif op == POP_TOP:
             sp -= 1
         elif op == JUMP:
-            if arg < pc and S.tick:
-                take_time_sample()
+            if arg < pc:
+                if S.tick:
+                    f.sp = sp
+                    take_time_sample()
+                S.countdown -= 1
+                if S.countdown == 0:
+                    # Let CPython run its signal handlers (Ctrl-C) now and then.
+                    S.countdown = SIGNAL_CHECK_INTERVAL
+                    f.sp = sp
+                    PyErr_CheckSignals()
             pc = arg
         elif op == POP_JUMP_IF_FALSE:
             sp -= 1
@@ -2476,7 +2484,25 @@ cdef int run_frames(int entry) except -1:
                     sp[-1] = tag(x ^ y)
                     continue
             f.sp = sp
-            v = binary_op(sp - 2, arg, op == INPLACE_OP)
+            if arg <= B_TRUEDIV and as_double(a, &da) and as_double(b, &db) and \
+                    (arg == B_TRUEDIV or has_tid(a, T_FLOAT) or has_tid(b, T_FLOAT)):
+                # float arithmetic in C (CPython's float_add & co. are IEEE too)
+                if arg == B_ADD:
+                    da = da + db
+                elif arg == B_SUB:
+                    da = da - db
+                elif arg == B_MUL:
+                    da = da * db
+                elif db != 0.0:
+                    da = da / db
+                else:
+                    v = binary_op(sp - 2, arg, op == INPLACE_OP)
+                    sp -= 1
+                    sp[-1] = v
+                    continue
+                v = float_new(da)
+            else:
+                v = binary_op(sp - 2, arg, op == INPLACE_OP)
             sp -= 1
             sp[-1] = v
         elif op == COMPARE_OP:
@@ -2504,6 +2530,20 @@ cdef int run_frames(int entry) except -1:
                 v = vbool(a == b)
             elif arg == C_IS_NOT:
                 v = vbool(a != b)
+            elif arg <= C_GE and as_double(a, &da) and as_double(b, &db):
+                # NaN compares false everywhere but !=, as in C
+                if arg == C_LT:
+                    v = vbool(da < db)
+                elif arg == C_LE:
+                    v = vbool(da <= db)
+                elif arg == C_EQ:
+                    v = vbool(da == db)
+                elif arg == C_NE:
+                    v = vbool(da != db)
+                elif arg == C_GT:
+                    v = vbool(da > db)
+                else:
+                    v = vbool(da >= db)
             else:
                 f.sp = sp
                 v = compare_op(sp - 2, arg)
@@ -2609,6 +2649,12 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             sp = f.sp
             pc = f.pc
+
+cdef enum:
+    SIGNAL_CHECK_INTERVAL = 8192
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1      # runs the handlers; raises KeyboardInterrupt
 
 cdef int raise_unbound(CodeObj* co, int slot) except -1:
     name = CODE_SPECS[co.index].varnames[slot]
@@ -3104,6 +3150,8 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
 
 cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
     cdef gcref_t v = slot[0], m
+    if has_tid(v, T_FLOAT) and op != UNARY_INVERT:
+        return float_new(-FVAL(v) if op == UNARY_NEGATIVE else FVAL(v))
     if is_number(v):
         x = num_to_py(v)
         if op == UNARY_NEGATIVE:
@@ -3949,6 +3997,23 @@ cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
     RAW(it)[IT_C] = i
     return 0
 
+ctypedef int (*item_fn)(gcref_t* target, gcref_t* item) except -1
+
+cdef int for_each(gcref_t* src, item_fn fn, gcref_t* target) except -1:
+    # fn(target, item) for every item of the iterable in slot [src]; [target]
+    # is a slot below the stack top (the items are pushed above it).
+    cdef gcref_t v
+    push(get_iter(src))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        fn(target, top_slot())
+        pop()
+    pop()
+    return 0
+
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
     if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
@@ -4047,13 +4112,7 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
         return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
     push(list_new(0))
-    push(get_iter(slot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        list_append_v(top_slot() - 1, v)
-    pop()
+    for_each(slot, list_append, top_slot())
     return pop()
 
 cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
@@ -4100,7 +4159,13 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
 cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
     # [seq] -> items pushed so that the first is on top; after >= 0: starred
     cdef Py_ssize_t n, i, total
-    cdef gcref_t lst
+    cdef gcref_t lst = sp[-1]
+    if after < 0 and is_obj(lst) and (TID(lst) == T_TUPLE or TID(lst) == T_LIST) \
+            and SEQLEN(lst) == before:
+        # the common case, without a temporary list
+        for i in range(before):
+            sp[-1 + before - 1 - i] = ITEMS(lst)[i]
+        return sp - 1 + before
     if not is_obj(sp[-1]) or TID(sp[-1]) in (T_FLOAT, T_BIGINT, T_FUNCTION, T_CLASS, T_BOUND,
                                              T_MODULE, T_CELL, T_SLICE) or \
             (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0
@@ -4910,6 +4975,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v, w
     cdef uint16_t t
+    cdef double d
+    if bid == BI_MATH_FIRST and n == 1 and as_double(a[0], &d) and d >= 0.0:   # math.sqrt
+        return float_new(c_sqrt(d))
     if bid == BI_LEN:
         check_args("len", n, 1, 1)
         v = a[0]
@@ -5386,7 +5454,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             pop()
             return v
     args = [to_py_simple(a + i) for i in range(n)]
-    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames))
+    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames)) if kwnames \
+        else getattr(_PY_MODULE_FUNCS[mod], fn)(*args)
     return py_to_vm(res)
 
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
@@ -5799,6 +5868,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
+    S.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)
     H.hook_ctx = &S
@@ -5876,7 +5946,8 @@ cdef object _run_main_reporting():
         text = format_exception(top_slot())
         pop()
         sys.stderr.write(text)
-        return 1
+        # As CPython: an interrupted program reports the signal (128 + SIGINT).
+        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return status
