@@ -313,6 +313,57 @@ SNIPPETS = {
             print(e)
         print(s[::-1], s[2:8:2], s[-3:], s[100:], s[3:1], s[-1], s[4:5])
     """,
+    "misc": r"""
+        d = dict.fromkeys("abc", 0)
+        print(d, sorted({"x": 3, "y": 1}.items(), key=lambda kv: -kv[1]))
+        print(list(enumerate("ab", start=1)), min([], default=None), max([3, 1], key=lambda v: -v))
+        class C:
+            n = 0
+            def __init__(self):
+                C.n += 1
+                self.n += 10
+        c = C(); C()
+        print(C.n, c.n)
+        def gen():
+            try:
+                yield 1
+                raise ValueError("in gen")
+            except ValueError as e:
+                yield str(e)
+            finally:
+                print("gen finally")
+        print(list(gen()))
+        print("%(a)s-%(b)d" % {"a": "x", "b": 3}, "{:,}".format(10**9), f"{10**6:_}")
+        print(*[1, 2, 3], sep="|")
+        fs = [lambda i=i: i for i in range(3)]
+        print([f() for f in fs])
+        class Bad:
+            def __init__(self):
+                raise RuntimeError("nope")
+        try:
+            Bad()
+        except RuntimeError as e:
+            print("caught", e)
+        print(repr(1e100), 1/3, 2**0.5, -0.0, float("inf"), float("nan"), 1e-5, 123456789.123456789)
+        print(round(0.5), round(1.5), round(-2.5), round(3.14159, 3), int(-7 / 2), 7 // -2, -7 % 3)
+        print(sorted([3, 1, 2], reverse=True), list(reversed(range(5))), list(range(10, 0, -3)))
+        x = [1, [2, [3]]]
+        y = x[:]
+        y[1][1].append(4)
+        print(x, y is x, y == x)
+        print(str(None), str(True), repr("a'b\"c"), "\\n", "tab\there")
+        print(divmod(-7, 2), pow(2, 10, 1000), abs(-0.5), hash((1, 2)) == hash((1, 2)))
+        s = set()
+        for w in "the quick brown the fox".split():
+            s.add(w)
+        print(sorted(s), len(s))
+        print(chr(65) + chr(0x263A), ord("€"), "ABC".lower(), "abc".title(), " x ".strip() or "empty")
+        def f(*args, **kw):
+            return args, sorted(kw.items())
+        print(f(1, *[2, 3], a=1, **{"b": 2}))
+        import math
+        print(math.floor(-2.5), math.ceil(-2.5), math.isclose(1.0, 1.0 + 1e-12), math.inf > 10**100)
+    """,
     "uncaught": """
         def inner():
             raise RuntimeError("bad")

@@ -4752,7 +4752,7 @@ BUILTIN_NAMES = [
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
     "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
-    "dict.items", "dict.copy", "dict.clear", "dict.popitem",
+    "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
     "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
     "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
     "set.symmetric_difference", "set.isdisjoint",
@@ -4791,7 +4791,7 @@ cdef enum:
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
     BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
-    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM
+    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
     BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
     BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
     BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT
@@ -5368,6 +5368,20 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return v
     if bid == BI_DICT_COPY:
         return dict_copy(a)
+    if bid == BI_DICT_FROMKEYS:            # a static method: no self
+        check_args("fromkeys", n, 1, 2)
+        push(dict_new())
+        push(get_iter(a))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            push(v)
+            push(a[1] if n == 2 else V_NONE)
+            dict_set(top_slot() - 3, top_slot() - 1, top_slot())
+            H.shadowstack_top -= 2
+        pop()
+        return pop()
     if bid == BI_DICT_CLEAR:
         push(dict_new())
         store(a[0], D_INDICES, FLD(top_slot()[0])[D_INDICES])
@@ -5728,6 +5742,10 @@ cdef int setup_builtins() except -1:
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
                 class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+    # dict.fromkeys is a static method of dict
+    v = alloc_fixed(T_STATICMETHOD)
+    FLD(v)[0] = mk_bfunc(BI_DICT_FROMKEYS)
+    class_set(KIND_ROOT[KIND_DICT], "fromkeys", v)
     # exceptions
     for name, base in EXCEPTION_TREE:
         b = S.roots[EXC_CLASSES[base]] if base else S.roots[obj_root]
