@@ -364,6 +364,49 @@ SNIPPETS = {
         import math
         print(math.floor(-2.5), math.ceil(-2.5), math.isclose(1.0, 1.0 + 1e-12), math.inf > 10**100)
     """,
+    "generator_throw_close": """
+        def g():
+            try:
+                yield 1
+                yield 2
+            except ValueError as e:
+                print("caught in gen:", e)
+                yield 99
+            finally:
+                print("finally")
+        it = g()
+        print(next(it))
+        print(it.throw(ValueError("boom")))
+        it.close()
+        print("closed")
+        it2 = g()
+        next(it2)
+        it2.close()
+        try:
+            next(it2)
+        except StopIteration:
+            print("done after close")
+        it3 = g()
+        try:
+            it3.throw(KeyError("k"))
+        except KeyError as e:
+            print("unstarted throw", repr(e))
+        def counter():
+            n = 0
+            while True:
+                got = yield n
+                n = got if got is not None else n + 1
+        c = counter()
+        print(next(c), c.send(10), next(c))
+        def h():
+            yield 1
+            raise RuntimeError("inside")
+        try:
+            for x in h():
+                print("x", x)
+        except RuntimeError as e:
+            print("propagated", e)
+    """,
     "uncaught": """
         def inner():
             raise RuntimeError("bad")

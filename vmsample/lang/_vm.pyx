@@ -4061,6 +4061,11 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
 cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     # Run generator gslot[0] until it yields (True, the value in vslot[0]) or
     # returns (False, the return value in vslot[0]).
+    return gen_run(gslot, vslot, False)
+
+cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
+    # gen_resume; with [throw], the exception instance in vslot[0] is raised
+    # at the generator's yield instead (generator.throw / close).
     cdef gcref_t g = gslot[0]
     cdef int64_t status = RAW(g)[G_STATUS]
     cdef CodeObj* co
@@ -4071,6 +4076,9 @@ cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     cdef int st
     if status == GEN_RUNNING:
         raise ValueError("generator already executing")
+    if throw and status != GEN_SUSPENDED:
+        RAW(g)[G_STATUS] = GEN_DONE
+        return raise_vm(vslot[0])
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
@@ -4083,12 +4091,18 @@ cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     memcpy(base, FLD(FLD(g)[G_STATE]), (co.nlocals + nstack) * sizeof(gcref_t))
     f.pc = RAW(g)[G_PC] & 0xFFFFFFFF
     f.sp = base + co.nlocals + nstack
-    if status != GEN_CREATED:
+    if status != GEN_CREATED and not throw:
         f.sp[0] = vslot[0]
         f.sp += 1
     H.shadowstack_top = f.sp
     RAW(g)[G_STATUS] = GEN_RUNNING
     try:
+        if throw:
+            # The exception appears at the yield the generator is suspended in.
+            f.pc -= 1
+            S.roots[R_EXC] = vslot[0]
+            if not unwind(S.depth, False):
+                raise VMError()
         st = eval_loop()
     except BaseException:
         H.shadowstack_top = ret
@@ -4757,7 +4771,7 @@ BUILTIN_NAMES = [
     "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
     "set.symmetric_difference", "set.isdisjoint",
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
-    "generator.send", "property", "staticmethod", "classmethod",
+    "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
     "math.sqrt", *sorted("math." + n for n in dir(_pymath)
                           if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
@@ -4796,7 +4810,7 @@ cdef enum:
     BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
     BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT
     BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
-    BI_GEN_SEND, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
+    BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
     BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
     BI_MATH_FIRST
 
@@ -5404,6 +5418,39 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if v != V_NONE:
             raise_with_value("StopIteration", v)
         raise StopIteration()
+    if bid == BI_GEN_THROW:
+        check_args("throw", n - 1, 1, 1)
+        if has_tid(a[1], T_CLASS):
+            a[1] = vm_call_class0(a + 1)
+        if not (has_tid(a[1], T_INSTANCE) and RAW(FLD(a[1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+            raise TypeError("exceptions must be classes or instances deriving from BaseException, "
+                            f"not {type_name(a[1])}")
+        push(a[1])
+        if gen_run(a, top_slot(), True):
+            return pop()
+        v = pop()
+        if v != V_NONE:
+            raise_with_value("StopIteration", v)
+        raise StopIteration()
+    if bid == BI_GEN_CLOSE:
+        if RAW(a[0])[G_STATUS] != GEN_SUSPENDED:
+            RAW(a[0])[G_STATUS] = GEN_DONE
+            return V_NONE
+        push(exc_class("GeneratorExit"))
+        top_slot()[0] = vm_call_class0(top_slot())
+        try:
+            yielded = gen_run(a, top_slot(), True)
+        except VMError:
+            v = S.roots[R_EXC]
+            if isinstance_c(v, exc_class("GeneratorExit")) or isinstance_c(v, exc_class("StopIteration")):
+                S.roots[R_EXC] = 0
+                pop()
+                return V_NONE
+            raise
+        pop()
+        if yielded:
+            raise RuntimeError("generator ignored GeneratorExit")
+        return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
             v = alloc_fixed(T_PROPERTY)
