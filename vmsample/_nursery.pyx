@@ -184,14 +184,14 @@ cdef extern from *:
 # Constants
 
 cdef enum:
-    ARENA_SIZE = 256 * 1024
+    ARENA_SIZE = 262144                 # 256 KiB (literals: Cython's overflowcheck cannot fold enum expressions)
     PAGE_SIZE = 4096
-    PAGES_PER_ARENA = ARENA_SIZE // PAGE_SIZE
+    PAGES_PER_ARENA = 64                # ARENA_SIZE // PAGE_SIZE
     SMALL_MAX = 256                     # biggest old-space cell; bigger survivors are malloc'ed
-    N_CLASSES = SMALL_MAX // 8 + 1      # class c holds cells of c*8 bytes (c >= 2)
+    N_CLASSES = 33                      # SMALL_MAX // 8 + 1; class c holds cells of c*8 bytes (c >= 2)
     POISON_BYTE = 0xDB                  # low bits 011: a poisoned word reads as a tagged immediate
-    DEFAULT_NURSERY = 4 << 20
-    DEFAULT_SHADOWSTACK = 1 << 20
+    DEFAULT_NURSERY = 4194304           # 4 MiB
+    DEFAULT_SHADOWSTACK = 1048576       # slots
     MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
 
 cdef extern from *:

@@ -3,6 +3,7 @@ types; survival is reported; the files validate, open in stock vmprof, and
 `vmsample run` behaves like `python` (and memray run) on the command line."""
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -127,11 +128,15 @@ def test_stock_vmprof_reads_vm_profiles(tmp_path, capfd):
 
 
 def test_code_ids_are_even_and_stable(tmp_path, capfd):
-    _, a, _, _ = profile_program(tmp_path, SITES)
-    _, b, _, _ = profile_program(tmp_path, SITES)
-    ids = {c.function: c.id for c in a.codes.values()}
-    assert ids == {c.function: c.id for c in b.codes.values()}
-    assert all(i > 0 and i % 2 == 0 for i in ids.values())
+    # Different sample points (seeds): the codes both profiles name get the same ids.
+    _, a, _, _ = profile_program(tmp_path, SITES, seed=1)
+    _, b, _, _ = profile_program(tmp_path, SITES, seed=2)
+    ids_a = {c.function: c.id for c in a.codes.values()}
+    ids_b = {c.function: c.id for c in b.codes.values()}
+    common = ids_a.keys() & ids_b.keys()
+    assert {"<module>", "keep_floats", "churn_floats", "<listcomp>"} <= common
+    assert {f: ids_a[f] for f in common} == {f: ids_b[f] for f in common}
+    assert all(i > 0 and i % 2 == 0 for i in [*ids_a.values(), *ids_b.values()])
 
 
 def test_time_samples_land_in_the_busy_function(tmp_path, capfd):
@@ -198,3 +203,28 @@ def test_run_command_refused_program_and_bad_arguments(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "invalid size" in r.stderr
     r = vmsample("run", "missing.py", cwd=tmp_path)
     assert r.returncode == 2 and "can't open file 'missing.py'" in r.stderr
+
+
+def test_interrupted_run_still_writes_its_profile(tmp_path):
+    prog = tmp_path / "spin.py"
+    prog.write_text("print('ready', flush=True)\nn = 0\nwhile True:\n    n += 1\n")
+    proc = subprocess.Popen([sys.executable, "-m", "vmsample", "run", "-o", "spin.prof", "spin.py"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline() == "ready\n"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130                # as CPython: 128 + SIGINT
+    assert err.splitlines()[-3] == "KeyboardInterrupt"
+    assert 'File "' in err and "line 4, in <module>" in err
+    assert vmsample("validate", "spin.prof", cwd=tmp_path).returncode == 0
+
+
+def test_pypy_layout_option(tmp_path):
+    prog = tmp_path / "alloc.py"
+    prog.write_text("xs = [str(i) for i in range(20000)]\nprint(len(xs))\n")
+    r = vmsample("run", "--layout", "pypy", "--alloc-period", "4K", "-o", "p.prof", "alloc.py",
+                 cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout == "20000\n"
+    prof = read_profile(str(tmp_path / "p.prof"))
+    assert prof.meta.layout == "pypy" and len(prof.alloc_samples) > 10
+    assert vmsample("validate", "p.prof", cwd=tmp_path).returncode == 0

@@ -5,6 +5,7 @@ The snippets are small and each exercises one corner of the language; the
 corpus under tests/lang/programs/ covers whole programs.
 """
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -299,6 +300,113 @@ SNIPPETS = {
         y: int = 5
         print(f([1, 2]), y)
     """,
+    "str_fast_paths": """
+        s = "hello world"
+        print(s.startswith("he"), s.startswith("lo", 3), s.startswith("", 11), s.startswith("", 12))
+        print(s.endswith("ld"), s.endswith("wor", 0, 9), s.startswith("h", -20))
+        print(s.find("o"), s.find("o", 5), s.find("z"), s.find("", 20), s.find("", 11), s.find("l", -3))
+        print("".isdigit(), "123".isdigit(), "12a".isalnum(), " \t".isspace(), "abc".isalpha(), "\u00b2".isdigit())
+        print("-".join(["a", "b"]), ",".join(c for c in "xyz"), "".join([]), "ab" in "cabd", "" in "x", "x" in "")
+        try:
+            ",".join([1, 2])
+        except TypeError as e:
+            print(e)
+        print(s[::-1], s[2:8:2], s[-3:], s[100:], s[3:1], s[-1], s[4:5])
+    """,
+    "misc": r"""
+        d = dict.fromkeys("abc", 0)
+        print(d, sorted({"x": 3, "y": 1}.items(), key=lambda kv: -kv[1]))
+        print(list(enumerate("ab", start=1)), min([], default=None), max([3, 1], key=lambda v: -v))
+        class C:
+            n = 0
+            def __init__(self):
+                C.n += 1
+                self.n += 10
+        c = C(); C()
+        print(C.n, c.n)
+        def gen():
+            try:
+                yield 1
+                raise ValueError("in gen")
+            except ValueError as e:
+                yield str(e)
+            finally:
+                print("gen finally")
+        print(list(gen()))
+        print("%(a)s-%(b)d" % {"a": "x", "b": 3}, "{:,}".format(10**9), f"{10**6:_}")
+        print(*[1, 2, 3], sep="|")
+        fs = [lambda i=i: i for i in range(3)]
+        print([f() for f in fs])
+        class Bad:
+            def __init__(self):
+                raise RuntimeError("nope")
+        try:
+            Bad()
+        except RuntimeError as e:
+            print("caught", e)
+        print(repr(1e100), 1/3, 2**0.5, -0.0, float("inf"), float("nan"), 1e-5, 123456789.123456789)
+        print(round(0.5), round(1.5), round(-2.5), round(3.14159, 3), int(-7 / 2), 7 // -2, -7 % 3)
+        print(sorted([3, 1, 2], reverse=True), list(reversed(range(5))), list(range(10, 0, -3)))
+        x = [1, [2, [3]]]
+        y = x[:]
+        y[1][1].append(4)
+        print(x, y is x, y == x)
+        print(str(None), str(True), repr("a'b\"c"), "\\n", "tab\there")
+        print(divmod(-7, 2), pow(2, 10, 1000), abs(-0.5), hash((1, 2)) == hash((1, 2)))
+        s = set()
+        for w in "the quick brown the fox".split():
+            s.add(w)
+        print(sorted(s), len(s))
+        print(chr(65) + chr(0x263A), ord("€"), "ABC".lower(), "abc".title(), " x ".strip() or "empty")
+        def f(*args, **kw):
+            return args, sorted(kw.items())
+        print(f(1, *[2, 3], a=1, **{"b": 2}))
+        import math
+        print(math.floor(-2.5), math.ceil(-2.5), math.isclose(1.0, 1.0 + 1e-12), math.inf > 10**100)
+    """,
+    "generator_throw_close": """
+        def g():
+            try:
+                yield 1
+                yield 2
+            except ValueError as e:
+                print("caught in gen:", e)
+                yield 99
+            finally:
+                print("finally")
+        it = g()
+        print(next(it))
+        print(it.throw(ValueError("boom")))
+        it.close()
+        print("closed")
+        it2 = g()
+        next(it2)
+        it2.close()
+        try:
+            next(it2)
+        except StopIteration:
+            print("done after close")
+        it3 = g()
+        try:
+            it3.throw(KeyError("k"))
+        except KeyError as e:
+            print("unstarted throw", repr(e))
+        def counter():
+            n = 0
+            while True:
+                got = yield n
+                n = got if got is not None else n + 1
+        c = counter()
+        print(next(c), c.send(10), next(c))
+        def h():
+            yield 1
+            raise RuntimeError("inside")
+        try:
+            for x in h():
+                print("x", x)
+        except RuntimeError as e:
+            print("propagated", e)
+    """,
     "uncaught": """
         def inner():
             raise RuntimeError("bad")
@@ -315,16 +423,26 @@ SNIPPETS = {
 }
 
 
-def _run(argv, path):
-    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120)
+# The GC debug knobs (vmsample/_nursery.pyx): a collection before every
+# allocation, in a tiny nursery, with the whole heap verified after each --
+# any reference the VM forgot to root becomes a crash or a wrong output.
+KNOBS = {"default": {}, "gc-debug": {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1",
+                                     "VMSAMPLE_GC_DEBUG": "1"}}
 
 
+def _run(argv, path, knobs=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env.update(knobs or {})
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120, env=env)
+
+
+@pytest.mark.parametrize("mode", sorted(KNOBS))
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
-def test_snippet_matches_cpython(name, tmp_path):
+def test_snippet_matches_cpython(name, mode, tmp_path):
     path = tmp_path / f"{name}.py"
     path.write_text(textwrap.dedent(SNIPPETS[name]))
     expected = _run([sys.executable], path)
-    actual = _run([sys.executable, "-m", "vmsample.lang"], path)
+    actual = _run([sys.executable, "-m", "vmsample.lang"], path, KNOBS[mode])
     assert actual.stdout == expected.stdout
     assert actual.returncode == expected.returncode, actual.stderr
     if expected.returncode == 1:

@@ -166,10 +166,9 @@ def check_profile(profile, run: Run, lines=True):
                       outcomes=m.outcomes) for m in profile.minor_collections]
     assert got_minor == exp["minor"]
     assert [(e.index, e.state, e.time_ns) for e in profile.major_events] == exp["major"]
-    for cid, (func, line, file) in run.codes.items():
-        code = profile.codes.get(cid)
-        if code is not None:        # only codes used by some sample are written
-            assert (code.function, code.first_line, code.file) == (func.replace(":", ";"), line, file)
+    for cid, (func, line, file) in run.codes.items():     # every declared code is in the file
+        code = profile.codes[cid]
+        assert (code.function, code.first_line, code.file) == (func.replace(":", ";"), line, file)
     assert profile.types == run.types
     assert profile.meta.sample_kind == ("alloc" if run.alloc_period else "time")
     assert profile.meta.alloc_period == run.alloc_period

@@ -185,3 +185,12 @@ def test_reading_a_killed_run_suggests_recover(tmp_path, capsys):
     assert main(["validate", str(path)]) == 1
     assert "vmsample recover" in capsys.readouterr().err
     w.close()
+
+
+def test_validate_fast(good, tmp_path, capsys):
+    assert main(["validate", "--fast", str(good)]) == 0
+    assert "1 allocation samples" in capsys.readouterr().out
+    bad = tmp_path / "bad.prof"
+    bad.write_bytes(good.read_bytes()[:-1])
+    assert main(["validate", "--fast", str(bad)]) == 1
+    assert "at byte" in capsys.readouterr().err

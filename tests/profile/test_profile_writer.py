@@ -35,9 +35,15 @@ def test_code_names_are_written_lazily_once(tmp_path):
         w.declare_code(4, "never_used", 5, "x.py")
         for i in range(3):
             w.alloc_sample(i, 16, 1, i, [(2, 1)])
+        w.flush()
+        assert b"never_used" not in path.read_bytes()       # not before close
     data = path.read_bytes()
-    assert data.count(b"py:used:1:x.py") == 1 and b"never_used" not in data
-    assert data.index(b"py:used:1:x.py") < data.index(b"\x01" + (1).to_bytes(8, "little"), 60)
+    first_stack = data.index(b"\x01" + (1).to_bytes(8, "little"), 60)
+    assert data.count(b"py:used:1:x.py") == 1 and data.index(b"py:used:1:x.py") < first_stack
+    # close() names the declared codes no sample used, before the trailer
+    assert data.count(b"py:never_used:5:x.py") == 1 and data.index(b"py:never_used:5:x.py") > first_stack
+    codes = read_profile(path).codes
+    assert {c.function for c in codes.values()} == {"used", "never_used"}
 
 
 def test_undeclared_code_gets_a_placeholder_name(tmp_path):

@@ -165,3 +165,18 @@ def test_analysis_matches_the_model(tmp_path_factory, evs):
     assert sum(r.tally.bytes for r in a.self_sites) == a.summary.total.bytes
     got_time = {(r.site.function, r.site.file, r.site.line): r.samples for r in a.time.self_functions} if a.time else {}
     assert got_time == dict(time_self)
+
+
+@pytest.mark.parametrize("options, suffix", [({"layout": "pypy"}, ".prof"), ({"version": 7}, ".prof.gz")])
+def test_every_layout_gives_the_same_functions_and_types(tmp_path, known, options, suffix):
+    from conftest import known_synth
+
+    base = analyze(read_profile(known))
+    other = analyze(read_profile(known_synth().write(tmp_path / f"other{suffix}", **options)))
+
+    def tables(a):
+        return ({r.site: r.tally.bytes for r in a.cumulative_functions},
+                {r.name: (r.tally.bytes, r.tally.died, r.tally.survived) for r in a.types},
+                a.summary.minor_collections, a.time.samples)
+
+    assert tables(other) == tables(base)

@@ -206,3 +206,28 @@ def test_locations_below_the_current_directory_are_relative(tmp_path, monkeypatc
     assert short_path("/elsewhere/mod.py") == "/elsewhere/mod.py"
     assert short_path(str(tmp_path) + "x/mod.py") == str(tmp_path) + "x/mod.py"
     assert short_path("rel/mod.py") == "rel/mod.py"
+
+
+def test_unwritable_output_is_one_line(tmp_path, capsys, known):
+    code, _, err = run(capsys, "convert", "--to", "html", "-o", str(tmp_path / "no" / "such" / "dir.html"), str(known))
+    assert code == 1 and "No such file or directory" in err and len(err.splitlines()) == 1
+    assert not list(tmp_path.iterdir())                 # no temporary file left behind
+
+
+def test_corrupt_gzip_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.prof.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00" + b"\xff" * 40)
+    code, _, err = run(capsys, "report", str(bad))
+    assert code == 1 and "not a valid profile" in err and len(err.splitlines()) == 1
+
+
+def test_truncated_stacks_are_reported(tmp_path, capsys):
+    from synth import DIED, Synth
+
+    s = Synth()
+    s.alloc(["<module>@p.py:1"] + ["deep@p.py:5"] * 40_000, fate=DIED)
+    s.minor()
+    path = s.write(tmp_path / "deep.prof")
+    code, out, _ = run(capsys, "report", str(path))
+    assert code == 0 and "truncated stacks" in out and "1 sample had a deeper stack" in out
+    assert json.loads(run(capsys, "report", "--json", str(path))[1])["summary"]["truncated_stacks"] == 1

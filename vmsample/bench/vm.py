@@ -35,7 +35,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # Sizes that run for roughly a second on CPython.
 PROGRAMS = {
-    "gcbench": ["16"],
+    "gcbench": ["14"],
     "binary_trees": ["15"],
     "alloc_churn": ["300000"],
     "nbody": ["100000"],

@@ -41,6 +41,9 @@ def add_arguments(parser):
                         help=f"one time sample per DURATION of CPU time (default {DEFAULT_TIME_PERIOD})")
     parser.add_argument("--real-time", action="store_true",
                         help="time samples follow wall-clock time instead of CPU time")
+    parser.add_argument("--layout", choices=["vmprof", "pypy"], default="vmprof",
+                        help="vmprof: stock vmprof readers see the samples (default); pypy: the "
+                             "layout of the paper's toolchain (its vmprof fork and Firefox converter)")
     parser.add_argument("--nursery", type=parse_size, default=DEFAULT_NURSERY, metavar="SIZE",
                         help=f"nursery size (default {DEFAULT_NURSERY})")
     parser.add_argument("-c", dest="command", metavar="CODE",
@@ -90,7 +93,7 @@ def run(args):
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
                                time_period_ns=time_ns, real_time=args.real_time,
-                               program=script or "-c", argv=argv)
+                               layout=args.layout, program=script or "-c", argv=argv)
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
 

@@ -8,6 +8,9 @@ HELP = "check a profile against the format's construct schema (exit 0 valid, 1 i
 def add_arguments(parser):
     parser.add_argument("file", metavar="FILE", help="a .prof or .prof.gz file")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing when the file is valid")
+    parser.add_argument("--fast", action="store_true",
+                        help="check with the fast reader only (the same rules, ~40x faster on big files; "
+                             "by default the construct schema, the reference, checks too)")
 
 
 def run(args):
@@ -18,9 +21,10 @@ def run(args):
     # The fast reader gives the most precise message; the schema is the
     # reference.  A valid file passes both (and they agree, see the tests).
     try:
-        read_profile(args.file)         # by path: it points at `vmsample recover` when relevant
-        data, gz = load_bytes(args.file)
-        profile = schema.to_profile(schema.parse(data), gzip=gz)
+        profile = read_profile(args.file)   # by path: it points at `vmsample recover` when relevant
+        if not args.fast:
+            data, gz = load_bytes(args.file)
+            profile = schema.to_profile(schema.parse(data), gzip=gz)
     except OSError as e:
         raise CommandError(f"{args.file}: {e.strerror or e}") from None
     except ProfileFormatError as e:

@@ -50,7 +50,7 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memset, memcmp
-from libc.math cimport fmod, floor, isnan, isinf, pow as c_pow
+from libc.math cimport fmod, floor, isnan, isinf, pow as c_pow, sqrt as c_sqrt
 cimport cython
 
 from vmsample._nursery cimport *
@@ -533,6 +533,7 @@ cdef struct VMState:
     int depth                   # index of the innermost frame; -1 when idle
     volatile int tick           # set by the time-sampling timer
     bint reraising              # the exception being raised keeps its traceback
+    int countdown               # backward jumps until the next signal check
     ProfWriter* writer          # NULL: not profiling
     ProfFrame* pframes          # the stack walker's output, MAX_DEPTH entries
 
@@ -733,6 +734,21 @@ cdef int str_cmp(gcref_t a, gcref_t b) noexcept nogil:
         return 0
     return -1 if LEN(a) < LEN(b) else 1
 
+cdef Py_ssize_t str_find(gcref_t hay, gcref_t needle, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+    # Index of the first [needle] in hay[start:end], or -1 (a plain scan:
+    # the strings programs test are short).
+    cdef Py_ssize_t m = LEN(needle), i
+    cdef uint32_t* h = SDATA(hay)
+    cdef uint32_t* nd = SDATA(needle)
+    cdef uint32_t first
+    if m == 0:
+        return start if start <= end else -1
+    first = nd[0]
+    for i in range(start, end - m + 1):
+        if h[i] == first and (m == 1 or memcmp(h + i + 1, nd + 1, (m - 1) * 4) == 0):
+            return i
+    return -1
+
 cdef int64_t str_hash(gcref_t s) noexcept nogil:
     # FNV-1a over the code points, folded to 61 bits; 0 means "not computed".
     # (CPython's own string hash is randomised per process, so no program can
@@ -778,6 +794,21 @@ cdef int CHAR_ROOTS = 0          # root index of the 256 one-character strings
 
 cdef inline double FVAL(gcref_t f) noexcept nogil:
     return (<double*>(f + 8))[0]
+
+cdef inline bint as_double(gcref_t v, double* out) noexcept nogil:
+    # A float, or a small int that a double holds exactly (|i| < 2**53):
+    # then mixed arithmetic and comparisons in C agree with CPython's.
+    cdef int64_t i
+    if is_int(v):
+        i = untag(v)
+        if -(<int64_t>1 << 53) < i < (<int64_t>1 << 53):
+            out[0] = <double>i
+            return True
+        return False
+    if is_obj(v) and (<GCHeader*>v).tid == T_FLOAT:
+        out[0] = FVAL(v)
+        return True
+    return False
 
 cdef gcref_t float_new(double d) except 0:
     cdef gcref_t f = alloc_fixed(T_FLOAT)
@@ -1399,16 +1430,7 @@ cdef int set_update(gcref_t* sslot, gcref_t* oslot) except -1:
                 pop()
             i += 1
         return 0
-    push(get_iter(oslot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        push(v)
-        set_add(sslot, top_slot())
-        pop()
-    pop()
-    return 0
+    return for_each(oslot, set_add, sslot)
 
 cdef gcref_t set_from_iterable(gcref_t* slot) except 0:
     # make_new_set(set, iterable); also set.copy()
@@ -1481,15 +1503,7 @@ cdef int set_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
             i += 1
         pop()
     else:
-        push(get_iter(oslot))
-        while True:
-            v = for_iter(top_slot())
-            if v == 0:
-                break
-            push(v)
-            set_discard(sslot, top_slot())
-            pop()
-        pop()
+        for_each(oslot, set_discard, sslot)
     if RAW(sslot[0])[S_FILL] - RAW(sslot[0])[S_USED] <= RAW(sslot[0])[S_MASK] // 4:
         return 0
     return set_table_resize(sslot, RAW(sslot[0])[S_USED] * 2 if RAW(sslot[0])[S_USED] > 50000
@@ -2374,6 +2388,7 @@ cdef int run_frames(int entry) except -1:
     cdef int op, arg, n, r
     cdef gcref_t a, b, v
     cdef int64_t x, y, z
+    cdef double da, db
     cdef gcref_t* slot
     while True:
         H.shadowstack_top = sp
@@ -2397,8 +2412,16 @@ cdef int run_frames(int entry) except -1:
         elif op == POP_TOP:
             sp -= 1
         elif op == JUMP:
-            if arg < pc and S.tick:
-                take_time_sample()
+            if arg < pc:
+                if S.tick:
+                    f.sp = sp
+                    take_time_sample()
+                S.countdown -= 1
+                if S.countdown == 0:
+                    # Let CPython run its signal handlers (Ctrl-C) now and then.
+                    S.countdown = SIGNAL_CHECK_INTERVAL
+                    f.sp = sp
+                    PyErr_CheckSignals()
             pc = arg
         elif op == POP_JUMP_IF_FALSE:
             sp -= 1
@@ -2476,7 +2499,25 @@ cdef int run_frames(int entry) except -1:
                     sp[-1] = tag(x ^ y)
                     continue
             f.sp = sp
-            v = binary_op(sp - 2, arg, op == INPLACE_OP)
+            if arg <= B_TRUEDIV and as_double(a, &da) and as_double(b, &db) and \
+                    (arg == B_TRUEDIV or has_tid(a, T_FLOAT) or has_tid(b, T_FLOAT)):
+                # float arithmetic in C (CPython's float_add & co. are IEEE too)
+                if arg == B_ADD:
+                    da = da + db
+                elif arg == B_SUB:
+                    da = da - db
+                elif arg == B_MUL:
+                    da = da * db
+                elif db != 0.0:
+                    da = da / db
+                else:
+                    v = binary_op(sp - 2, arg, op == INPLACE_OP)
+                    sp -= 1
+                    sp[-1] = v
+                    continue
+                v = float_new(da)
+            else:
+                v = binary_op(sp - 2, arg, op == INPLACE_OP)
             sp -= 1
             sp[-1] = v
         elif op == COMPARE_OP:
@@ -2504,6 +2545,20 @@ cdef int run_frames(int entry) except -1:
                 v = vbool(a == b)
             elif arg == C_IS_NOT:
                 v = vbool(a != b)
+            elif arg <= C_GE and as_double(a, &da) and as_double(b, &db):
+                # NaN compares false everywhere but !=, as in C
+                if arg == C_LT:
+                    v = vbool(da < db)
+                elif arg == C_LE:
+                    v = vbool(da <= db)
+                elif arg == C_EQ:
+                    v = vbool(da == db)
+                elif arg == C_NE:
+                    v = vbool(da != db)
+                elif arg == C_GT:
+                    v = vbool(da > db)
+                else:
+                    v = vbool(da >= db)
             else:
                 f.sp = sp
                 v = compare_op(sp - 2, arg)
@@ -2609,6 +2664,12 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             sp = f.sp
             pc = f.pc
+
+cdef enum:
+    SIGNAL_CHECK_INTERVAL = 8192
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1      # runs the handlers; raises KeyboardInterrupt
 
 cdef int raise_unbound(CodeObj* co, int slot) except -1:
     name = CODE_SPECS[co.index].varnames[slot]
@@ -3104,6 +3165,8 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
 
 cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
     cdef gcref_t v = slot[0], m
+    if has_tid(v, T_FLOAT) and op != UNARY_INVERT:
+        return float_new(-FVAL(v) if op == UNARY_NEGATIVE else FVAL(v))
     if is_number(v):
         x = num_to_py(v)
         if op == UNARY_NEGATIVE:
@@ -3292,7 +3355,7 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
     if t == T_STR:
         if not has_tid(vslot[0], T_STR):
             raise TypeError(f"'in <string>' requires string as left operand, not {type_name(vslot[0])}")
-        return str_to_py(vslot[0]) in str_to_py(c)
+        return str_find(c, vslot[0], 0, LEN(c)) >= 0
     if t == T_LIST or t == T_TUPLE:
         i = 0
         while i < SEQLEN(cslot[0]):
@@ -3600,7 +3663,14 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         return ITEMS(o)[index_of(k, SEQLEN(o), "list" if t == T_LIST else "tuple")]
     if t == T_STR:
         if has_tid(k, T_SLICE):
-            return str_from_py(str_to_py(o)[slice_to_py(k)])
+            start, stop, step = slice_to_py(k).indices(LEN(o))
+            cnt = len(range(start, stop, step))
+            if cnt == 1:
+                return str_char(SDATA(ok[0])[start])
+            r = str_new(cnt)
+            for j in range(cnt):
+                SDATA(r)[j] = SDATA(ok[0])[start + j * step]
+            return r
         return str_char(SDATA(o)[index_of(k, LEN(o), "string")])
     if t == T_DICT:
         r = dict_get(ok, ok + 1)
@@ -3949,6 +4019,23 @@ cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
     RAW(it)[IT_C] = i
     return 0
 
+ctypedef int (*item_fn)(gcref_t* target, gcref_t* item) except -1
+
+cdef int for_each(gcref_t* src, item_fn fn, gcref_t* target) except -1:
+    # fn(target, item) for every item of the iterable in slot [src]; [target]
+    # is a slot below the stack top (the items are pushed above it).
+    cdef gcref_t v
+    push(get_iter(src))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        fn(target, top_slot())
+        pop()
+    pop()
+    return 0
+
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
     if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
@@ -3974,6 +4061,11 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
 cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     # Run generator gslot[0] until it yields (True, the value in vslot[0]) or
     # returns (False, the return value in vslot[0]).
+    return gen_run(gslot, vslot, False)
+
+cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
+    # gen_resume; with [throw], the exception instance in vslot[0] is raised
+    # at the generator's yield instead (generator.throw / close).
     cdef gcref_t g = gslot[0]
     cdef int64_t status = RAW(g)[G_STATUS]
     cdef CodeObj* co
@@ -3984,6 +4076,9 @@ cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     cdef int st
     if status == GEN_RUNNING:
         raise ValueError("generator already executing")
+    if throw and status != GEN_SUSPENDED:
+        RAW(g)[G_STATUS] = GEN_DONE
+        return raise_vm(vslot[0])
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
@@ -3996,12 +4091,18 @@ cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     memcpy(base, FLD(FLD(g)[G_STATE]), (co.nlocals + nstack) * sizeof(gcref_t))
     f.pc = RAW(g)[G_PC] & 0xFFFFFFFF
     f.sp = base + co.nlocals + nstack
-    if status != GEN_CREATED:
+    if status != GEN_CREATED and not throw:
         f.sp[0] = vslot[0]
         f.sp += 1
     H.shadowstack_top = f.sp
     RAW(g)[G_STATUS] = GEN_RUNNING
     try:
+        if throw:
+            # The exception appears at the yield the generator is suspended in.
+            f.pc -= 1
+            S.roots[R_EXC] = vslot[0]
+            if not unwind(S.depth, False):
+                raise VMError()
         st = eval_loop()
     except BaseException:
         H.shadowstack_top = ret
@@ -4047,13 +4148,7 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
         return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
     push(list_new(0))
-    push(get_iter(slot))
-    while True:
-        v = for_iter(top_slot())
-        if v == 0:
-            break
-        list_append_v(top_slot() - 1, v)
-    pop()
+    for_each(slot, list_append, top_slot())
     return pop()
 
 cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
@@ -4100,7 +4195,13 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
 cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
     # [seq] -> items pushed so that the first is on top; after >= 0: starred
     cdef Py_ssize_t n, i, total
-    cdef gcref_t lst
+    cdef gcref_t lst = sp[-1]
+    if after < 0 and is_obj(lst) and (TID(lst) == T_TUPLE or TID(lst) == T_LIST) \
+            and SEQLEN(lst) == before:
+        # the common case, without a temporary list
+        for i in range(before):
+            sp[-1 + before - 1 - i] = ITEMS(lst)[i]
+        return sp - 1 + before
     if not is_obj(sp[-1]) or TID(sp[-1]) in (T_FLOAT, T_BIGINT, T_FUNCTION, T_CLASS, T_BOUND,
                                              T_MODULE, T_CELL, T_SLICE) or \
             (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0
@@ -4665,12 +4766,12 @@ BUILTIN_NAMES = [
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
     "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
-    "dict.items", "dict.copy", "dict.clear", "dict.popitem",
+    "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
     "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
     "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
     "set.symmetric_difference", "set.isdisjoint",
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
-    "generator.send", "property", "staticmethod", "classmethod",
+    "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
     "math.sqrt", *sorted("math." + n for n in dir(_pymath)
                           if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
@@ -4704,12 +4805,12 @@ cdef enum:
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
     BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
-    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM
+    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
     BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
     BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
     BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT
     BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
-    BI_GEN_SEND, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
+    BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
     BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
     BI_MATH_FIRST
 
@@ -4910,6 +5011,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v, w
     cdef uint16_t t
+    cdef double d
+    if bid == BI_MATH_FIRST and n == 1 and as_double(a[0], &d) and d >= 0.0:   # math.sqrt
+        return float_new(c_sqrt(d))
     if bid == BI_LEN:
         check_args("len", n, 1, 1)
         v = a[0]
@@ -5278,6 +5382,20 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return v
     if bid == BI_DICT_COPY:
         return dict_copy(a)
+    if bid == BI_DICT_FROMKEYS:            # a static method: no self
+        check_args("fromkeys", n, 1, 2)
+        push(dict_new())
+        push(get_iter(a))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            push(v)
+            push(a[1] if n == 2 else V_NONE)
+            dict_set(top_slot() - 3, top_slot() - 1, top_slot())
+            H.shadowstack_top -= 2
+        pop()
+        return pop()
     if bid == BI_DICT_CLEAR:
         push(dict_new())
         store(a[0], D_INDICES, FLD(top_slot()[0])[D_INDICES])
@@ -5300,6 +5418,39 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if v != V_NONE:
             raise_with_value("StopIteration", v)
         raise StopIteration()
+    if bid == BI_GEN_THROW:
+        check_args("throw", n - 1, 1, 1)
+        if has_tid(a[1], T_CLASS):
+            a[1] = vm_call_class0(a + 1)
+        if not (has_tid(a[1], T_INSTANCE) and RAW(FLD(a[1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+            raise TypeError("exceptions must be classes or instances deriving from BaseException, "
+                            f"not {type_name(a[1])}")
+        push(a[1])
+        if gen_run(a, top_slot(), True):
+            return pop()
+        v = pop()
+        if v != V_NONE:
+            raise_with_value("StopIteration", v)
+        raise StopIteration()
+    if bid == BI_GEN_CLOSE:
+        if RAW(a[0])[G_STATUS] != GEN_SUSPENDED:
+            RAW(a[0])[G_STATUS] = GEN_DONE
+            return V_NONE
+        push(exc_class("GeneratorExit"))
+        top_slot()[0] = vm_call_class0(top_slot())
+        try:
+            yielded = gen_run(a, top_slot(), True)
+        except VMError:
+            v = S.roots[R_EXC]
+            if isinstance_c(v, exc_class("GeneratorExit")) or isinstance_c(v, exc_class("StopIteration")):
+                S.roots[R_EXC] = 0
+                pop()
+                return V_NONE
+            raise
+        pop()
+        if yielded:
+            raise RuntimeError("generator ignored GeneratorExit")
+        return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
             v = alloc_fixed(T_PROPERTY)
@@ -5320,14 +5471,80 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         meth = name[4:]
         if not has_tid(a[0], T_STR):
             raise TypeError(f"descriptor '{meth}' for 'str' objects doesn't apply to a '{type_name(a[0])}' object")
-        if meth == "format":
-            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
         if meth == "join" and n == 2 and not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
             a[1] = list_from_iterable(a + 1)      # any iterable of strings
+        if not kwnames:
+            v = str_method_fast(meth, a, n)
+            if v != 0:
+                return v
+        if meth == "format":
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
         args = [to_py_simple(a + i) for i in range(n)]
         res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
         return py_to_vm(res)
     return call_module_function(name, a, n, kwnames)
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISSPACE(uint32_t ch) nogil
+    bint Py_UNICODE_ISALPHA(uint32_t ch) nogil
+    bint Py_UNICODE_ISDECIMAL(uint32_t ch) nogil
+    bint Py_UNICODE_ISDIGIT(uint32_t ch) nogil
+    bint Py_UNICODE_ISNUMERIC(uint32_t ch) nogil
+    bint Py_UNICODE_ISALNUM(uint32_t ch) nogil
+
+cdef gcref_t str_method_fast(str meth, gcref_t* a, Py_ssize_t n) except? 0:
+    # The hot str methods on VM strings directly (CPython's own character
+    # classes); 0 means "not handled here": the caller uses CPython's method
+    # on a converted copy.
+    cdef gcref_t s = a[0], r
+    cdef Py_ssize_t i, m, total, pos, start, end
+    cdef uint32_t ch
+    cdef int kind
+    if n == 1 and meth in ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum"):
+        kind = ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum").index(meth)
+        if LEN(s) == 0:
+            return V_FALSE
+        for i in range(LEN(s)):
+            ch = SDATA(s)[i]
+            if not (Py_UNICODE_ISSPACE(ch) if kind == 0 else Py_UNICODE_ISALPHA(ch) if kind == 1
+                    else Py_UNICODE_ISDIGIT(ch) if kind == 2 else Py_UNICODE_ISDECIMAL(ch) if kind == 3
+                    else Py_UNICODE_ISNUMERIC(ch) if kind == 4 else Py_UNICODE_ISALNUM(ch)):
+                return V_FALSE
+        return V_TRUE
+    if meth in ("startswith", "endswith", "find") and 2 <= n <= 4 and has_tid(a[1], T_STR):
+        for i in range(2, n):
+            if not is_int(a[i]):
+                return 0
+        start, end, _ = slice(untag(a[2]) if n >= 3 else None,
+                              untag(a[3]) if n == 4 else None).indices(LEN(s))
+        m = LEN(a[1])
+        if meth == "find":
+            if n >= 3 and untag(a[2]) > <int64_t>LEN(s):
+                return tag(-1)
+            return tag(str_find(s, a[1], start, end))
+        if end - start < m or (n >= 3 and untag(a[2]) > <int64_t>LEN(s)):
+            return V_FALSE
+        pos = start if meth == "startswith" else end - m
+        return vbool(memcmp(SDATA(s) + pos, SDATA(a[1]), m * 4) == 0)
+    if meth == "join" and n == 2 and (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+        m = SEQLEN(a[1])
+        total = 0
+        for i in range(m):
+            r = ITEMS(a[1])[i]
+            if not has_tid(r, T_STR):
+                return 0        # CPython's error message
+            total += LEN(r)
+        total += LEN(s) * (m - 1) if m else 0
+        r = str_new(total)
+        pos = 0
+        for i in range(m):
+            if i:
+                memcpy(SDATA(r) + pos, SDATA(a[0]), LEN(a[0]) * 4)
+                pos += LEN(a[0])
+            memcpy(SDATA(r) + pos, SDATA(ITEMS(a[1])[i]), LEN(ITEMS(a[1])[i]) * 4)
+            pos += LEN(ITEMS(a[1])[i])
+        return r
+    return 0
 
 cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     cdef gcref_t v
@@ -5386,7 +5603,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             pop()
             return v
     args = [to_py_simple(a + i) for i in range(n)]
-    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames))
+    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames)) if kwnames \
+        else getattr(_PY_MODULE_FUNCS[mod], fn)(*args)
     return py_to_vm(res)
 
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
@@ -5571,6 +5789,10 @@ cdef int setup_builtins() except -1:
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
                 class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+    # dict.fromkeys is a static method of dict
+    v = alloc_fixed(T_STATICMETHOD)
+    FLD(v)[0] = mk_bfunc(BI_DICT_FROMKEYS)
+    class_set(KIND_ROOT[KIND_DICT], "fromkeys", v)
     # exceptions
     for name, base in EXCEPTION_TREE:
         b = S.roots[EXC_CLASSES[base]] if base else S.roots[obj_root]
@@ -5799,6 +6021,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
+    S.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)
     H.hook_ctx = &S
@@ -5876,7 +6099,8 @@ cdef object _run_main_reporting():
         text = format_exception(top_slot())
         pop()
         sys.stderr.write(text)
-        return 1
+        # As CPython: an interrupted program reports the signal (128 + SIGINT).
+        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return status

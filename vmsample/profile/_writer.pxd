@@ -23,8 +23,9 @@
 #   * A stack is an array of [ProfFrame], leaf first.  Code ids are positive
 #     and even (vmprof treats odd ids as native code and ids <= 0 as line
 #     numbers).  A code's 0x02 record is written lazily, right before the
-#     first record that uses it; an id never declared gets the name
-#     "py:<code 0x..>:0:<unknown>" so no sample is ever lost.  Stacks deeper
+#     first record that uses it (close() adds those no sample used); an id
+#     never declared gets the name "py:<code 0x..>:0:<unknown>" so no sample
+#     is ever lost.  Stacks deeper
 #     than MAX_FRAMES keep their leaf end.
 #   * Errors never surface inside these calls: the first failure (ENOSPC, EIO,
 #     out of memory) is stored in [w.error] (an errno) and every later call is

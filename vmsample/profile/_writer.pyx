@@ -35,7 +35,9 @@ Design
 
 5. Code names are written lazily: the code table is an open-addressing hash
    on the code id; a frame whose code has not been written yet gets its 0x02
-   record emitted right before the record that uses it.
+   record emitted right before the record that uses it.  close() writes the
+   names of the declared codes no sample used, so every declared code is in
+   the file.
 
 Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.format.
 """
@@ -582,12 +584,19 @@ cdef int prof_flush(ProfWriter* w) noexcept nogil:
     return _drain_all(w, Z_SYNC_FLUSH)
 
 cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
-    # Trailer, then the spool copied behind it, then END.  Runs once, at close.
+    # The names of declared codes no sample used (so the file names every
+    # code the VM declared), the trailer, then the spool copied behind it,
+    # then END.  Runs once, at close.
     cdef char chunk[65536]
     cdef char end[53]
     cdef char* p = end
     cdef long offset = 0
     cdef ssize_t r
+    cdef size_t i
+    for i in range(w.codes_cap):
+        if w.codes[i].code_id != 0 and w.codes[i].name != NULL and not w.codes[i].written:
+            if _write_code(w, &w.codes[i]) < 0:
+                return -1
     if _drain(w, &w.spool, Z_NO_FLUSH) < 0:
         return -1
     if _write_timeval(w, F_MARKER_TRAILER) < 0:

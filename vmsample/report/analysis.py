@@ -198,6 +198,7 @@ class Summary:
     peak_heap: int | None
     bytes_copied: int
     recovered: bool
+    truncated_stacks: int
 
     @property
     def allocation_rate(self) -> float | None:
@@ -258,8 +259,6 @@ class Analysis:
 # Sums are kept in plain lists [samples, bytes, died, survived, objects]
 # while grouping (millions of additions on big profiles) and become Tallies
 # at the end.
-
-_SAMPLES, _BYTES, _DIED, _SURVIVED, _OBJECTS = range(5)
 
 
 def site_of(frame) -> Site:
@@ -355,6 +354,7 @@ def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: boo
     rows: dict[int, list] = {}
     for stack, v in per_stack.items():
         for k in (keys.all(stack, which) if cumulative else (keys.leaf(stack, which),)):
+            # _add, inlined: this loop runs once per frame of every stack.
             row = rows.get(k)
             if row is None:
                 rows[k] = list(v)
@@ -483,6 +483,7 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
         peak_heap=max(heap) if heap else None,
         bytes_copied=sum(m.bytes_copied for m in profile.minor_collections),
         recovered=meta.recovered,
+        truncated_stacks=meta.truncated_stacks,
     )
 
 

@@ -91,6 +91,10 @@ def _summary(a: Analysis, path: str | None) -> Fields:
     items.append(("collections", f"{s.minor_collections:,} minor, {s.major_collections:,} major"))
     items.append(("peak heap", fmt_bytes(s.peak_heap)))
     items.append(("bytes copied", fmt_bytes(s.bytes_copied)))
+    if s.truncated_stacks:
+        n = s.truncated_stacks
+        items.append(("truncated stacks", f"{n:,} sample{'s' if n != 1 else ''} had a deeper stack than "
+                      f"the format holds; the outermost frames are missing"))
     return Fields("Summary", items)
 
 
