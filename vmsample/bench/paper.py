@@ -51,16 +51,16 @@ from vmsample.bench.paper_run import gzip_size, mean_depth
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-# Argument: (full run, about 0.5-1 s of CPU on the VM here; --quick).
+# Argument: (full run, 0.35-0.75 s of CPU on the VM here; --quick).
 PROGRAMS = {
     "gcbench": ("13", "8"),
     "binary_trees": ("15", "10"),
     "alloc_churn": ("2000000", "50000"),
-    "nbody": ("50000", "2000"),
-    "raytrace": ("200", "24"),
+    "nbody": ("100000", "2000"),
+    "raytrace": ("280", "24"),
     "wordfreq": ("40000", "2000"),
     "graph_search": ("150", "30"),
-    "json_roundtrip": ("15", "2"),
+    "json_roundtrip": ("30", "2"),
 }
 
 KIB = 1024
