@@ -1951,7 +1951,8 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     if idx is None:
         idx = EXC_CLASSES["RuntimeError"]
     push(S.roots[<int>idx])
-    args = e.args
+    # CPython's own MemoryError has no message; the nursery's says why.
+    args = () if isinstance(e, MemoryError) else e.args
     cdef Py_ssize_t n = 0
     for a in args:
         if isinstance(a, (str, int, float, bool)) or a is None:
