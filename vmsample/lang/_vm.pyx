@@ -3408,11 +3408,20 @@ cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
         return call1(FLD(attr)[0], oslot[0])
     return attr
 
+cdef bint ANY_PROPERTY = False     # set once any class stores a property
+
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
     cdef gcref_t o = oslot[0], attr, v
     cdef Py_ssize_t i
     cdef uint16_t t = TID(o) if is_obj(o) else 0
     if t == T_INSTANCE:
+        if not ANY_PROPERTY:
+            # No class has a property, so an instance attribute wins at once.
+            i = keys_index(FLD(o)[I_CLASS], name)
+            if i >= 0:
+                v = instance_get(o, i)
+                if v != 0:
+                    return v
         attr = class_lookup(FLD(o)[I_CLASS], name)
         if attr != 0 and has_tid(attr, T_PROPERTY):
             return bind(oslot, attr)
@@ -5437,6 +5446,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
+            global ANY_PROPERTY
+            ANY_PROPERTY = True
             v = alloc_fixed(T_PROPERTY)
             for i in range(3):
                 FLD(v)[i] = a[i] if i < n else V_NONE
@@ -5445,6 +5456,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         FLD(v)[0] = a[0]
         return v
     if bid == BI_PROP_SETTER or bid == BI_PROP_GETTER or bid == BI_PROP_DELETER:
+        ANY_PROPERTY = True
         v = alloc_fixed(T_PROPERTY)
         for i in range(3):
             FLD(v)[i] = FLD(a[0])[i]
@@ -5979,7 +5991,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     samples every [time_period] seconds of CPU time (wall-clock time with
     [real_time]), and every collection.  Sampling starts when the program
     does (the VM's own start-up is not sampled); the caller closes the writer."""
-    global H, class_serial, next_object_id
+    global H, class_serial, next_object_id, ANY_PROPERTY
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
     if code_filename is not None:
@@ -5994,6 +6006,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
     class_serial = 0
+    ANY_PROPERTY = False
     next_object_id = 0x10000
     _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()
