@@ -407,6 +407,32 @@ SNIPPETS = {
         except RuntimeError as e:
             print("propagated", e)
     """,
+    "properties_and_methods": """
+        class A:
+            count = 0
+            def __init__(self, v):
+                self._v = v
+            @property
+            def v(self):
+                return self._v
+            @v.setter
+            def v(self, x):
+                self._v = x * 2
+            @staticmethod
+            def s(x):
+                return x + 1
+            @classmethod
+            def make(cls, v):
+                return cls(v)
+        a = A.make(3)
+        print(a.v, A.s(4), a.s(5))
+        a.v = 10
+        print(a.v, type(a).__name__)
+        def k(a, *, b=2, c):
+            return a, b, c
+        print(k(1, c=3))
+        print(2 ** 100, -(2 ** 70) // 3, int("123456789012345678901234567890") % 97)
+    """,
     "uncaught": """
         def inner():
             raise RuntimeError("bad")

@@ -632,7 +632,6 @@ cdef list CODE_SPECS = []        # code index -> compiler.Code
 cdef dict CLASS_BY_KIND = {}     # KIND_* -> root index of the builtin class
 cdef dict EXC_CLASSES = {}       # name -> root index of the builtin exception class
 cdef int64_t class_serial = 0
-cdef int64_t class_version = 0   # bumped by every class-attribute store
 
 cdef int raise_gc_error() except -1:
     gc_raise_error(H)
@@ -1925,17 +1924,6 @@ cdef int raise_vm(gcref_t exc) except -1:
     S.roots[R_EXC] = exc
     raise VMError()
 
-cdef int raise_new(str name, tuple args) except -1:
-    # raise a builtin VM exception whose args are simple Python values
-    cdef Py_ssize_t i
-    push(exc_class(name))
-    for a in args:
-        push(py_to_vm(a))
-    push(tuple_from_slots(top_slot() - len(args) + 1, len(args)))
-    cdef gcref_t e = make_exception(top_slot() - len(args) - 1, top_slot())
-    H.shadowstack_top -= len(args) + 2
-    return raise_vm(e)
-
 cdef int raise_with_value(str name, gcref_t v) except -1:
     # raise a builtin VM exception with one VM value as its argument (KeyError)
     push(exc_class(name))
@@ -1963,7 +1951,8 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     if idx is None:
         idx = EXC_CLASSES["RuntimeError"]
     push(S.roots[<int>idx])
-    args = e.args
+    # CPython's own MemoryError has no message; the nursery's says why.
+    args = () if isinstance(e, MemoryError) else e.args
     cdef Py_ssize_t n = 0
     for a in args:
         if isinstance(a, (str, int, float, bool)) or a is None:
@@ -2004,9 +1993,6 @@ cdef gcref_t py_to_vm(object x) except 0:
     raise TypeError(f"cannot convert {t.__name__} to a VM value")
 
 # ---------------------------------------------------------------- calls
-
-cdef str code_qualname(CodeObj* co):
-    return CODE_SPECS[co.index].qualname
 
 cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) except NULL:
     cdef Frame* f
@@ -3422,11 +3408,20 @@ cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
         return call1(FLD(attr)[0], oslot[0])
     return attr
 
+cdef bint ANY_PROPERTY = False     # set once any class stores a property
+
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
     cdef gcref_t o = oslot[0], attr, v
     cdef Py_ssize_t i
     cdef uint16_t t = TID(o) if is_obj(o) else 0
     if t == T_INSTANCE:
+        if not ANY_PROPERTY:
+            # No class has a property, so an instance attribute wins at once.
+            i = keys_index(FLD(o)[I_CLASS], name)
+            if i >= 0:
+                v = instance_get(o, i)
+                if v != 0:
+                    return v
         attr = class_lookup(FLD(o)[I_CLASS], name)
         if attr != 0 and has_tid(attr, T_PROPERTY):
             return bind(oslot, attr)
@@ -3538,7 +3533,6 @@ cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
     return 0
 
 cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
-    global class_version
     cdef gcref_t o = oslot[0], attr
     if has_tid(o, T_INSTANCE):
         attr = class_lookup(FLD(o)[I_CLASS], name)
@@ -3556,7 +3550,6 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         pop()
         return 0
     if has_tid(o, T_CLASS):
-        class_version += 1
         push(name)
         dict_set(&FLD(oslot[0])[K_DICT], top_slot(), vslot)
         pop()
@@ -4788,7 +4781,7 @@ STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", 
                "count", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower",
                "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
                "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
-               "isnumeric", "isdecimal", "expandtabs", "encode_unsupported", "removeprefix",
+               "isnumeric", "isdecimal", "expandtabs", "removeprefix",
                "removesuffix"]
 BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
@@ -4827,7 +4820,7 @@ MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.in
                     "typing": {}}
 TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
                 "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
-                "FrozenSet", "Type", "NamedTuple_unsupported", "ClassVar", "Final"]
+                "FrozenSet", "Type", "ClassVar", "Final"]
 
 import random as _pyrandom
 _RNG = _pyrandom.Random(0)
@@ -5453,6 +5446,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
+            global ANY_PROPERTY
+            ANY_PROPERTY = True
             v = alloc_fixed(T_PROPERTY)
             for i in range(3):
                 FLD(v)[i] = a[i] if i < n else V_NONE
@@ -5461,6 +5456,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         FLD(v)[0] = a[0]
         return v
     if bid == BI_PROP_SETTER or bid == BI_PROP_GETTER or bid == BI_PROP_DELETER:
+        ANY_PROPERTY = True
         v = alloc_fixed(T_PROPERTY)
         for i in range(3):
             FLD(v)[i] = FLD(a[0])[i]
@@ -5995,7 +5991,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     samples every [time_period] seconds of CPU time (wall-clock time with
     [real_time]), and every collection.  Sampling starts when the program
     does (the VM's own start-up is not sampled); the caller closes the writer."""
-    global H, class_serial, class_version, next_object_id
+    global H, class_serial, next_object_id, ANY_PROPERTY
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
     if code_filename is not None:
@@ -6009,7 +6005,8 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     INTERNED.clear()
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
-    class_serial = class_version = 0
+    class_serial = 0
+    ANY_PROPERTY = False
     next_object_id = 0x10000
     _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()

@@ -29,9 +29,9 @@ from vmsample.lang.opcodes import Op, BinOp, CmpOp, STACK_EFFECT
 __all__ = ["CompileError", "Code", "compile_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys"}
-# Modules whose names only matter for type annotations: importing them, or
-# names from them, binds placeholders (see [_compile_import_from]).
-TYPING_MODULES = {"typing", "__future__", "dataclasses_unsupported"}
+# Modules whose names only matter for type annotations: the VM's `typing`
+# module binds every name to `object` (subscriptable, as List[int] must be).
+TYPING_MODULES = {"typing", "__future__"}
 
 CO_VARARGS = 1
 CO_VARKEYWORDS = 2
@@ -218,8 +218,7 @@ class _Unit:
         co = self.co
         params = []
         if args is not None:
-            if args.posonlyargs:
-                pass  # positional-only parameters are ordinary positionals here
+            # (positional-only parameters are ordinary positionals here)
             params += [a.arg for a in args.posonlyargs + args.args]
             co.argcount = len(params)
             params += [a.arg for a in args.kwonlyargs]
