@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -51,7 +52,9 @@ def profile_program(tmp_path, source, alloc_period=256, **kw):
     out = tmp_path / "prog.prof"
     # A small nursery: many minor collections, so samples learn their outcome.
     nursery = Nursery(nursery_size=64 << 10)
-    writer = ProfileWriter(str(out), alloc_period=alloc_period, sampling=kw.pop("sampling", "fixed"))
+    time_period = kw.get("time_period")
+    writer = ProfileWriter(str(out), alloc_period=alloc_period, sampling=kw.pop("sampling", "fixed"),
+                           time_period_ns=None if time_period is None else round(time_period * 1e9))
     try:
         status = _vm.run_program(source, str(path), [str(path)], nursery, writer=writer,
                                  alloc_period=alloc_period, **kw)
@@ -158,6 +161,28 @@ def test_time_samples_land_in_the_busy_function(tmp_path, capfd):
     assert len(prof.time_samples) >= 30
     leaves = [prof.stack_frames(s.stack)[0] for s in prof.time_samples]
     assert sum(f.function == "busy" for f in leaves) >= 0.9 * len(leaves)
+
+
+def test_time_samples_add_up_to_the_cpu_time(tmp_path, capfd):
+    # Each CPU-time sample stands for one timer period.  The kernel checks
+    # CPU-time timers once per scheduler tick (4 ms at HZ=250), so a 1 ms
+    # timer expires several times per signal: every expiry must be counted,
+    # or the profile shows a fraction of the time the program took.
+    source = textwrap.dedent("""\
+        import time
+        end = time.process_time() + 0.4
+        n = 0
+        while time.process_time() < end:
+            n += 1
+        print(n > 0)
+    """)
+    cpu = time.process_time()
+    status, prof, _, _ = profile_program(tmp_path, source, alloc_period=None, time_period=0.001)
+    cpu = time.process_time() - cpu
+    assert status == 0
+    assert {s.weight for s in prof.time_samples} == {1_000_000}
+    sampled = sum(s.weight for s in prof.time_samples) / 1e9
+    assert 0.4 * 0.8 <= sampled <= cpu * 1.1
 
 
 # ---------------------------------------------------------------- the command line

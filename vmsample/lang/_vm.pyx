@@ -43,8 +43,8 @@
 # 5. Profiling.  Each code object has an even id (2, 4, ...) and the vmprof
 #    name py:<func>:<firstlineno>:<file>.  [walk_stack] reads the Frame array
 #    and each frame's current pc -> line: it never allocates, so the nursery's
-#    sample hook may call it.  Time sampling sets [vm.tick], tested at calls
-#    and backward jumps.
+#    sample hook may call it.  The time-sampling timer counts its expiries
+#    into [S.tick], tested at calls and backward jumps.
 
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
@@ -531,7 +531,7 @@ cdef struct VMState:
     int ncodes
     Frame* frames
     int depth                   # index of the innermost frame; -1 when idle
-    volatile int tick           # set by the time-sampling timer
+    volatile int tick           # time-sampling timer expiries not yet sampled
     bint reraising              # the exception being raised keeps its traceback
     int countdown               # backward jumps until the next signal check
     ProfWriter* writer          # NULL: not profiling
@@ -570,38 +570,67 @@ cdef void _on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
     if s.writer != NULL:
         prof_major_event(s.writer, event)
 
-# Time sampling: an ITIMER_PROF/SIGPROF (CPU time) or ITIMER_REAL/SIGALRM
-# timer whose handler only sets S.tick; the eval loop takes the sample at its
-# next call or backward jump.
+# Time sampling: a POSIX timer on the process's CPU time (SIGPROF) or on
+# CLOCK_MONOTONIC (SIGALRM) whose handler only counts expiries into S.tick;
+# the eval loop takes the samples at its next call or backward jump.  The
+# kernel checks CPU-time timers once per scheduler tick (4 ms at HZ=250), so
+# a shorter period expires several times per signal: the handler adds the
+# timer's overrun, and each expiry is one sample of one period.
 cdef extern from *:
     """
     #include <signal.h>
     #include <string.h>
-    #include <sys/time.h>
+    #include <time.h>
     static volatile int* vms_tick_flag = 0;
-    static void vms_tick_handler(int sig) { (void)sig; if (vms_tick_flag) *vms_tick_flag = 1; }
+    static timer_t vms_timer;
+    static int vms_timer_live = 0;
+    static void vms_tick_handler(int sig) {
+        int over;
+        (void)sig;
+        if (!vms_tick_flag || !vms_timer_live) return;
+        over = timer_getoverrun(vms_timer);        /* async-signal-safe */
+        __atomic_add_fetch(vms_tick_flag, 1 + (over > 0 ? over : 0), __ATOMIC_RELAXED);
+    }
+    static int vms_take_ticks(volatile int* flag) {
+        return __atomic_exchange_n(flag, 0, __ATOMIC_RELAXED);
+    }
     static int vms_start_timer(volatile int* flag, long usec, int real) {
         struct sigaction sa;
-        struct itimerval it;
+        struct sigevent sev;
+        struct itimerspec it;
+        int sig = real ? SIGALRM : SIGPROF;
         vms_tick_flag = flag;
         memset(&sa, 0, sizeof(sa));
         sa.sa_handler = vms_tick_handler;
         sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
-        if (sigaction(real ? SIGALRM : SIGPROF, &sa, NULL) != 0) return -1;
+        if (sigaction(sig, &sa, NULL) != 0) return -1;
+        memset(&sev, 0, sizeof(sev));
+        sev.sigev_notify = SIGEV_SIGNAL;
+        sev.sigev_signo = sig;
+        if (timer_create(real ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &sev, &vms_timer) != 0)
+            return -1;
+        vms_timer_live = 1;
         it.it_interval.tv_sec = usec / 1000000;
-        it.it_interval.tv_usec = usec % 1000000;
+        it.it_interval.tv_nsec = (usec % 1000000) * 1000;
         it.it_value = it.it_interval;
-        return setitimer(real ? ITIMER_REAL : ITIMER_PROF, &it, NULL);
+        if (timer_settime(vms_timer, 0, &it, NULL) != 0) {
+            vms_timer_live = 0;
+            timer_delete(vms_timer);
+            return -1;
+        }
+        return 0;
     }
     static void vms_stop_timer(int real) {
-        struct itimerval it;
-        memset(&it, 0, sizeof(it));
-        setitimer(real ? ITIMER_REAL : ITIMER_PROF, &it, NULL);
+        if (vms_timer_live) {
+            vms_timer_live = 0;
+            timer_delete(vms_timer);
+        }
         signal(real ? SIGALRM : SIGPROF, SIG_IGN);
         vms_tick_flag = 0;
     }
     """
+    int vms_take_ticks(volatile int* flag) nogil
     int vms_start_timer(volatile int* flag, long usec, int real) nogil
     void vms_stop_timer(int real) nogil
 
@@ -2662,12 +2691,16 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
     raise UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a value")
 
 cdef bint take_time_sample() except -1:
-    # A safe point saw the timer's flag: record where the program is.
+    # A safe point saw the timer's count: record where the program is, once
+    # per timer expiry since the last sample.
     cdef uint32_t depth
-    S.tick = 0
-    if S.writer != NULL:
+    cdef int i, n = vms_take_ticks(&S.tick)
+    cdef int64_t now
+    if S.writer != NULL and n > 0:
         depth = walk_stack(&S, S.pframes)
-        prof_time_sample(S.writer, prof_monotonic_ns(), S.pframes, depth, 0)
+        now = prof_monotonic_ns()
+        for i in range(n):
+            prof_time_sample(S.writer, now, S.pframes, depth, 0)
     return 0
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
