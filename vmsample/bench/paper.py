@@ -1,4 +1,4 @@
-"""the paper's evaluation (Jung & Bolz-Tereick, section 5, Figures 8-11) on the vmsample VM
+"""The paper's evaluation (Jung & Bolz-Tereick, section 5, Figures 8-11) on the vmsample VM
 
 ``python -m vmsample.bench paper [--quick] [--repeat R] [--programs a,b]
 [--configs off,fixed-32K,...] [--cost-repeat R] [--no-cost] [--write DIR]
@@ -8,9 +8,10 @@ Every bundled example runs with profiling off (the baseline: no writer at
 all), with allocation sampling at periods 32K, 128K, 512K, 2M, 4M and 32M
 in fixed and random mode (plus 1K and 4K fixed: on this VM, which allocates
 5-30x slower than PyPy's JIT, those reach the paper's samples/s at 32K),
-and with time sampling at 100, 1000 and 2000 Hz -- a CPU-time timer, as
-vmprof's, which the kernel delivers at most once per scheduler tick (250 Hz
-here), so also with a wall-clock timer at 1000 and 2000 Hz.
+and with time sampling at 100, 1000 and 2000 Hz of CPU time (as vmprof; the
+kernel signals a CPU-time timer at most once per scheduler tick, 250 Hz
+here, so at 1000 Hz one signal brings 4 samples) and at 1000 and 2000 Hz of
+wall-clock time (one signal per sample).
 
 Measurement: each repetition of a program is one fresh process
 (``paper_run``) that makes a warm-up run and then runs every configuration,
@@ -75,7 +76,7 @@ NURSERY = 4 << 20
 COST_PROGRAMS = {"alloc_churn": ("400000", "20000"), "gcbench": ("11", "7"),
                  "json_roundtrip": ("4", "1")}
 COST_PERIOD = 256
-COST_HZ = 20000      # wall-clock timer: a CPU-time timer stops at the tick rate
+COST_HZ = 20000      # wall-clock timer: one signal per sample
 
 
 def all_configs():

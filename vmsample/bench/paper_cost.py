@@ -15,10 +15,10 @@ hook       + the VM's sample hook: it walks the VM stack (one (code id, line)
            per frame) and calls a writer that refuses at its first check
 writer     + the profile writer: the 0x01 stack record and the extension
            record, buffered, written out, and the file finished at close
-time-hook  time sampling instead, at [hz] of wall-clock time (a CPU-time
-           timer fires at most once per kernel tick): the timer signal, the
-           eval loop's flag check at its next safe point and the stack walk,
-           into a writer that refuses at once
+time-hook  time sampling instead, at [hz] of wall-clock time (one signal per
+           sample; a CPU-time timer signals at most once per kernel tick):
+           the timer signal, the eval loop's check at its next safe point
+           and the stack walk, into a writer that refuses at once
 time       + the writer
 =========  ===================================================================
 
