@@ -84,7 +84,9 @@ def run(args):
     if os.path.exists(out) and not args.force:
         raise CommandError(f"{out} exists (use -f to overwrite)")
     try:
-        nursery = Nursery(nursery_size=args.nursery)
+        # The writer records every sample and collection; the core's own
+        # in-memory logs would only grow with the run (32 bytes per sample).
+        nursery = Nursery(nursery_size=args.nursery, keep_sample_log=False, keep_gc_log=False)
     except ValueError as e:
         raise CommandError(str(e), exit_code=2) from None
     time_ns = None if args.time_period is None else max(1, round(args.time_period * 1e9))
