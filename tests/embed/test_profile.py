@@ -233,8 +233,11 @@ def test_runtime_error_exits_1_and_still_writes_a_valid_profile(run_minilisp, tm
     assert 'File "' + str(program) + '", line 5, in <toplevel>\n' in proc.stderr
     assert "Error: vector-ref: index 9 out of range for a vector of length 4\n" in proc.stderr
     p = read_profile(out)
-    assert p.alloc_samples and Counter(leaf(p, s).function for s in p.alloc_samples) == \
-        {"build": len(p.alloc_samples)}
+    # The top level allocates a few bytes itself (the error message); with a
+    # random first sample point one of its allocations may be sampled.
+    where = Counter(leaf(p, s).function for s in p.alloc_samples)
+    assert set(where) <= {"build", "<toplevel>"} and where["<toplevel>"] <= 1
+    assert where["build"] >= 100
 
 
 def test_pip_install_of_the_example(tmp_path):

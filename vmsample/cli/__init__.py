@@ -54,7 +54,7 @@ def build_parser():
         description="Allocation profiles for managed runtimes, in VMProf format.",
     )
     parser.add_argument("--version", action="version", version=f"vmsample {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    sub = parser.add_subparsers(dest="_command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
     for name, module in _commands():
         cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
@@ -69,10 +69,10 @@ def main(argv=None):
     try:
         return args._run(args) or 0
     except CommandError as e:
-        print(f"vmsample {args.command}: error: {e}", file=sys.stderr)
+        print(f"vmsample {args._command}: error: {e}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
-        print(f"vmsample {args.command}: interrupted", file=sys.stderr)
+        print(f"vmsample {args._command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # `vmsample dump x.prof | head`: not an error worth a traceback.
