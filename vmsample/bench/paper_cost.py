@@ -31,7 +31,6 @@ count stands for both, the timer ticks at the same rate).
 
 import contextlib
 import os
-import statistics
 from pathlib import Path
 
 from vmsample.bench.paper_run import mean_depth, run_config
@@ -75,10 +74,13 @@ def breakdown(program, args, *, period, hz, repeat, nursery, tmpdir, progress=No
             runs[variant[0]].append(run(*variant, rep=rep))
             if progress:
                 progress()
-    best = {name: {"cpu_s": min(r["cpu_s"] for r in rs),
-                   "alloc_samples": statistics.median(r["alloc_samples"] for r in rs),
-                   "time_samples": statistics.median(r["time_samples"] or 0 for r in rs)}
-            for name, rs in runs.items()}
+    # The best run of each variant, with its own sample counts (a timer's
+    # count grows with the run's time).
+    best = {}
+    for name, rs in runs.items():
+        r = min(rs, key=lambda r: r["cpu_s"])
+        best[name] = {"cpu_s": r["cpu_s"], "alloc_samples": r["alloc_samples"],
+                      "time_samples": r["time_samples"] or 0}
     n_alloc = best["writer"]["alloc_samples"]
     n_time = best["time"]["time_samples"]
     # The stacks the writer saw, from one more run whose profile is kept.
