@@ -249,13 +249,13 @@ def write(directory, data, summary):
     return [results, raw] + plots(directory, data, summary)
 
 
-def _save(fig, ax, title, note, path):
+def _save(fig, ax, title, note, path, legend):
     # What both plots share: the y axis, a note box, legend, grid, the file.
     ax.set_ylabel("overhead (run time / un-profiled)")
     ax.set_title(title)
     ax.text(0.02, 0.97, note, transform=ax.transAxes, ha="left", va="top", fontsize=8,
             color="dimgrey", bbox={"facecolor": "white", "edgecolor": "lightgrey"})
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc=legend)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -300,7 +300,7 @@ def plots(directory, data, summary):
                   "dots: every run", fontsize=9)
     written.append(_save(fig, ax, "vmsample: allocation sampling period vs overhead (cf. paper Figure 8)",
                          "paper (PyPy): 3.5-3.9 at 32 KB,\n<= 1.25 at 4 MB, < 1.10 at 32 MB",
-                         directory / "paper-overhead.png"))
+                         directory / "paper-overhead.png", legend="upper right"))
 
     hz_configs = [c for c in data["configs"] if "time_hz" in c]
     if hz_configs:
@@ -319,5 +319,5 @@ def plots(directory, data, summary):
         written.append(_save(fig, ax, "vmsample: time sampling rate vs overhead (cf. paper Figure 9)",
                              "time sampling at 100/1000/2000 Hz: solid = CPU timer,\n"
                              "dashed = wall-clock timer; x = allocation sampling periods",
-                             directory / "paper-time.png"))
+                             directory / "paper-time.png", legend="lower right"))
     return written
