@@ -12,7 +12,8 @@
 #     aligned, so the two never collide.  Embedders may keep small ints etc. as
 #     tagged immediates in reference slots.
 #   * Sizes are "allocated bytes": round_up(8 + payload, 8), at least 16, header
-#     included.  gc_size_of() computes them.
+#     included.  gc_size_of() computes them; GCType.alloc_size holds the size
+#     of a fixed-size type's instances (gc_alloc_fixed() uses it).
 #   * Every function here is `noexcept nogil`.  Failure (out of memory, heap
 #     limit, shadow-stack overflow) is reported by a NULL / nonzero return and
 #     h.error; the caller, holding the GIL, turns it into MemoryError etc.
@@ -82,6 +83,11 @@ cdef enum:
     GC_ERR_ARG = 3              # bad argument (unknown tid, negative length) -> ValueError
 
 ctypedef struct GCType:
+    # [alloc_size] is what gc_alloc_fixed() allocates: the allocated bytes of
+    # an instance with no items (the whole object for a fixed-size type).
+    # For a type id that is not registered it is SIZE_MAX, so gc_alloc_fixed()
+    # on a bad id goes to the out-of-line path and fails there (GC_ERR_ARG).
+    size_t alloc_size
     char* name                  # owned copy, UTF-8
     uint32_t fixed_size         # payload bytes before the items
     uint32_t item_size          # 0 for fixed-size types
@@ -103,6 +109,11 @@ ctypedef void (*gc_major_hook_t)(void* ctx, const GCMajorEvent* event) noexcept 
 # Called at every collection to enumerate roots the core cannot see; it calls
 # gc_visit_root(h, slot) for each slot.
 ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
+#
+# Each hook has its own context pointer, passed as its [ctx] argument, so hooks
+# compose: a VM owns trace_roots (ctx = its own state) while a profiler owns
+# the sample and collection hooks (vmsample.profile._glue does that: ctx =
+# its ProfGlue).  Whoever sets a hook sets its ctx, and clears both when done.
 
 # ---------------------------------------------------------------- the heap
 
@@ -129,12 +140,15 @@ ctypedef struct GCHeap:
     gcref_t* shadowstack_base
     gcref_t* shadowstack_top
     gcref_t* shadowstack_end
-    # Hooks (NULL = none) and their shared context pointer.
-    void* hook_ctx
+    # Hooks (NULL = none), each with its own context pointer (see above).
     gc_sample_hook_t on_sample
+    void* on_sample_ctx
     gc_minor_hook_t on_minor_collection
+    void* on_minor_collection_ctx
     gc_major_hook_t on_major_collection
+    void* on_major_collection_ctx
     gc_roots_hook_t trace_roots
+    void* trace_roots_ctx
     # Types.
     GCType* types
     uint32_t n_types
@@ -194,6 +208,12 @@ cdef inline GCHeader* gc_alloc(GCHeap* h, uint16_t tid, size_t size, uint32_t au
     obj.aux = aux
     return obj
 
+cdef inline GCHeader* gc_alloc_fixed(GCHeap* h, uint16_t tid) noexcept nogil:
+    # A zero-filled instance of a fixed-size type (of a var-size type: one
+    # with no items), header written, aux = 0.  The size was computed when
+    # the type was registered.  NULL on failure, as gc_alloc.
+    return gc_alloc(h, tid, h.types[tid].alloc_size, 0)
+
 cdef inline GCHeader* gc_alloc_varsize(GCHeap* h, uint16_t tid, size_t length) noexcept nogil:
     # Var-size allocation; [length] is stored in the header's aux field.
     if VMS_UNLIKELY(length > <size_t>0xFFFFFFFFU):
@@ -228,6 +248,7 @@ cdef inline gcref_t gc_pop_root(GCHeap* h) noexcept nogil:
 cdef class Nursery:
     cdef GCHeap* heap
     cdef object _type_names          # list: tid -> name
+    cdef object _type_ids            # dict: name -> tid
     cdef object _handles_owner       # private bookkeeping for Ref handles
     cdef object __weakref__
 

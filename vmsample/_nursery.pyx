@@ -99,7 +99,7 @@ Debug knobs, read once from the environment when this module is imported:
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.math cimport log, log1p, floor
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
 from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
 from libc.string cimport memset, memcpy
@@ -492,7 +492,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
             rec.large = large
             rec.survived = -1
         if h.on_sample != NULL:
-            h.on_sample(h.hook_ctx, &sample)
+            h.on_sample(h.on_sample_ctx, &sample)
         h.sample_point += next_gap(h)
         n += 1
     if n:
@@ -635,7 +635,7 @@ cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
         visit(h, &p.handles[i])
     if h.trace_roots != NULL:
         p.visitor = visit
-        h.trace_roots(h.hook_ctx, h)
+        h.trace_roots(h.trace_roots_ctx, h)
         p.visitor = NULL
 
 # ____________________________________________________________________________
@@ -886,7 +886,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     p.last_minor = report
     p.last_minor.outcomes = NULL
     if h.on_minor_collection != NULL:
-        h.on_minor_collection(h.hook_ctx, &report)
+        h.on_minor_collection(h.on_minor_collection_ctx, &report)
     p.collecting = False
     if p.debug:
         verify_or_die(h)
@@ -939,7 +939,7 @@ cdef void enter_state(GCHeap* h, int state) noexcept nogil:
         p.major_log[p.n_major_log] = ev
         p.n_major_log += 1
     if h.on_major_collection != NULL:
-        h.on_major_collection(h.hook_ctx, &ev)
+        h.on_major_collection(h.on_major_collection_ctx, &ev)
 
 cdef void free_cell(GCHeap* h, Page* page, char* cell, size_t size, bint debug) noexcept nogil:
     if debug:
@@ -1317,10 +1317,11 @@ cdef class Nursery:
                   debug=None, stress=None):
         cdef GCHeap* h
         cdef GCPrivate* p
-        cdef size_t nsize, threshold, nslots
+        cdef size_t nsize, threshold, nslots, i
         if _ENV_ERROR is not None:
             raise ValueError(_ENV_ERROR)
         self._type_names = [None]
+        self._type_ids = {}
         nsize = _positive_size("nursery_size", DEFAULT_NURSERY if nursery_size is None else nursery_size)
         if ENV_NURSERY is not None:
             nsize = ENV_NURSERY
@@ -1367,6 +1368,8 @@ cdef class Nursery:
         h.shadowstack_top = h.shadowstack_base
         h.shadowstack_end = h.shadowstack_base + nslots
         h.n_types = 1
+        for i in range(GC_MAX_TYPES):
+            h.types[i].alloc_size = SIZE_MAX      # unregistered: gc_alloc_fixed fails cleanly
         h.gc_state = GC_STATE_SCANNING
         p.stress = stress or 0
         p.heap_limit = heap_limit or 0
@@ -1429,6 +1432,11 @@ cdef class Nursery:
         [item_size] > 0 makes the type var-size (the item count is given to
         alloc() and kept in the header); [items_are_refs]: items are references
         (then item_size must be 8).
+
+        A name is a type's identity.  Registering a name again with the same
+        layout returns the existing id (so two parts of a program, or two VM
+        instances on one heap, may each declare the types they use); with a
+        different layout it raises ValueError.  type_id(name) looks a name up.
         """
         cdef GCHeap* h = self.heap
         cdef GCType* t
@@ -1436,9 +1444,7 @@ cdef class Nursery:
         cdef size_t i
         if not isinstance(name, str) or not name:
             raise TypeError("type name must be a non-empty str")
-        if name in self._type_names:
-            raise ValueError(f"type {name!r} is already registered (type id {self._type_names.index(name)})")
-        if h.n_types >= GC_MAX_TYPES:
+        if h.n_types >= GC_MAX_TYPES and name not in self._type_ids:
             raise ValueError(f"too many types (at most {GC_MAX_TYPES - 1})")
         if not 0 <= fixed_size <= 1 << 30:
             raise ValueError("fixed_size must be in [0, 2**30]")
@@ -1455,6 +1461,16 @@ cdef class Nursery:
             raise ValueError("duplicate reference offsets")
         if item_size and fixed_size % 8 and items_are_refs:
             raise ValueError("reference items need fixed_size to be a multiple of 8")
+        if name in self._type_ids:
+            tid = self._type_ids[name]
+            t = &h.types[tid]
+            known = layout_text(t.fixed_size, [t.ref_offsets[i] for i in range(t.n_refs)],
+                                t.item_size, t.items_are_refs)
+            wanted = layout_text(fixed_size, sorted(offsets), item_size, items_are_refs)
+            if wanted != known:
+                raise ValueError(f"type {name!r} is already registered (type id {tid}) with "
+                                 f"another layout: {known}, not {wanted}")
+            return tid
         encoded = name.encode("utf-8")
         tid = h.n_types
         t = &h.types[tid]
@@ -1472,8 +1488,10 @@ cdef class Nursery:
         t.fixed_size = fixed_size
         t.item_size = item_size
         t.items_are_refs = bool(items_are_refs)
+        t.alloc_size = gc_size_of(h, tid, 0)
         h.n_types += 1
         self._type_names.append(name)
+        self._type_ids[name] = tid
         return tid
 
     @property
@@ -1482,7 +1500,15 @@ cdef class Nursery:
         return {tid: name for tid, name in enumerate(self._type_names) if tid}
 
     def type_name(self, tid):
+        """The name of type id [tid] (ValueError if it is not registered)."""
         return self._type_names[check_tid(self, tid)]
+
+    def type_id(self, name):
+        """The id of the type registered as [name]; KeyError if there is none."""
+        try:
+            return self._type_ids[name]
+        except (KeyError, TypeError):
+            raise KeyError(f"no type named {name!r} is registered") from None
 
 
     def size_of(self, tid, length=None):
@@ -1690,11 +1716,11 @@ cdef class Nursery:
         if rec.r.roots == NULL:
             raise MemoryError()
         rec.r.n_roots = n_roots
-        self.heap.hook_ctx = &rec.r
-        self.heap.on_sample = record_sample
-        self.heap.on_minor_collection = record_minor
-        self.heap.on_major_collection = record_major
-        self.heap.trace_roots = report_roots
+        cdef GCHeap* h = self.heap
+        h.on_sample, h.on_sample_ctx = record_sample, &rec.r
+        h.on_minor_collection, h.on_minor_collection_ctx = record_minor, &rec.r
+        h.on_major_collection, h.on_major_collection_ctx = record_major, &rec.r
+        h.trace_roots, h.trace_roots_ctx = report_roots, &rec.r
         return rec
 
     @property
@@ -1960,13 +1986,17 @@ cdef class _HookRecorder:
     cdef Nursery nursery
 
     def __dealloc__(self):
-        if self.nursery is not None and self.nursery.heap != NULL \
-                and self.nursery.heap.hook_ctx == &self.r:
-            self.nursery.heap.on_sample = NULL
-            self.nursery.heap.on_minor_collection = NULL
-            self.nursery.heap.on_major_collection = NULL
-            self.nursery.heap.trace_roots = NULL
-            self.nursery.heap.hook_ctx = NULL
+        cdef GCHeap* h = NULL if self.nursery is None else self.nursery.heap
+        if h != NULL:
+            # Only the hooks that are still this recorder's.
+            if h.on_sample_ctx == &self.r:
+                h.on_sample, h.on_sample_ctx = NULL, NULL
+            if h.on_minor_collection_ctx == &self.r:
+                h.on_minor_collection, h.on_minor_collection_ctx = NULL, NULL
+            if h.on_major_collection_ctx == &self.r:
+                h.on_major_collection, h.on_major_collection_ctx = NULL, NULL
+            if h.trace_roots_ctx == &self.r:
+                h.trace_roots, h.trace_roots_ctx = NULL, NULL
         free(self.r.samples)
         free(self.r.minors)
         free(self.r.outcomes)
@@ -2007,6 +2037,10 @@ cdef class _HookRecorder:
 
 
 # Helpers of Nursery and Ref (module-level: the classes are declared in the .pxd)
+
+cdef str layout_text(fixed_size, offsets, item_size, items_are_refs):
+    return (f"fixed_size={fixed_size}, ref_offsets={tuple(offsets)}, item_size={item_size}, "
+            f"items_are_refs={bool(items_are_refs)}")
 
 cdef uint16_t check_tid(Nursery self, tid) except 0:
     if not isinstance(tid, int):

@@ -45,19 +45,18 @@ SITES = textwrap.dedent("""\
 LINE_KEEP, LINE_CHURN, LINE_POINTS = 4, 10, 18
 
 
-def profile_program(tmp_path, source, alloc_period=256, **kw):
-    """Run [source] profiled; returns (status, Profile, nursery stats)."""
+def profile_program(tmp_path, source, alloc_period=256, sampling="fixed", seed=None,
+                    time_period=None):
+    """Run [source] profiled; returns (status, Profile, nursery stats, path)."""
     path = tmp_path / "prog.py"
     path.write_text(source)
     out = tmp_path / "prog.prof"
     # A small nursery: many minor collections, so samples learn their outcome.
     nursery = Nursery(nursery_size=64 << 10)
-    time_period = kw.get("time_period")
-    writer = ProfileWriter(str(out), alloc_period=alloc_period, sampling=kw.pop("sampling", "fixed"),
+    writer = ProfileWriter(str(out), alloc_period=alloc_period, sampling=sampling,
                            time_period_ns=None if time_period is None else round(time_period * 1e9))
     try:
-        status = _vm.run_program(source, str(path), [str(path)], nursery, writer=writer,
-                                 alloc_period=alloc_period, **kw)
+        status = _vm.run_program(source, str(path), [str(path)], nursery, writer=writer, seed=seed)
     finally:
         writer.close()
     return status, read_profile(str(out)), nursery.stats, out

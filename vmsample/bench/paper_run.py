@@ -93,8 +93,7 @@ def run_config(spec):
         writer = writers[kind](out, alloc_period=alloc_period, sampling=sampling,
                                time_period_ns=time_ns, real_time=real_time, program=path, argv=argv)
     status = _vm.run_program(source, path, argv, nursery, code_filename=os.path.abspath(path),
-                             writer=writer, alloc_period=alloc_period, sampling=sampling,
-                             seed=spec.get("seed"), time_period=time_period, real_time=real_time)
+                             writer=writer, seed=spec.get("seed"))
     counts = {"alloc": 0, "time": 0}
     if writer is not None:
         counts = writer.counts

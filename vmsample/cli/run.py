@@ -101,9 +101,7 @@ def run(args):
     status = 2
     try:
         status = _vm.run_program(source, filename, argv, nursery, code_filename=code_filename,
-                                 writer=writer, alloc_period=args.alloc_period,
-                                 sampling=args.sampling, seed=args.seed,
-                                 time_period=args.time_period, real_time=args.real_time)
+                                 writer=writer, seed=args.seed)
     except CompileError as e:
         print(e, file=sys.stderr)
     except SyntaxError as e:

@@ -43,8 +43,9 @@
 # 5. Profiling.  Each code object has an even id (2, 4, ...) and the vmprof
 #    name py:<func>:<firstlineno>:<file>.  [walk_stack] reads the Frame array
 #    and each frame's current pc -> line: it never allocates, so the nursery's
-#    sample hook may call it.  The time-sampling timer counts its expiries
-#    into [S.tick], tested at calls and backward jumps.
+#    sample hook may call it.  vmsample.profile._glue does the rest: it owns
+#    the nursery's sample and collection hooks and the timer, which counts
+#    its expiries into [S.tick], tested at calls and backward jumps.
 
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
@@ -55,9 +56,8 @@ cimport cython
 
 from vmsample._nursery cimport *
 from vmsample._nursery cimport Nursery
-from vmsample.profile._writer cimport (ProfileWriter, ProfWriter, ProfFrame, prof_alloc_sample,
-                                       prof_time_sample, prof_minor_collection, prof_major_event,
-                                       prof_monotonic_ns)
+from vmsample.profile._writer cimport ProfileWriter, ProfFrame
+from vmsample.profile._glue cimport ProfGlue, Profiler, attach, prof_time_samples
 
 import sys
 import math as _pymath
@@ -446,17 +446,19 @@ def _register_types(Nursery n):
     T_INSTANCE = var("object", 0, [], 8, True)
 
 cdef Nursery NURSERY = None
-cdef ProfileWriter WRITER = None
+cdef Profiler PROFILER = None
 
 cdef int64_t register_class_type(str name) except -1:
-    # A type id for the instances of a new class, or T_INSTANCE if the
-    # registry is full.
+    # A type id for the instances of a new class (classes of one name share
+    # it), or T_INSTANCE if the name is a builtin type's or the registry is full.
     try:
         tid = NURSERY.register_type(name, fixed_size=0, item_size=8, items_are_refs=True)
     except (ValueError, OverflowError):
         return T_INSTANCE
-    if WRITER is not None:
-        WRITER.type_name(tid, name)
+    if tid <= T_INSTANCE:
+        return T_INSTANCE
+    if PROFILER is not None:
+        PROFILER.name_types()           # named now: a killed run's profile has it too
     return tid
 
 # ---------------------------------------------------------------- code, frames
@@ -521,7 +523,7 @@ cdef enum:  # fixed root slots
     N_FIXED_ROOTS = 8
 
 # Everything the nursery's hooks need (they run without the GIL) lives in this
-# C struct; h.hook_ctx points to it.
+# C struct; the trace_roots hook and the stack walker get a pointer to it.
 cdef struct VMState:
     GCHeap* h
     gcref_t* roots              # R_* slots, then interned names, classes, modules
@@ -531,108 +533,30 @@ cdef struct VMState:
     int ncodes
     Frame* frames
     int depth                   # index of the innermost frame; -1 when idle
-    volatile int tick           # time-sampling timer expiries not yet sampled
+    volatile int tick           # time-sampling timer expiries not yet sampled (_glue's counter)
     bint reraising              # the exception being raised keeps its traceback
     int countdown               # backward jumps until the next signal check
-    ProfWriter* writer          # NULL: not profiling
-    ProfFrame* pframes          # the stack walker's output, MAX_DEPTH entries
+    ProfGlue* prof              # NULL: not profiling
 
-# ---------------------------------------------------------------- profiling hooks
-# The nursery calls these with h.hook_ctx == &S.  They never allocate in the
-# heap: the stack walk reads the Frame array and each frame's current pc.
+# ---------------------------------------------------------------- profiling
+# The stack walker of vmsample.profile._glue, which calls it from the
+# nursery's sample hook and at time samples.  It never allocates in the heap:
+# it reads the Frame array and each frame's current pc.
 
-cdef uint32_t walk_stack(VMState* s, ProfFrame* out) noexcept nogil:
+cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
     # The VM stack, leaf first: (code id, current line) per frame.
+    cdef VMState* s = <VMState*>ctx
     cdef int i
     cdef uint32_t n = 0
     cdef Frame* f
     for i in range(s.depth, -1, -1):
+        if n == max_frames:
+            break
         f = &s.frames[i]
         out[n].code_id = f.co.vmprof_id
         out[n].line = f.co.lines[f.pc] if 0 <= f.pc < f.co.ninstr else f.co.firstlineno
         n += 1
     return n
-
-cdef void _on_sample(void* ctx, const GCSample* sample) noexcept nogil:
-    cdef VMState* s = <VMState*>ctx
-    cdef uint32_t depth
-    if s.writer != NULL:
-        depth = walk_stack(s, s.pframes)
-        prof_alloc_sample(s.writer, sample, s.pframes, depth, 0)
-
-cdef void _on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
-    cdef VMState* s = <VMState*>ctx
-    if s.writer != NULL:
-        prof_minor_collection(s.writer, report)
-
-cdef void _on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
-    cdef VMState* s = <VMState*>ctx
-    if s.writer != NULL:
-        prof_major_event(s.writer, event)
-
-# Time sampling: a POSIX timer on the process's CPU time (SIGPROF) or on
-# CLOCK_MONOTONIC (SIGALRM) whose handler only counts expiries into S.tick;
-# the eval loop takes the samples at its next call or backward jump.  The
-# kernel checks CPU-time timers once per scheduler tick (4 ms at HZ=250), so
-# a shorter period expires several times per signal: the handler adds the
-# timer's overrun, and each expiry is one sample of one period.
-cdef extern from *:
-    """
-    #include <signal.h>
-    #include <string.h>
-    #include <time.h>
-    static volatile int* vms_tick_flag = 0;
-    static timer_t vms_timer;
-    static int vms_timer_live = 0;
-    static void vms_tick_handler(int sig) {
-        int over;
-        (void)sig;
-        if (!vms_tick_flag || !vms_timer_live) return;
-        over = timer_getoverrun(vms_timer);        /* async-signal-safe */
-        __atomic_add_fetch(vms_tick_flag, 1 + (over > 0 ? over : 0), __ATOMIC_RELAXED);
-    }
-    static int vms_take_ticks(volatile int* flag) {
-        return __atomic_exchange_n(flag, 0, __ATOMIC_RELAXED);
-    }
-    static int vms_start_timer(volatile int* flag, long usec, int real) {
-        struct sigaction sa;
-        struct sigevent sev;
-        struct itimerspec it;
-        int sig = real ? SIGALRM : SIGPROF;
-        vms_tick_flag = flag;
-        memset(&sa, 0, sizeof(sa));
-        sa.sa_handler = vms_tick_handler;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(sig, &sa, NULL) != 0) return -1;
-        memset(&sev, 0, sizeof(sev));
-        sev.sigev_notify = SIGEV_SIGNAL;
-        sev.sigev_signo = sig;
-        if (timer_create(real ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &sev, &vms_timer) != 0)
-            return -1;
-        vms_timer_live = 1;
-        it.it_interval.tv_sec = usec / 1000000;
-        it.it_interval.tv_nsec = (usec % 1000000) * 1000;
-        it.it_value = it.it_interval;
-        if (timer_settime(vms_timer, 0, &it, NULL) != 0) {
-            vms_timer_live = 0;
-            timer_delete(vms_timer);
-            return -1;
-        }
-        return 0;
-    }
-    static void vms_stop_timer(int real) {
-        if (vms_timer_live) {
-            vms_timer_live = 0;
-            timer_delete(vms_timer);
-        }
-        signal(real ? SIGALRM : SIGPROF, SIG_IGN);
-        vms_tick_flag = 0;
-    }
-    """
-    int vms_take_ticks(volatile int* flag) nogil
-    int vms_start_timer(volatile int* flag, long usec, int real) nogil
-    void vms_stop_timer(int real) nogil
 
 cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef VMState* s = <VMState*>ctx
@@ -667,7 +591,7 @@ cdef int raise_gc_error() except -1:
     return -1
 
 cdef inline gcref_t alloc_fixed(uint16_t tid) except 0:
-    cdef GCHeader* o = gc_alloc(H, tid, gc_size_of(H, tid, 0), 0)
+    cdef GCHeader* o = gc_alloc_fixed(H, tid)
     if o == NULL:
         raise_gc_error()
     return <gcref_t>o
@@ -2693,14 +2617,10 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
 cdef bint take_time_sample() except -1:
     # A safe point saw the timer's count: record where the program is, once
     # per timer expiry since the last sample.
-    cdef uint32_t depth
-    cdef int i, n = vms_take_ticks(&S.tick)
-    cdef int64_t now
-    if S.writer != NULL and n > 0:
-        depth = walk_stack(&S, S.pframes)
-        now = prof_monotonic_ns()
-        for i in range(n):
-            prof_time_sample(S.writer, now, S.pframes, depth, 0)
+    if S.prof != NULL:
+        prof_time_samples(S.prof)
+    else:
+        S.tick = 0
     return 0
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
@@ -6008,22 +5928,22 @@ cdef void free_state() noexcept:
     free(S.codes)
     free(S.roots)
     free(S.frames)
-    free(S.pframes)
     memset(&S, 0, sizeof(VMState))
 
 
 def run_program(source, filename, argv, Nursery nursery, code_filename=None,
-                ProfileWriter writer=None, alloc_period=None, sampling="fixed", seed=None,
-                time_period=None, real_time=False):
+                ProfileWriter writer=None, seed=None):
     """Compile and run a program; returns the exit status (0, 1 uncaught
     exception, or SystemExit's code).  Compile errors name [filename],
     tracebacks and profiles [code_filename] (default: the same).
 
-    With [writer], the run is profiled into it: allocation samples every
-    [alloc_period] bytes ([sampling] "fixed" or "random", [seed]), time
-    samples every [time_period] seconds of CPU time (wall-clock time with
-    [real_time]), and every collection.  Sampling starts when the program
-    does (the VM's own start-up is not sampled); the caller closes the writer."""
+    With [writer], the run is profiled into it as the writer is configured
+    (vmsample.profile._glue.attach): allocation samples every
+    writer.alloc_period bytes in writer.sampling mode ([seed] for "random"),
+    time samples every writer.time_period_ns of CPU time (wall-clock time if
+    writer.real_time), and every collection.  Sampling starts when the
+    program does (the VM's own start-up is not sampled); the caller closes
+    the writer."""
     global H, class_serial, next_object_id, ANY_PROPERTY
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
@@ -6044,19 +5964,16 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
-    global NURSERY, WRITER
+    global NURSERY, PROFILER
     H = nursery.heap
     NURSERY = nursery
-    WRITER = writer
     S.h = H
     S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
     S.depth = -1
     S.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)
-    H.hook_ctx = &S
-    H.trace_roots = _trace_roots
-    timer = False
+    H.trace_roots, H.trace_roots_ctx = _trace_roots, &S
     try:
         _register_types(nursery)
         setup_builtins()
@@ -6065,46 +5982,22 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         if gc_collect_minor(H) != 0:
             raise_gc_error()
         if writer is not None:
-            declare_profile(writer, nursery)
-            if alloc_period is not None:
-                nursery.enable_sampling(alloc_period, mode=sampling, seed=seed)
-            if time_period is not None:
-                if vms_start_timer(&S.tick, max(1, int(time_period * 1e6)), real_time) != 0:
-                    raise OSError("cannot start the sampling timer")
-                timer = True
+            for i in range(S.ncodes):
+                c = CODE_SPECS[i]
+                writer.declare_code(S.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+            PROFILER = attach(nursery, writer, walk_stack, &S, &S.tick, seed=seed)
+            S.prof = &PROFILER.glue
         return _run_main_reporting()
     finally:
-        if timer:
-            vms_stop_timer(real_time)
-        if writer is not None and alloc_period is not None:
-            nursery.disable_sampling()
+        S.prof = NULL
+        if PROFILER is not None:
+            PROFILER.detach()
+            PROFILER = None
         sys.stdout.flush()
         H.shadowstack_top = H.shadowstack_base
-        H.on_sample = NULL
-        H.on_minor_collection = NULL
-        H.on_major_collection = NULL
-        H.trace_roots = NULL
-        H.hook_ctx = NULL
-        S.writer = NULL
-        NURSERY = WRITER = None
+        H.trace_roots, H.trace_roots_ctx = NULL, NULL
+        NURSERY = None
 
-
-cdef int declare_profile(ProfileWriter writer, Nursery nursery) except -1:
-    # Name every code object and heap type, then route the hooks to the writer.
-    cdef int i
-    for i in range(S.ncodes):
-        spec = CODE_SPECS[i]
-        writer.declare_code(S.codes[i].vmprof_id, spec.name, spec.firstlineno, spec.filename)
-    for tid, name in nursery.type_names.items():
-        writer.type_name(tid, name)
-    S.pframes = <ProfFrame*>calloc(MAX_DEPTH + 2, sizeof(ProfFrame))
-    if S.pframes == NULL:
-        raise MemoryError()
-    S.writer = writer.w
-    H.on_sample = _on_sample
-    H.on_minor_collection = _on_minor
-    H.on_major_collection = _on_major
-    return 0
 
 
 cdef object _run_main_reporting():

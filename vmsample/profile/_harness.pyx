@@ -113,3 +113,74 @@ def calls_after_close(ProfileWriter writer):
         rc[3] = prof_major_event(w, &e)
         rc[4] = prof_flush(w)
     return tuple(rc[i] for i in range(5))
+
+
+# ____________________________________________________________________________
+# A stand-in VM for the profiling glue (_glue.pxd): its "stack" is a list of
+# (code id, line) set from Python, its walker copies it, leaf first.
+
+from vmsample._nursery cimport Nursery
+from vmsample.profile._glue cimport Profiler, attach, prof_time_samples
+
+
+cdef struct FakeStack:
+    ProfFrame* frames
+    uint32_t depth
+    uint64_t walks              # how often the walker ran
+    volatile int ticks          # the timer's counter, as a VM keeps it
+
+
+cdef uint32_t walk_fake(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
+    cdef FakeStack* s = <FakeStack*>ctx
+    cdef uint32_t i, n = s.depth if s.depth < max_frames else max_frames
+    for i in range(n):
+        out[i] = s.frames[i]
+    s.walks += 1
+    return n
+
+
+cdef class FakeVM:
+    """``FakeVM()``; ``stack = [(code_id, line), ...]`` (leaf first);
+    ``attach(nursery, writer, seed=None, first_offset=None)`` -> Profiler;
+    ``safe_point()`` takes the time samples due, as an eval loop does."""
+
+    cdef FakeStack s
+    cdef Profiler profiler
+
+    def __dealloc__(self):
+        free(self.s.frames)
+
+    @property
+    def stack(self):
+        return [(self.s.frames[i].code_id, self.s.frames[i].line) for i in range(self.s.depth)]
+
+    @stack.setter
+    def stack(self, frames):
+        cdef ProfFrame* grown = <ProfFrame*>malloc(max(1, len(frames)) * sizeof(ProfFrame))
+        if grown == NULL:
+            raise MemoryError()
+        for i, (code_id, line) in enumerate(frames):
+            grown[i].code_id = code_id
+            grown[i].line = line
+        free(self.s.frames)
+        self.s.frames = grown
+        self.s.depth = len(frames)
+
+    @property
+    def walks(self):
+        return self.s.walks
+
+    @property
+    def ticks(self):
+        return self.s.ticks
+
+    def attach(self, Nursery nursery, ProfileWriter writer, seed=None, first_offset=None):
+        self.profiler = attach(nursery, writer, walk_fake, &self.s, &self.s.ticks,
+                               seed=seed, first_offset=first_offset)
+        return self.profiler
+
+    def safe_point(self):
+        """Take the time samples the timer counted; returns how many."""
+        if self.s.ticks and self.profiler is not None:
+            return prof_time_samples(&self.profiler.glue)
+        return 0

@@ -118,6 +118,10 @@ cdef class ProfileWriter:
     cdef readonly str sample_kind
     cdef readonly int version
     cdef readonly bint lines
+    cdef readonly object alloc_period     # bytes per allocation sample, or None
+    cdef readonly str sampling            # "fixed" / "random" (allocation sample points)
+    cdef readonly object time_period_ns   # timer period of time samples, or None
+    cdef readonly bint real_time          # the timer follows wall-clock time, not CPU time
     cdef object _meta_keys
     cdef object _types
     cdef object _final_counts   # counts at close()

@@ -728,6 +728,10 @@ cdef class ProfileWriter:
         self.version = version
         self.lines = bool(lines)
         self.sample_kind = F.KIND_ALLOC if alloc_period is not None else F.KIND_TIME
+        self.alloc_period = None if alloc_period is None else int(alloc_period)
+        self.sampling = sampling
+        self.time_period_ns = None if time_period_ns is None else int(time_period_ns)
+        self.real_time = bool(real_time)
         self._meta_keys = set()
         self._types = {}
 
