@@ -7,10 +7,12 @@ package.  Every run is repeated under the GC debug knobs, where the program
 must print the same thing and the profile must tell the same story.
 """
 
+import io
 import json
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import pytest
@@ -205,6 +207,28 @@ def test_time_samples_combine_with_allocation_samples(run_minilisp, tmp_path):
     in_spin = sum(leaf(p, s).function == "spin" for s in p.time_samples)
     assert in_spin >= 0.7 * len(p.time_samples)
     assert p.alloc_samples and {leaf(p, s).function for s in p.alloc_samples} == {"churn.loop"}
+
+
+def test_time_samples_add_up_to_the_cpu_time(minilisp, tmp_path):
+    # Each time sample stands for one timer period of CPU time.  The kernel
+    # checks CPU-time timers once per scheduler tick (4 ms at HZ=250), so a
+    # 1 ms timer expires several times per signal: the shared timer counts
+    # every expiry, or the profile would show a fraction of the time spent.
+    from minilisp.runner import run_source
+
+    out = tmp_path / "spin.prof"
+    source = "(define (spin n) (if (= n 0) 0 (spin (- n 1))))\n(display (spin 8000000))\n"
+    cpu = time.process_time()
+    status = run_source(source, "spin.scm", profile=str(out), alloc_period=None,
+                        time_period_ns=1_000_000, stdout=io.StringIO())
+    cpu = time.process_time() - cpu
+    assert status == 0
+    p = read_profile(out)
+    assert {s.weight for s in p.time_samples} == {1_000_000}
+    sampled = sum(s.weight for s in p.time_samples) / 1e9
+    assert cpu >= 0.2, "the program should run long enough to measure"
+    assert 0.75 * cpu <= sampled <= 1.1 * cpu
+    assert sum(leaf(p, s).function == "spin" for s in p.time_samples) >= 0.9 * len(p.time_samples)
 
 
 def test_random_sampling_with_a_seed_is_repeatable(run_minilisp, tmp_path):

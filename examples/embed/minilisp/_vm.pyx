@@ -2,10 +2,9 @@
 whose heap objects all live in a vmsample Nursery.
 
 It is written the way any VM embeds the nursery core: it `cimport`s
-``vmsample._nursery`` for the inline allocation fast path, the write barrier
-and the shadow stack, and ``vmsample.profile._writer`` for the C-level
-profile writer, and installs four C hooks on the heap (roots, sample, minor
-and major collection).
+``vmsample._nursery`` for the inline allocation fast path, the write barrier,
+the shadow stack and the roots hook, and ``vmsample.profile._glue``, which
+profiles it given one function: a stack walker.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
@@ -13,12 +12,10 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memcpy, memmove
 
 from vmsample._nursery cimport (
-    GC_HEADER_SIZE, GCHeader, GCHeap, GCType, GCMajorEvent, GCMinorReport, GCSample, Nursery, gc_alloc,
-    gc_alloc_varsize, gc_collect_major, gc_is_ref, gc_push_root, gc_raise_error, gc_size_of,
-    gc_visit_root, gc_write_barrier, gcref_t)
-from vmsample.profile._writer cimport (
-    ProfFrame, ProfileWriter, ProfWriter, prof_alloc_sample, prof_major_event, prof_minor_collection,
-    prof_monotonic_ns, prof_time_sample)
+    GC_HEADER_SIZE, GCHeader, GCHeap, Nursery, gc_alloc_fixed, gc_alloc_varsize, gc_collect_major,
+    gc_is_ref, gc_push_root, gc_raise_error, gc_visit_root, gc_write_barrier, gcref_t)
+from vmsample.profile._glue cimport ProfFrame, ProfGlue, Profiler, attach, prof_time_samples
+from vmsample.profile._writer cimport ProfileWriter
 
 import sys
 
@@ -190,50 +187,8 @@ ctypedef struct VM:
     gcref_t* consts         # roots (reported by trace_roots)
     int32_t nconsts
     uint16_t t_cons, t_closure, t_vector, t_string
-    ProfFrame* walk         # the sample hook's scratch stack, max_depth entries
-    ProfWriter* writer      # while profiling, else NULL
-    bint time_sampling      # the eval loop takes time samples when ml_tick is set
-
-# Time sampling: an ITIMER_PROF timer whose signal handler only sets a flag;
-# the eval loop looks at the flag before each instruction (a safe point: the
-# frames are consistent) and records a time sample.  One timer per process.
-cdef extern from *:
-    """
-    #include <signal.h>
-    #include <string.h>
-    #include <sys/time.h>
-    static volatile sig_atomic_t ml_tick = 0;
-    static void ml_on_sigprof(int sig) { (void)sig; ml_tick = 1; }
-    static inline int ml_tick_taken(void) { if (!ml_tick) return 0; ml_tick = 0; return 1; }
-    static int ml_timer_start(long usec) {
-        struct sigaction sa, old;
-        struct itimerval it;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = ml_on_sigprof;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGPROF, NULL, &old) != 0) return -1;
-        if (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN && old.sa_handler != ml_on_sigprof)
-            return -2;                      /* someone else (vmprof?) profiles this process */
-        if (sigaction(SIGPROF, &sa, NULL) != 0) return -1;
-        ml_tick = 0;
-        it.it_interval.tv_sec = usec / 1000000;
-        it.it_interval.tv_usec = usec % 1000000;
-        it.it_value = it.it_interval;
-        return setitimer(ITIMER_PROF, &it, NULL);
-    }
-    /* The handler stays installed: a SIGPROF still in flight must not meet
-       the default action, which kills the process. */
-    static void ml_timer_stop(void) {
-        struct itimerval it;
-        memset(&it, 0, sizeof it);
-        setitimer(ITIMER_PROF, &it, NULL);
-        ml_tick = 0;
-    }
-    """
-    bint ml_tick_taken() noexcept nogil
-    int ml_timer_start(long usec) nogil
-    void ml_timer_stop() nogil
+    volatile int ticks      # time-sampling timer expiries not yet sampled (the glue's counter)
+    ProfGlue* prof          # while profiling, else NULL
 
 cdef inline uint64_t code_id(int32_t code) noexcept nogil:
     # vmprof code ids are positive and even.
@@ -241,7 +196,8 @@ cdef inline uint64_t code_id(int32_t code) noexcept nogil:
 
 # ____________________________________________________________________________
 # The hooks.  They run inside an allocation or a collection: no allocation,
-# no collection, no Python.
+# no collection, no Python.  The profiling glue calls walk_stack from its
+# sample hook and at time samples.
 
 cdef void trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef VM* vm = <VM*>ctx
@@ -251,27 +207,20 @@ cdef void trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     for i in range(vm.nconsts):
         gc_visit_root(h, &vm.consts[i])
 
-cdef uint32_t walk_stack(VM* vm) noexcept nogil:
-    # The machine's frames, innermost first, as a vmprof stack in vm.walk.
+cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
+    # The machine's frames, innermost first: (code id, line of the current instruction).
+    cdef VM* vm = <VM*>ctx
     cdef int32_t i
     cdef uint32_t n = 0
     cdef Frame* f
     for i in range(vm.depth - 1, -1, -1):
+        if n == max_frames:
+            break
         f = &vm.frames[i]
-        vm.walk[n].code_id = code_id(f.code)
-        vm.walk[n].line = vm.codes[f.code].lines[f.pc]
+        out[n].code_id = code_id(f.code)
+        out[n].line = vm.codes[f.code].lines[f.pc]
         n += 1
     return n
-
-cdef void on_sample(void* ctx, const GCSample* sample) noexcept nogil:
-    cdef VM* vm = <VM*>ctx
-    prof_alloc_sample(vm.writer, sample, vm.walk, walk_stack(vm), 0)
-
-cdef void on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
-    prof_minor_collection((<VM*>ctx).writer, report)
-
-cdef void on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
-    prof_major_event((<VM*>ctx).writer, event)
 
 # ____________________________________________________________________________
 # Errors
@@ -295,43 +244,25 @@ class LispError(Exception):
 # ____________________________________________________________________________
 # The machine
 
-cdef uint16_t heap_type(Nursery nursery, str name, uint32_t fixed_size, tuple ref_offsets,
-                        uint32_t item_size) except 0:
-    # Register a type, or reuse it when an earlier machine on this nursery
-    # registered the same name with the same layout.  Var-size types here all
-    # have reference items except strings (item_size 1).
-    cdef GCHeap* h = nursery.heap
-    cdef bint item_refs = item_size == 8
-    cdef uint16_t tid
-    cdef GCType* t
-    if name not in nursery.type_names.values():
-        return nursery.register_type(name, fixed_size, ref_offsets, item_size, item_refs)
-    tid = [k for k, v in nursery.type_names.items() if v == name][0]
-    t = &h.types[tid]
-    if (t.fixed_size != fixed_size or t.item_size != item_size or t.items_are_refs != item_refs
-            or t.n_refs != len(ref_offsets)):
-        raise ValueError(f"this nursery already has a different type named {name!r}")
-    return tid
-
-
 cdef class Machine:
     """Runs one compiled Program in [nursery].
 
     ``Machine(program, nursery, *, max_depth=10000)`` registers minilisp's
     heap types, loads the constants and installs the roots hook; call
-    ``profile_to(writer)`` to stream allocation samples and GC events into a
-    ProfileWriter, ``run()`` to execute, ``close()`` to detach from the heap.
-    Only one Machine may use a nursery at a time (the heap has one set of hooks).
+    ``profile_to(writer)`` to stream allocation samples, time samples and GC
+    events into a ProfileWriter, ``run()`` to execute, ``close()`` to detach
+    from the heap.  Only one Machine may use a nursery at a time (it owns the
+    heap's roots hook); machines that follow one another on a nursery share
+    its types.
     """
 
     cdef VM vm
     cdef Nursery nursery
-    cdef ProfileWriter writer
+    cdef Profiler profiler
     cdef object program
     cdef object names           # code index -> function name
     cdef gcref_t* stack_bottom  # the shadow stack top when the machine started
     cdef dict symbol_ids        # symbol name -> number
-    cdef long time_period_us
     cdef public object stdout
     cdef public object argv     # (command-line): the program's name and arguments
 
@@ -343,8 +274,8 @@ cdef class Machine:
         cdef VM* vm = &self.vm
         cdef GCHeap* h = nursery.heap
         cdef int32_t i, j
-        if h.hook_ctx != NULL or h.trace_roots != NULL:
-            raise RuntimeError("this nursery's hooks are already in use")
+        if h.trace_roots != NULL:
+            raise RuntimeError("this nursery's hooks are already in use (another machine owns its roots hook)")
         if max_depth < 1:
             raise ValueError("max_depth must be at least 1")
         self.nursery = nursery
@@ -353,20 +284,20 @@ cdef class Machine:
         self.argv = [str(a) for a in (argv if argv is not None else [program.filename])]
         self.names = [c.name for c in program.codes]
         self.symbol_ids = {name: i for i, name in enumerate(program.symbols)}
-        vm.t_cons = heap_type(nursery, "cons", 16, (0, 8), 0)
-        vm.t_closure = heap_type(nursery, "closure", 8, (), 8)
-        vm.t_vector = heap_type(nursery, "vector", 0, (), 8)
-        vm.t_string = heap_type(nursery, "string", 0, (), 1)
+        # Registering a name again with the same layout returns its id.
+        vm.t_cons = nursery.register_type("cons", fixed_size=16, ref_offsets=(0, 8))
+        vm.t_closure = nursery.register_type("closure", fixed_size=8, item_size=8, items_are_refs=True)
+        vm.t_vector = nursery.register_type("vector", item_size=8, items_are_refs=True)
+        vm.t_string = nursery.register_type("string", item_size=1)
         vm.max_depth = max_depth
         vm.ncodes = len(program.codes)
         vm.nglobals = len(program.globals)
         vm.nconsts = len(program.consts)
         vm.codes = <Code*>calloc(max(vm.ncodes, 1), sizeof(Code))
         vm.frames = <Frame*>calloc(max_depth, sizeof(Frame))
-        vm.walk = <ProfFrame*>calloc(max_depth, sizeof(ProfFrame))
         vm.globals = <gcref_t*>calloc(max(vm.nglobals, 1), sizeof(gcref_t))
         vm.consts = <gcref_t*>calloc(max(vm.nconsts, 1), sizeof(gcref_t))
-        if not (vm.codes and vm.frames and vm.walk and vm.globals and vm.consts):
+        if not (vm.codes and vm.frames and vm.globals and vm.consts):
             self._release()
             raise MemoryError()
         for i, code in enumerate(program.codes):
@@ -386,8 +317,7 @@ cdef class Machine:
             vm.globals[i] = UNBOUND
         self.vm.h = h
         self.stack_bottom = h.shadowstack_top
-        h.hook_ctx = vm
-        h.trace_roots = trace_roots
+        h.trace_roots, h.trace_roots_ctx = trace_roots, vm
         try:
             for i, value in enumerate(program.consts):
                 self._load_const(value)
@@ -417,38 +347,29 @@ cdef class Machine:
             return push(vm, <gcref_t>((<uint64_t>self.symbol_ids[value.name] << 3) | SYMBOL_TAG))
         return push(vm, UNSPEC)             # the compiler's UNSPECIFIED
 
-    def profile_to(self, ProfileWriter writer not None, *, time_period_ns=None):
-        """Name every code and type in [writer] and stream this heap's samples
-        and collections into it from now on; with [time_period_ns], run()
-        also takes a time sample every that many ns of CPU time."""
-        cdef GCHeap* h = self.vm.h
-        if h == NULL:
+    def profile_to(self, ProfileWriter writer not None, *, seed=None):
+        """Name every code in [writer] and profile this machine into it, as
+        the writer is configured: allocation samples every alloc_period
+        bytes ([seed] for random sample points), time samples every
+        time_period_ns of CPU time (taken at run()'s safe points), and every
+        collection.  Until stop_profiling() or close()."""
+        if self.vm.h == NULL:
             raise ValueError("the machine is closed")
-        if writer.w == NULL:
-            raise ValueError("the writer is closed")
-        if time_period_ns is not None and not 1000 <= time_period_ns <= 10**12:
-            raise ValueError("time_period_ns must be between 1 us and 1000 s")
-        self.time_period_us = 0 if time_period_ns is None else time_period_ns // 1000
+        if self.profiler is not None:
+            raise RuntimeError("the machine is already profiling")
         for i, code in enumerate(self.program.codes):
             writer.declare_code(code_id(i), code.name, code.first_line, self.program.filename)
-        for tid, name in self.nursery.type_names.items():
-            writer.type_name(tid, name)
-        self.writer = writer
-        self.vm.writer = writer.w
-        h.on_sample = on_sample
-        h.on_minor_collection = on_minor
-        h.on_major_collection = on_major
+        self.profiler = attach(self.nursery, writer, walk_stack, &self.vm, &self.vm.ticks, seed=seed)
+        self.vm.prof = &self.profiler.glue
 
     def stop_profiling(self):
-        """Stop streaming into the writer (call before closing the writer)."""
-        cdef GCHeap* h = self.vm.h
-        if h != NULL and self.writer is not None:
-            h.on_sample = NULL
-            h.on_minor_collection = NULL
-            h.on_major_collection = NULL
-        self.vm.writer = NULL
-        self.writer = None
-        self.time_period_us = 0
+        """Stop profiling (before the writer is closed): timer and sampling
+        off, hooks removed."""
+        self.vm.prof = NULL
+        if self.profiler is not None:
+            self.profiler.detach()          # the timer stops: nothing adds to ticks now
+            self.profiler = None
+        self.vm.ticks = 0
 
     def run(self):
         """Execute the program's top level; raises LispError on a run-time error."""
@@ -456,13 +377,6 @@ cdef class Machine:
             raise ValueError("the machine is closed")
         if self.vm.depth:
             raise RuntimeError("the machine is already running")
-        if self.time_period_us:
-            rc = ml_timer_start(self.time_period_us)
-            if rc == -2:
-                raise RuntimeError("SIGPROF is already handled in this process (another profiler?)")
-            if rc != 0:
-                raise OSError("cannot start the profiling timer")
-            self.vm.time_sampling = True
         try:
             execute(self)
         except LispError:
@@ -470,9 +384,6 @@ cdef class Machine:
         except (MemoryError, RecursionError, OverflowError) as e:
             raise LispError(f"{type(e).__name__}: {e}", self._traceback()) from None
         finally:
-            if self.vm.time_sampling:
-                ml_timer_stop()
-                self.vm.time_sampling = False
             self.vm.depth = 0
             self.vm.h.shadowstack_top = self.stack_bottom
 
@@ -494,8 +405,7 @@ cdef class Machine:
         if h != NULL:
             self.stop_profiling()
             h.shadowstack_top = self.stack_bottom
-            h.trace_roots = NULL
-            h.hook_ctx = NULL
+            h.trace_roots, h.trace_roots_ctx = NULL, NULL
             self.vm.h = NULL
         self._release()
 
@@ -508,12 +418,10 @@ cdef class Machine:
                 free(vm.codes[i].lines)
         free(vm.codes)
         free(vm.frames)
-        free(vm.walk)
         free(vm.globals)
         free(vm.consts)
         vm.codes = NULL
         vm.frames = NULL
-        vm.walk = NULL
         vm.globals = NULL
         vm.consts = NULL
         vm.nglobals = vm.nconsts = vm.ncodes = 0
@@ -573,9 +481,9 @@ cdef inline gcref_t pop(VM* vm) noexcept nogil:
     vm.h.shadowstack_top -= 1
     return vm.h.shadowstack_top[0]
 
-cdef inline GCHeader* alloc(VM* vm, uint16_t tid, size_t size, uint32_t aux) except NULL:
+cdef inline GCHeader* alloc_fixed(VM* vm, uint16_t tid) except NULL:
     # The inline fast path; NULL only when the slow path failed (then raise).
-    cdef GCHeader* obj = gc_alloc(vm.h, tid, size, aux)
+    cdef GCHeader* obj = gc_alloc_fixed(vm.h, tid)
     if obj == NULL:
         gc_raise_error(vm.h)
     return obj
@@ -592,7 +500,7 @@ cdef inline bint has_type(gcref_t v, uint16_t tid) noexcept nogil:
 cdef int cons_top(VM* vm) except -1:
     # [... car cdr] -> [... (car . cdr)]
     cdef gcref_t* sp
-    cdef GCHeader* cell = alloc(vm, vm.t_cons, gc_size_of(vm.h, vm.t_cons, 0), 0)
+    cdef GCHeader* cell = alloc_fixed(vm, vm.t_cons)
     sp = vm.h.shadowstack_top
     slots(<gcref_t>cell)[0] = sp[-2]
     slots(<gcref_t>cell)[1] = sp[-1]
@@ -688,8 +596,8 @@ cdef int execute(Machine m) except -1:
         push(vm, UNSPEC)
     f = &vm.frames[0]
     while True:
-        if vm.time_sampling and ml_tick_taken():
-            prof_time_sample(vm.writer, prof_monotonic_ns(), vm.walk, walk_stack(vm), 0)
+        if vm.ticks:                        # a safe point: the frames are consistent
+            prof_time_samples(vm.prof)
         ins = &vm.codes[f.code].ops[3 * f.pc]
         op = ins[0]
         a = ins[1]
@@ -725,7 +633,7 @@ cdef int execute(Machine m) except -1:
                 continue
         elif op == OP_CLOSURE:
             c = &vm.codes[a]
-            obj = alloc(vm, vm.t_closure, gc_size_of(h, vm.t_closure, c.nfree), c.nfree)
+            obj = alloc_var(vm, vm.t_closure, c.nfree)
             sp = h.shadowstack_top - c.nfree
             slots(<gcref_t>obj)[0] = <gcref_t>a
             memcpy(&slots(<gcref_t>obj)[1], sp, c.nfree * sizeof(gcref_t))

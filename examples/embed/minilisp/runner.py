@@ -6,13 +6,14 @@ This is the whole life cycle of an embedding, in order:
    caller or the ``VMSAMPLE_*`` environment variables);
 2. the ``Machine``, which registers minilisp's heap types on it, loads the
    program's constants into it and installs its roots hook;
-3. a ``ProfileWriter``, into which the machine names its codes and types and
-   then streams samples and collections from its C hooks;
-4. sampling is switched on only now, so that the profile covers the
-   program's run, not the loading of its constants;
-5. after the run, one last minor collection tells the outcome (survived or
+3. a ``ProfileWriter`` configured with the sampling periods; the machine
+   names its codes in it and attaches the profiling glue, which switches
+   allocation sampling and the timer on only now, so that the profile
+   covers the program's run, not the loading of its constants;
+4. after the run, one last minor collection tells the outcome (survived or
    died young) of the samples taken since the previous one;
-6. teardown in reverse: sampling off, machine detached, writer closed.
+5. teardown in reverse: machine detached (sampling and timer off), writer
+   closed.
 """
 
 import sys
@@ -48,9 +49,7 @@ def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAUL
         if profile is not None:
             writer = ProfileWriter(profile, alloc_period=alloc_period, sampling=sampling,
                                    time_period_ns=time_period_ns, program=filename, argv=argv)
-            machine.profile_to(writer, time_period_ns=time_period_ns)
-            if alloc_period is not None:
-                nursery.enable_sampling(alloc_period, mode=sampling, seed=seed)
+            machine.profile_to(writer, seed=seed)
         try:
             machine.run()
             status = 0
@@ -61,7 +60,6 @@ def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAUL
         nursery.collect_minor()
         return status
     finally:
-        nursery.disable_sampling()
         machine.close()
         if writer is not None:
             writer.close()
