@@ -1526,7 +1526,10 @@ cdef class Nursery:
         cdef uint16_t t = tid
         reserve_handle(self)
         # The GIL stays held: the heap is not thread-safe, and the GIL is its lock.
-        obj = gc_alloc(self.heap, t, size, aux)
+        if length is None:
+            obj = gc_alloc_fixed(self.heap, t)
+        else:
+            obj = gc_alloc(self.heap, t, size, aux)
         if obj == NULL:
             gc_raise_error(self.heap)
         return new_ref(self, <gcref_t>obj)

@@ -58,6 +58,24 @@ def test_type_registry(heap):
         heap.register_type("Bad", item_size=4, items_are_refs=True)
     with pytest.raises(TypeError):
         heap.register_type("")
+
+
+def test_type_lookup_and_registering_a_name_again(heap):
+    assert heap.type_id("Node") == 1 and heap.type_id("Bytes") == 3
+    with pytest.raises(KeyError, match="no type named 'Missing'"):
+        heap.type_id("Missing")
+    with pytest.raises(KeyError):
+        heap.type_id(7)
+    # The same name with the same layout is the same type (offsets in any order) ...
+    node = heap.register_type("Node", fixed_size=24, ref_offsets=(8, 0))
+    assert node == 1 and heap.register_type("Array", fixed_size=8, item_size=8,
+                                            items_are_refs=True) == 2
+    assert heap.type_names == {1: "Node", 2: "Array", 3: "Bytes"}
+    # ... with another layout it is refused, and says what differs.
+    with pytest.raises(ValueError, match=r"ref_offsets=\(0, 8\).*not.*ref_offsets=\(0,\)"):
+        heap.register_type("Node", fixed_size=24, ref_offsets=(0,))
+    with pytest.raises(ValueError, match="another layout"):
+        heap.register_type("Bytes", item_size=2)
     assert heap.type_names == {1: "Node", 2: "Array", 3: "Bytes"}
 
 
