@@ -1368,7 +1368,7 @@ cdef class Nursery:
         h.shadowstack_top = h.shadowstack_base
         h.shadowstack_end = h.shadowstack_base + nslots
         h.n_types = 1
-        for i in range(GC_MAX_TYPES):
+        for i in range(<size_t>GC_MAX_TYPES):
             h.types[i].alloc_size = SIZE_MAX      # unregistered: gc_alloc_fixed fails cleanly
         h.gc_state = GC_STATE_SCANNING
         p.stress = stress or 0

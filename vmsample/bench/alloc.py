@@ -19,7 +19,8 @@ with ratios to ``off``.  ``--json`` prints
 ``--callgrind`` runs the ``off`` and ``fixed-huge`` (a period larger than
 everything allocated) loops under ``valgrind --tool=callgrind`` and prints
 their instruction counts, which must be equal: the fast path's machine code
-does not depend on sampling.
+does not depend on sampling.  It also counts ``gc_alloc_fixed`` (the size
+read from the type) against the reserve-and-write-header loop.
 """
 
 import argparse
@@ -40,11 +41,13 @@ NURSERY = 4 << 20
 HUGE_PERIOD = 1 << 60
 
 
-def make_heap(config):
+def make_heap(config, size):
     gc = _nursery.Nursery(nursery_size=NURSERY, large_object_threshold=NURSERY // 8,
                           keep_sample_log=False, keep_gc_log=False,
                           debug=False, stress=0)
     tid = gc.register_type("Obj", item_size=8)       # any size: 8 + 8*k
+    if config == "alloc-fixed":
+        tid = gc.register_type(f"Fixed{size}", fixed_size=size - 8)
     if config == "fixed-4M":
         gc.enable_sampling(4 << 20, seed=1)
     elif config == "fixed-32K":
@@ -57,12 +60,12 @@ def make_heap(config):
 class Subject:
     """One configuration: its heap (or C nursery), kept across runs."""
 
-    def __init__(self, config):
+    def __init__(self, config, size=16):
         self.config = config
         if config == "c-baseline":
             self.c = kernels.CBaseline(NURSERY)
         else:
-            self.gc, self.tid = make_heap(config)
+            self.gc, self.tid = make_heap(config, size)
 
     def run(self, size, n):
         """Elapsed ns of one loop of [n] allocations of [size] bytes."""
@@ -70,6 +73,8 @@ class Subject:
             return self.c.loop(1, size, n)
         if self.config.startswith("naive-"):
             return kernels.naive_loop(self.gc, self.tid, size, n, 32 << 10)[0]
+        if self.config == "alloc-fixed":
+            return kernels.fixed_type_loop(self.gc, self.tid, n)
         return kernels.folded_loop(self.gc, self.tid, size, n)
 
 
@@ -106,15 +111,18 @@ def print_table(rows):
 
 # -- callgrind -------------------------------------------------------------------
 
-KERNEL_SYMBOL = "__pyx_pw_*alloc_kernels_*folded_loop"   # the def wrapper: Cython inlines the body into it
+# The def wrappers: Cython inlines the loop's body into them.
+KERNEL_SYMBOL = "__pyx_pw_*alloc_kernels_*folded_loop"
+FIXED_KERNEL_SYMBOL = "__pyx_pw_*alloc_kernels_*fixed_type_loop"
 
 
 def callgrind_count(config, size, n):
-    """Instructions executed inside folded_loop (and what it calls) for one run."""
+    """Instructions executed inside the config's loop (and what it calls) for one run."""
+    symbol = FIXED_KERNEL_SYMBOL if config == "alloc-fixed" else KERNEL_SYMBOL
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-               f"--toggle-collect={KERNEL_SYMBOL}", sys.executable, "-m", "vmsample.bench",
+               f"--toggle-collect={symbol}", sys.executable, "-m", "vmsample.bench",
                "alloc", "--kernel-only", config, "--sizes", str(size), "--n", str(n)]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with open(out) as f:
@@ -139,6 +147,12 @@ def run_callgrind(size, n_small):
         rows.append((label, n, off, huge))
         print(f"{label:<14} n={n:<9} off={off:<12} fixed-huge={huge:<12} "
               f"difference={huge - off} ({(huge - off) / n:.6f} per allocation)")
+    # Per-allocation cost from the difference of two loop lengths (set-up cancels).
+    n = cases[0][1]
+    per = {c: (callgrind_count(c, size, n) - callgrind_count(c, size, n // 2)) / (n - n // 2)
+           for c in ("off", "alloc-fixed")}
+    print(f"instructions per allocation, sampling off: reserve + header {per['off']:.2f}, "
+          f"gc_alloc_fixed {per['alloc-fixed']:.2f}")
     return 0
 
 
@@ -151,7 +165,7 @@ def main(argv):
     parser.add_argument("--sizes", default="16,32,64", help="object sizes in bytes")
     parser.add_argument("--callgrind", action="store_true",
                         help="compare instruction counts (off vs a period above everything allocated)")
-    parser.add_argument("--kernel-only", choices=CONFIGS + ("fixed-huge",),
+    parser.add_argument("--kernel-only", choices=CONFIGS + ("fixed-huge", "alloc-fixed"),
                         help=argparse.SUPPRESS)      # one run, for valgrind
     args = parser.parse_args(argv)
     try:
@@ -167,7 +181,7 @@ def main(argv):
         print(f"alloc: warning: VMSAMPLE_NURSERY={_nursery.ENV_NURSERY} overrides the "
               f"benchmark's {NURSERY}-byte nursery", file=sys.stderr)
     if args.kernel_only:
-        Subject(args.kernel_only).run(sizes[0], args.n)
+        Subject(args.kernel_only, sizes[0]).run(sizes[0], args.n)
         return 0
     if args.callgrind:
         return run_callgrind(sizes[0], args.n)
