@@ -113,7 +113,8 @@ ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
 # Each hook has its own context pointer, passed as its [ctx] argument, so hooks
 # compose: a VM owns trace_roots (ctx = its own state) while a profiler owns
 # the sample and collection hooks (vmsample.profile._glue does that: ctx =
-# its ProfGlue).  Whoever sets a hook sets its ctx, and clears both when done.
+# its ProfGlue).  Whoever sets a hook sets its ctx, and clears both when done
+# (gc_unhook(h, ctx) clears every hook that has [ctx]).
 
 # ---------------------------------------------------------------- the heap
 
@@ -242,6 +243,17 @@ cdef inline bint gc_push_root(GCHeap* h, gcref_t v) noexcept nogil:
 cdef inline gcref_t gc_pop_root(GCHeap* h) noexcept nogil:
     h.shadowstack_top -= 1
     return h.shadowstack_top[0]
+
+cdef inline void gc_unhook(GCHeap* h, void* ctx) noexcept nogil:
+    # Remove the hooks whose context is [ctx]; the others stay.
+    if h.on_sample_ctx == ctx:
+        h.on_sample, h.on_sample_ctx = NULL, NULL
+    if h.on_minor_collection_ctx == ctx:
+        h.on_minor_collection, h.on_minor_collection_ctx = NULL, NULL
+    if h.on_major_collection_ctx == ctx:
+        h.on_major_collection, h.on_major_collection_ctx = NULL, NULL
+    if h.trace_roots_ctx == ctx:
+        h.trace_roots, h.trace_roots_ctx = NULL, NULL
 
 # ---------------------------------------------------------------- Python-level classes
 

@@ -1991,15 +1991,7 @@ cdef class _HookRecorder:
     def __dealloc__(self):
         cdef GCHeap* h = NULL if self.nursery is None else self.nursery.heap
         if h != NULL:
-            # Only the hooks that are still this recorder's.
-            if h.on_sample_ctx == &self.r:
-                h.on_sample, h.on_sample_ctx = NULL, NULL
-            if h.on_minor_collection_ctx == &self.r:
-                h.on_minor_collection, h.on_minor_collection_ctx = NULL, NULL
-            if h.on_major_collection_ctx == &self.r:
-                h.on_major_collection, h.on_major_collection_ctx = NULL, NULL
-            if h.trace_roots_ctx == &self.r:
-                h.trace_roots, h.trace_roots_ctx = NULL, NULL
+            gc_unhook(h, &self.r)           # only the hooks that are still this recorder's
         free(self.r.samples)
         free(self.r.minors)
         free(self.r.outcomes)

@@ -30,7 +30,7 @@ from libc.stdlib cimport malloc, free
 import os
 
 from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent
-from vmsample._nursery cimport GCHeap, Nursery
+from vmsample._nursery cimport GCHeap, Nursery, gc_unhook
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
                                        prof_major_event, prof_minor_collection, prof_monotonic_ns,
                                        prof_time_sample)
@@ -319,12 +319,7 @@ cdef class Profiler:
             prof_timer_stop()
             self._timer = False
         if h != NULL:
-            if h.on_sample_ctx == &self.glue:
-                h.on_sample, h.on_sample_ctx = NULL, NULL
-            if h.on_minor_collection_ctx == &self.glue:
-                h.on_minor_collection, h.on_minor_collection_ctx = NULL, NULL
-            if h.on_major_collection_ctx == &self.glue:
-                h.on_major_collection, h.on_major_collection_ctx = NULL, NULL
+            gc_unhook(h, &self.glue)
         self.glue.writer = NULL
         self.glue.ticks = NULL
 

@@ -170,10 +170,6 @@ cdef class FakeVM:
     def walks(self):
         return self.s.walks
 
-    @property
-    def ticks(self):
-        return self.s.ticks
-
     def attach(self, Nursery nursery, ProfileWriter writer, seed=None, first_offset=None):
         self.profiler = attach(nursery, writer, walk_fake, &self.s, &self.s.ticks,
                                seed=seed, first_offset=first_offset)
