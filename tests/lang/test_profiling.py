@@ -236,8 +236,12 @@ def test_interrupted_run_still_writes_its_profile(tmp_path):
     # whenever it is delivered (not in the print of line 1 if it is quick).
     prog.write_text("n = 0\nwhile True:\n    n += 1\n    if n == 1000:\n"
                     "        print('ready', flush=True)\n")
+    # Like CPython, the VM keeps SIGINT ignored if it started ignored (as in a
+    # background job of a non-interactive shell, where CI may run us): give
+    # the child the default disposition, so that it installs its handler.
     proc = subprocess.Popen([sys.executable, "-m", "vmsample", "run", "-o", "spin.prof", "spin.py"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout.readline() == "ready\n"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
