@@ -176,6 +176,8 @@ def summarize(runs, configs):
     for r in runs:
         by_key.setdefault((r["program"], r["config"]), []).append(r)
     off_cpu = {p: min(r["cpu_s"] for r in rs) for (p, name), rs in by_key.items() if name == "off"}
+    off_median = {p: _median(r["cpu_s"] for r in rs) for (p, name), rs in by_key.items()
+                  if name == "off"}
     summary = {}
     for (program, name), rs in by_key.items():
         config = next(c for c in configs if c["name"] == name)
@@ -197,6 +199,8 @@ def summarize(runs, configs):
             "minor_collections": best["minor_collections"],
             "samples": samples, "samples_per_s": samples / cpu if cpu else 0.0,
             "overhead": cpu / base if base else None,
+            "median_overhead": (_median(r["cpu_s"] for r in rs) / off_median[program]
+                                if off_median.get(program) else None),
             "overheads": [r["cpu_s"] / base for r in rs] if base else [],
             "profile_bytes": best["profile_bytes"],
             "profile_gzip_bytes": sized and sized["profile_gzip_bytes"],

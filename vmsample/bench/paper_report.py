@@ -65,6 +65,12 @@ def targets(data, summary):
         worst = max(((p, o) for p, f, r in at_4m for o in (f, r) if o is not None), key=lambda x: x[1])
         out.append((f"4 MB period: overhead <= {TARGET_4M} on every program (fixed and random) -- "
                     f"worst {worst[1]:.3f} ({worst[0]})", worst[1] <= TARGET_4M))
+        medians = [(p, s[c]["median_overhead"]) for p, s in summary.items()
+                   for c in ("fixed-4M", "random-4M") if s.get(c, {}).get("median_overhead")]
+        if medians:
+            worst = max(medians, key=lambda x: x[1])
+            out.append((f"the same with medians instead of best runs (the issue's wording) -- "
+                        f"worst {worst[1]:.3f} ({worst[0]})", worst[1] <= TARGET_4M))
     norm = [(p, s["fixed-32K"]["normalized"]) for p, s in summary.items()
             if "fixed-32K" in s and s["fixed-32K"]["normalized"] is not None]
     if norm:
