@@ -16,14 +16,16 @@ wall-clock time (one signal per sample).
 Measurement: each repetition of a program is one fresh process
 (``paper_run``) that makes a warm-up run and then runs every configuration,
 in an order rotated (and reversed) from one repetition to the next.  Time
-is the run's CPU time (user + system).  Each figure is the best of R
-repetitions: other processes on this shared machine only ever add time
-(bursts that slow a run by up to 80%), so the minimum is the estimate of
-the undisturbed run; medians are kept in the JSON.
+is the run's CPU time (user + system).  Each figure is the median run of
+R repetitions (the run with the median CPU time, all its figures together):
+other processes on this shared machine add time in bursts of up to 80%,
+which the median ignores, and one unusually fast baseline run -- memory
+layout -- would skew a best-of-R ratio.  The best runs are summarized
+too (``best_overhead``), and every run is kept in the JSON.
 
 For each program and configuration: run time, bytes allocated (from the
-GC), GB/s, samples, samples/s, overhead (best run time / best un-profiled
-run time), normalized overhead per 1000 samples/s (``1 + (overhead - 1) /
+GC), GB/s, samples, samples/s, overhead (median run time / median
+un-profiled run time), normalized overhead per 1000 samples/s (``1 + (overhead - 1) /
 samples_per_s * 1000``), extra time per sample, profile size raw and gzip,
 bytes per sample and mean stack depth.  Then a per-sample cost breakdown
 (``paper_cost``): the core's sampling slow path, the VM's hook and stack
@@ -40,7 +42,6 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -165,44 +166,40 @@ def measure(programs, configs, repeat, tmpdir, log):
     return runs
 
 
-def _median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
 def summarize(runs, configs):
     """{program: {config: summary}} from the raw runs (see the module doc)."""
     by_key = {}
     for r in runs:
         by_key.setdefault((r["program"], r["config"]), []).append(r)
-    off_cpu = {p: min(r["cpu_s"] for r in rs) for (p, name), rs in by_key.items() if name == "off"}
-    off_median = {p: _median(r["cpu_s"] for r in rs) for (p, name), rs in by_key.items()
-                  if name == "off"}
+    median_run = {key: sorted(rs, key=lambda r: r["cpu_s"])[(len(rs) - 1) // 2]
+                  for key, rs in by_key.items()}
+    off_cpu = {p: median_run[(p, name)]["cpu_s"] for (p, name) in by_key if name == "off"}
+    off_best = {p: min(r["cpu_s"] for r in rs) for (p, name), rs in by_key.items() if name == "off"}
     summary = {}
     for (program, name), rs in by_key.items():
         config = next(c for c in configs if c["name"] == name)
         kind = "time" if "time_hz" in config else "alloc"
-        # Every figure of the best run is its own: a CPU-time timer's sample
-        # count grows with the (disturbed) run time.
-        best = min(rs, key=lambda r: r["cpu_s"])
+        # Every figure of the median run is its own: a CPU-time timer's
+        # sample count grows with the (disturbed) run time.
+        run = median_run[(program, name)]
         sized = next((r for r in rs if r.get("profile_gzip_bytes")), None)
-        samples = best[f"{kind}_samples"] if name != "off" else 0
-        cpu = best["cpu_s"]
+        samples = run[f"{kind}_samples"] if name != "off" else 0
+        cpu = run["cpu_s"]
         base = off_cpu.get(program)
         s = {
             "config": name, "kind": None if name == "off" else kind, "runs": len(rs),
             "period": config.get("alloc_period"), "sampling": config.get("sampling"),
             "time_hz": config.get("time_hz"), "real_time": config.get("real_time", False),
-            "cpu_s": cpu, "cpu_median_s": _median(r["cpu_s"] for r in rs),
-            "wall_s": best["wall_s"],
-            "allocated_bytes": best["allocated_bytes"],
-            "minor_collections": best["minor_collections"],
+            "cpu_s": cpu, "cpu_best_s": min(r["cpu_s"] for r in rs),
+            "wall_s": run["wall_s"],
+            "allocated_bytes": run["allocated_bytes"],
+            "minor_collections": run["minor_collections"],
             "samples": samples, "samples_per_s": samples / cpu if cpu else 0.0,
             "overhead": cpu / base if base else None,
-            "median_overhead": (_median(r["cpu_s"] for r in rs) / off_median[program]
-                                if off_median.get(program) else None),
+            "best_overhead": (min(r["cpu_s"] for r in rs) / off_best[program]
+                              if off_best.get(program) else None),
             "overheads": [r["cpu_s"] / base for r in rs] if base else [],
-            "profile_bytes": best["profile_bytes"],
+            "profile_bytes": run["profile_bytes"],
             "profile_gzip_bytes": sized and sized["profile_gzip_bytes"],
             "mean_depth": sized and sized["mean_depth"],
         }
