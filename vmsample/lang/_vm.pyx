@@ -1186,14 +1186,44 @@ cdef int set_add(gcref_t* sslot, gcref_t* kslot) except -1:
     return set_add_h(sslot, kslot, vm_hash(kslot))
 
 cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
-    cdef gcref_t s, tab
-    cdef gcref_t* table
+    cdef gcref_t s
+    cdef gcref_t* slot
+    if set_lookup(sslot, kslot, hv, &slot) != NULL:
+        return 0
+    s = sslot[0]
+    gc_write_barrier(H, <GCHeader*>FLD(s)[S_TABLE])
+    RAW(s)[S_USED] += 1
+    if slot[1] == V_DUMMY:          # a tombstone reused: the fill stays
+        slot[0] = tag(hv)
+        slot[1] = kslot[0]
+        return 0
+    slot[0] = tag(hv)
+    slot[1] = kslot[0]
+    RAW(s)[S_FILL] += 1
+    if RAW(s)[S_FILL] * 5 < RAW(s)[S_MASK] * 3:
+        return 0
+    return set_table_resize(sslot, RAW(s)[S_USED] * 2 if RAW(s)[S_USED] > 50000
+                            else RAW(s)[S_USED] * 4)
+
+cdef gcref_t* set_find(gcref_t* sslot, gcref_t* kslot, int64_t hv) except? NULL:
+    # The table entry holding the key, or NULL.
+    return set_lookup(sslot, kslot, hv, NULL)
+
+cdef gcref_t* set_lookup(gcref_t* sslot, gcref_t* kslot, int64_t hv, gcref_t** free_out) except? NULL:
+    # The table entry holding the key, or NULL; then, with [free_out] (an
+    # insertion), the slot to insert into: the last tombstone on the probe
+    # chain, else the empty entry that ended it (CPython's choice, so that
+    # iteration orders agree).  Comparing keys may run VM code (__eq__), which
+    # may mutate the set or move its table: the probe then starts over, so a
+    # pointer returned points into the current table -- except the entry an
+    # insertion found equal after such a mutation, which only says "present"
+    # (as CPython's set_add_entry).
+    cdef gcref_t s, tab, startkey
     cdef gcref_t* entry
     cdef gcref_t* freeslot
     cdef Py_ssize_t mask, i, probes
     cdef uint64_t perturb
     cdef int r
-    cdef gcref_t startkey
     cdef bint restart = True
     while restart:
         restart = False
@@ -1208,71 +1238,14 @@ cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
             probes = LINEAR_PROBES if i + LINEAR_PROBES <= mask else 0
             while True:
                 if entry[1] == 0:
-                    gc_write_barrier(H, <GCHeader*>tab)
-                    if freeslot != NULL:
-                        freeslot[0] = tag(hv)
-                        freeslot[1] = kslot[0]
-                        RAW(s)[S_USED] += 1
-                        return 0
-                    entry[0] = tag(hv)
-                    entry[1] = kslot[0]
-                    RAW(s)[S_FILL] += 1
-                    RAW(s)[S_USED] += 1
-                    if RAW(s)[S_FILL] * 5 < mask * 3:
-                        return 0
-                    return set_table_resize(sslot, RAW(s)[S_USED] * 2 if RAW(s)[S_USED] > 50000
-                                            else RAW(s)[S_USED] * 4)
+                    if free_out != NULL:
+                        free_out[0] = freeslot if freeslot != NULL else entry
+                    return NULL
                 if entry[1] == V_DUMMY:
                     freeslot = entry
                 elif untag(entry[0]) == hv:
                     startkey = entry[1]
                     if startkey == kslot[0]:
-                        return 0
-                    r = keys_equal_fast(startkey, kslot[0])
-                    if r == 1:
-                        return 0
-                    if r == 2:
-                        push(startkey)
-                        r = vm_eq_bool(top_slot(), kslot)
-                        pop()
-                        if r:
-                            return 0
-                        # the comparison ran VM code: start over if anything moved
-                        if sslot[0] != s or FLD(s)[S_TABLE] != tab or entry[1] != startkey:
-                            restart = True
-                            break
-                if probes == 0:
-                    break
-                probes -= 1
-                entry += 2
-            perturb >>= PERTURB_SHIFT
-            i = <Py_ssize_t>((i * 5 + 1 + perturb) & mask)
-    return 0
-
-cdef gcref_t* set_find(gcref_t* sslot, gcref_t* kslot, int64_t hv) except? NULL:
-    # The table entry holding the key, or NULL.
-    cdef gcref_t s, tab, startkey
-    cdef gcref_t* entry
-    cdef Py_ssize_t mask, i, probes
-    cdef uint64_t perturb
-    cdef int r
-    cdef bint restart = True
-    while restart:
-        restart = False
-        s = sslot[0]
-        tab = FLD(s)[S_TABLE]
-        mask = RAW(s)[S_MASK]
-        i = hv & mask
-        perturb = <uint64_t>hv
-        while not restart:
-            entry = FLD(tab) + 2 * i
-            probes = LINEAR_PROBES if i + LINEAR_PROBES <= mask else 0
-            while True:
-                if entry[1] == 0:
-                    return NULL
-                if entry[1] != V_DUMMY and untag(entry[0]) == hv:
-                    startkey = entry[1]
-                    if startkey == kslot[0]:
                         return entry
                     r = keys_equal_fast(startkey, kslot[0])
                     if r == 1:
@@ -1281,6 +1254,8 @@ cdef gcref_t* set_find(gcref_t* sslot, gcref_t* kslot, int64_t hv) except? NULL:
                         push(startkey)
                         r = vm_eq_bool(top_slot(), kslot)
                         pop()
+                        if r and free_out != NULL:
+                            return entry
                         if sslot[0] != s or FLD(s)[S_TABLE] != tab or entry[1] != startkey:
                             restart = True
                             break
