@@ -37,6 +37,22 @@ def parse_duration_or_off(text):
     return None if text.strip().lower() == "off" else parse_duration(text)
 
 
+def parse_time_period_or_off(text):
+    """A sampling timer's period in ns (within the timer's bounds), or 'off' -> None."""
+    from vmsample.profile._glue import check_timer_period
+
+    seconds = parse_duration_or_off(text)
+    if seconds is None:
+        return None
+    try:
+        check_timer_period(round(seconds * 1e9))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"time period {text!r} is out of range: between 100us and 1000s "
+            f"(at most 10,000 time samples per second)") from None
+    return round(seconds * 1e9)
+
+
 def check_output(out, inputs, force):
     """Refuse to write [out] when it exists (unless [force]) or when it is one
     of [inputs] -- the same file by any name (a symlink, a hard link):

@@ -10,17 +10,19 @@ ran.
 """
 
 import argparse
+import errno
 import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output, parse_duration_or_off, parse_size, parse_size_or_off
+from vmsample.cli._args import check_output, parse_duration, parse_size, parse_size_or_off, parse_time_period_or_off
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
 DEFAULT_ALLOC_PERIOD = "512K"
 DEFAULT_TIME_PERIOD = "1ms"
 DEFAULT_NURSERY = "4M"
+DEFAULT_FLUSH_INTERVAL = "1s"
 
 
 def add_arguments(parser):
@@ -36,7 +38,7 @@ def add_arguments(parser):
                              "geometric gaps with that mean (default fixed)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed of the sampler (the first offset in fixed mode, the gaps in random mode)")
-    parser.add_argument("--time-period", type=parse_duration_or_off, default=DEFAULT_TIME_PERIOD,
+    parser.add_argument("--time-period", type=parse_time_period_or_off, default=DEFAULT_TIME_PERIOD,
                         metavar="DURATION|off",
                         help=f"one time sample per DURATION of CPU time (default {DEFAULT_TIME_PERIOD})")
     parser.add_argument("--real-time", action="store_true",
@@ -44,6 +46,10 @@ def add_arguments(parser):
     parser.add_argument("--layout", choices=["vmprof", "pypy"], default="vmprof",
                         help="vmprof: stock vmprof readers see the samples (default); pypy: the "
                              "layout of the paper's toolchain (its vmprof fork and Firefox converter)")
+    parser.add_argument("--flush-interval", type=parse_duration, default=DEFAULT_FLUSH_INTERVAL,
+                        metavar="DURATION",
+                        help="write the buffered profile out at least this often: what a SIGKILL can "
+                             f"lose (other fatal signals lose nothing; default {DEFAULT_FLUSH_INTERVAL})")
     parser.add_argument("--nursery", type=parse_size, default=DEFAULT_NURSERY, metavar="SIZE",
                         help=f"nursery size (default {DEFAULT_NURSERY})")
     parser.add_argument("-c", dest="command", metavar="CODE",
@@ -57,6 +63,20 @@ def add_arguments(parser):
 def default_output(script):
     stem = "c" if script is None else os.path.splitext(os.path.basename(script))[0]
     return f"vmsample-{stem}.{os.getpid()}.prof"
+
+
+def keep_what_fit(out, spool):
+    """The disk filled up and the writer stopped (it said so): make [out] a
+    readable profile of what reached the disk, in the space it takes."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.recover import recover
+
+    try:
+        r = recover(out, spool=spool, make_room=True)
+    except (OSError, ProfileFormatError) as e:
+        raise CommandError(f"the disk is full and {out} could not be finished ({e}); with more space, "
+                           f"`vmsample recover {out}` rebuilds it from {spool}") from None
+    return {"alloc": r.alloc_samples, "time": r.time_samples, "minor": r.minor_collections}
 
 
 def run(args):
@@ -95,11 +115,11 @@ def run(args):
         nursery = Nursery(nursery_size=args.nursery, keep_sample_log=False, keep_gc_log=False)
     except ValueError as e:
         raise CommandError(str(e), exit_code=2) from None
-    time_ns = None if args.time_period is None else max(1, round(args.time_period * 1e9))
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
-                               time_period_ns=time_ns, real_time=args.real_time,
-                               layout=args.layout, program=script or "-c", argv=argv)
+                               time_period_ns=args.time_period, real_time=args.real_time,
+                               layout=args.layout, program=script or "-c", argv=argv,
+                               flush_interval=args.flush_interval)
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
 
@@ -117,7 +137,9 @@ def run(args):
         try:
             writer.close()
         except OSError as e:
-            raise CommandError(f"writing {out} failed: {e.strerror or e}") from None
+            if e.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise CommandError(f"writing {out} failed: {e.strerror or e}") from None
+            counts = keep_what_fit(out, writer.spool_path)
     print(f"vmsample: wrote {out}: {counts['alloc']} allocation samples, {counts['time']} time "
           f"samples, {counts['minor']} minor collections", file=sys.stderr)
     print(f"vmsample: next: vmsample report {out}   |   vmsample convert --to firefox {out}",

@@ -333,8 +333,12 @@ class _Unit:
 
     def finish(self):
         co = self.co
-        # Falling off the end returns None.
-        if not co.code or co.code[-2] not in (Op.RETURN_VALUE, Op.RERAISE, Op.RAISE):
+        # Falling off the end returns None.  The end is reachable when the
+        # last instruction falls through, or when a label marks it (the jump
+        # past an assert's raise, say): a jump there must land on a return.
+        end = len(co.code) // 2
+        if (not co.code or co.code[-2] not in (Op.RETURN_VALUE, Op.RERAISE, Op.RAISE)
+                or any(label.target == end for label in self._all_labels)):
             self.emit(Op.LOAD_CONST, self.const(None))
             self.emit(Op.RETURN_VALUE)
         for label in self._all_labels:

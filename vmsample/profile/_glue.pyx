@@ -165,7 +165,21 @@ cdef extern from *:
     int vms_pt_stop() nogil
     bint vms_pt_running() nogil
 
+# The timer's period is bounded below: a CPU-time timer's expiries are
+# checked at scheduler ticks (1-10 ms), so a shorter period only adds
+# overruns -- copies of the same stack -- and every expiry costs a stack walk
+# and a record, whatever the clock.  At 100 us the rate is at most 10,000
+# samples per second of CPU (or wall-clock) time; a 1 ns period once wrote
+# 82 GB in two minutes and starved the VM of its safe points.
+MIN_TIMER_PERIOD_NS = 100_000
 MAX_TIMER_PERIOD_NS = 1000 * 10**9
+
+
+def check_timer_period(period_ns):
+    """ValueError unless [period_ns] is one the timer honours."""
+    if not MIN_TIMER_PERIOD_NS <= period_ns <= MAX_TIMER_PERIOD_NS:
+        raise ValueError(f"the sampling timer's period must be between 100us and 1000s, "
+                         f"not {period_ns} ns")
 
 
 cdef int prof_timer_start(volatile int* ticks, int64_t period_ns, bint real_time) except -1:
@@ -174,8 +188,7 @@ cdef int prof_timer_start(volatile int* ticks, int64_t period_ns, bint real_time
     cdef int err
     if ticks == NULL:
         raise ValueError("the timer needs a tick counter")
-    if not 0 < period_ns <= MAX_TIMER_PERIOD_NS:
-        raise ValueError(f"timer period must be in (0, 1000 s], not {period_ns} ns")
+    check_timer_period(period_ns)
     err = vms_pt_start(ticks, period_ns, real_time)
     if err == EBUSY:
         raise RuntimeError("a vmsample sampling timer is already running in this process")
@@ -203,8 +216,7 @@ cdef class SamplingTimer:
     cdef bint _mine
 
     def __init__(self, period_ns, real_time=False):
-        if not 0 < period_ns <= MAX_TIMER_PERIOD_NS:
-            raise ValueError(f"period_ns must be in (0, 10**12], not {period_ns!r}")
+        check_timer_period(period_ns)
         self.period_ns = period_ns
         self.real_time = bool(real_time)
 

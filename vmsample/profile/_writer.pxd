@@ -95,7 +95,8 @@ ctypedef struct ProfWriter:
     uint64_t n_major
     uint64_t n_truncated        # stacks cut to PROF_MAX_FRAMES
     int64_t last_flush_ns
-    int64_t flush_interval_ns   # a minor collection flushes if this much time passed
+    int64_t flush_interval_ns   # a sample or minor collection drains if this much time passed
+    int busy                    # > 0 inside an entry point: a fatal signal must not drain
     ProfPending* pending
     size_t pending_len
     size_t pending_cap

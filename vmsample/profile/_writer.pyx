@@ -19,9 +19,14 @@ Design
    buffer drains the spool first, and a full spool drains alone -- so after a
    SIGKILL every main-section sample has its info in the spool (`vmsample
    recover` relies on it).  Conversely a stack stored in the spool never
-   reaches the disk before the names of its codes (see _ensure_codes).  A
-   minor collection drains both when [flush_interval_ns] has passed since the
-   last drain.
+   reaches the disk before the names of its codes (see _ensure_codes).
+
+   What a crash loses is bounded: the first sample or minor collection
+   drains both buffers (header and META included), and every later one
+   when [flush_interval_ns] has passed since the last drain.  A
+   fatal signal (anything but SIGKILL) drains them too (_fatal_flush.pyx)
+   unless it caught the writer inside a record or a drain: [w.busy] is
+   non-zero from an entry point's first byte to its last, and only then.
 
 3. Pairing.  The k-th stack record of a stream in the main section belongs to
    the k-th extension info record of that stream without a stack (docs/format.md
@@ -49,12 +54,13 @@ import sys
 cimport cython
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL
+from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
+from vmsample.profile._fatal_flush cimport fatal_flush_register, fatal_flush_unregister
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t write(int fd, const void* buf, size_t count)
@@ -101,6 +107,13 @@ cdef extern from "<zlib.h>" nogil:
     int Z_OK, Z_STREAM_END, Z_BUF_ERROR, Z_NO_FLUSH, Z_SYNC_FLUSH, Z_FINISH
     int Z_DEFLATED, Z_DEFAULT_STRATEGY
 
+cdef extern from *:
+    """
+    static const char PROF_FULL_MESSAGE[] =
+        "vmsample: no space left for the profile: profiling stopped (the program goes on)\\n";
+    """
+    const char PROF_FULL_MESSAGE[]
+
 if sys.byteorder != "little":
     raise ImportError("vmsample profiles are little-endian; this host is not")
 
@@ -116,6 +129,9 @@ cdef enum:
 cdef int _fail(ProfWriter* w, int err) noexcept nogil:
     if w.error == 0:
         w.error = err if err != 0 else EINVAL
+        if err == ENOSPC or err == EDQUOT or err == EFBIG:
+            # The one failure a user acts on at once; the VM runs on, unprofiled.
+            write(2, PROF_FULL_MESSAGE, sizeof(PROF_FULL_MESSAGE) - 1)
     return -1
 
 cdef int _write_fd(ProfWriter* w, int fd, const char* p, size_t n) noexcept nogil:
@@ -434,9 +450,19 @@ cdef int _pending_push(ProfWriter* w, const GCSample* s) noexcept nogil:
 
 cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames,
                            uint32_t depth, uint64_t thread_id) noexcept nogil:
+    cdef int rc
+    w.busy += 1
+    rc = _alloc_sample(w, s, frames, depth, thread_id)
+    w.busy -= 1
+    return rc
+
+cdef int _alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames,
+                      uint32_t depth, uint64_t thread_id) noexcept nogil:
     cdef bint inline_stack = w.layout == PROF_LAYOUT_VMPROF and w.primary != PROF_KIND_ALLOC
     cdef char* p
     if PROF_UNLIKELY(w.error != 0):
+        return -1
+    if _drain_if_due(w, s.time_ns) < 0:
         return -1
     depth = _clip_depth(w, depth)
     if _ensure_codes(w, frames, depth, inline_stack) < 0:
@@ -464,9 +490,19 @@ cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* fr
 
 cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frames,
                           uint32_t depth, uint64_t thread_id) noexcept nogil:
+    cdef int rc
+    w.busy += 1
+    rc = _time_sample(w, time_ns, frames, depth, thread_id)
+    w.busy -= 1
+    return rc
+
+cdef int _time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frames,
+                     uint32_t depth, uint64_t thread_id) noexcept nogil:
     cdef bint inline_stack = w.layout == PROF_LAYOUT_VMPROF and w.primary != PROF_KIND_TIME
     cdef char* p
     if PROF_UNLIKELY(w.error != 0):
+        return -1
+    if _drain_if_due(w, time_ns) < 0:
         return -1
     depth = _clip_depth(w, depth)
     if _ensure_codes(w, frames, depth, inline_stack) < 0:
@@ -535,6 +571,13 @@ cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     return 0
 
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
+    cdef int rc
+    w.busy += 1
+    rc = _minor_collection(w, r)
+    w.busy -= 1
+    return rc
+
+cdef int _minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     # MINOR_GC: u64 index | i64 time | i64 duration | u16 n | n x i64 stats
     #           | u64 first_seq | u32 count | count x u8 outcome bits
     cdef char head[128]
@@ -563,11 +606,16 @@ cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept n
     if _append(w, &w.spool, <const char*>r.outcomes, r.n_outcomes) < 0:
         return -1
     w.n_minor += 1
-    if r.time_ns - w.last_flush_ns >= w.flush_interval_ns:
-        return _drain_all(w, Z_SYNC_FLUSH)
-    return 0
+    return _drain_if_due(w, r.time_ns)
 
 cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
+    cdef int rc
+    w.busy += 1
+    rc = _major_event(w, e)
+    w.busy -= 1
+    return rc
+
+cdef int _major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
     # MAJOR_GC: u64 index | u8 state | i64 time | u64 total_memory_used | u64 total_size_of_arenas
     cdef char* p = _ext_header(w, F_EXT_MAJOR_GC, 33)
     if p == NULL:
@@ -581,6 +629,24 @@ cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
     return 0
 
 cdef int prof_flush(ProfWriter* w) noexcept nogil:
+    cdef int rc
+    w.busy += 1
+    rc = _drain_all(w, Z_SYNC_FLUSH)
+    w.busy -= 1
+    return rc
+
+cdef inline int _drain_if_due(ProfWriter* w, int64_t now_ns) noexcept nogil:
+    # The time bound on what a crash loses (see "Buffers").
+    if PROF_UNLIKELY(now_ns - w.last_flush_ns >= w.flush_interval_ns):
+        return _drain_all(w, Z_SYNC_FLUSH)
+    return 0
+
+cdef int _flush_on_fatal_signal(void* ctx) noexcept nogil:
+    # In a signal handler (_fatal_flush.pyx): only write(2), only between records.
+    cdef ProfWriter* w = <ProfWriter*>ctx
+    if w.busy or w.error:
+        return -1
+    w.busy = 1
     return _drain_all(w, Z_SYNC_FLUSH)
 
 cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
@@ -760,7 +826,7 @@ cdef class ProfileWriter:
         except BaseException:
             self._release()
             raise
-        w.last_flush_ns = prof_monotonic_ns()
+        w.last_flush_ns = 0         # never: the first sample or collection drains
 
         # Static header: 0, 3, 0, period in us, 0.  An allocation stream must
         # not be time-weighted by vmprof 0.6.0, so its period word is 0.
@@ -811,6 +877,7 @@ cdef class ProfileWriter:
             len(n).to_bytes(2, "little") + n.encode() for n in F.STAT_NAMES)
         self._append_spool(F.EXT_MAGIC + self._ext(F.EXT_STAT_NAMES, payload))
         self._raise_if_failed()
+        fatal_flush_register(w, _flush_on_fatal_signal)
 
     # -------------------------------------------------------------- helpers
 
@@ -823,10 +890,15 @@ cdef class ProfileWriter:
         return 0
 
     def _append_main(self, bytes data):
+        # [data] is whole records: busy while they are copied.
+        self.w.busy += 1
         _append(self.w, &self.w.main, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+        self.w.busy -= 1
 
     def _append_spool(self, bytes data):
+        self.w.busy += 1
         _append(self.w, &self.w.spool, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
+        self.w.busy -= 1
 
     @staticmethod
     def _ext(tag, bytes payload):
@@ -868,6 +940,7 @@ cdef class ProfileWriter:
         # call instead of touching freed memory.  __dealloc__ frees the husk.
         cdef ProfWriter* w = self.w
         if w != NULL:
+            fatal_flush_unregister(w)
             _release_output(&w.main)
             _release_output(&w.spool)
             if w.codes != NULL:
@@ -1021,6 +1094,7 @@ cdef class ProfileWriter:
         cdef ProfWriter* w = self.w
         cdef int rc
         self._final_counts = self.counts
+        w.busy += 1                 # for good: a fatal signal now leaves the spool to `recover`
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error

@@ -80,11 +80,13 @@ def _meta(key, value):
     return bytes([F.MARKER_META]) + len(k).to_bytes(8, "little") + k + len(v).to_bytes(8, "little") + v
 
 
-def recover(path, output=None, spool=None) -> RecoverResult:
+def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
     """Rebuild [path] (a killed run's output) from itself and its spool.
 
     Writes [output] (default: [path] itself, replaced atomically) and removes
-    the spool.  Raises ProfileFormatError if nothing can be recovered, and
+    the spool.  With [make_room] (the disk is full), the spool is emptied and
+    [path] overwritten in place once both are read, so the result needs no
+    space beyond theirs; a failure then loses them.  Raises ProfileFormatError if nothing can be recovered, and
     FileNotFoundError if the spool is missing."""
     path = os.fspath(path)
     spool_path = os.fspath(spool) if spool is not None else path + ".spool"
@@ -153,10 +155,16 @@ def recover(path, output=None, spool=None) -> RecoverResult:
     if gz:
         c = zlib.compressobj(6, zlib.DEFLATED, 31)
         blob = c.compress(blob) + c.flush()
-    tmp = output + ".recovering"
-    with open(tmp, "wb") as f:
-        f.write(blob)
-    os.replace(tmp, output)
+    if make_room:
+        os.truncate(spool_path, 0)
+        with open(path, "wb") as f:
+            f.write(blob)
+        output = path
+    else:
+        tmp = output + ".recovering"
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, output)
     os.unlink(spool_path)
     return RecoverResult(output, counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
                          counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], dropped, end, len(data) - end)

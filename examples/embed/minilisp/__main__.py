@@ -10,6 +10,7 @@ import os
 import sys
 
 from vmsample._nursery import parse_size
+from vmsample.profile._glue import check_timer_period
 
 from minilisp.reader import LispSyntaxError
 from minilisp.runner import DEFAULT_ALLOC_PERIOD, run_file
@@ -44,8 +45,10 @@ def _duration(text):
     except (ValueError, KeyError):
         raise argparse.ArgumentTypeError(
             f"invalid duration {text!r}: expected a number with ns, us, ms or s (e.g. 1ms), or off") from None
-    if not 1000 <= value <= 1000 * _TIME_UNITS["s"]:
-        raise argparse.ArgumentTypeError("must be between 1us and 1000s")
+    try:
+        check_timer_period(int(value))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return int(value)
 
 

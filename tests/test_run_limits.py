@@ -1,0 +1,83 @@
+"""`vmsample run` within the machine's limits (issue 11, item 5): a timer
+period the timer cannot honour is refused, SIGINT still stops a sampled run,
+and a full disk stops profiling but leaves a readable profile."""
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from vmsample.profile import read_profile
+
+FOREVER = "n = 0\nwhile True:\n    n += 1\n    if n % 100000 == 0:\n        print(n, flush=True)\n"
+
+
+def vmsample(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "vmsample", *args], capture_output=True, text=True,
+                          timeout=120, **kw)
+
+
+@pytest.mark.parametrize("period", ["1ns", "99us", "2000s"])
+def test_a_period_the_timer_cannot_honour_is_refused(tmp_path, period):
+    proc = vmsample("run", "--time-period", period, "-c", "print(1)", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "100us" in proc.stderr
+    assert list(tmp_path.iterdir()) == []               # refused before creating the output
+
+
+def test_sigint_stops_a_run_at_the_fastest_sampling_rate(tmp_path):
+    out = tmp_path / "int.prof"
+    proc = subprocess.Popen([sys.executable, "-m", "vmsample", "run", "-o", str(out),
+                             "--time-period", "100us", "-c", FOREVER],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert proc.stdout.readline().strip() == "100000"
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode in (1, 130)                  # KeyboardInterrupt, as CPython
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    profile = read_profile(out)
+    assert profile.time_samples
+    # At most one sample per 100 us of the run's CPU time: the rate is bounded.
+    assert len(profile.time_samples) <= (usage.ru_utime + usage.ru_stime) / 100e-6
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 1 MiB tmpfs (needs root; skipped otherwise)."""
+    mnt = tmp_path / "disk"
+    mnt.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    mount = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)],
+                           capture_output=True, text=True)
+    if mount.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mount.stderr.strip()}")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", str(mnt)], check=True)
+
+
+def test_a_full_disk_stops_profiling_and_keeps_a_readable_profile(tiny_disk):
+    out = tiny_disk / "full.prof"
+    program = ("keep = []\nfor i in range(300000):\n    keep.append(str(i))\n"
+               "    if len(keep) > 1000:\n        keep = []\nprint('done', i)\n")
+    proc = vmsample("run", "-o", str(out), "--alloc-period", "256", "-c", program)
+    assert (proc.returncode, proc.stdout) == (0, "done 299999\n"), proc.stderr
+    assert proc.stderr.count("no space left for the profile: profiling stopped") == 1
+    assert "Traceback" not in proc.stderr
+    assert not os.path.exists(str(out) + ".spool")
+    check = vmsample("validate", str(out))
+    assert check.returncode == 0, check.stdout + check.stderr
+    profile = read_profile(out)
+    assert profile.alloc_samples
