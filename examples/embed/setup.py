@@ -21,7 +21,9 @@ setup(
                    extra_compile_args=["-fno-strict-aliasing"])],
         # An editable vmsample install is not on sys.path, where Cython looks.
         include_path=[vmsample.get_include()],
-        compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
-                             "cdivision": True},
+        # No wraparound=False: the VM indexes stack pointers with negative
+        # offsets (sp[-1]), which that directive flags, and it indexes no
+        # Python sequence on a hot path.
+        compiler_directives={"language_level": 3, "boundscheck": False, "cdivision": True},
     ),
 )
