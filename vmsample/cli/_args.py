@@ -48,8 +48,8 @@ def parse_time_period_or_off(text):
         check_timer_period(round(seconds * 1e9))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"time period {text!r} is out of range: between 100us and 1000s "
-            f"(at most 10,000 time samples per second)") from None
+            f"time period {text!r} is out of range: between 50us and 1000s "
+            f"(at most 20,000 time samples per second)") from None
     return round(seconds * 1e9)
 
 
