@@ -109,10 +109,18 @@ cdef extern from "<zlib.h>" nogil:
 
 cdef extern from *:
     """
+    /* [w.busy] brackets an entry point (see "Buffers"); the signal fences
+       keep the compiler from moving the record's stores across it, so a
+       signal handler on this thread sees busy whenever a record is partial. */
+    #define prof_enter(w) do { (w)->busy++; __atomic_signal_fence(__ATOMIC_SEQ_CST); } while (0)
+    #define prof_leave(w) do { __atomic_signal_fence(__ATOMIC_SEQ_CST); (w)->busy--; } while (0)
+
     static const char PROF_FULL_MESSAGE[] =
         "vmsample: no space left for the profile: profiling stopped (the program goes on)\\n";
     """
     const char PROF_FULL_MESSAGE[]
+    void prof_enter(ProfWriter* w) noexcept nogil
+    void prof_leave(ProfWriter* w) noexcept nogil
 
 if sys.byteorder != "little":
     raise ImportError("vmsample profiles are little-endian; this host is not")
@@ -461,9 +469,9 @@ cdef int _pending_push(ProfWriter* w, const GCSample* s) noexcept nogil:
 cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames,
                            uint32_t depth, uint64_t thread_id) noexcept nogil:
     cdef int rc
-    w.busy += 1
+    prof_enter(w)
     rc = _alloc_sample(w, s, frames, depth, thread_id)
-    w.busy -= 1
+    prof_leave(w)
     return rc
 
 cdef int _alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames,
@@ -501,9 +509,9 @@ cdef int _alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames
 cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frames,
                           uint32_t depth, uint64_t thread_id) noexcept nogil:
     cdef int rc
-    w.busy += 1
+    prof_enter(w)
     rc = _time_sample(w, time_ns, frames, depth, thread_id)
-    w.busy -= 1
+    prof_leave(w)
     return rc
 
 cdef int _time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frames,
@@ -582,9 +590,9 @@ cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
 
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     cdef int rc
-    w.busy += 1
+    prof_enter(w)
     rc = _minor_collection(w, r)
-    w.busy -= 1
+    prof_leave(w)
     return rc
 
 cdef int _minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
@@ -620,9 +628,9 @@ cdef int _minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil
 
 cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
     cdef int rc
-    w.busy += 1
+    prof_enter(w)
     rc = _major_event(w, e)
-    w.busy -= 1
+    prof_leave(w)
     return rc
 
 cdef int _major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
@@ -640,9 +648,9 @@ cdef int _major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
 
 cdef int prof_flush(ProfWriter* w) noexcept nogil:
     cdef int rc
-    w.busy += 1
+    prof_enter(w)
     rc = _drain_all(w, Z_SYNC_FLUSH)
-    w.busy -= 1
+    prof_leave(w)
     return rc
 
 cdef inline int _drain_if_due(ProfWriter* w, int64_t now_ns) noexcept nogil:
@@ -901,14 +909,14 @@ cdef class ProfileWriter:
 
     def _append_main(self, bytes data):
         # [data] is whole records: busy while they are copied.
-        self.w.busy += 1
+        prof_enter(self.w)
         _append(self.w, &self.w.main, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
-        self.w.busy -= 1
+        prof_leave(self.w)
 
     def _append_spool(self, bytes data):
-        self.w.busy += 1
+        prof_enter(self.w)
         _append(self.w, &self.w.spool, PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data))
-        self.w.busy -= 1
+        prof_leave(self.w)
 
     @staticmethod
     def _ext(tag, bytes payload):
@@ -1104,7 +1112,7 @@ cdef class ProfileWriter:
         cdef ProfWriter* w = self.w
         cdef int rc
         self._final_counts = self.counts
-        w.busy += 1                 # for good: a fatal signal now leaves the spool to `recover`
+        prof_enter(w)               # for good: a fatal signal now leaves the spool to `recover`
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error
