@@ -1,7 +1,7 @@
 # vm/frames.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Code objects and frames: CodeObj (the C form of a compiler.Code), Frame,
-# the CO_* code flags, the fixed root slots R_*, and VMState, the C struct the
+# the fixed root slots R_*, and VMState, the C struct the
 # nursery's hooks see.  Design block: 2. Roots, 4. Calls.
 # Globals: none (declarations only).
 
@@ -27,13 +27,6 @@ cdef struct CodeObj:
     int index
     int firstlineno
     int64_t vmprof_id
-
-cdef enum:
-    CO_VARARGS = 1
-    CO_VARKEYWORDS = 2
-    CO_GENERATOR = 4
-    CO_CLASSBODY = 8
-    CO_MODULE = 16
 
 cdef struct Frame:
     CodeObj* co
