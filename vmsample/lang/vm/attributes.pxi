@@ -2,7 +2,7 @@
 #
 # Attributes: lookup, binding, properties, LOAD_METHOD, setattr/delattr,
 # instance __dict__, and super().
-# Globals: writes ANY_PROPERTY; reads CODE_SPECS; H.
+# Globals: writes ANY_PROPERTY; reads CODE_SPECS.
 
 # ---------------------------------------------------------------- attributes
 
@@ -210,7 +210,7 @@ cdef gcref_t instance_dict(gcref_t* oslot) except 0:
             push(ITEMS(keys)[i])
             push(instance_get(oslot[0], i))
             dict_set(top_slot() - 2, top_slot() - 1, top_slot())
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
         i += 1
     return pop()
 

@@ -1,7 +1,7 @@
 # vm/building.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Building values: list/dict from iterables, extend/update, sequence unpacking.
-# Globals: H (allocation).
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- building values
 
@@ -20,7 +20,7 @@ cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
     n = RAW(lslot[0])[L_LEN]
     list_resize(lslot, n + m)
     memcpy(ITEMS(lslot[0]) + n, ITEMS(top_slot()[0]), m * sizeof(gcref_t))
-    gc_write_barrier(H, <GCHeader*>FLD(lslot[0])[L_ITEMS])
+    gc_write_barrier(HEAP, <GCHeader*>FLD(lslot[0])[L_ITEMS])
     pop()
     return 0
 
@@ -36,7 +36,7 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
                 if merge and dict_get(dslot, top_slot() - 1) != 0:
                     raise TypeError(f"got multiple values for keyword argument '{str_to_py(top_slot()[-1])}'")
                 dict_set(dslot, top_slot() - 1, top_slot())
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
             i += 1
         return 0
     push(get_iter(srcslot))
@@ -50,7 +50,7 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
         push(ITEMS(v)[0])
         push(ITEMS(top_slot()[-1])[1])
         dict_set(dslot, top_slot() - 1, top_slot())
-        H.shadowstack_top -= 3
+        HEAP.shadowstack_top -= 3
     pop()
     return 0
 
@@ -85,7 +85,7 @@ cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
         raise ValueError(f"not enough values to unpack (expected at least {total}, got {n})")
     # stack order (top first): item0 .. item(before-1), starred list, tail items
     cdef gcref_t mid = seq_copy(sp - 1, T_LIST, before, n - total)
-    H.shadowstack_top = sp
+    HEAP.shadowstack_top = sp
     # write from the bottom: tail reversed, then the starred list, then the head reversed
     cdef gcref_t* out = sp - 1
     push(mid)

@@ -3,7 +3,7 @@
 # Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
 # argument checking, and the implementation of each builtin and str/list/dict
 # method, plus the math/time/sys module functions.
-# Globals: reads S.roots, STDERR_ROOT, BI_STR_FIRST, ANY_PROPERTY; H.
+# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST, ANY_PROPERTY.
 
 # ---------------------------------------------------------------- builtins
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
@@ -164,9 +164,9 @@ cdef gcref_t minmax(gcref_t* args, Py_ssize_t n, gcref_t kwnames, int op, str na
             if truth(compare_pair(&st[5], &st[2], op)):
                 st[1] = st[4]
                 st[2] = st[5]
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
     v = st[1]
-    H.shadowstack_top = st
+    HEAP.shadowstack_top = st
     dflt = kwarg(args, n, kwnames, "default")
     if v == 0:
         if dflt != 0:
@@ -178,7 +178,7 @@ cdef gcref_t compare_pair(gcref_t* a, gcref_t* b, int op) except 0:
     push(a[0])
     push(b[0])
     cdef gcref_t r = compare_op(top_slot() - 1, op)
-    H.shadowstack_top -= 2
+    HEAP.shadowstack_top -= 2
     return r
 
 cdef int list_sort(gcref_t* lslot, gcref_t key, bint reverse) except -1:
@@ -201,7 +201,7 @@ cdef int list_sort(gcref_t* lslot, gcref_t key, bint reverse) except -1:
     order = sorted(range(n), key=lambda j: _SortKey(<uintptr_t>kslot, j), reverse=reverse)
     for i in range(n):
         list_set(lslot[0], i, FLD(items[0])[order[i]])
-    H.shadowstack_top = items - 1
+    HEAP.shadowstack_top = items - 1
     return 0
 
 cdef class _SortKey:
@@ -215,7 +215,7 @@ cdef class _SortKey:
         push(FLD(s[0])[self.j])
         push(FLD(s[0])[other.j])
         cdef gcref_t r = compare_op(top_slot() - 1, C_LT)
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
         return truth(r)
 
 cdef gcref_t seq_index(gcref_t* args, Py_ssize_t n, bint count) except 0:
@@ -252,7 +252,7 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
     out = sys.stdout
     f = kwarg(args, n, kwnames, "file")
     if f != 0 and f != V_NONE:
-        out = sys.stderr if f == S.roots[STDERR_ROOT] else sys.stdout
+        out = sys.stderr if f == VM_STATE.roots[STDERR_ROOT] else sys.stdout
     out.write(s)
     if kwarg(args, n, kwnames, "flush") == V_TRUE:
         out.flush()
@@ -343,7 +343,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             push(top_slot()[-1])
             push(v)
             w = binary_op(top_slot() - 1, B_ADD, False)
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
             top_slot()[-1] = w
         pop()
         return pop()
@@ -377,7 +377,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             push(get_iter(a + i))
         push(tuple_from_slots(top_slot() - n + 1, n))
         v = new_iter(T_ZIP, top_slot(), 0, 0, 0)
-        H.shadowstack_top -= n + 1
+        HEAP.shadowstack_top -= n + 1
         return v
     if bid == BI_MAP:
         if n < 2:
@@ -386,7 +386,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             push(get_iter(a + i))
         push(tuple_from_slots(top_slot() - n + 2, n - 1))
         v = new_iter(T_MAP, a, top_slot()[0], 0, 0)
-        H.shadowstack_top -= n
+        HEAP.shadowstack_top -= n
         return v
     if bid == BI_FILTER:
         check_args("filter", n, 2, 2)
@@ -412,9 +412,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         try:
             v = getattr_v(a, a[1])
         except VMError:
-            if not isinstance_c(S.roots[R_EXC], exc_class("AttributeError")):
+            if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
                 raise
-            S.roots[R_EXC] = 0
+            VM_STATE.roots[R_EXC] = 0
             if bid == BI_HASATTR:
                 return V_FALSE
             if n == 3:
@@ -525,7 +525,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         push(tuple_from_slots(a + 1, n - 1))
         push(MAGIC(M_ARGS))
         instance_setattr(a, top_slot(), top_slot() - 1)
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
         return V_NONE
     if bid == BI_OBJECT_REPR:
         return str_from_py(repr_py(a))
@@ -646,7 +646,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             push(v)
             push(a[1] if n == 2 else V_NONE)
             dict_set(top_slot() - 3, top_slot() - 1, top_slot())
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
         pop()
         return pop()
     if bid == BI_DICT_CLEAR:
@@ -694,9 +694,9 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         try:
             yielded = gen_run(a, top_slot(), True)
         except VMError:
-            v = S.roots[R_EXC]
+            v = VM_STATE.roots[R_EXC]
             if isinstance_c(v, exc_class("GeneratorExit")) or isinstance_c(v, exc_class("StopIteration")):
-                S.roots[R_EXC] = 0
+                VM_STATE.roots[R_EXC] = 0
                 pop()
                 return V_NONE
             raise
@@ -808,8 +808,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     mod, fn = name.split(".")
     if mod == "gc":
         if fn == "collect":
-            H.shadowstack_top = a + n + nkw(kwnames)
-            if gc_collect_major(H) != 0:
+            HEAP.shadowstack_top = a + n + nkw(kwnames)
+            if gc_collect_major(HEAP) != 0:
                 raise_gc_error()
             return tag(0)
         if fn == "isenabled":
@@ -896,7 +896,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     if kind == KIND_STR:
         check_args("str", n, 0, 1)
         if n == 0:
-            return S.roots[R_EMPTY_STR]
+            return VM_STATE.roots[R_EMPTY_STR]
         return vm_str(a)
     if kind == KIND_BOOL:
         check_args("bool", n, 0, 1)
@@ -909,7 +909,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     if kind == KIND_TUPLE:
         check_args("tuple", n, 0, 1)
         if n == 0:
-            return S.roots[R_EMPTY_TUPLE]
+            return VM_STATE.roots[R_EMPTY_TUPLE]
         if has_tid(a[0], T_TUPLE):
             return a[0]
         push(list_from_iterable(a))

@@ -2,17 +2,18 @@
 #
 # Calls: pushing frames, binding arguments to parameters, generators' first
 # call, and calling any value from a helper (vm_call, call1, call_method*).
-# Design block: 4. Calls.  Globals: S.frames/S.depth (push frames), S.codes, H.
+# Design block: 4. Calls.
+# Globals: VM_STATE.frames/depth (pushing frames), VM_STATE.codes.
 
 # ---------------------------------------------------------------- calls
 
 cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) except NULL:
     cdef Frame* f
     cdef int extra = 1 if co.flags & CO_CLASSBODY else 0
-    if S.depth + 1 >= MAX_DEPTH or base + co.nlocals + co.maxstack + 4 > H.shadowstack_end:
+    if VM_STATE.depth + 1 >= MAX_DEPTH or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
         raise RecursionError("maximum recursion depth exceeded")
-    S.depth += 1
-    f = &S.frames[S.depth]
+    VM_STATE.depth += 1
+    f = &VM_STATE.frames[VM_STATE.depth]
     f.co = co
     f.pc = 0
     f.flags = flags
@@ -44,12 +45,12 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
     cdef int varkw_slot = varargs_slot + (1 if co.flags & CO_VARARGS else 0)
     spec = CODE_SPECS[co.index]
     qual = spec.qualname
-    if base + co.nlocals + co.maxstack + 4 > H.shadowstack_end:
+    if base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
         raise RecursionError("maximum recursion depth exceeded")
     fslot[1 + nargs] = kwnames      # rooted: binding allocates
     base[-1] = func
     memset(base, 0, co.nlocals * sizeof(gcref_t))
-    H.shadowstack_top = base + co.nlocals
+    HEAP.shadowstack_top = base + co.nlocals
     n = npos if npos < co.argcount else co.argcount
     memcpy(base, args, n * sizeof(gcref_t))
     if npos > co.argcount:
@@ -63,7 +64,7 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
             raise TypeError(f"{qual}() takes {plural(co.argcount, 'positional argument')} but "
                             f"{npos} {'was' if npos == 1 else 'were'} given")
     elif co.flags & CO_VARARGS:
-        base[varargs_slot] = S.roots[R_EMPTY_TUPLE]
+        base[varargs_slot] = VM_STATE.roots[R_EMPTY_TUPLE]
     if co.flags & CO_VARKEYWORDS:
         base[varkw_slot] = dict_new()
     names = spec.varnames
@@ -116,7 +117,7 @@ cdef int enter_function(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, int f
     # it.  Returns 1 (frame pushed) or 0 (a generator was created: the result
     # is in fslot[0]).
     cdef gcref_t func = fslot[0]
-    cdef CodeObj* co = S.codes[RAW(func)[FN_CODE]]
+    cdef CodeObj* co = VM_STATE.codes[RAW(func)[FN_CODE]]
     cdef Frame* f
     if kwnames == 0 and nargs == co.argcount and (co.flags & (CO_VARARGS | CO_VARKEYWORDS)) == 0 \
             and co.kwonly == 0:
@@ -124,19 +125,19 @@ cdef int enter_function(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, int f
         f = push_frame(co, fslot + 1, fslot, flags)
     else:
         bind_general(fslot, nargs, kwnames, co)
-        f = &S.frames[S.depth]
+        f = &VM_STATE.frames[VM_STATE.depth]
         f.flags = flags
     if co.flags & CO_GENERATOR:
         make_generator(f)
         return 0
-    H.shadowstack_top = f.sp
+    HEAP.shadowstack_top = f.sp
     return 1
 
 cdef int make_generator(Frame* f) except -1:
     # Turn the just-bound frame [f] into a suspended generator object.
     cdef CodeObj* co = f.co
     cdef Py_ssize_t n = co.nlocals + co.maxstack
-    H.shadowstack_top = f.base + co.nlocals
+    HEAP.shadowstack_top = f.base + co.nlocals
     cdef gcref_t state = alloc_var(T_FRAMESTATE, n)
     memcpy(FLD(state), f.base, co.nlocals * sizeof(gcref_t))
     push(state)
@@ -146,8 +147,8 @@ cdef int make_generator(Frame* f) except -1:
     RAW(g)[G_PC] = 0
     RAW(g)[G_STATUS] = GEN_CREATED
     f.ret[0] = g
-    H.shadowstack_top = f.ret + 1
-    S.depth -= 1
+    HEAP.shadowstack_top = f.ret + 1
+    VM_STATE.depth -= 1
     return 0
 
 cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
@@ -160,7 +161,7 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef int r
     if is_bfunc(f):
         fslot[0] = call_builtin(builtin_id(f), fslot + 1, nargs, kwnames)
-        H.shadowstack_top = fslot + 1
+        HEAP.shadowstack_top = fslot + 1
         return 0
     if not is_obj(f):
         raise TypeError(f"'{type_name(f)}' object is not callable")
@@ -169,12 +170,12 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         return enter_function(fslot, nargs, kwnames, 0)
     if t == T_BOUND:
         # [bound, args] -> [func, self, args]
-        if fslot + nargs + 3 > H.shadowstack_end:
+        if fslot + nargs + 3 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
         fslot[1] = FLD(f)[0]
         fslot[0] = FLD(f)[1]
-        H.shadowstack_top = fslot + nargs + 2
+        HEAP.shadowstack_top = fslot + nargs + 2
         return call_value(fslot, nargs + 1, kwnames)
     if t == T_CLASS:
         return call_class(fslot, nargs, kwnames)
@@ -184,7 +185,7 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
             memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
             fslot[1] = f
             fslot[0] = init
-            H.shadowstack_top = fslot + nargs + 2
+            HEAP.shadowstack_top = fslot + nargs + 2
             return call_value(fslot, nargs + 1, kwnames)
     raise TypeError(f"'{type_name(f)}' object is not callable")
 
@@ -194,7 +195,7 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef Frame* fr
     if RAW(cls)[K_FLAGS] & CF_BUILTIN and not RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         fslot[0] = construct_builtin(RAW(cls)[K_KIND], fslot + 1, nargs, kwnames)
-        H.shadowstack_top = fslot + 1
+        HEAP.shadowstack_top = fslot + 1
         return 0
     inst = instance_new(fslot)
     cls = fslot[0]                      # (it may have moved)
@@ -203,44 +204,44 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         push(MAGIC(M_ARGS))
         push(tuple_from_slots(fslot + 1, nargs - (LEN(kwnames) if kwnames else 0)))
         instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        H.shadowstack_top -= 3
-        inst = H.shadowstack_top[0]
+        HEAP.shadowstack_top -= 3
+        inst = HEAP.shadowstack_top[0]
     init = class_lookup(fslot[0], MAGIC(M_INIT))
     if has_tid(init, T_FUNCTION):
         # [cls, args] -> [inst, __init__, inst, args]; the frame's result is dropped.
-        if fslot + nargs + 4 > H.shadowstack_end:
+        if fslot + nargs + 4 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         memmove(fslot + 3, fslot + 1, nargs * sizeof(gcref_t))
         fslot[0] = inst
         fslot[1] = init
         fslot[2] = inst
-        H.shadowstack_top = fslot + nargs + 3
+        HEAP.shadowstack_top = fslot + nargs + 3
         return enter_function(fslot + 1, nargs + 1, kwnames, F_INIT)
     if is_bfunc(init) and builtin_id(init) != BI_OBJECT_INIT:
         memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
         fslot[1] = inst
-        H.shadowstack_top = fslot + nargs + 2
+        HEAP.shadowstack_top = fslot + nargs + 2
         call_builtin(builtin_id(init), fslot + 1, nargs + 1, kwnames)
         fslot[0] = fslot[1]
-        H.shadowstack_top = fslot + 1
+        HEAP.shadowstack_top = fslot + 1
         return 0
     if nargs:
         raise TypeError(f"{class_name(fslot[0])}() takes no arguments")
     fslot[0] = inst
-    H.shadowstack_top = fslot + 1
+    HEAP.shadowstack_top = fslot + 1
     return 0
 
 cdef gcref_t vm_call(gcref_t* fslot, Py_ssize_t nargs) except 0:
     # Call from C: fslot[0](fslot[1..nargs]) to completion; result in fslot[0]
     # and returned; the stack top is fslot + 1 afterwards, or fslot if the
     # call raised (so a C caller that catches the exception finds its stack).
-    H.shadowstack_top = fslot + 1 + nargs
+    HEAP.shadowstack_top = fslot + 1 + nargs
     try:
         if call_value(fslot, nargs, 0):
-            S.frames[S.depth].flags |= F_ENTRY
+            VM_STATE.frames[VM_STATE.depth].flags |= F_ENTRY
             eval_loop()
     except BaseException:
-        H.shadowstack_top = fslot
+        HEAP.shadowstack_top = fslot
         raise
     return fslot[0]
 

@@ -3,7 +3,7 @@
 # Classes and instances: the class of any value, subclass tests, method
 # lookup along the base chain, class creation, instance slots and attributes.
 # Globals: TID_CLASS, KIND_ROOT (read; filled at start-up); writes class_serial;
-# reads S.roots.
+# reads VM_STATE.roots.
 
 # ---------------------------------------------------------------- classes
 
@@ -11,7 +11,7 @@ cdef int TID_CLASS[512]          # tid -> root index of its builtin class (0: ob
 cdef int KIND_ROOT[32]           # KIND_* -> root index of the builtin class
 
 cdef inline gcref_t kind_class(int kind) noexcept nogil:
-    return S.roots[KIND_ROOT[kind]]
+    return VM_STATE.roots[KIND_ROOT[kind]]
 
 cdef gcref_t class_of(gcref_t v) noexcept nogil:
     cdef uint16_t t
@@ -22,11 +22,11 @@ cdef gcref_t class_of(gcref_t v) noexcept nogil:
     if v == V_NONE:
         return kind_class(KIND_NONE)
     if not is_obj(v):
-        return S.roots[TID_CLASS[0]]   # builtin functions and methods
+        return VM_STATE.roots[TID_CLASS[0]]   # builtin functions and methods
     t = TID(v)
     if t == T_INSTANCE:
         return FLD(v)[I_CLASS]
-    return S.roots[TID_CLASS[t]]
+    return VM_STATE.roots[TID_CLASS[t]]
 
 cdef inline bint is_subclass(gcref_t cls, gcref_t base) noexcept nogil:
     while cls != 0:
@@ -98,7 +98,7 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
 cdef gcref_t instance_new(gcref_t* cslot) except 0:
     cdef gcref_t cls = cslot[0]
     cdef Py_ssize_t n = RAW(FLD(cls)[K_KEYS])[L_LEN]
-    cdef GCHeader* h = gc_alloc_varsize(H, <uint16_t>RAW(cls)[K_TID], I_VALUES + n)
+    cdef GCHeader* h = gc_alloc_varsize(HEAP, <uint16_t>RAW(cls)[K_TID], I_VALUES + n)
     if h == NULL:
         raise_gc_error()
     cdef gcref_t o = <gcref_t>h

@@ -2,7 +2,7 @@
 #
 # Definitions and raise: MAKE_FUNCTION, BUILD_CLASS, RAISE, IMPORT_NAME and
 # CALL_EX helpers.
-# Globals: writes MODULES_ROOT (start-up); reads S.roots, S.reraising; H.
+# Globals: writes MODULES_ROOT (start-up); reads VM_STATE.roots, VM_STATE.reraising.
 
 # ---------------------------------------------------------------- functions, classes, raise
 
@@ -43,18 +43,18 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
     # Run the body with a fresh namespace in the slot after its locals.  When
     # the body returns, nothing has allocated since its last instruction, so
     # the namespace is still in that (dead) slot: move it to the result slot.
-    co = S.codes[RAW(slots[2])[FN_CODE]]
+    co = VM_STATE.codes[RAW(slots[2])[FN_CODE]]
     push(slots[2])
     cdef gcref_t* fslot = top_slot()
     f = push_frame(co, fslot + 1, fslot, F_ENTRY)
     memset(fslot + 1, 0, co.nlocals * sizeof(gcref_t))
-    H.shadowstack_top = fslot + 1 + co.nlocals
+    HEAP.shadowstack_top = fslot + 1 + co.nlocals
     v = dict_new()
     fslot[1 + co.nlocals] = v
-    H.shadowstack_top = f.sp
+    HEAP.shadowstack_top = f.sp
     eval_loop()
     fslot[0] = fslot[1 + co.nlocals]
-    H.shadowstack_top = fslot + 1
+    HEAP.shadowstack_top = fslot + 1
     cdef gcref_t* ns = fslot
     cls = new_class(slots, slots + 1, ns, flags, KIND_OBJECT if flags == 0 else KIND_BASEEXC)
     push(cls)
@@ -76,7 +76,7 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
             push(intern(nm))
             push(FLD(top_slot()[-1])[K_KEYS])
             list_append(top_slot(), top_slot() - 1)
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
         if inherited:
             RAW(top_slot()[0])[K_FLAGS] |= CF_SLOTS
     # A class that defines __eq__ but not __hash__ is unhashable (CPython sets
@@ -85,7 +85,7 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
         push(MAGIC(M_HASH))
         push(V_NONE)
         dict_set(ns, top_slot() - 1, top_slot())
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
     # methods learn their class (for zero-argument super())
     i = 0
     while i < RAW(ns[0])[D_NENTRIES]:
@@ -102,17 +102,17 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
 cdef int do_raise(gcref_t* sp, int n) except -1:
     cdef gcref_t exc, cause = 0
     if n == 0:
-        exc = S.roots[R_HANDLED]
+        exc = VM_STATE.roots[R_HANDLED]
         if exc == 0 or exc == V_NONE:
             raise RuntimeError("No active exception to reraise")
-        S.reraising = True
+        VM_STATE.reraising = True
         return raise_vm(exc)
     if n == 2:
         cause = sp[-1]
     exc = sp[-n]
     if has_tid(exc, T_CLASS) and RAW(exc)[K_FLAGS] & CF_EXCEPTION:
         sp[-n] = exc
-        H.shadowstack_top = sp - n + 1
+        HEAP.shadowstack_top = sp - n + 1
         vm_call(sp - n, 0)
         exc = sp[-n]
     if not has_tid(exc, T_INSTANCE) or not RAW(FLD(exc)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
@@ -131,20 +131,20 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
         top_slot()[-1] = MAGIC(M_SUPPRESS_CONTEXT)
         top_slot()[0] = V_TRUE
         instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
     return raise_vm(pop())
 
 cdef gcref_t vm_call_class0(gcref_t* slot) except 0:
     # slot[0]() with the stack top just above it
-    cdef gcref_t* saved = H.shadowstack_top
+    cdef gcref_t* saved = HEAP.shadowstack_top
     push(slot[0])
     vm_call(top_slot(), 0)
     cdef gcref_t r = pop()
-    H.shadowstack_top = saved
+    HEAP.shadowstack_top = saved
     return r
 
 cdef gcref_t import_module(gcref_t name) except 0:
-    cdef gcref_t m = dict_get_str(S.roots[MODULES_ROOT], name)
+    cdef gcref_t m = dict_get_str(VM_STATE.roots[MODULES_ROOT], name)
     if m == 0:
         raise ImportError(f"No module named '{str_to_py(name)}'")
     return m
@@ -171,7 +171,7 @@ cdef gcref_t* call_ex(Frame* f, gcref_t* sp, int has_kw) except NULL:
                     raise TypeError("keywords must be strings")
                 FLD(names)[j] = ENT(d)[3 * i + 1]
                 j += 1
-    if fslot + 1 + n + nk + 8 > H.shadowstack_end:
+    if fslot + 1 + n + nk + 8 > HEAP.shadowstack_end:
         raise RecursionError("maximum recursion depth exceeded")
     # no allocation from here on: C locals may hold references
     seq = fslot[1]
@@ -184,8 +184,8 @@ cdef gcref_t* call_ex(Frame* f, gcref_t* sp, int has_kw) except NULL:
             if ENT(d)[3 * i + 1] != 0:
                 fslot[1 + n + j] = ENT(d)[3 * i + 2]
                 j += 1
-    H.shadowstack_top = fslot + 1 + n + nk
+    HEAP.shadowstack_top = fslot + 1 + n + nk
     if call_value(fslot, n + nk, names):
-        return S.frames[S.depth].sp
+        return VM_STATE.frames[VM_STATE.depth].sp
     return fslot + 1
 

@@ -2,7 +2,7 @@
 #
 # Dicts: CPython's compact layout (index table + insertion-ordered entries),
 # lookup, insertion, deletion, resize and copy.
-# Globals: H (allocation).
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- dict
 # Compact dict, as CPython's: [indices] maps hash slots to entry numbers;
@@ -109,7 +109,7 @@ cdef int dict_resize(gcref_t* dslot, Py_ssize_t minused) except -1:
             dict_insert_index(nd, untag(src[3 * i]), j)
             j += 1
     # Adopt the new tables (the dict object keeps its identity).
-    gc_write_barrier(H, <GCHeader*>d)
+    gc_write_barrier(HEAP, <GCHeader*>d)
     FLD(d)[D_INDICES] = FLD(nd)[D_INDICES]
     FLD(d)[D_ENTRIES] = FLD(nd)[D_ENTRIES]
     RAW(d)[D_NENTRIES] = j
@@ -133,7 +133,7 @@ cdef int dict_set_h(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot, int64_t hv) 
         d = dslot[0]
     ix = RAW(d)[D_NENTRIES]
     ents = FLD(d)[D_ENTRIES]
-    gc_write_barrier(H, <GCHeader*>ents)
+    gc_write_barrier(HEAP, <GCHeader*>ents)
     FLD(ents)[3 * ix] = tag(hv)
     FLD(ents)[3 * ix + 1] = kslot[0]
     FLD(ents)[3 * ix + 2] = vslot[0]

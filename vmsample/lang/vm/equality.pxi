@@ -1,7 +1,7 @@
 # vm/equality.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Truth, hash and equality of any value, and object ids (stable across moves).
-# Globals: writes next_object_id; H (allocation).
+# Globals: writes next_object_id.
 
 # ---------------------------------------------------------------- truth, hash, equality
 
@@ -131,7 +131,7 @@ cdef bint vm_eq_bool(gcref_t* a, gcref_t* b) except -1:
     push(a[0])
     push(b[0])
     r = compare_op(top_slot() - 1, C_EQ)
-    H.shadowstack_top -= 2
+    HEAP.shadowstack_top -= 2
     return truth(r)
 
 cdef bint exc_matches(gcref_t exc, gcref_t spec) except -1:

@@ -3,31 +3,32 @@
 # The eval loop: [eval_loop] (handlers, unwinding, tracebacks) around
 # [run_frames] (the hot loop, no try/except) and [slow_op] (everything off
 # the fast path), plus the time-sample check.
-# Globals: S.frames/depth/tick/countdown/prof/reraising, S.roots, H.shadowstack_top.
+# Globals: VM_STATE.frames/depth/tick/countdown/prof/reraising/roots,
+# HEAP.shadowstack_top (the frame-sp rule, below).
 
 # ---------------------------------------------------------------- the eval loop
 
 cdef int eval_loop() except -1:
-    # Run frames from S.depth until the entry frame (F_ENTRY) returns (ST_RETURN)
+    # Run frames from VM_STATE.depth until the entry frame (F_ENTRY) returns (ST_RETURN)
     # or yields (ST_YIELD).  Exceptions unwind through the code's exception
     # tables; one that leaves the entry frame propagates as VMError.
-    cdef int entry = S.depth
+    cdef int entry = VM_STATE.depth
     while True:
         try:
             return run_frames(entry)
         except VMError:
-            if not S.reraising:
+            if not VM_STATE.reraising:
                 set_context()
             if not unwind(entry, False):
                 raise
         except BaseException as e:
-            S.roots[R_EXC] = 0
-            H.shadowstack_top = S.frames[S.depth].sp
+            VM_STATE.roots[R_EXC] = 0
+            HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
             try:
                 exc = exc_from_python(e)
             except VMError:
-                exc = S.roots[R_EXC]
-            S.roots[R_EXC] = exc
+                exc = VM_STATE.roots[R_EXC]
+            VM_STATE.roots[R_EXC] = exc
             set_context()
             if not unwind(entry, False):
                 raise VMError()
@@ -35,7 +36,7 @@ cdef int eval_loop() except -1:
 cdef int set_context() except -1:
     # An exception raised while another is being handled remembers it
     # (__context__), unless it already has a context.
-    cdef gcref_t handled = S.roots[R_HANDLED], exc = S.roots[R_EXC]
+    cdef gcref_t handled = VM_STATE.roots[R_HANDLED], exc = VM_STATE.roots[R_EXC]
     if handled == 0 or handled == V_NONE or handled == exc or not has_tid(exc, T_INSTANCE):
         return 0
     if instance_attr(exc, MAGIC(M_CONTEXT)) != 0:
@@ -44,7 +45,7 @@ cdef int set_context() except -1:
     push(MAGIC(M_CONTEXT))
     push(handled)
     instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    H.shadowstack_top -= 3
+    HEAP.shadowstack_top -= 3
     return 0
 
 cdef int frame_line(Frame* f) noexcept nogil:
@@ -54,7 +55,7 @@ cdef int frame_line(Frame* f) noexcept nogil:
 
 cdef int add_traceback(Frame* f) except -1:
     # Append (code index, line) of [f] to the traceback of the raised exception.
-    cdef gcref_t exc = S.roots[R_EXC]
+    cdef gcref_t exc = VM_STATE.roots[R_EXC]
     cdef gcref_t tb, ntb
     cdef Py_ssize_t i
     cdef int64_t entry
@@ -72,7 +73,7 @@ cdef int add_traceback(Frame* f) except -1:
     (<int64_t*>(ntb + 8))[n] = entry
     push(ntb)
     instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    H.shadowstack_top -= 3
+    HEAP.shadowstack_top -= 3
     return 0
 
 cdef gcref_t instance_attr(gcref_t o, gcref_t name) noexcept nogil:
@@ -89,35 +90,53 @@ cdef int find_handler(CodeObj* co, int pc) noexcept nogil:
     return -1
 
 cdef bint unwind(int entry, bint reraise) except -1:
-    # The exception in R_EXC was raised in S.frames[S.depth].  Find a handler
+    # The exception in R_EXC was raised in VM_STATE.frames[VM_STATE.depth].  Find a handler
     # in this frame or a caller up to [entry]; True if one was found (the loop
     # resumes there), False if the exception leaves the entry frame.
     cdef Frame* f
     cdef int h
     cdef gcref_t* sp
     while True:
-        f = &S.frames[S.depth]
-        if not S.reraising:
+        f = &VM_STATE.frames[VM_STATE.depth]
+        if not VM_STATE.reraising:
             add_traceback(f)
-        S.reraising = False
+        VM_STATE.reraising = False
         h = find_handler(f.co, f.pc)
         if h >= 0:
             sp = f.base + f.co.nlocals + (1 if f.co.flags & CO_CLASSBODY else 0) + f.co.exc[4 * h + 3]
-            sp[0] = S.roots[R_EXC]
-            S.roots[R_EXC] = 0
+            sp[0] = VM_STATE.roots[R_EXC]
+            VM_STATE.roots[R_EXC] = 0
             f.sp = sp + 1
             f.pc = f.co.exc[4 * h + 2]
-            H.shadowstack_top = f.sp
+            HEAP.shadowstack_top = f.sp
             return True
         if f.flags & F_GEN:
             RAW(f.base[-1])[G_STATUS] = GEN_DONE
-        S.depth -= 1
-        H.shadowstack_top = f.ret + 1
-        if S.depth < entry:
+        VM_STATE.depth -= 1
+        HEAP.shadowstack_top = f.ret + 1
+        if VM_STATE.depth < entry:
             return False
 
+# ---------------------------------------------------------------- the frame's sp
+# THE FRAME-SP RULE: run_frames stores the frame's sp (f.sp = sp) before
+# anything that can allocate or raise -- a helper call, a time sample, a
+# signal check, a raise.  The loop keeps sp in a C local for speed; these
+# readers need it in the Frame instead:
+#   * eval_loop, when an exception leaves run_frames: it sets
+#     HEAP.shadowstack_top = f.sp, then converts the exception (allocating) and
+#     unwinds.  A stale f.sp above the true one would make the collector
+#     scan slots popped since, which may hold addresses of objects it has
+#     moved or freed: a crash, not an error.
+#   * slow_op, which takes its sp from f.sp, and every callee, whose frame
+#     and pushes go above it.
+# Its companion: HEAP.shadowstack_top = sp at the top of every instruction
+# (design block, 2. Roots); an instruction that pushes and then calls a
+# helper that pushes or allocates raises HEAP.shadowstack_top past its own
+# pushes first.  The stores are written at each site, not once per
+# instruction, because most fast-path instructions neither allocate nor raise.
+
 cdef int run_frames(int entry) except -1:
-    cdef Frame* f = &S.frames[S.depth]
+    cdef Frame* f = &VM_STATE.frames[VM_STATE.depth]
     cdef CodeObj* co = f.co
     cdef int32_t* code = co.code
     cdef gcref_t* consts = co.consts
@@ -130,7 +149,7 @@ cdef int run_frames(int entry) except -1:
     cdef double da, db
     cdef gcref_t* slot
     while True:
-        H.shadowstack_top = sp
+        HEAP.shadowstack_top = sp
         f.pc = pc
         op = code[2 * pc]
         arg = code[2 * pc + 1]
@@ -152,13 +171,13 @@ cdef int run_frames(int entry) except -1:
             sp -= 1
         elif op == JUMP:
             if arg < pc:
-                if S.tick:
+                if VM_STATE.tick:
                     f.sp = sp
                     take_time_sample()
-                S.countdown -= 1
-                if S.countdown == 0:
+                VM_STATE.countdown -= 1
+                if VM_STATE.countdown == 0:
                     # Let CPython run its signal handlers (Ctrl-C) now and then.
-                    S.countdown = SIGNAL_CHECK_INTERVAL
+                    VM_STATE.countdown = SIGNAL_CHECK_INTERVAL
                     f.sp = sp
                     PyErr_CheckSignals()
             pc = arg
@@ -304,9 +323,9 @@ cdef int run_frames(int entry) except -1:
             sp -= 1
             sp[-1] = v
         elif op == LOAD_GLOBAL:
-            v = dict_get_str(S.roots[R_GLOBALS], co.names[arg])
+            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
             if v == 0:
-                v = dict_get_str(S.roots[R_BUILTINS], co.names[arg])
+                v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
                 if v == 0:
                     f.sp = sp
                     raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
@@ -315,8 +334,8 @@ cdef int run_frames(int entry) except -1:
         elif op == STORE_GLOBAL:
             f.sp = sp
             sp[0] = co.names[arg]
-            H.shadowstack_top = sp + 1
-            dict_set(&S.roots[R_GLOBALS], sp, sp - 1)
+            HEAP.shadowstack_top = sp + 1
+            dict_set(&VM_STATE.roots[R_GLOBALS], sp, sp - 1)
             sp -= 1
         elif op == LOAD_ATTR:
             f.sp = sp
@@ -346,18 +365,18 @@ cdef int run_frames(int entry) except -1:
                     n += 1
             else:
                 slot = sp - n - 1
-            if S.tick:
+            if VM_STATE.tick:
                 f.sp = sp
                 take_time_sample()
             a = slot[0]
             f.sp = slot
-            H.shadowstack_top = sp
+            HEAP.shadowstack_top = sp
             if is_obj(a) and TID(a) == T_FUNCTION:
                 r = enter_function(slot, n, v, 0)
             else:
                 r = call_value(slot, n, v)
             if r:
-                f = &S.frames[S.depth]
+                f = &VM_STATE.frames[VM_STATE.depth]
                 co = f.co
                 code = co.code
                 consts = co.consts
@@ -378,11 +397,11 @@ cdef int run_frames(int entry) except -1:
                 f.ret[0] = v
                 sp = f.ret + 1
             r = f.flags
-            S.depth -= 1
-            H.shadowstack_top = sp
+            VM_STATE.depth -= 1
+            HEAP.shadowstack_top = sp
             if r & F_ENTRY:
                 return ST_RETURN
-            f = &S.frames[S.depth]
+            f = &VM_STATE.frames[VM_STATE.depth]
             co = f.co
             code = co.code
             consts = co.consts
@@ -396,7 +415,7 @@ cdef int run_frames(int entry) except -1:
             # RAISE leaves via an exception); reload the innermost frame.
             if r == 2:
                 return ST_YIELD
-            f = &S.frames[S.depth]
+            f = &VM_STATE.frames[VM_STATE.depth]
             co = f.co
             code = co.code
             consts = co.consts
@@ -417,10 +436,10 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
 cdef bint take_time_sample() except -1:
     # A safe point saw the timer's count: record where the program is, once
     # per timer expiry since the last sample.
-    if S.prof != NULL:
-        prof_time_samples(S.prof)
+    if VM_STATE.prof != NULL:
+        prof_time_samples(VM_STATE.prof)
     else:
-        S.tick = 0
+        VM_STATE.tick = 0
     return 0
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
@@ -428,7 +447,8 @@ cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
 
 cdef int slow_op(Frame* f, int op, int arg) except -1:
     # Everything that is not on the eval loop's fast path.  f.sp / f.pc are
-    # current (pc = this instruction); advance f.pc unless jumping.
+    # current (the frame-sp rule; pc = this instruction); advance f.pc unless
+    # jumping.
     cdef CodeObj* co = f.co
     cdef gcref_t* sp = f.sp
     cdef gcref_t* base = f.base
@@ -489,23 +509,23 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
             base[co.nlocals - arg + i] = FLD(w)[i]
     elif op == DELETE_GLOBAL:
         push(co.names[arg])
-        r = dict_del(&S.roots[R_GLOBALS], top_slot())
+        r = dict_del(&VM_STATE.roots[R_GLOBALS], top_slot())
         pop()
         if not r:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
     elif op == LOAD_NAME:
         v = dict_get_str(ns_slot(f)[0], co.names[arg])
         if v == 0:
-            v = dict_get_str(S.roots[R_GLOBALS], co.names[arg])
+            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
         if v == 0:
-            v = dict_get_str(S.roots[R_BUILTINS], co.names[arg])
+            v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
         if v == 0:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
         sp[0] = v
         sp += 1
     elif op == STORE_NAME:
         sp[0] = co.names[arg]
-        H.shadowstack_top = sp + 1
+        HEAP.shadowstack_top = sp + 1
         dict_set(ns_slot(f), sp, sp - 1)
         sp -= 1
     elif op == DELETE_NAME:
@@ -519,7 +539,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp -= 1
     elif op == CALL_EX:
         sp = call_ex(f, sp, arg)
-        if &S.frames[S.depth] != f:
+        if &VM_STATE.frames[VM_STATE.depth] != f:
             return 0       # the callee returns to this instruction + 1
     elif op == UNARY_NOT:
         sp[-1] = vbool(not truth(sp[-1]))
@@ -555,14 +575,14 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp += 1
     elif op == BUILD_SET:
         sp[0] = set_new()
-        H.shadowstack_top = sp + 1
+        HEAP.shadowstack_top = sp + 1
         for i in range(arg):
             set_add(sp, sp - arg + i)
         sp[-arg] = sp[0]
         sp -= arg - 1
     elif op == BUILD_MAP:
         sp[0] = dict_new_sized(arg)
-        H.shadowstack_top = sp + 1
+        HEAP.shadowstack_top = sp + 1
         for i in range(arg):
             dict_set(sp, sp - 2 * arg + 2 * i, sp - 2 * arg + 2 * i + 1)
         sp[-2 * arg] = sp[0]
@@ -636,23 +656,23 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == RAISE:
         do_raise(sp, arg)
     elif op == RERAISE:
-        S.reraising = True
+        VM_STATE.reraising = True
         raise_vm(sp[-1])
     elif op == PUSH_EXC_INFO:
         v = sp[-1]
-        sp[-1] = S.roots[R_HANDLED]
+        sp[-1] = VM_STATE.roots[R_HANDLED]
         sp[0] = v
         sp += 1
-        S.roots[R_HANDLED] = v
+        VM_STATE.roots[R_HANDLED] = v
     elif op == POP_EXCEPT:
-        S.roots[R_HANDLED] = sp[-2]
+        VM_STATE.roots[R_HANDLED] = sp[-2]
         sp -= 2
     elif op == EXC_CLEANUP:
-        S.roots[R_HANDLED] = sp[-2]
+        VM_STATE.roots[R_HANDLED] = sp[-2]
         v = sp[-1]
         sp -= 2
         f.sp = sp
-        S.reraising = True
+        VM_STATE.reraising = True
         raise_vm(v)
     elif op == CHECK_EXC_MATCH:
         sp[-2] = vbool(exc_matches(sp[-2], sp[-1]))

@@ -2,12 +2,13 @@
 #
 # Exceptions: making VM exception objects, raising them as [VMError] with the
 # object in R_EXC, and converting CPython exceptions to VM ones.
-# Design block: 3. Errors.  Globals: reads EXC_CLASSES, S.roots; writes S.roots[R_EXC].
+# Design block: 3. Errors.
+# Globals: reads EXC_CLASSES; writes VM_STATE.roots[R_EXC].
 
 # ---------------------------------------------------------------- exceptions
 
 cdef gcref_t exc_class(str name) except 0:
-    return S.roots[<int>EXC_CLASSES[name]]
+    return VM_STATE.roots[<int>EXC_CLASSES[name]]
 
 cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
     # An instance of exception class [cslot] with args [argsslot] (a tuple).
@@ -19,7 +20,7 @@ cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
     return pop()
 
 cdef int raise_vm(gcref_t exc) except -1:
-    S.roots[R_EXC] = exc
+    VM_STATE.roots[R_EXC] = exc
     raise VMError()
 
 cdef int raise_with_value(str name, gcref_t v) except -1:
@@ -28,7 +29,7 @@ cdef int raise_with_value(str name, gcref_t v) except -1:
     push(v)
     push(tuple_from_slots(top_slot(), 1))
     cdef gcref_t e = make_exception(top_slot() - 2, top_slot())
-    H.shadowstack_top -= 3
+    HEAP.shadowstack_top -= 3
     return raise_vm(e)
 
 cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
@@ -48,7 +49,7 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
             break
     if idx is None:
         idx = EXC_CLASSES["RuntimeError"]
-    push(S.roots[<int>idx])
+    push(VM_STATE.roots[<int>idx])
     # CPython's own MemoryError has no message; the nursery's says why.
     args = () if isinstance(e, MemoryError) else e.args
     cdef Py_ssize_t n = 0
@@ -60,7 +61,7 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
         n += 1
     push(tuple_from_slots(top_slot() - n + 1, n))
     cdef gcref_t r = make_exception(top_slot() - n - 1, top_slot())
-    H.shadowstack_top -= n + 2
+    HEAP.shadowstack_top -= n + 2
     return r
 
 cdef gcref_t py_to_vm(object x) except 0:
@@ -86,7 +87,7 @@ cdef gcref_t py_to_vm(object x) except 0:
             r = tuple_from_slots(top_slot() - n + 1, n)
         else:
             r = list_from_slots(top_slot() - n + 1, n)
-        H.shadowstack_top -= n
+        HEAP.shadowstack_top -= n
         return r
     raise TypeError(f"cannot convert {t.__name__} to a VM value")
 

@@ -2,7 +2,7 @@
 #
 # repr, str and format: CPython strings built from VM values (float repr,
 # format specs and %-formatting are CPython's), calling VM __repr__/__str__.
-# Globals: REPR_STACK (recursion guard of container reprs); reads CODE_SPECS; H.
+# Globals: REPR_STACK (recursion guard of container reprs); reads CODE_SPECS.
 
 # ---------------------------------------------------------------- repr, str, format
 # These build CPython strings (the VM runs inside CPython: float repr, format
@@ -78,7 +78,7 @@ cdef str container_repr(gcref_t* slot, uint16_t t):
                 push(ENT(slot[0])[3 * i + 1])
                 push(ENT(slot[0])[3 * i + 2])
                 parts.append(repr_py(top_slot() - 1) + ": " + repr_py(top_slot()))
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
             i += 1
         return "{" + ", ".join(parts) + "}"
     if t == T_SET:
@@ -124,7 +124,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         push(FLD(slot[0])[1])
         push(FLD(slot[0])[2])
         s = f"slice({repr_py(top_slot() - 2)}, {repr_py(top_slot() - 1)}, {repr_py(top_slot())})"
-        H.shadowstack_top -= 3
+        HEAP.shadowstack_top -= 3
         return s
     if t == T_INSTANCE:
         m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_REPR))
@@ -329,7 +329,7 @@ cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
                 push(ENT(args[0])[3 * i + 1])
                 push(ENT(args[0])[3 * i + 2])
                 d[format_arg(top_slot() - 1)] = format_arg(top_slot())
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
             i += 1
         return str_from_py(str_to_py(fmt[0]) % d)
     return str_from_py(str_to_py(fmt[0]) % (format_arg(args),))

@@ -1,7 +1,7 @@
 # vm/generators.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Generators: resuming a suspended frame, yield and send.
-# Globals: S.depth/frames (a generator's frame is pushed on resume), S.codes; H.
+# Globals: VM_STATE.depth/frames (resuming pushes the generator's frame), VM_STATE.codes.
 
 # ---------------------------------------------------------------- generators
 
@@ -29,7 +29,7 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
-    co = S.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
+    co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
     nstack = RAW(g)[G_PC] >> 32
     push(g)
     ret = top_slot()
@@ -41,21 +41,21 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     if status != GEN_CREATED and not throw:
         f.sp[0] = vslot[0]
         f.sp += 1
-    H.shadowstack_top = f.sp
+    HEAP.shadowstack_top = f.sp
     RAW(g)[G_STATUS] = GEN_RUNNING
     try:
         if throw:
             # The exception appears at the yield the generator is suspended in.
             f.pc -= 1
-            S.roots[R_EXC] = vslot[0]
-            if not unwind(S.depth, False):
+            VM_STATE.roots[R_EXC] = vslot[0]
+            if not unwind(VM_STATE.depth, False):
                 raise VMError()
         st = eval_loop()
     except BaseException:
-        H.shadowstack_top = ret
+        HEAP.shadowstack_top = ret
         raise
     vslot[0] = ret[0]
-    H.shadowstack_top = ret
+    HEAP.shadowstack_top = ret
     return st == ST_YIELD
 
 cdef int yield_value(Frame* f, gcref_t* sp) except -1:
@@ -64,13 +64,13 @@ cdef int yield_value(Frame* f, gcref_t* sp) except -1:
     cdef CodeObj* co = f.co
     cdef Py_ssize_t nstack = (sp - 1) - (f.base + co.nlocals)
     cdef gcref_t state = FLD(g)[G_STATE]
-    gc_write_barrier(H, <GCHeader*>state)
+    gc_write_barrier(HEAP, <GCHeader*>state)
     memcpy(FLD(state), f.base, (co.nlocals + nstack) * sizeof(gcref_t))
     RAW(g)[G_PC] = (f.pc + 1) | (nstack << 32)
     RAW(g)[G_STATUS] = GEN_SUSPENDED
     f.ret[0] = sp[-1]
-    H.shadowstack_top = f.ret + 1
-    S.depth -= 1
+    HEAP.shadowstack_top = f.ret + 1
+    VM_STATE.depth -= 1
     return 2
 
 cdef int send(gcref_t* slots) except -1:

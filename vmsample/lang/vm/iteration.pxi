@@ -2,7 +2,7 @@
 #
 # Ranges and iteration: iterator objects for each builtin iterable, FOR_ITER's
 # step, and [for_each] for helpers that walk an iterable.
-# Globals: reads S.roots; H.
+# Globals: reads VM_STATE.roots.
 
 # ---------------------------------------------------------------- ranges
 
@@ -85,8 +85,8 @@ cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
         try:
             v = call_method1(m, oslot[0], tag(i))
         except VMError:
-            if isinstance_c(S.roots[R_EXC], exc_class("IndexError")):
-                S.roots[R_EXC] = 0
+            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")):
+                VM_STATE.roots[R_EXC] = 0
                 break
             raise
         list_append_v(lslot, v)
@@ -158,7 +158,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         push(tag(1))
         push(o)
         o = binary_op(top_slot(), B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
         store(itslot[0], IT_B, o)
         v = pop()
         # the tuple was built (item, count): fix the order
@@ -174,11 +174,11 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             push(FLD(FLD(itslot[0])[IT_A])[i])
             v = for_iter(top_slot())
             if v == 0:
-                H.shadowstack_top -= i + 1
+                HEAP.shadowstack_top -= i + 1
                 return 0
             top_slot()[0] = v
         v = tuple_from_slots(top_slot() - n + 1, n)
-        H.shadowstack_top -= n
+        HEAP.shadowstack_top -= n
         return v
     if t == T_MAP:
         n = LEN(FLD(it)[IT_B])
@@ -187,7 +187,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             push(FLD(FLD(itslot[0])[IT_B])[i])
             v = for_iter(top_slot())
             if v == 0:
-                H.shadowstack_top -= i + 2
+                HEAP.shadowstack_top -= i + 2
                 return 0
             top_slot()[0] = v
         vm_call(top_slot() - n, n)
@@ -221,8 +221,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             try:
                 return call_method0(m, it)
             except VMError:
-                if isinstance_c(S.roots[R_EXC], exc_class("StopIteration")):
-                    S.roots[R_EXC] = 0
+                if isinstance_c(VM_STATE.roots[R_EXC], exc_class("StopIteration")):
+                    VM_STATE.roots[R_EXC] = 0
                     return 0
                 raise
     raise TypeError(f"'{type_name(it)}' object is not an iterator")

@@ -2,8 +2,8 @@
 #
 # Loading and running: compiler.Code -> CodeObj, run_program (the module
 # entry point), traceback formatting, and freeing the VM state afterwards.
-# Globals: sets and resets all of them (S, H, NURSERY, PROFILER, CODE_SPECS,
-# ARGV, SOURCE_LINES, class_serial, next_object_id, ANY_PROPERTY).
+# Globals: sets and resets all of them (VM_STATE, HEAP, NURSERY, PROFILER,
+# CODE_SPECS, ARGV, SOURCE_LINES, class_serial, next_object_id, ANY_PROPERTY).
 
 # ---------------------------------------------------------------- loading and running
 
@@ -13,10 +13,10 @@ cdef int load_code(object spec) except -1:
     cdef int i
     if co == NULL:
         raise MemoryError()
-    index = S.ncodes
-    S.codes = <CodeObj**>realloc(S.codes, (S.ncodes + 1) * sizeof(CodeObj*))
-    S.codes[index] = co
-    S.ncodes += 1
+    index = VM_STATE.ncodes
+    VM_STATE.codes = <CodeObj**>realloc(VM_STATE.codes, (VM_STATE.ncodes + 1) * sizeof(CodeObj*))
+    VM_STATE.codes[index] = co
+    VM_STATE.ncodes += 1
     CODE_SPECS.append(spec)
     co.index = index
     co.vmprof_id = 2 * (index + 1)
@@ -46,9 +46,9 @@ cdef int load_code(object spec) except -1:
         co.nnames = i + 1
     for i, c in enumerate(spec.consts):
         if isinstance(c, _PyCode):
-            sub = S.ncodes
+            sub = VM_STATE.ncodes
             load_code(c)
-            co = S.codes[index]
+            co = VM_STATE.codes[index]
             co.consts[i] = tag(sub)
         elif type(c) is str:
             co.consts[i] = intern(c)
@@ -59,11 +59,11 @@ cdef int load_code(object spec) except -1:
 
 cdef int run_main() except -1:
     # Run code 0 (the module) as the entry frame.
-    cdef CodeObj* co = S.codes[0]
+    cdef CodeObj* co = VM_STATE.codes[0]
     push(V_NONE)
     cdef gcref_t* slot = top_slot()
     cdef Frame* f = push_frame(co, slot + 1, slot, F_ENTRY)
-    H.shadowstack_top = f.sp
+    HEAP.shadowstack_top = f.sp
     eval_loop()
     return 0
 
@@ -127,17 +127,17 @@ cdef str format_exception(gcref_t* slot):
 cdef void free_state() noexcept:
     # Release the previous run's C-level state (one VM runs at a time).
     cdef int i
-    for i in range(S.ncodes):
-        free(S.codes[i].code)
-        free(S.codes[i].lines)
-        free(S.codes[i].exc)
-        free(S.codes[i].consts)
-        free(S.codes[i].names)
-        free(S.codes[i])
-    free(S.codes)
-    free(S.roots)
-    free(S.frames)
-    memset(&S, 0, sizeof(VMState))
+    for i in range(VM_STATE.ncodes):
+        free(VM_STATE.codes[i].code)
+        free(VM_STATE.codes[i].lines)
+        free(VM_STATE.codes[i].exc)
+        free(VM_STATE.codes[i].consts)
+        free(VM_STATE.codes[i].names)
+        free(VM_STATE.codes[i])
+    free(VM_STATE.codes)
+    free(VM_STATE.roots)
+    free(VM_STATE.frames)
+    memset(&VM_STATE, 0, sizeof(VMState))
 
 
 def run_program(source, filename, argv, Nursery nursery, code_filename=None,
@@ -153,7 +153,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     writer.real_time), and every collection.  Sampling starts when the
     program does (the VM's own start-up is not sampled); the caller closes
     the writer."""
-    global H, class_serial, next_object_id, ANY_PROPERTY
+    global HEAP, class_serial, next_object_id, ANY_PROPERTY
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
     if code_filename is not None:
@@ -174,37 +174,37 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
     global NURSERY, PROFILER
-    H = nursery.heap
+    HEAP = nursery.heap
     NURSERY = nursery
-    S.h = H
-    S.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
-    S.depth = -1
-    S.countdown = SIGNAL_CHECK_INTERVAL
+    VM_STATE.h = HEAP
+    VM_STATE.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
+    VM_STATE.depth = -1
+    VM_STATE.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)
-    H.trace_roots, H.trace_roots_ctx = _trace_roots, &S
+    HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
     try:
         _register_types(nursery)
         setup_builtins()
         load_code(spec)
         # Make start-up objects old: names and constants never move afterwards.
-        if gc_collect_minor(H) != 0:
+        if gc_collect_minor(HEAP) != 0:
             raise_gc_error()
         if writer is not None:
-            for i in range(S.ncodes):
+            for i in range(VM_STATE.ncodes):
                 c = CODE_SPECS[i]
-                writer.declare_code(S.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
-            PROFILER = attach(nursery, writer, walk_stack, &S, &S.tick, seed=seed)
-            S.prof = &PROFILER.glue
+                writer.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+            PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
+            VM_STATE.prof = &PROFILER.glue
         return _run_main_reporting()
     finally:
-        S.prof = NULL
+        VM_STATE.prof = NULL
         if PROFILER is not None:
             PROFILER.detach()
             PROFILER = None
         sys.stdout.flush()
-        H.shadowstack_top = H.shadowstack_base
-        H.trace_roots, H.trace_roots_ctx = NULL, NULL
+        HEAP.shadowstack_top = HEAP.shadowstack_base
+        HEAP.trace_roots, HEAP.trace_roots_ctx = NULL, NULL
         NURSERY = None
 
 
@@ -214,7 +214,7 @@ cdef object _run_main_reporting():
     try:
         run_main()
     except VMError:
-        exc = S.roots[R_EXC]
+        exc = VM_STATE.roots[R_EXC]
         sys.stdout.flush()
         if has_tid(exc, T_INSTANCE) and class_name(FLD(exc)[I_CLASS]) == "SystemExit":
             push(instance_attr(exc, MAGIC(M_ARGS)))

@@ -2,7 +2,7 @@
 #
 # Numbers: floats and big ints as heap objects, conversions to and from
 # CPython numbers, and CPython's numeric hash (MODULUS).
-# Globals: H (allocation).
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- numbers
 

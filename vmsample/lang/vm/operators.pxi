@@ -2,7 +2,7 @@
 #
 # Operators: binary and unary arithmetic (with the int fast paths and
 # reflected magic methods), comparisons, `in`, sequence concatenation/repeat.
-# Globals: reads BIN_MAGIC, BIN_RMAGIC; writes SWAPPED_CMP (init); H.
+# Globals: reads BIN_MAGIC, BIN_RMAGIC; writes SWAPPED_CMP (init).
 
 # ---------------------------------------------------------------- operators
 
@@ -148,7 +148,7 @@ cdef int list_assign_from(gcref_t* lslot, gcref_t src) except -1:
     cdef Py_ssize_t n = RAW(src)[L_LEN]
     list_resize(lslot, n)
     memcpy(ITEMS(lslot[0]), ITEMS(top_slot()[0]), n * sizeof(gcref_t))
-    gc_write_barrier(H, <GCHeader*>FLD(lslot[0])[L_ITEMS])
+    gc_write_barrier(HEAP, <GCHeader*>FLD(lslot[0])[L_ITEMS])
     pop()
     return 0
 
@@ -240,9 +240,9 @@ cdef bint struct_equal(gcref_t* ab) except -1:
                 top_slot()[0] = v
                 push(ENT(ab[0])[3 * i + 2])
                 if not vm_eq_bool(top_slot(), top_slot() - 1):
-                    H.shadowstack_top -= 2
+                    HEAP.shadowstack_top -= 2
                     return False
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
             i += 1
         return True
     if t == T_SET:
@@ -263,15 +263,15 @@ cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:
         push(ITEMS(ab[1])[i])
         if not vm_eq_bool(top_slot() - 1, top_slot()):
             if op == C_EQ:
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
                 return V_FALSE
             if op == C_NE:
-                H.shadowstack_top -= 2
+                HEAP.shadowstack_top -= 2
                 return V_TRUE
             r = compare_op(top_slot() - 1, op)
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
             return r
-        H.shadowstack_top -= 2
+        HEAP.shadowstack_top -= 2
         i += 1
     return vbool(_PY_CMPOPS[op](na, nb))
 
@@ -323,7 +323,7 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
             return False
         push(m)
         if vm_eq_bool(top_slot(), vslot):
-            H.shadowstack_top -= 2
+            HEAP.shadowstack_top -= 2
             return True
         pop()
 

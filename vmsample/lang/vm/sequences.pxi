@@ -1,13 +1,13 @@
 # vm/sequences.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Tuples and lists: creation, copying, growth and append.
-# Globals: H (allocation); reads S.roots (the empty tuple).
+# Globals: reads VM_STATE.roots (the empty tuple).
 
 # ---------------------------------------------------------------- tuple, list
 
 cdef gcref_t tuple_new(Py_ssize_t n) except 0:
     if n == 0:
-        return S.roots[R_EMPTY_TUPLE]
+        return VM_STATE.roots[R_EMPTY_TUPLE]
     return alloc_var(T_TUPLE, n)
 
 cdef gcref_t tuple_from_slots(gcref_t* items, Py_ssize_t n) except 0:

@@ -2,7 +2,7 @@
 #
 # Sets: CPython's setobject.c probing and resize policy, so that iteration
 # order matches CPython; set algebra and the set methods.
-# Globals: H (allocation).
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- set
 # CPython's setobject.c algorithms, so that iterating a set of ints visits them
@@ -82,7 +82,7 @@ cdef int set_add_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
     if set_lookup(sslot, kslot, hv, &slot) != NULL:
         return 0
     s = sslot[0]
-    gc_write_barrier(H, <GCHeader*>FLD(s)[S_TABLE])
+    gc_write_barrier(HEAP, <GCHeader*>FLD(s)[S_TABLE])
     RAW(s)[S_USED] += 1
     if slot[1] == V_DUMMY:          # a tombstone reused: the fill stays
         slot[0] = tag(hv)
@@ -204,14 +204,14 @@ cdef int set_merge(gcref_t* sslot, gcref_t* oslot) except -1:
     other = oslot[0]
     mask = RAW(other)[S_MASK]
     if RAW(so)[S_FILL] == 0 and RAW(so)[S_MASK] == mask and RAW(other)[S_FILL] == RAW(other)[S_USED]:
-        gc_write_barrier(H, <GCHeader*>FLD(so)[S_TABLE])
+        gc_write_barrier(HEAP, <GCHeader*>FLD(so)[S_TABLE])
         for i in range(2 * (mask + 1)):
             STAB(so)[i] = STAB(other)[i]
         RAW(so)[S_FILL] = RAW(other)[S_FILL]
         RAW(so)[S_USED] = RAW(other)[S_USED]
         return 0
     if RAW(so)[S_FILL] == 0:
-        gc_write_barrier(H, <GCHeader*>FLD(so)[S_TABLE])
+        gc_write_barrier(HEAP, <GCHeader*>FLD(so)[S_TABLE])
         RAW(so)[S_FILL] = RAW(other)[S_USED]
         RAW(so)[S_USED] = RAW(other)[S_USED]
         for i in range(mask + 1):

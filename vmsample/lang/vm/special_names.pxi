@@ -1,11 +1,12 @@
 # vm/special_names.pxi, included by _vm.pyx (one extension module, one C file).
 #
-# Special (dunder) names: MAGIC_NAMES, their M_* indices, MN[] (root index of
-# each interned name) and the binary operators' forward/reflected magic tables.
-# Globals: defines MN, BIN_MAGIC, BIN_RMAGIC (filled at start-up); reads S.roots.
+# Special (dunder) names: MAGIC_NAMES, their M_* indices, MAGIC_ROOT[] (the
+# root index of each interned name) and the binary operators' forward and
+# reflected magic tables.
+# Globals: defines MAGIC_ROOT, BIN_MAGIC, BIN_RMAGIC (filled at start-up).
 
 # ---------------------------------------------------------------- special names
-# Interned once at start-up; MN[i] is the root index of MAGIC_NAMES[i].
+# Interned once at start-up; MAGIC_ROOT[i] is the root index of MAGIC_NAMES[i].
 
 MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__",
                "__gt__", "__ge__", "__hash__", "__len__", "__iter__", "__next__",
@@ -31,10 +32,10 @@ cdef enum:
     M_FORMAT, M_ABS, M_INT, M_FLOAT, M_INDEX, M_DOC, M_GETATTR, M_SETATTR, M_DEL, M_NEW
     M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, M_SUPPRESS_CONTEXT, N_MAGIC
 
-cdef int MN[128]
+cdef int MAGIC_ROOT[128]
 
 cdef inline gcref_t MAGIC(int m) noexcept nogil:
-    return S.roots[MN[m]]
+    return VM_STATE.roots[MAGIC_ROOT[m]]
 
 # binary operator -> (forward, reflected, in-place) magic method
 cdef int BIN_MAGIC[12]

@@ -2,8 +2,8 @@
 #
 # Start-up: the builtin exception tree, the builtin classes and their
 # method dicts, interned names, modules.  Runs once per program.
-# Globals: fills S.roots, MN, TID_CLASS, KIND_ROOT, EXC_CLASSES, CHAR_ROOTS,
-# MODULES_ROOT, STDERR_ROOT.
+# Globals: fills VM_STATE.roots, MAGIC_ROOT, TID_CLASS, KIND_ROOT, EXC_CLASSES,
+# CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT.
 
 # ---------------------------------------------------------------- start-up
 
@@ -28,43 +28,43 @@ cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t k
     push(intern(name))
     push(dict_new())
     cdef gcref_t c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), flags | CF_BUILTIN, kind)
-    H.shadowstack_top -= 3
+    HEAP.shadowstack_top -= 3
     return c
 
 cdef int class_set(int root, str name, gcref_t v) except -1:
     push(v)
     push(intern(name))
-    dict_set(&FLD(S.roots[root])[K_DICT], top_slot(), top_slot() - 1)
-    H.shadowstack_top -= 2
+    dict_set(&FLD(VM_STATE.roots[root])[K_DICT], top_slot(), top_slot() - 1)
+    HEAP.shadowstack_top -= 2
     return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
     push(v)
     push(intern(name))
     dict_set(dslot, top_slot(), top_slot() - 1)
-    H.shadowstack_top -= 2
+    HEAP.shadowstack_top -= 2
     return 0
 
 cdef int setup_builtins() except -1:
     global CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT
     cdef int i, r, obj_root
     cdef gcref_t v
-    S.roots[R_EMPTY_TUPLE] = alloc_var(T_TUPLE, 0)
-    S.roots[R_EMPTY_STR] = alloc_var(T_STR, 0)
-    S.roots[R_HANDLED] = V_NONE
-    CHAR_ROOTS = S.nroots
+    VM_STATE.roots[R_EMPTY_TUPLE] = alloc_var(T_TUPLE, 0)
+    VM_STATE.roots[R_EMPTY_STR] = alloc_var(T_STR, 0)
+    VM_STATE.roots[R_HANDLED] = V_NONE
+    CHAR_ROOTS = VM_STATE.nroots
     for i in range(256):
         add_root(0)
     for i in range(256):
         v = alloc_var(T_STR, 1)
         SDATA(v)[0] = i
-        S.roots[CHAR_ROOTS + i] = v
+        VM_STATE.roots[CHAR_ROOTS + i] = v
     for i, name in enumerate(MAGIC_NAMES):
         intern(name)
-        MN[i] = INTERNED[name]
+        MAGIC_ROOT[i] = INTERNED[name]
     _init_magic_tables()
-    S.roots[R_BUILTINS] = dict_new()
-    S.roots[R_GLOBALS] = dict_new()
+    VM_STATE.roots[R_BUILTINS] = dict_new()
+    VM_STATE.roots[R_GLOBALS] = dict_new()
     # builtin classes
     obj_root = add_root(make_builtin_class("object", 0, 0, KIND_OBJECT))
     KIND_ROOT[KIND_OBJECT] = obj_root
@@ -76,7 +76,7 @@ cdef int setup_builtins() except -1:
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
     for name, kind, tids in kinds:
-        r = add_root(make_builtin_class(name, S.roots[obj_root], 0, kind))
+        r = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, kind))
         KIND_ROOT[kind] = r
         for t in tids:
             if t:
@@ -92,8 +92,8 @@ cdef int setup_builtins() except -1:
                     (T_SLICE, "slice"), (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
                     (T_CLASSMETHOD, "classmethod")]:
-        TID_CLASS[t] = add_root(make_builtin_class(name, S.roots[obj_root], 0, KIND_OTHER))
-    TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", S.roots[obj_root], 0,
+        TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
+    TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
                                                KIND_OTHER))
     # methods of builtin classes
     owners = {"list": KIND_LIST, "dict": KIND_DICT, "set": KIND_SET, "tuple": KIND_TUPLE,
@@ -113,7 +113,7 @@ cdef int setup_builtins() except -1:
     class_set(KIND_ROOT[KIND_DICT], "fromkeys", v)
     # exceptions
     for name, base in EXCEPTION_TREE:
-        b = S.roots[EXC_CLASSES[base]] if base else S.roots[obj_root]
+        b = VM_STATE.roots[EXC_CLASSES[base]] if base else VM_STATE.roots[obj_root]
         r = add_root(make_builtin_class(name, b, CF_EXCEPTION, KIND_BASEEXC))
         EXC_CLASSES[name] = r
         if base is None:
@@ -125,17 +125,17 @@ cdef int setup_builtins() except -1:
                  "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
                  "format", "bin", "hex", "oct", "input", "property", "staticmethod",
                  "classmethod"]:
-        dict_set_py(&S.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
                        ("type", KIND_TYPE)]:
-        dict_set_py(&S.roots[R_BUILTINS], name, kind_class(kind))
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
-        dict_set_py(&S.roots[R_BUILTINS], name, S.roots[EXC_CLASSES[name]])
-    dict_set_py(&S.roots[R_BUILTINS], "NotImplemented", V_NOTIMPL)
-    dict_set_py(&S.roots[R_BUILTINS], "__name__", intern("__main__"))
-    dict_set_py(&S.roots[R_GLOBALS], "__name__", intern("__main__"))
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, VM_STATE.roots[EXC_CLASSES[name]])
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "NotImplemented", V_NOTIMPL)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("__main__"))
+    dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
     for mod in ["math", "time", "random", "gc", "sys", "typing"]:
@@ -151,14 +151,14 @@ cdef int setup_builtins() except -1:
         if mod == "sys":
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
             STDERR_ROOT = add_root(intern("<stderr>"))
-            dict_set_py(top_slot(), "stderr", S.roots[STDERR_ROOT])
+            dict_set_py(top_slot(), "stderr", VM_STATE.roots[STDERR_ROOT])
             dict_set_py(top_slot(), "stdout", intern("<stdout>"))
         push(intern(mod))
         v = alloc_fixed(T_MODULE)
         FLD(v)[0] = pop()
         FLD(v)[1] = pop()
-        dict_set_py(&S.roots[MODULES_ROOT], mod, v)
-    push(S.roots[MODULES_ROOT])
+        dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
+    push(VM_STATE.roots[MODULES_ROOT])
     dict_set_py(top_slot(), "__future__", V_NONE)
     pop()
     return 0

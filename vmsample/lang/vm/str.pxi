@@ -2,7 +2,7 @@
 #
 # Strings: UCS-4 payload, conversion to and from CPython str, interning,
 # comparison, hashing, concatenation and the 256 one-character strings.
-# Globals: reads S.roots; writes INTERNED (intern) and CHAR_ROOTS.
+# Globals: reads VM_STATE.roots; writes INTERNED (intern) and CHAR_ROOTS.
 
 # ---------------------------------------------------------------- str
 
@@ -10,8 +10,8 @@ cdef inline uint32_t* SDATA(gcref_t s) noexcept nogil:
     return <uint32_t*>(s + 16)
 
 cdef gcref_t str_new(Py_ssize_t n) except 0:
-    if n == 0 and S.roots[R_EMPTY_STR] != 0:
-        return S.roots[R_EMPTY_STR]
+    if n == 0 and VM_STATE.roots[R_EMPTY_STR] != 0:
+        return VM_STATE.roots[R_EMPTY_STR]
     return alloc_var(T_STR, n)
 
 cdef gcref_t str_from_py(str u) except 0:
@@ -38,7 +38,7 @@ cdef gcref_t intern(str u) except 0:
     if idx is None:
         idx = add_root(str_from_py(u))
         INTERNED[u] = idx
-    return S.roots[<int>idx]
+    return VM_STATE.roots[<int>idx]
 
 cdef inline bint str_eq(gcref_t a, gcref_t b) noexcept nogil:
     if a == b:
@@ -107,7 +107,7 @@ cdef gcref_t str_concat(gcref_t* a, gcref_t* b) except 0:
 cdef gcref_t str_char(uint32_t c) except 0:
     cdef gcref_t r
     if c < 256:
-        return S.roots[CHAR_ROOTS + c]
+        return VM_STATE.roots[CHAR_ROOTS + c]
     r = str_new(1)
     SDATA(r)[0] = c
     return r

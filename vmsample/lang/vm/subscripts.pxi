@@ -1,7 +1,7 @@
 # vm/subscripts.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Subscripts: index normalisation, slices, getitem/setitem/delitem.
-# Globals: H (allocation).
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- subscripts
 
@@ -139,7 +139,7 @@ cdef int list_set_slice(gcref_t* ok, gcref_t* vslot) except -1:
             memmove(ITEMS(ok[0]) + start + m, ITEMS(ok[0]) + stop, (n - stop) * sizeof(gcref_t))
             list_resize(ok, n - cnt + m)
         memcpy(ITEMS(ok[0]) + start, ITEMS(src[0]), m * sizeof(gcref_t))
-        gc_write_barrier(H, <GCHeader*>FLD(ok[0])[L_ITEMS])
+        gc_write_barrier(HEAP, <GCHeader*>FLD(ok[0])[L_ITEMS])
     else:
         positions = range(start, stop, step)
         if len(positions) != m:
