@@ -98,7 +98,7 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
 def alloc_rate(args, repeat):
     """Bytes allocated per second by the VM running gcbench (in process)."""
     from vmsample._nursery import Nursery
-    from vmsample.lang import run_source
+    from vmsample.lang import run_program
 
     path = EXAMPLES / "gcbench.py"
     source = path.read_text()
@@ -107,7 +107,7 @@ def alloc_rate(args, repeat):
         nursery = Nursery(keep_sample_log=False, keep_gc_log=False)
         with contextlib.redirect_stdout(io.StringIO()):
             t = time.perf_counter()
-            status = run_source(source, str(path), [str(path), *args], nursery=nursery)
+            status = run_program(source, str(path), [str(path), *args], nursery=nursery)
             elapsed = time.perf_counter() - t
         if status != 0:
             raise SystemExit("vmsample.bench vm: gcbench failed in process")

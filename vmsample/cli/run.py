@@ -61,7 +61,7 @@ def default_output(script):
 
 def run(args):
     from vmsample._nursery import Nursery
-    from vmsample.lang import CompileError, _vm
+    from vmsample.lang import run_program
     from vmsample.profile._writer import ProfileWriter
 
     if args.command is not None:
@@ -98,14 +98,9 @@ def run(args):
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
 
     print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
-    status = 2
     try:
-        status = _vm.run_program(source, filename, argv, nursery, code_filename=code_filename,
-                                 writer=writer, seed=args.seed)
-    except CompileError as e:
-        print(e, file=sys.stderr)
-    except SyntaxError as e:
-        print(f"{e.filename}:{e.lineno}:{e.offset or 0}: SyntaxError: {e.msg}", file=sys.stderr)
+        status = run_program(source, filename, argv, nursery, code_filename=code_filename,
+                             writer=writer, seed=args.seed)
     finally:
         counts = writer.counts
         try:
