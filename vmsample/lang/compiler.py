@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
                                    CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
+from vmsample.lang.source import check_no_nul
 
 __all__ = ["CompileError", "Code", "compile_source"]
 
@@ -113,6 +114,7 @@ _CMPOPS = {
 def compile_source(source: str, filename: str) -> Code:
     """Compile a module; raises CompileError, or SyntaxError for what CPython
     refuses (its own compiler decides, so the messages are CPython's)."""
+    check_no_nul(source, filename)
     compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
     table = symtable.symtable(source, filename, "exec")
