@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
                                    CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
 from vmsample.lang.source import check_no_nul
+from vmsample.lang.verify import verify_tree
 
 __all__ = ["CompileError", "Code", "compile_source"]
 
@@ -120,7 +121,9 @@ def compile_source(source: str, filename: str) -> Code:
     table = symtable.symtable(source, filename, "exec")
     unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
     unit.compile_module(tree)
-    return unit.finish()
+    code = unit.finish()
+    verify_tree(code)           # the eval loop trusts its code: see verify.py
+    return code
 
 
 class _Block:
