@@ -60,6 +60,18 @@ def write_opcodes_pxi():
         pxi.write_text(text)
 
 
+def build_kind_changed():
+    """Whether the last build was the other kind (release / test): its C
+    came from the other directives and must be generated again, although no
+    .pyx changed (cythonize only compares times)."""
+    stamp = Path("build") / "vmsample-build-kind"
+    kind = "test" if TEST_BUILD else "release"
+    changed = not stamp.exists() or stamp.read_text() != kind
+    stamp.parent.mkdir(exist_ok=True)
+    stamp.write_text(kind)
+    return changed
+
+
 def extensions():
     for pyx in sorted(Path("vmsample").rglob("*.pyx")):
         name = ".".join(pyx.with_suffix("").parts)
@@ -74,6 +86,6 @@ setup(
         compiler_directives=DIRECTIVES,
         nthreads=os.cpu_count() or 1,
         # Rebuild the C when directives change between release and test builds.
-        force=TEST_BUILD,
+        force=TEST_BUILD or build_kind_changed(),
     ),
 )
