@@ -49,7 +49,7 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         size = obj_size(h, obj)
         copy = old_alloc(h, size, &large_flag)
         memcpy(copy, obj, size)
-        copy.flags = (obj.flags & ~(GCFLAG_SAMPLED | GCFLAG_VISITED | GCFLAG_FORWARDED)) \
+        copy.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_FORWARDED)) \
             | GCFLAG_OLD | GCFLAG_TRACK_YOUNG_PTRS | large_flag
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
@@ -116,7 +116,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     for i in range(old.young_large.n):
         obj = <GCHeader*>old.young_large.items[i]
         if obj.flags & GCFLAG_VISITED:
-            obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE | GCFLAG_SAMPLED)) \
+            obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE)) \
                 | GCFLAG_TRACK_YOUNG_PTRS
             if vec_push(&old.old_large, obj) < 0:
                 fatal(b"out of memory in a minor collection")

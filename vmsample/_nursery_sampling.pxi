@@ -57,8 +57,6 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
             h.on_sample(h.on_sample_ctx, &sample)
         h.sample_point += next_gap(h)
         n += 1
-    if n:
-        obj.flags |= GCFLAG_SAMPLED
     return n
 
 cdef inline void set_limit(GCHeap* h) noexcept nogil:
