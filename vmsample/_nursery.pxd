@@ -100,7 +100,7 @@ ctypedef struct GCType:
 # consumers such as the profile writer can cimport them without importing the
 # core at run time; they are re-exported here.
 from vmsample._gc_hooks cimport (GCSample, GCMinorReport, GCMajorEvent,
-                                 GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE)
+                                 GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE, gc_monotonic_ns)
 
 ctypedef void (*gc_sample_hook_t)(void* ctx, const GCSample* sample) noexcept nogil
 ctypedef void (*gc_minor_hook_t)(void* ctx, const GCMinorReport* report) noexcept nogil

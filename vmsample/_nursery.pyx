@@ -19,8 +19,9 @@ of 2**20 slots.
 Debug knobs, read once from the environment when this module is imported:
 
 ``VMSAMPLE_NURSERY=<size>``
-    Overrides every nursery's size (bytes; ``K``/``M``/``G`` suffixes).  Tiny
-    values such as ``256`` make collections frequent and find bugs.
+    Overrides every nursery's size (a size such as ``256`` or ``64K``, in the
+    grammar of ``vmsample.sizes``).  Tiny values such as ``256`` make
+    collections frequent and find bugs.
 ``VMSAMPLE_GC_STRESS=<N>``
     Every N-th allocation (N >= 1) takes the slow path and runs a minor
     collection first.  ``1`` collects before every allocation.
@@ -156,16 +157,9 @@ import os as _os
 
 cdef extern from *:
     """
-    #include <time.h>
     #include <fcntl.h>
     #include <unistd.h>
     #include <stdlib.h>
-
-    static inline int64_t vms_now_ns(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
 
     /* Resident set size in bytes from /proc/self/statm (0 where unavailable).
        The file descriptor is kept open; it is reopened after a fork. */
@@ -218,7 +212,6 @@ cdef extern from *:
         return (double)((vms_rng_next(r) >> 11) + 1) * (1.0 / 9007199254740992.0);
     }
     """
-    int64_t vms_now_ns() noexcept nogil
     uint64_t vms_vmrss() noexcept nogil
     ctypedef struct vms_rng_t:
         uint64_t s[4]

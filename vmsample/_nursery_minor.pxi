@@ -77,7 +77,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     if p.collecting:
         return set_error(h, GC_ERR_ARG, "collection requested from inside a collection hook")
     p.collecting = True
-    t0 = vms_now_ns()
+    t0 = gc_monotonic_ns()
     used = h.nursery_free - h.nursery_start
     if h.sample_mode != GC_SAMPLING_OFF:
         distance = h.sample_point - <uintptr_t>h.nursery_free
@@ -154,7 +154,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     report.first_seq = s.first_pending_seq if n else s.next_seq
     report.n_outcomes = n
     report.outcomes = p.outcomes
-    report.duration_ns = vms_now_ns() - t0
+    report.duration_ns = gc_monotonic_ns() - t0
     s.n_pending = 0
     log_minor(h, &report)
     p.last_minor = report

@@ -41,7 +41,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
         sample.size = size
         sample.tid = tid
         sample.large = large
-        sample.time_ns = vms_now_ns()
+        sample.time_ns = gc_monotonic_ns()
         s.next_seq += 1
         h.samples_taken += 1
         if s.keep_log and grow(<void**>&s.log, &s.cap_log, s.n_log + 1, sizeof(SampleEntry)) == 0:
