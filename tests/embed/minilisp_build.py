@@ -22,3 +22,19 @@ def clean_env(**extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
     env.update(extra)
     return env
+
+
+def readme_script(readme=EXAMPLE / "README.md"):
+    """The README's shell commands, verbatim: every ```sh block, in order, as
+    one script (its `cd` carries over, as when a reader types them)."""
+    blocks, block = [], None
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        if block is None:
+            if line.strip() == "```sh":
+                block = []
+        elif line.strip() == "```":
+            blocks.append("\n".join(block))
+            block = None
+        else:
+            block.append(line)
+    return "\n".join(blocks) + "\n"
