@@ -1,9 +1,10 @@
 """Differential program fuzzer: random programs over the VM's Python subset,
 run by CPython and by the VM, whose results must be the same.
 
-    python tools/fuzz_vm.py --n 5000              # the long run (seeds 0..4999)
-    python tools/fuzz_vm.py --n 300 --gc-debug    # under the GC debug knobs
-    python tools/fuzz_vm.py --show 1234           # print the program of seed 1234
+    python tools/fuzz_vm.py --n 5000             # the long run (seeds 0..4999)
+    python tools/fuzz_vm.py --show 1234          # print the program of seed 1234
+    VMSAMPLE_NURSERY=4K VMSAMPLE_GC_STRESS=1 VMSAMPLE_GC_DEBUG=1 \
+        python tools/fuzz_vm.py --n 300          # the VM under the GC debug knobs
 
 A program is a pure function of its seed (``generate(seed)``).  Its result is
 what a user sees: stdout, and how it ended -- normally, or by an uncaught
@@ -38,11 +39,6 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-
-# The GC debug knobs (vmsample/_nursery.pyx): a tiny nursery, a collection
-# before every allocation, the heap verified after every collection.
-GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_GC_DEBUG": "1"}
 
 
 # ====================================================================== generator
@@ -146,7 +142,7 @@ class Generator:
             lambda: f"int({self.expr('float', d)})",
             lambda: f"int({self.expr('str', d)})",
             lambda: f"round({self.expr('float', d)})",
-            lambda: f"hash({self.hashable(d)})",
+            lambda: f"hash({self.hash_arg(d)})",
             lambda: f"({e()} if {self.expr('bool', d)} else {e()})",
             lambda: f"{self.expr('ilist', d)}[{e()}]",
             lambda: f"{self.expr('dict', d)}[{self.key(d)}]",
@@ -336,6 +332,11 @@ class Generator:
 
     def hashable(self, d: int) -> str:
         return self.expr(self.pick(["int", "float", "bool", "tuple", "none", "int"]), d)
+
+    def hash_arg(self, d: int) -> str:
+        # Not None, nor anything holding it: CPython 3.11 hashes None by address.
+        return self.pick([lambda: self.expr("int", d), lambda: self.expr("float", d),
+                          lambda: self.expr("bool", d), lambda: f"tuple({self.expr('ilist', d)})"])()
 
     def key(self, d: int) -> str:
         return self.pick([lambda: self.expr("int", d), lambda: self.expr("str", d),
@@ -699,11 +700,19 @@ def run_one(interpreter: str, source: str) -> dict:
 
 
 def worker(interpreter: str) -> None:
-    """Read JSON programs from stdin, one per line; answer one JSON line each."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
+    """Read JSON programs from stdin, one per line; answer "ready", then one
+    JSON line each.  An exception escaping the VM is its bug, reported as a
+    crash of that program."""
+    if interpreter == "vm":
+        import vmsample.lang  # noqa: F401 -- fail before "ready", not on a program
     answer = sys.stdout
+    answer.write("ready\n")
+    answer.flush()
     for line in sys.stdin:
-        result = run_one(interpreter, json.loads(line))
+        try:
+            result = run_one(interpreter, json.loads(line))
+        except BaseException as e:  # noqa: BLE001
+            result = {"crash": f"{type(e).__name__} escaped the VM: {e}"}
         answer.write(json.dumps(result) + "\n")
         answer.flush()
 
@@ -712,23 +721,18 @@ def _worker_argv(interpreter: str) -> list[str]:
     return [sys.executable, str(Path(__file__).resolve()), "--worker", interpreter]
 
 
-def _env(knobs: dict[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    env.update(knobs, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return env
-
-
-def run_batch(interpreter: str, sources: list[str], knobs: dict[str, str] | None = None,
+def run_batch(interpreter: str, sources: list[str], env: dict[str, str] | None = None,
               timeout: float = 120.0) -> list[dict]:
     """Results of [sources] in order, in as few worker processes as crashes
     allow: a program that kills its worker or runs past [timeout] is recorded
-    as ``{"crash": ...}`` and a new worker takes the rest."""
+    as ``{"crash": ...}`` and a new worker takes the rest.  [env] (default:
+    ours) is the workers' environment, VMSAMPLE_* knobs included."""
+    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     results: list[dict] = []
     while len(results) < len(sources):
         rest = sources[len(results):]
         proc = subprocess.Popen(_worker_argv(interpreter), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=_env(knobs or {}), text=True, encoding="utf-8")
+                                stderr=subprocess.PIPE, env=env, text=True, encoding="utf-8")
         payload = "".join(json.dumps(s) + "\n" for s in rest)
         try:
             out, err = proc.communicate(payload, timeout=timeout)
@@ -737,7 +741,10 @@ def run_batch(interpreter: str, sources: list[str], knobs: dict[str, str] | None
             proc.kill()
             out, err = proc.communicate()
             reason = f"timed out after {timeout:.0f}s"
-        done = [json.loads(line) for line in out.splitlines()]
+        ready, *lines = out.splitlines() or [""]
+        if ready != "ready":
+            raise RuntimeError(f"the {interpreter} worker did not start: {err.strip()}")
+        done = [json.loads(line) for line in lines]
         results += done
         if len(done) < len(rest):
             results.append({"crash": reason})
@@ -751,20 +758,21 @@ def outcome(result: dict) -> tuple:
     return (result["stdout"], result["status"], result["exception"])
 
 
-def fuzz(seeds, knobs=None, batch=100, out_dir: Path | None = None, log=print) -> list[dict]:
-    """Run the programs of [seeds] on both interpreters; the confirmed divergences."""
+def fuzz(seeds, env=None, batch=100, out_dir: Path | None = None, log=print) -> list[dict]:
+    """Run the programs of [seeds] on both interpreters (the VM in [env]);
+    the confirmed divergences."""
     found = []
     seeds = list(seeds)
     for start in range(0, len(seeds), batch):
         chunk = seeds[start:start + batch]
         sources = [generate(s) for s in chunk]
         expected = run_batch("cpython", sources)
-        actual = run_batch("vm", sources, knobs)
+        actual = run_batch("vm", sources, env)
         for seed, source, exp, act in zip(chunk, sources, expected, actual):
             if outcome(exp) == outcome(act):
                 continue
             # Confirm alone, in fresh processes: the divergence is the program's.
-            exp1, act1 = run_batch("cpython", [source])[0], run_batch("vm", [source], knobs)[0]
+            exp1, act1 = run_batch("cpython", [source])[0], run_batch("vm", [source], env)[0]
             if outcome(exp1) == outcome(act1):
                 log(f"seed {seed}: diverged only inside a batch (not confirmed)")
                 continue
@@ -797,7 +805,6 @@ def main(argv=None) -> int:
     ap.add_argument("--n", type=int, default=1000, help="how many programs (default 1000)")
     ap.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     ap.add_argument("--batch", type=int, default=100, help="programs per worker process")
-    ap.add_argument("--gc-debug", action="store_true", help="run the VM under the GC debug knobs")
     ap.add_argument("--out", type=Path, help="write each divergent program (and both results) here")
     ap.add_argument("--show", type=int, metavar="SEED", help="print the program of SEED and exit")
     ap.add_argument("--worker", choices=["cpython", "vm"], help=argparse.SUPPRESS)
@@ -809,8 +816,7 @@ def main(argv=None) -> int:
         sys.stdout.write(generate(args.show))
         return 0
     t0 = time.monotonic()
-    found = fuzz(range(args.seed, args.seed + args.n), GC_DEBUG_KNOBS if args.gc_debug else None,
-                 args.batch, args.out)
+    found = fuzz(range(args.seed, args.seed + args.n), None, args.batch, args.out)
     print(f"{args.n} programs (seeds {args.seed}..{args.seed + args.n - 1}), "
           f"{len(found)} divergences, {time.monotonic() - t0:.1f}s")
     return 1 if found else 0
