@@ -24,13 +24,32 @@ _spec.loader.exec_module(fuzz_vm)
 # ~2.5 s per 100 programs by default, ~7 s under the debug knobs (2-core box).
 RUNS = {"default": ({}, range(0, 300)), "gc-debug": (GC_DEBUG_KNOBS, range(300, 450))}
 
+# Generator features (fuzz_vm.FEATURES) the VM is known to get wrong -> why.
+# The main runs leave them out; each has a strict xfail of its own below, so
+# that the fix takes it out of this table.
+KNOWN_DIVERGENCES: dict[str, str] = {
+    "selfref-compare": "issue 11 item 1: no depth guard on ==/</in (SIGSEGV)",
+    "identity": "issue 11 item 6: id()/hash() change when an object moves",
+    "tuple-hash": "hash() of a tuple is not CPython's (xxHash-based tuplehash)",
+}
+
+
+def divergences(seeds, knobs, without):
+    found = fuzz_vm.fuzz(seeds, clean_env(**knobs), log=lambda line: None, without=without)
+    return [f"seed {d['seed']}: {fuzz_vm.describe(d['cpython'], d['vm'])}" for d in found]
+
 
 @pytest.mark.parametrize("mode", sorted(RUNS))
 def test_random_programs_match_cpython(mode):
     knobs, seeds = RUNS[mode]
-    found = fuzz_vm.fuzz(seeds, clean_env(**knobs), log=lambda line: None)
-    report = [f"seed {d['seed']}: {fuzz_vm.describe(d['cpython'], d['vm'])}" for d in found]
-    assert report == []
+    assert divergences(seeds, knobs, frozenset(KNOWN_DIVERGENCES)) == []
+
+
+@pytest.mark.parametrize("feature", [pytest.param(f, marks=pytest.mark.xfail(strict=True, reason=why))
+                                     for f, why in KNOWN_DIVERGENCES.items()])
+def test_known_divergence(feature):
+    # The first 50 programs with only this one of the known features in.
+    assert divergences(range(50), {}, frozenset(KNOWN_DIVERGENCES) - {feature}) == []
 
 
 def test_generator_is_deterministic_and_valid_python():
