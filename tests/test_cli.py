@@ -34,3 +34,69 @@ def test_a_failing_command_names_itself(command, tmp_path):
     assert proc.returncode in (1, 2)
     assert proc.stderr.startswith(f"vmsample {command}: error: ")
     assert len(proc.stderr.splitlines()) == 1
+
+
+@pytest.fixture(scope="module")
+def small_profile(tmp_path_factory):
+    path = tmp_path_factory.mktemp("prof") / "small.prof"
+    proc = vmsample("run", "-o", str(path), "-c", "print(sum([i * i for i in range(1000)]))")
+    assert proc.returncode == 0, proc.stderr
+    return path
+
+
+def _link(kind, target, link):
+    if kind == "symlink":
+        link.symlink_to(target)
+    elif kind == "hardlink":
+        link.hardlink_to(target)
+    return link if kind != "same path" else target
+
+
+@pytest.mark.parametrize("kind", ["same path", "symlink", "hardlink"])
+@pytest.mark.parametrize("force", [[], ["-f"]])
+def test_convert_refuses_to_overwrite_its_input(small_profile, tmp_path, kind, force):
+    before = small_profile.read_bytes()
+    out = _link(kind, small_profile, tmp_path / "alias.prof")
+    proc = vmsample("convert", "--to", "html", "-o", str(out), *force, str(small_profile))
+    assert proc.returncode == 2
+    assert len(proc.stderr.splitlines()) == 1 and "is the input" in proc.stderr
+    assert small_profile.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["same path", "symlink", "hardlink"])
+def test_run_refuses_to_write_the_profile_over_the_program(tmp_path, kind):
+    prog = tmp_path / "prog.py"
+    prog.write_text("print('hi')\n")
+    out = _link(kind, prog, tmp_path / "alias.py")
+    proc = vmsample("run", "-f", "-o", str(out), str(prog))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "is the input" in proc.stderr
+    assert prog.read_text() == "print('hi')\n"
+
+
+def test_recover_refuses_to_write_over_the_spool(tmp_path):
+    prof, spool = tmp_path / "x.prof", tmp_path / "x.prof.spool"
+    prof.write_bytes(b"main")
+    spool.write_bytes(b"spool")
+    proc = vmsample("recover", "-f", "-o", str(spool), str(prof))
+    assert proc.returncode == 2
+    assert len(proc.stderr.splitlines()) == 1 and "is the input" in proc.stderr
+    assert (prof.read_bytes(), spool.read_bytes()) == (b"main", b"spool")
+
+
+def test_run_to_stdout_is_refused_without_creating_a_file(tmp_path):
+    # The program's own output goes to stdout: a profile there would mix with it.
+    proc = vmsample("run", "-o", "-", "-c", "print(1)", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and "stdout" in proc.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_decodes_the_program_as_cpython_does(tmp_path):
+    # PEP 263: the declaration decides; a BOM means UTF-8 (the corpus has
+    # more; this is `vmsample run`'s own reading of the file).
+    prog = tmp_path / "latin.py"
+    prog.write_bytes("# -*- coding: latin-1 -*-\nprint('café', len('café'))\n".encode("latin-1"))
+    expected = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True).stdout
+    proc = vmsample("run", "-o", str(tmp_path / "out.prof"), str(prog))
+    assert (proc.returncode, proc.stdout) == (0, expected) and expected == "café 4\n"

@@ -255,6 +255,33 @@ cdef inline void gc_unhook(GCHeap* h, void* ctx) noexcept nogil:
     if h.trace_roots_ctx == ctx:
         h.trace_roots, h.trace_roots_ctx = NULL, NULL
 
+# ---------------------------------------------------------------- raising wrappers
+# The API above is nogil: it reports failure as NULL / False with h.error set.
+# A VM that holds the GIL wants the Python exception at once (MemoryError,
+# RecursionError for a full shadow stack, ValueError for a bad type id, as
+# gc_raise_error maps them).  These wrap the inline fast paths so that the
+# exception check sits on the failure branch only; every VM would otherwise
+# write the same three functions.  Cython propagates the exception from the
+# `except` value: callers need no check of their own.
+
+cdef inline GCHeader* gc_alloc_fixed_or_raise(GCHeap* h, uint16_t tid) except NULL:
+    cdef GCHeader* obj = gc_alloc_fixed(h, tid)
+    if VMS_UNLIKELY(obj == NULL):
+        gc_raise_error(h)
+    return obj
+
+cdef inline GCHeader* gc_alloc_varsize_or_raise(GCHeap* h, uint16_t tid, size_t length) except NULL:
+    cdef GCHeader* obj = gc_alloc_varsize(h, tid, length)
+    if VMS_UNLIKELY(obj == NULL):
+        gc_raise_error(h)
+    return obj
+
+cdef inline int gc_push_root_or_raise(GCHeap* h, gcref_t v) except -1:
+    # RecursionError when the shadow stack is full (h.error is cleared).
+    if VMS_UNLIKELY(not gc_push_root(h, v)):
+        gc_raise_error(h)
+    return 0
+
 # ---------------------------------------------------------------- Python-level classes
 
 cdef class Nursery:

@@ -21,6 +21,9 @@ def minilisp_dir(tmp_path_factory):
     proc = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=root,
                           env=clean_env(), capture_output=True, text=True)
     assert proc.returncode == 0, f"building the example failed:\n{proc.stdout}\n{proc.stderr}"
+    # Authors copy this code: it must build clean (Cython's and the C compiler's warnings).
+    warnings = [line for line in (proc.stdout + proc.stderr).splitlines() if "warning" in line.lower()]
+    assert not warnings, "building the example warns:\n" + "\n".join(warnings)
     assert list((root / "minilisp").glob("_vm*.so")), "no extension module was built"
     return root
 

@@ -16,3 +16,18 @@ KNOBS = {
     "all": {"VMSAMPLE_NURSERY": "1K", "VMSAMPLE_GC_STRESS": "3", "VMSAMPLE_GC_DEBUG": "1"},
 }
 
+
+def readme_script(readme=EXAMPLE / "README.md"):
+    """The README's shell commands, verbatim: every ```sh block, in order, as
+    one script (its `cd` carries over, as when a reader types them)."""
+    blocks, block = [], None
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        if block is None:
+            if line.strip() == "```sh":
+                block = []
+        elif line.strip() == "```":
+            blocks.append("\n".join(block))
+            block = None
+        else:
+            block.append(line)
+    return "\n".join(blocks) + "\n"

@@ -59,6 +59,7 @@ import functools
 import re
 import subprocess
 import sys
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -103,8 +104,15 @@ def corpus_id(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
+def source_text(path: Path) -> str:
+    """The program's text, decoded as CPython decodes a file (BOM, PEP 263)."""
+    with tokenize.open(path) as f:
+        return f.read()
+
+
 def header(path: Path, name: str) -> str | None:
-    m = re.search(rf"^# {name}:(.*)$", path.read_text(encoding="utf-8"), re.M)
+    # Headers are ASCII: read any file (corpus files may be undecodable on purpose).
+    m = re.search(rf"^# {name}:(.*)$", path.read_bytes().decode("utf-8-sig", "replace"), re.M)
     return m[1].strip() if m else None
 
 
@@ -179,7 +187,7 @@ def test_program_says_what_it_checks(path):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=corpus_id)
 def test_example_documents_its_usage(path):
-    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    doc = ast.get_docstring(ast.parse(source_text(path)))
     assert doc and f"python examples/{path.name} [" in doc
 
 
@@ -199,9 +207,26 @@ def test_unsupported_program_is_valid_python(path):
 
 
 def cpython_syntax_error(path: Path) -> SyntaxError:
+    """What CPython's compiler says of the file's bytes (it decodes them
+    itself).  Where it gives no position, the position is CPython's when it
+    runs the file: a NUL byte's line (the column is the NUL's own), and a
+    bad coding declaration, which it places on line 0, on its line."""
+    data = path.read_bytes()
     with pytest.raises(SyntaxError) as info:
-        compile(path.read_text(encoding="utf-8"), str(path), "exec")
-    return info.value
+        compile(data, str(path), "exec")
+    e = info.value
+    if b"\0" in data:
+        assert e.lineno is None
+        stderr = cpython(path)["stderr"]
+        line = int(re.search(r'^  File ".*", line (\d+)$', stderr, re.M)[1])
+        nul = data.index(b"\0")
+        assert data.count(b"\n", 0, nul) + 1 == line
+        col = nul - data.rfind(b"\n", 0, nul)
+        return SyntaxError(stderr.splitlines()[-1].removeprefix("SyntaxError: "), (str(path), line, col, None))
+    if e.lineno == 0:
+        line = next(i for i, text in enumerate(data.splitlines()[:2], 1) if b"coding" in text)
+        return SyntaxError(e.msg, (str(path), line, 1, None))
+    return e
 
 
 @pytest.mark.parametrize("path", SYNTAX_ERRORS, ids=corpus_id)
@@ -309,7 +334,7 @@ FEATURES = {
 def test_corpus_covers_the_subset():
     found = set()
     for path in PROGRAMS + RUNTIME_ERRORS:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(ast.parse(source_text(path), str(path))):
             found.update(name for name, pred in FEATURES.items() if name not in found and pred(node))
     missing = sorted(set(FEATURES) - found)
     assert missing == [], f"no program exercises: {missing}"

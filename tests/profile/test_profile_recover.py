@@ -80,10 +80,10 @@ def spool_window(main_cut, spool):
     import struct
 
     from vmsample.profile._assemble import ProfileBuilder
-    from vmsample.profile.reader import _main_section
+    from vmsample.profile.reader import read_main_section
     b = ProfileBuilder()
     try:
-        _main_section(main_cut, b)
+        read_main_section(main_cut, b)
     except ProfileFormatError:
         pass
     if F.META_VERSION not in b.meta:       # what recover needs to know the file is ours
@@ -92,7 +92,7 @@ def spool_window(main_cut, spool):
     pos, paired, low, high = len(F.EXT_MAGIC), 0, None, len(F.EXT_MAGIC)
     for end in ext_ends(spool):
         tag, size = spool[pos], int.from_bytes(spool[pos + 1:pos + 5], "little")
-        fixed = {F.EXT_ALLOC_SAMPLE: 37, F.EXT_TIME_SAMPLE: 16}.get(tag)
+        fixed = {F.EXT_ALLOC_SAMPLE: F.ALLOC_INFO.size, F.EXT_TIME_SAMPLE: F.TIME_INFO.size}.get(tag)
         if fixed is not None and size > fixed:
             entries = struct.unpack_from(f"<{(size - fixed - 4) // 8}q", spool, pos + 5 + fixed + 4)
             codes = entries[1::2] if b.lines else entries

@@ -1,6 +1,7 @@
 """Argument types shared by the subcommands (sizes, durations, output paths)."""
 
 import argparse
+import os
 import re
 
 _SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
@@ -34,3 +35,20 @@ def parse_duration(text):
 def parse_duration_or_off(text):
     """A duration, or 'off' -> None."""
     return None if text.strip().lower() == "off" else parse_duration(text)
+
+
+def check_output(out, inputs, force):
+    """Refuse to write [out] when it exists (unless [force]) or when it is one
+    of [inputs] -- the same file by any name (a symlink, a hard link):
+    writing would destroy what the command reads."""
+    from vmsample.cli import CommandError
+
+    for path in inputs:
+        try:
+            same = os.path.samefile(out, path)
+        except OSError:             # either does not exist (yet): not the same file
+            same = False
+        if same:
+            raise CommandError(f"{out} is the input {path}; choose another output file", exit_code=2)
+    if os.path.exists(out) and not force:
+        raise CommandError(f"{out} exists (use -f to overwrite)")

@@ -4,6 +4,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
+from vmsample.cli._args import check_output
 from vmsample.convert import FORMATS
 
 HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph) or flamegraph.pl"
@@ -37,8 +38,8 @@ def run(args):
     if args.kind and args.to != "collapsed":
         raise CommandError(f"--kind applies to --to collapsed only (a {args.to} file holds every sample kind)", 2)
     out = args.output or default_output(args.file, args.to)
-    if out != "-" and os.path.exists(out) and not args.force:
-        raise CommandError(f"{out} exists (use -f to overwrite)")
+    if out != "-":
+        check_output(out, [args.file], args.force)
     progress = for_stderr()
     profile = load(args.file, progress)
     if args.to in ("collapsed", "speedscope"):

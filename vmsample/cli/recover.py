@@ -4,6 +4,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
+from vmsample.cli._args import check_output
 
 HELP = "rebuild a complete profile from a killed run's output and its spool"
 
@@ -26,8 +27,10 @@ def run(args):
     if not os.path.exists(spool):
         raise CommandError(f"{spool}: no spool to recover from (the run finished cleanly, or the spool was "
                            f"removed); `vmsample validate {args.file}` checks the file")
-    if args.output and os.path.exists(args.output) and not args.force:
-        raise CommandError(f"{args.output} exists (use -f to overwrite)")
+    # Without -o the file is replaced in place, atomically, after all of it
+    # was read.  The spool is removed at the end: it must not be the output.
+    if args.output:
+        check_output(args.output, [spool], args.force)
     try:
         r = recover(args.file, output=args.output, spool=spool)
     except ProfileFormatError as e:
@@ -39,3 +42,4 @@ def run(args):
           + (f"; dropped {r.dropped_samples} samples cut off by the crash" if r.dropped_samples else ""),
           file=sys.stderr)
     return 0
+

@@ -14,7 +14,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import parse_duration_or_off, parse_size, parse_size_or_off
+from vmsample.cli._args import check_output, parse_duration_or_off, parse_size, parse_size_or_off
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
@@ -61,7 +61,8 @@ def default_output(script):
 
 def run(args):
     from vmsample._nursery import Nursery
-    from vmsample.lang import CompileError, _vm
+    from vmsample.lang import CompileError, _vm, syntax_error_line
+    from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
 
     if args.command is not None:
@@ -72,17 +73,22 @@ def run(args):
         if args.program is None:
             raise CommandError("no program given (PROG.py or -c CODE)", exit_code=2)
         try:
-            with open(args.program, encoding="utf-8") as f:
-                source = f.read()
+            source = read_source(args.program)
         except OSError as e:
             raise CommandError(f"can't open file '{args.program}': {e.strerror}", exit_code=2) from None
+        except SyntaxError as e:
+            print(syntax_error_line(e), file=sys.stderr)
+            return 2
         argv = [args.program, *args.args]
         filename, code_filename = args.program, os.path.abspath(args.program)
         script = args.program
 
     out = args.output or default_output(script)
-    if os.path.exists(out) and not args.force:
-        raise CommandError(f"{out} exists (use -f to overwrite)")
+    if out == "-":
+        # The program's own output goes to stdout; a binary profile would mix with it.
+        raise CommandError("-o -: the profile cannot go to stdout (the program's output goes there); "
+                           "give a file name", exit_code=2)
+    check_output(out, [args.program] if script else [], args.force)
     try:
         # The writer records every sample and collection; the core's own
         # in-memory logs would only grow with the run (32 bytes per sample).
@@ -105,7 +111,7 @@ def run(args):
     except CompileError as e:
         print(e, file=sys.stderr)
     except SyntaxError as e:
-        print(f"{e.filename}:{e.lineno}:{e.offset or 0}: SyntaxError: {e.msg}", file=sys.stderr)
+        print(syntax_error_line(e), file=sys.stderr)
     finally:
         counts = writer.counts
         try:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 
 from vmsample.profile.model import Profile
+from vmsample.report.analysis import NO_STACK
 from vmsample.report.progress import QUIET
 
 from .frames import code_path, default_kind, function_labels, stack_weights
 
 SUFFIX = ".collapsed.txt"
-NO_STACK = "<no stack>"
 
 
 def render(profile: Profile, progress=QUIET, kind: str | None = None) -> str:

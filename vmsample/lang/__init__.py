@@ -36,15 +36,25 @@ def run_source(source, filename, argv=(), nursery=None, code_filename=None):
         print(e, file=sys.stderr)
         return 2
     except SyntaxError as e:
-        print(f"{e.filename}:{e.lineno}:{e.offset or 0}: SyntaxError: {e.msg}", file=sys.stderr)
+        print(syntax_error_line(e), file=sys.stderr)
         return 2
+
+
+def syntax_error_line(e):
+    """A SyntaxError as the one line vmsample prints: ``file:line:col: SyntaxError: msg``."""
+    return f"{e.filename}:{e.lineno}:{e.offset or 0}: SyntaxError: {e.msg}"
 
 
 def run_file(path, argv=()):
     """Run a program file like ``python PATH ARGV...``: tracebacks and
     profiles name it by its absolute path, as CPython does."""
-    with open(path, encoding="utf-8") as f:
-        source = f.read()
+    from vmsample.lang.source import read_source
+
+    try:
+        source = read_source(path)
+    except SyntaxError as e:
+        print(syntax_error_line(e), file=sys.stderr)
+        return 2
     return run_source(source, path, [path, *argv], code_filename=os.path.abspath(path))
 
 

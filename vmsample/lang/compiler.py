@@ -25,6 +25,7 @@ import symtable
 from dataclasses import dataclass, field
 
 from vmsample.lang.opcodes import Op, BinOp, CmpOp, STACK_EFFECT
+from vmsample.lang.source import check_no_nul
 
 __all__ = ["CompileError", "Code", "compile_source"]
 
@@ -119,6 +120,7 @@ _CMPOPS = {
 def compile_source(source: str, filename: str) -> Code:
     """Compile a module; raises CompileError, or SyntaxError for what CPython
     refuses (its own compiler decides, so the messages are CPython's)."""
+    check_no_nul(source, filename)
     compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
     table = symtable.symtable(source, filename, "exec")

@@ -232,7 +232,7 @@ cdef int64_t prof_monotonic_ns() noexcept nogil:
 cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
     # 0x06 start / 0x03 trailer: marker | i64 tv_sec | i64 tv_usec | 8 zero bytes
     cdef timespec ts
-    cdef char* p = _reserve(w, &w.main, 25)
+    cdef char* p = _reserve(w, &w.main, TIMEVAL_RECORD)
     if p == NULL:
         return -1
     clock_gettime(CLOCK_REALTIME, &ts)
@@ -240,7 +240,7 @@ cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
     p = _put_i64(p, ts.tv_sec)
     p = _put_i64(p, ts.tv_nsec // 1000)
     memset(p, 0, 8)
-    w.main.len += 25
+    w.main.len += TIMEVAL_RECORD
     return 0
 
 # ------------------------------------------------------------------ code table
@@ -290,14 +290,14 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
         n = <size_t>snprintf(fallback, 64, "py:<code 0x%llx>:0:<unknown>",
                              <unsigned long long>c.code_id)
         name = fallback
-    p = _reserve(w, &w.main, 17 + n)
+    p = _reserve(w, &w.main, CODE_RECORD_HEAD + n)
     if p == NULL:
         return -1
     p = _put_u8(p, F_MARKER_VIRTUAL_IP)
     p = _put_u64(p, c.code_id)
     p = _put_u64(p, n)
     memcpy(p, name, n)
-    w.main.len += 17 + n
+    w.main.len += CODE_RECORD_HEAD + n
     c.written = True
     return 0
 
@@ -337,26 +337,36 @@ cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t d
 
 # ------------------------------------------------------------------ records
 
-cdef enum:
-    F_MARKER_STACKTRACE = 0x01
-    F_MARKER_VIRTUAL_IP = 0x02
-    F_MARKER_TRAILER = 0x03
-    F_MARKER_HEADER = 0x05
-    F_MARKER_TIME_N_ZONE = 0x06
-    F_MARKER_META = 0x07
-    F_MARKER_GC_STACKTRACE = 0x09
-    F_MARKER_OBJ_INFO_STACK = 0x0A
-    F_PROFILE_LINES = 0x02
-    F_PROFILE_REAL_TIME = 0x10
-    F_EXT_TYPE_NAME = 0x21
-    F_EXT_STAT_NAMES = 0x22
-    F_EXT_ALLOC_SAMPLE = 0x23
-    F_EXT_TIME_SAMPLE = 0x24
-    F_EXT_MINOR_GC = 0x25
-    F_EXT_MAJOR_GC = 0x26
-    F_EXT_END = 0x2F
-    F_ALLOC_FLAG_LARGE = 0x01
-    F_N_STATS = 5
+# Marker bytes, tags and record sizes: format.py is their one home; these C
+# copies are filled from it when the module is imported.
+cdef uint8_t F_MARKER_STACKTRACE = F.MARKER_STACKTRACE
+cdef uint8_t F_MARKER_VIRTUAL_IP = F.MARKER_VIRTUAL_IP
+cdef uint8_t F_MARKER_TRAILER = F.MARKER_TRAILER
+cdef uint8_t F_MARKER_TIME_N_ZONE = F.MARKER_TIME_N_ZONE
+cdef uint8_t F_MARKER_GC_STACKTRACE = F.MARKER_GC_STACKTRACE
+cdef uint8_t F_MARKER_OBJ_INFO_STACK = F.MARKER_OBJ_INFO_STACK
+cdef uint8_t F_EXT_ALLOC_SAMPLE = F.EXT_ALLOC_SAMPLE
+cdef uint8_t F_EXT_TIME_SAMPLE = F.EXT_TIME_SAMPLE
+cdef uint8_t F_EXT_MINOR_GC = F.EXT_MINOR_GC
+cdef uint8_t F_EXT_MAJOR_GC = F.EXT_MAJOR_GC
+cdef uint8_t F_EXT_END = F.EXT_END
+cdef uint8_t F_ALLOC_FLAG_LARGE = F.ALLOC_FLAG_LARGE
+cdef uint16_t F_N_STATS = len(F.STAT_NAMES)
+# Whole main-section records: the marker byte, then the layout.
+cdef size_t TIMEVAL_RECORD = 1 + F.TIMEVAL.size
+cdef size_t STACK_RECORD_HEAD = 1 + F.STACK_HEAD.size      # also 0x0A's head (f64 time, depth)
+cdef size_t CODE_RECORD_HEAD = 1 + F.CODE_HEAD.size
+# Extension payloads (without the record head).
+cdef size_t EXT_HEAD = F.EXT_RECORD_HEAD.size
+cdef size_t ALLOC_INFO = F.ALLOC_INFO.size
+cdef size_t TIME_INFO = F.TIME_INFO.size
+cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SAMPLES.size
+cdef size_t MAJOR_GC = F.MAJOR_GC.size
+cdef size_t END_PAYLOAD = F.END.size
+cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
+DEF FIXED_RECORD_MAX = 128          # stack buffers for MINOR_GC's head and END
+if EXT_HEAD + MINOR_FIXED > FIXED_RECORD_MAX or EXT_HEAD + END_PAYLOAD > FIXED_RECORD_MAX:
+    raise ImportError("format.py: MINOR_GC or END outgrew the writer's record buffer")
 
 cdef inline uint32_t _clip_depth(ProfWriter* w, uint32_t depth) noexcept nogil:
     if PROF_UNLIKELY(depth > PROF_MAX_FRAMES):
@@ -382,7 +392,7 @@ cdef int _stack_record(ProfWriter* w, uint8_t marker, int64_t time_ns, const Pro
     #           | entries | thread id | [i64 ns, vmprof layout version 7]
     cdef uint32_t n_entries = depth * 2 if w.lines else depth
     cdef bint stamp = w.layout == PROF_LAYOUT_VMPROF and w.version >= 7
-    cdef size_t size = 1 + 8 + 8 + 8 * <size_t>n_entries + 8 + (8 if stamp else 0)
+    cdef size_t size = STACK_RECORD_HEAD + 8 * <size_t>n_entries + 8 + (8 if stamp else 0)
     cdef char* p = _reserve(w, &w.main, size)
     if p == NULL:
         return -1
@@ -400,10 +410,10 @@ cdef int _stack_record(ProfWriter* w, uint8_t marker, int64_t time_ns, const Pro
     return 0
 
 cdef inline char* _ext_header(ProfWriter* w, uint8_t tag, size_t payload) noexcept nogil:
-    cdef char* p = _reserve(w, &w.spool, 5 + payload)
+    cdef char* p = _reserve(w, &w.spool, EXT_HEAD + payload)
     if p == NULL:
         return NULL
-    w.spool.len += 5 + payload
+    w.spool.len += EXT_HEAD + payload
     p = _put_u8(p, tag)
     return _put_u32(p, <uint32_t>payload)
 
@@ -414,7 +424,7 @@ cdef inline char* _ext_stack(ProfWriter* w, char* p, const ProfFrame* frames, ui
 cdef inline size_t _ext_stack_size(ProfWriter* w, uint32_t depth, bint inline_stack) noexcept nogil:
     if not inline_stack:
         return 0
-    return 4 + 8 * <size_t>(depth * 2 if w.lines else depth)
+    return EXT_STACK_HEAD + 8 * <size_t>(depth * 2 if w.lines else depth)
 
 cdef int _pending_push(ProfWriter* w, const GCSample* s) noexcept nogil:
     cdef size_t cap
@@ -448,7 +458,7 @@ cdef int prof_alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* fr
         if w.layout == PROF_LAYOUT_PYPY and _pending_push(w, s) < 0:
             return -1
     # ALLOC_SAMPLE: u64 seq | i64 time | u64 thread | u64 size | u32 type id | u8 flags [| stack]
-    p = _ext_header(w, F_EXT_ALLOC_SAMPLE, 37 + _ext_stack_size(w, depth, inline_stack))
+    p = _ext_header(w, F_EXT_ALLOC_SAMPLE, ALLOC_INFO + _ext_stack_size(w, depth, inline_stack))
     if p == NULL:
         return -1
     p = _put_u64(p, s.seq)
@@ -475,7 +485,7 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
         if _stack_record(w, F_MARKER_STACKTRACE, time_ns, frames, depth, thread_id) < 0:
             return -1
     # TIME_SAMPLE: i64 time | u64 thread [| stack]
-    p = _ext_header(w, F_EXT_TIME_SAMPLE, 16 + _ext_stack_size(w, depth, inline_stack))
+    p = _ext_header(w, F_EXT_TIME_SAMPLE, TIME_INFO + _ext_stack_size(w, depth, inline_stack))
     if p == NULL:
         return -1
     p = _put_i64(p, time_ns)
@@ -502,7 +512,7 @@ cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
         n = r.n_outcomes - start
         if n > PROF_OBJ_INFO_CHUNK:
             n = PROF_OBJ_INFO_CHUNK
-        size = 1 + 8 + 8 + 8 * (n + 3)
+        size = STACK_RECORD_HEAD + 8 * (n + 3)
         p = _reserve(w, &w.main, size)
         if p == NULL:
             return -1
@@ -537,7 +547,7 @@ cdef int _obj_info_record(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil:
     # MINOR_GC: u64 index | i64 time | i64 duration | u16 n | n x i64 stats
     #           | u64 first_seq | u32 count | count x u8 outcome bits
-    cdef char head[128]
+    cdef char head[FIXED_RECORD_MAX]
     cdef char* p = head
     cdef char* dst
     if PROF_UNLIKELY(w.error != 0):
@@ -546,7 +556,7 @@ cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept n
         if _obj_info_record(w, r) < 0:
             return -1
     p = _put_u8(p, F_EXT_MINOR_GC)
-    p = _put_u32(p, <uint32_t>(8 + 8 + 8 + 2 + 8 * F_N_STATS + 8 + 4 + r.n_outcomes))
+    p = _put_u32(p, <uint32_t>(MINOR_FIXED + r.n_outcomes))
     p = _put_u64(p, r.index)
     p = _put_i64(p, r.time_ns)
     p = _put_i64(p, r.duration_ns)
@@ -569,7 +579,7 @@ cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept n
 
 cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
     # MAJOR_GC: u64 index | u8 state | i64 time | u64 total_memory_used | u64 total_size_of_arenas
-    cdef char* p = _ext_header(w, F_EXT_MAJOR_GC, 33)
+    cdef char* p = _ext_header(w, F_EXT_MAJOR_GC, MAJOR_GC)
     if p == NULL:
         return -1
     p = _put_u64(p, e.index)
@@ -588,7 +598,7 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
     # code the VM declared), the trailer, then the spool copied behind it,
     # then END.  Runs once, at close.
     cdef char chunk[65536]
-    cdef char end[53]
+    cdef char end[FIXED_RECORD_MAX]
     cdef char* p = end
     cdef long offset = 0
     cdef ssize_t r
@@ -614,14 +624,14 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
         offset += r
     # END: u64 alloc | u64 time | u64 minor | u64 major | i64 end ns | u64 truncated stacks
     p = _put_u8(p, F_EXT_END)
-    p = _put_u32(p, 48)
+    p = _put_u32(p, <uint32_t>END_PAYLOAD)
     p = _put_u64(p, w.n_alloc)
     p = _put_u64(p, w.n_time)
     p = _put_u64(p, w.n_minor)
     p = _put_u64(p, w.n_major)
     p = _put_i64(p, prof_monotonic_ns())
     p = _put_u64(p, w.n_truncated)
-    if _append(w, &w.main, end, 53) < 0:
+    if _append(w, &w.main, end, <size_t>(p - end)) < 0:
         return -1
     return _drain(w, &w.main, Z_FINISH)
 

@@ -9,9 +9,12 @@ A ``.prof`` file is a VMProf file (little-endian, 8-byte words), read by stock
 
 This module is pure Python and imports nothing else from vmsample, so the
 schema, the readers and ``tools/read_profile.py`` can use it without the
-compiled extension.  `_writer.pyx` mirrors these numbers; a test checks that
-they agree.
+compiled extension.  It is the one home of every number and record layout:
+the writer (`_writer.pyx`, which reads them at import), the fast reader, the
+`construct` schema and `recover` all take them from here.
 """
+
+import struct
 
 # ---------------------------------------------------------------- vmprof main section
 # Marker bytes (vmprof src/vmprof.h).
@@ -54,6 +57,50 @@ def fork_semantics(version, interp):
     time replaces the count word) rather than vmprof 0.6.0's VERSION_SAMPLE_TIME
     (an int64 ns timestamp follows the thread id)."""
     return version == VERSION_SAMPLE_TIME and interp == INTERP_NAME_PYPY
+
+# ---------------------------------------------------------------- record layouts
+
+class Layout:
+    """The fixed-size part of a record: named fields with `struct` codes,
+    little-endian, no padding.  [struct] packs and unpacks it, [size] is its
+    length, [offset(field)] where a field starts; schema.py turns the same
+    fields into `construct` fields."""
+
+    def __init__(self, name, *fields):
+        self.name = name
+        self.fields = fields                # ((field name, struct code), ...)
+        self.struct = struct.Struct("<" + "".join(code for _, code in fields))
+        self.size = self.struct.size
+
+    def offset(self, field):
+        names = [n for n, _ in self.fields]
+        return struct.calcsize("<" + "".join(c for _, c in self.fields[:names.index(field)]))
+
+    def __repr__(self):
+        return f"Layout({self.name!r}, {self.size} bytes)"
+
+
+# Main section.  Every record starts with its marker byte (not part of these).
+STATIC_HEADER = Layout("static header", ("header_count", "q"), ("header_size", "q"),
+                       ("reserved", "q"), ("period_usec", "q"), ("windows64", "q"))
+TIMEVAL = Layout("timeval", ("sec", "q"), ("usec", "q"), ("zone", "8s"))       # 0x06, 0x03
+STACK_HEAD = Layout("stack head", ("count", "q"), ("depth", "q"))              # 0x01
+FORK_STACK_HEAD = Layout("fork stack head", ("time", "d"), ("depth", "q"))     # 0x01/0x09/0x0A, fork v7
+CODE_HEAD = Layout("code head", ("id", "q"), ("length", "q"))                  # 0x02, then the name
+
+# Extension section.
+EXT_RECORD_HEAD = Layout("record head", ("tag", "B"), ("length", "I"))
+ALLOC_INFO = Layout("alloc_sample", ("seq", "Q"), ("time_ns", "q"), ("thread_id", "Q"),
+                    ("size", "Q"), ("type_id", "I"), ("flags", "B"))        # [+ stack]
+TIME_INFO = Layout("time_sample", ("time_ns", "q"), ("thread_id", "Q"))    # [+ stack]
+MINOR_HEAD = Layout("minor_gc", ("index", "Q"), ("time_ns", "q"), ("duration_ns", "q"),
+                    ("nstats", "H"))                        # + nstats x i64, MINOR_SAMPLES, outcomes
+MINOR_SAMPLES = Layout("minor_gc samples", ("first_seq", "Q"), ("count", "I"))
+MAJOR_GC = Layout("major_gc", ("index", "Q"), ("state", "B"), ("time_ns", "q"),
+                  ("total_memory_used", "Q"), ("total_size_of_arenas", "Q"))
+END = Layout("end", ("n_alloc", "Q"), ("n_time", "Q"), ("n_minor", "Q"), ("n_major", "Q"),
+             ("end_ns", "q"), ("n_truncated", "Q"))
+EXT_STACK_HEAD = Layout("stack", ("count", "I"))          # + count x i64 entries
 
 # ---------------------------------------------------------------- extension section
 EXT_MAGIC = b"VMSAMPX\x01"      # last byte: extension format version

@@ -21,19 +21,22 @@ from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 
-_STATIC = struct.Struct("<5q")
 _Q = struct.Struct("<q")
 _QQ = struct.Struct("<qq")
-_STACK_HEAD = struct.Struct("<qq")      # count (or f64 time), depth
-_STACK_HEAD_FORK = struct.Struct("<dq")
-_EXT_HEAD = struct.Struct("<BI")
-_ALLOC = struct.Struct("<QqQQIB")
-_TIME = struct.Struct("<qQ")
-_MINOR_HEAD = struct.Struct("<QqqH")
-_MAJOR = struct.Struct("<QBqQQ")
-_END = struct.Struct("<QQQQqQ")
 _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")
+_STACK_HEAD = F.STACK_HEAD.struct
+_STACK_HEAD_FORK = F.FORK_STACK_HEAD.struct
+_EXT_HEAD = F.EXT_RECORD_HEAD.struct
+_ALLOC = F.ALLOC_INFO.struct
+_TIME = F.TIME_INFO.struct
+_MINOR_HEAD = F.MINOR_HEAD.struct
+_MINOR_SAMPLES = F.MINOR_SAMPLES.struct
+_MAJOR = F.MAJOR_GC.struct
+_END = F.END.struct
+# Whole-record sizes: the marker byte, then the layout.
+STACK_RECORD_HEAD = 1 + F.STACK_HEAD.size
+TIMEVAL_RECORD = 1 + F.TIMEVAL.size
 
 
 def load_bytes(source) -> tuple[bytes, bool]:
@@ -113,8 +116,8 @@ def parse_static_header(data) -> int:
         raise ProfileFormatError("32-bit profiles are not supported", 0, "static header")
     if data[15] == 3 and data[8] != 3:
         raise ProfileFormatError("big-endian profiles are not supported", 0, "static header")
-    _need(data, 0, 40, "static header")
-    w0, w1, w2, period, w4 = _STATIC.unpack_from(data, 0)
+    _need(data, 0, F.STATIC_HEADER.size, "static header")
+    w0, w1, w2, period, w4 = F.STATIC_HEADER.struct.unpack_from(data, 0)
     if (w0, w1, w2) != (0, 3, 0) or w4 not in (0, 1) or period < 0:
         raise ProfileFormatError(f"not a vmprof profile: static header words {(w0, w1, w2, period, w4)}",
                                  0, "static header")
@@ -123,7 +126,7 @@ def parse_static_header(data) -> int:
     return period
 
 
-def parse_header(data, pos=40):
+def parse_header(data, pos=F.STATIC_HEADER.size):
     """The 0x05 record -> (version, mode, interp, next pos)."""
     _need(data, pos, 5, "header")
     if data[pos] != F.MARKER_HEADER:
@@ -146,13 +149,16 @@ def parse_header(data, pos=40):
 
 def parse(data: bytes, b: ProfileBuilder) -> None:
     """Decode [data] into calls on the builder [b]."""
-    pos = _main_section(data, b)
+    pos = read_main_section(data, b)
     if pos < len(data):
         _extension(data, pos, b)
 
 
-def _main_section(data, b) -> int:
-    """Records up to and including the trailer; returns the offset after it."""
+def read_main_section(data, b) -> int:
+    """Decode the records up to and including the trailer into calls on the
+    builder [b]; returns the offset after the trailer.  On a
+    ProfileFormatError, its [record_start] is the offset of the record that
+    failed: everything before it was read (`vmsample recover` keeps that)."""
     period = parse_static_header(data)
     version, mode, interp, pos = parse_header(data)
     b.header(version, mode, interp, period)
@@ -172,8 +178,8 @@ def _main_section(data, b) -> int:
             marker = data[pos]
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
-                if pos + 17 > n:
-                    _need(data, pos, 17, kind)
+                if pos + STACK_RECORD_HEAD > n:
+                    _need(data, pos, STACK_RECORD_HEAD, kind)
                 count, depth = head.unpack_from(data, pos + 1)
                 if not fork and count != 1:
                     raise ProfileFormatError(f"stack record count must be 1, not {count}", pos, kind)
@@ -181,7 +187,7 @@ def _main_section(data, b) -> int:
                     raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
                 if lines and depth & 1:
                     raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
-                start = pos + 17
+                start = pos + STACK_RECORD_HEAD
                 end = start + 8 * depth
                 if end + tail_size > n:
                     _need(data, start, end + tail_size - start, kind)
@@ -208,21 +214,21 @@ def _main_section(data, b) -> int:
                 pos = p
             elif marker == F.MARKER_TIME_N_ZONE or marker == F.MARKER_TRAILER:
                 kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
-                _need(data, pos, 25, kind)
+                _need(data, pos, TIMEVAL_RECORD, kind)
                 sec, usec = _QQ.unpack_from(data, pos + 1)
                 if marker == F.MARKER_TRAILER:
                     b.trailer(sec, usec)
-                    return pos + 25
+                    return pos + TIMEVAL_RECORD
                 b.start_time(sec, usec)
-                pos += 25
+                pos += TIMEVAL_RECORD
             elif marker == F.MARKER_OBJ_INFO_STACK and fork:
-                _need(data, pos, 17, "obj_info")
+                _need(data, pos, STACK_RECORD_HEAD, "obj_info")
                 time_s, depth = _STACK_HEAD_FORK.unpack_from(data, pos + 1)
                 if not 3 <= depth <= F.MAX_STACK_ENTRIES:
                     raise ProfileFormatError(f"object-info depth {depth} out of range", pos, "obj_info")
-                _need(data, pos + 17, 8 * depth, "obj_info")
-                b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + 17))
-                pos += 17 + 8 * depth
+                _need(data, pos + STACK_RECORD_HEAD, 8 * depth, "obj_info")
+                b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + STACK_RECORD_HEAD))
+                pos += STACK_RECORD_HEAD + 8 * depth
             elif marker == F.MARKER_HEADER:
                 raise ProfileFormatError("a second header record", pos, "header")
             else:
@@ -244,8 +250,41 @@ def _ext_stack(payload, at, pos, record):
     return payload[at + 4:]
 
 
-def _extension(data, pos, b) -> None:
+EXT_HEAD_SIZE = F.EXT_RECORD_HEAD.size
+
+
+def ext_records(data, pos, *, whole_only=False):
+    """The extension records in [data] from [pos] (just after the magic):
+    yields ``(offset, tag, length)`` per record, its payload being
+    ``data[offset + EXT_HEAD_SIZE:][:length]``; the last one yielded is END.
+
+    A record that runs past the end of [data], or a missing END, raises
+    ProfileFormatError -- or, with [whole_only] (a killed run's spool, which
+    may end anywhere), ends the iteration after the last whole record."""
     n = len(data)
+    head = _EXT_HEAD.unpack_from
+    while True:
+        if pos + EXT_HEAD_SIZE > n:
+            if whole_only:
+                return
+            if pos >= n:
+                raise ProfileFormatError("truncated: no END record", pos, "ext:end")
+            _need(data, pos, EXT_HEAD_SIZE, "extension")
+        tag, size = head(data, pos)
+        if pos + EXT_HEAD_SIZE + size > n or size > F.EXT_MAX_PAYLOAD:
+            if whole_only:
+                return
+            record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+            if size > F.EXT_MAX_PAYLOAD:
+                raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
+            _need(data, pos + EXT_HEAD_SIZE, size, record)
+        yield pos, tag, size
+        if tag == F.EXT_END:
+            return
+        pos += EXT_HEAD_SIZE + size
+
+
+def _extension(data, pos, b) -> None:
     _need(data, pos, len(F.EXT_MAGIC), "extension")
     magic = data[pos:pos + len(F.EXT_MAGIC)]
     if magic[:-1] != F.EXT_MAGIC[:-1]:
@@ -256,31 +295,20 @@ def _extension(data, pos, b) -> None:
     if magic[-1] != F.EXT_VERSION:
         raise ProfileFormatError(f"unknown extension version {magic[-1]}", pos, "extension")
     b.has_extension = True
-    pos += len(F.EXT_MAGIC)
     lines = b.lines
-    head = _EXT_HEAD.unpack_from
+    at0 = EXT_HEAD_SIZE
     alloc_append, alloc_unpack, alloc_size = b.alloc_infos.append, _ALLOC.unpack_from, _ALLOC.size
     time_append, time_unpack, time_size = b.time_infos.append, _TIME.unpack_from, _TIME.size
-    while True:
-        if pos + 5 > n:
-            if pos >= n:
-                raise ProfileFormatError("truncated: no END record", pos, "ext:end")
-            _need(data, pos, 5, "extension")
-        tag, size = head(data, pos)
+    for pos, tag, size in ext_records(data, pos + len(F.EXT_MAGIC)):
         # The common records first: sample infos without a stack of their own.
-        if tag == F.EXT_ALLOC_SAMPLE and size == alloc_size and pos + 5 + size <= n:
-            alloc_append(alloc_unpack(data, pos + 5))
-            pos += 5 + size
+        if tag == F.EXT_ALLOC_SAMPLE and size == alloc_size:
+            alloc_append(alloc_unpack(data, pos + at0))
             continue
-        if tag == F.EXT_TIME_SAMPLE and size == time_size and pos + 5 + size <= n:
-            time_append(time_unpack(data, pos + 5))
-            pos += 5 + size
+        if tag == F.EXT_TIME_SAMPLE and size == time_size:
+            time_append(time_unpack(data, pos + at0))
             continue
         record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
-        if size > F.EXT_MAX_PAYLOAD:
-            raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
-        _need(data, pos + 5, size, record)
-        payload = data[pos + 5:pos + 5 + size]
+        payload = data[pos + at0:pos + at0 + size]
         if tag == F.EXT_ALLOC_SAMPLE or tag == F.EXT_TIME_SAMPLE:     # with a stack of its own
             fixed, add = (_ALLOC, b.alloc_info) if tag == F.EXT_ALLOC_SAMPLE else (_TIME, b.time_info)
             if size < fixed.size:
@@ -294,13 +322,13 @@ def _extension(data, pos, b) -> None:
                 raise ProfileFormatError("bad payload length", pos, record)
             index, t, duration, nstats = _MINOR_HEAD.unpack_from(payload)
             at = _MINOR_HEAD.size + 8 * nstats
-            if size < at + 12:
+            if size < at + _MINOR_SAMPLES.size:
                 raise ProfileFormatError("bad payload length", pos, record)
             stats = struct.unpack_from(f"<{nstats}q", payload, _MINOR_HEAD.size)
-            first_seq, count = struct.unpack_from("<QI", payload, at)
-            if size != at + 12 + count:
+            first_seq, count = _MINOR_SAMPLES.unpack_from(payload, at)
+            if size != at + _MINOR_SAMPLES.size + count:
                 raise ProfileFormatError("bad payload length", pos, record)
-            b.minor(index, t, duration, stats, first_seq, payload[at + 12:])
+            b.minor(index, t, duration, stats, first_seq, payload[at + _MINOR_SAMPLES.size:])
         elif tag == F.EXT_MAJOR_GC:
             if size != _MAJOR.size:
                 raise ProfileFormatError("bad payload length", pos, record)
@@ -314,12 +342,10 @@ def _extension(data, pos, b) -> None:
         elif tag == F.EXT_END:
             if size != _END.size:
                 raise ProfileFormatError("bad payload length", pos, record)
-            if pos + 5 + size != n:
-                raise ProfileFormatError("bytes after the END record", pos + 5 + size, record)
+            if pos + at0 + size != len(data):
+                raise ProfileFormatError("bytes after the END record", pos + at0 + size, record)
             b.end_of_extension(*_END.unpack_from(payload), pos)
-            return
         # any other tag: a newer writer's record, skipped by its length
-        pos += 5 + size
 
 
 def _stat_names(payload, pos, record):

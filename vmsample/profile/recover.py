@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from . import format as F
 from ._assemble import ProfileBuilder
 from .errors import ProfileFormatError
-from .reader import _EXT_HEAD, _main_section
+from .reader import EXT_HEAD_SIZE, TIMEVAL_RECORD, ext_records, read_main_section
 
-_ALLOC_INFO = 37            # ALLOC_SAMPLE payload without a stack
-_TIME_INFO = 16             # TIME_SAMPLE payload without a stack
-_TIME_AT = {F.EXT_ALLOC_SAMPLE: 8, F.EXT_TIME_SAMPLE: 0, F.EXT_MINOR_GC: 8, F.EXT_MAJOR_GC: 9}
+# Where each counted record keeps its time (for END's end time).
+_TIME_AT = {F.EXT_ALLOC_SAMPLE: F.ALLOC_INFO.offset("time_ns"), F.EXT_TIME_SAMPLE: F.TIME_INFO.offset("time_ns"),
+            F.EXT_MINOR_GC: F.MINOR_HEAD.offset("time_ns"), F.EXT_MAJOR_GC: F.MAJOR_GC.offset("time_ns")}
 
 
 @dataclass
@@ -60,19 +60,14 @@ def _ext_records(spool: bytes):
     """(tag, payload) of the spool's whole records, after its magic."""
     if spool[:len(F.EXT_MAGIC)] != F.EXT_MAGIC:
         raise ProfileFormatError("the spool does not start with the extension magic", 0, "extension")
-    pos, n = len(F.EXT_MAGIC), len(spool)
-    while pos + 5 <= n:
-        tag, size = _EXT_HEAD.unpack_from(spool, pos)
-        if size > F.EXT_MAX_PAYLOAD or pos + 5 + size > n:
-            break
+    for pos, tag, size in ext_records(spool, len(F.EXT_MAGIC), whole_only=True):
         if tag == F.EXT_END:
-            break
-        yield tag, spool[pos + 5:pos + 5 + size]
-        pos += 5 + size
+            return
+        yield tag, spool[pos + EXT_HEAD_SIZE:pos + EXT_HEAD_SIZE + size]
 
 
 def _ext(tag, payload):
-    return bytes([tag]) + len(payload).to_bytes(4, "little") + payload
+    return F.EXT_RECORD_HEAD.struct.pack(tag, len(payload)) + payload
 
 
 def _meta(key, value):
@@ -98,7 +93,7 @@ def recover(path, output=None, spool=None) -> RecoverResult:
 
     b = ProfileBuilder()
     try:
-        end = _main_section(data, b) - 25          # a trailer was written: close() was interrupted
+        end = read_main_section(data, b) - TIMEVAL_RECORD    # a trailer was written: close() was interrupted
     except ProfileFormatError as e:
         end = getattr(e, "record_start", None)
         if end is None:
@@ -116,7 +111,7 @@ def recover(path, output=None, spool=None) -> RecoverResult:
     # Keep infos while the main section has stacks for them; an info whose
     # stack never reached the main file is dropped (the spool is ahead).
     limit = {F.EXT_ALLOC_SAMPLE: main_alloc, F.EXT_TIME_SAMPLE: main_time}
-    fixed = {F.EXT_ALLOC_SAMPLE: _ALLOC_INFO, F.EXT_TIME_SAMPLE: _TIME_INFO}
+    fixed = {F.EXT_ALLOC_SAMPLE: F.ALLOC_INFO.size, F.EXT_TIME_SAMPLE: F.TIME_INFO.size}
     paired = dict.fromkeys(limit, 0)
     counts = dict.fromkeys(_TIME_AT, 0)
     kept, last_ns, dropped = [], 0, 0
@@ -143,12 +138,12 @@ def recover(path, output=None, spool=None) -> RecoverResult:
     sec, usec = int(mtime), int((mtime % 1) * 1e6)
     out = bytearray(data[:end])
     out += _meta(F.META_RECOVERED, time.strftime("%Y-%m-%dT%H:%M:%S"))
-    out += bytes([F.MARKER_TRAILER]) + struct.pack("<qq", sec, usec) + bytes(8)
+    out += bytes([F.MARKER_TRAILER]) + F.TIMEVAL.struct.pack(sec, usec, bytes(8))
     out += F.EXT_MAGIC
     for tag, payload in kept:
         out += _ext(tag, payload)
-    out += _ext(F.EXT_END, struct.pack("<QQQQqQ", counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
-                                       counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], last_ns, 0))
+    out += _ext(F.EXT_END, F.END.struct.pack(counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
+                                            counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], last_ns, 0))
     blob = bytes(out)
     if gz:
         c = zlib.compressobj(6, zlib.DEFLATED, 31)

@@ -29,6 +29,15 @@ from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 
 Word = Int64sl
+# format.py's struct codes as construct fields
+_FIELD = {"q": Int64sl, "Q": Int64ul, "I": Int32ul, "H": Int16ul, "B": Int8ul, "d": Float64l,
+          "8s": Bytes(8)}
+
+
+def fields(layout):
+    """The construct fields of a format.py Layout, in order."""
+    return [name / _FIELD[code] for name, code in layout.fields]
+
 # word length | UTF-8 bytes (vmprof's read_string)
 VString = PascalString(Word, "utf8")
 
@@ -104,11 +113,7 @@ meta = Struct(
 )
 
 # 0x06 start time / 0x03 trailer: i64 tv_sec | i64 tv_usec | 8 zone bytes
-timeval = Struct(
-    "sec" / Int64sl,
-    "usec" / Int64sl,
-    "zone" / Bytes(8),
-)
+timeval = Struct(*fields(F.TIMEVAL))
 
 # 0x0A object info (fork only): f64 seconds | depth word = n + 3
 #   | n obj-info words (type id << 2 | large << 1 | survived), newest first
@@ -143,7 +148,7 @@ record = Struct(
 
 # u32 entry count | entries (i64, same encoding as the main section's)
 ext_stack = Struct(
-    "count" / Int32ul,
+    *fields(F.EXT_STACK_HEAD),
     Check(this.count <= F.MAX_STACK_ENTRIES),
     "entries" / Array(this.count, Word),
 )
@@ -164,20 +169,14 @@ ext_stat_names = Struct(
 # 0x23: u64 seq | i64 time ns | u64 thread | u64 size | u32 type id | u8 flags
 #       [| stack, when allocations are not the 0x01 stream]
 ext_alloc_sample = Struct(
-    "seq" / Int64ul,
-    "time_ns" / Int64sl,
-    "thread_id" / Int64ul,
-    "size" / Int64ul,
-    "type_id" / Int32ul,
-    "flags" / Int8ul,
+    *fields(F.ALLOC_INFO),
     "stack" / Optional(ext_stack),
     Terminated,
 )
 
 # 0x24: i64 time ns | u64 thread [| stack, when time samples are not the 0x01 stream]
 ext_time_sample = Struct(
-    "time_ns" / Int64sl,
-    "thread_id" / Int64ul,
+    *fields(F.TIME_INFO),
     "stack" / Optional(ext_stack),
     Terminated,
 )
@@ -185,42 +184,28 @@ ext_time_sample = Struct(
 # 0x25: u64 index | i64 time ns | i64 duration ns | u16 n | n x i64 stats (STAT_NAMES order)
 #       | u64 first seq | u32 count | count x u8 outcome bits (bit 0 survived, bit 1 large)
 ext_minor_gc = Struct(
-    "index" / Int64ul,
-    "time_ns" / Int64sl,
-    "duration_ns" / Int64sl,
-    "nstats" / Int16ul,
+    *fields(F.MINOR_HEAD),
     "stats" / Array(this.nstats, Int64sl),
-    "first_seq" / Int64ul,
-    "count" / Int32ul,
+    *fields(F.MINOR_SAMPLES),
     "outcomes" / Bytes(this.count),
     Terminated,
 )
 
 # 0x26: u64 index | u8 state entered | i64 time ns | u64 total_memory_used | u64 total_size_of_arenas
 ext_major_gc = Struct(
-    "index" / Int64ul,
-    "state" / Int8ul,
-    "time_ns" / Int64sl,
-    "total_memory_used" / Int64ul,
-    "total_size_of_arenas" / Int64ul,
+    *fields(F.MAJOR_GC),
     Terminated,
 )
 
 # 0x2F: u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns | u64 truncated stacks
 ext_end = Struct(
-    "n_alloc" / Int64ul,
-    "n_time" / Int64ul,
-    "n_minor" / Int64ul,
-    "n_major" / Int64ul,
-    "end_ns" / Int64sl,
-    "n_truncated" / Int64ul,
+    *fields(F.END),
     Terminated,
 )
 
 # u8 tag | u32 payload length | payload.  Unknown tags are skipped by length.
 ext_record = Struct(
-    "tag" / Int8ul,
-    "length" / Int32ul,
+    *fields(F.EXT_RECORD_HEAD),
     Check(this.length <= F.EXT_MAX_PAYLOAD),
     "payload" / FixedSized(this.length, Switch(this.tag, {
         F.EXT_TYPE_NAME: ext_type_name,

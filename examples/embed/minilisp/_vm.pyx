@@ -12,8 +12,9 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memcpy, memmove
 
 from vmsample._nursery cimport (
-    GC_HEADER_SIZE, GCHeader, GCHeap, Nursery, gc_alloc_fixed, gc_alloc_varsize, gc_collect_major,
-    gc_is_ref, gc_push_root, gc_raise_error, gc_visit_root, gc_write_barrier, gcref_t)
+    GC_HEADER_SIZE, GCHeader, GCHeap, Nursery, gc_alloc_fixed_or_raise, gc_alloc_varsize_or_raise,
+    gc_collect_major, gc_is_ref, gc_pop_root, gc_push_root_or_raise, gc_raise_error, gc_visit_root,
+    gc_write_barrier, gcref_t)
 from vmsample.profile._glue cimport ProfFrame, ProfGlue, Profiler, attach, prof_time_samples
 from vmsample.profile._writer cimport ProfileWriter
 
@@ -321,7 +322,7 @@ cdef class Machine:
         try:
             for i, value in enumerate(program.consts):
                 self._load_const(value)
-                vm.consts[i] = pop(vm)
+                vm.consts[i] = gc_pop_root(vm.h)
         except BaseException:
             self.close()
             raise
@@ -330,13 +331,13 @@ cdef class Machine:
         # Build [value] in the heap and push it.
         cdef VM* vm = &self.vm
         if value is None:
-            return push(vm, NIL)
+            return gc_push_root_or_raise(vm.h, NIL)
         if value is True or value is False:
-            return push(vm, boolean(value))
+            return gc_push_root_or_raise(vm.h, boolean(value))
         if isinstance(value, int):
             if not FIXNUM_MIN <= value <= FIXNUM_MAX:
                 raise OverflowError(f"integer {value} does not fit in a fixnum")
-            return push(vm, fix(value))
+            return gc_push_root_or_raise(vm.h, fix(value))
         if isinstance(value, str):
             return push_string(vm, value.encode("utf-8"))
         if isinstance(value, list):
@@ -344,8 +345,8 @@ cdef class Machine:
                 self._load_const(item)
             return list_top(vm, len(value))
         if isinstance(value, Symbol):
-            return push(vm, <gcref_t>((<uint64_t>self.symbol_ids[value.name] << 3) | SYMBOL_TAG))
-        return push(vm, UNSPEC)             # the compiler's UNSPECIFIED
+            return gc_push_root_or_raise(vm.h, <gcref_t>((<uint64_t>self.symbol_ids[value.name] << 3) | SYMBOL_TAG))
+        return gc_push_root_or_raise(vm.h, UNSPEC)             # the compiler's UNSPECIFIED
 
     def profile_to(self, ProfileWriter writer not None, *, seed=None):
         """Name every code in [writer] and profile this machine into it, as
@@ -472,35 +473,13 @@ cdef class Machine:
 # ____________________________________________________________________________
 # Stack and heap helpers
 
-cdef inline int push(VM* vm, gcref_t v) except -1:
-    if not gc_push_root(vm.h, v):
-        raise RecursionError("stack overflow (the shadow stack is full)")
-    return 0
-
-cdef inline gcref_t pop(VM* vm) noexcept nogil:
-    vm.h.shadowstack_top -= 1
-    return vm.h.shadowstack_top[0]
-
-cdef inline GCHeader* alloc_fixed(VM* vm, uint16_t tid) except NULL:
-    # The inline fast path; NULL only when the slow path failed (then raise).
-    cdef GCHeader* obj = gc_alloc_fixed(vm.h, tid)
-    if obj == NULL:
-        gc_raise_error(vm.h)
-    return obj
-
-cdef inline GCHeader* alloc_var(VM* vm, uint16_t tid, size_t n) except NULL:
-    cdef GCHeader* obj = gc_alloc_varsize(vm.h, tid, n)
-    if obj == NULL:
-        gc_raise_error(vm.h)
-    return obj
-
 cdef inline bint has_type(gcref_t v, uint16_t tid) noexcept nogil:
     return gc_is_ref(v) and hdr(v).tid == tid
 
 cdef int cons_top(VM* vm) except -1:
     # [... car cdr] -> [... (car . cdr)]
     cdef gcref_t* sp
-    cdef GCHeader* cell = alloc_fixed(vm, vm.t_cons)
+    cdef GCHeader* cell = gc_alloc_fixed_or_raise(vm.h, vm.t_cons)
     sp = vm.h.shadowstack_top
     slots(<gcref_t>cell)[0] = sp[-2]
     slots(<gcref_t>cell)[1] = sp[-1]
@@ -511,7 +490,7 @@ cdef int cons_top(VM* vm) except -1:
 cdef int list_top(VM* vm, Py_ssize_t n) except -1:
     # [... x1 .. xn] -> [... (x1 .. xn)]
     cdef Py_ssize_t i
-    push(vm, NIL)
+    gc_push_root_or_raise(vm.h, NIL)
     for i in range(n):
         cons_top(vm)
     return 0
@@ -519,9 +498,9 @@ cdef int list_top(VM* vm, Py_ssize_t n) except -1:
 
 cdef int push_string(VM* vm, bytes data) except -1:
     cdef Py_ssize_t n = len(data)
-    cdef GCHeader* s = alloc_var(vm, vm.t_string, n)
+    cdef GCHeader* s = gc_alloc_varsize_or_raise(vm.h, vm.t_string, n)
     memcpy(slots(<gcref_t>s), <char*>data, n)
-    return push(vm, <gcref_t>s)
+    return gc_push_root_or_raise(vm.h, <gcref_t>s)
 
 cdef bytes string_bytes(gcref_t s):
     return (<char*>slots(s))[:hdr(s).aux]
@@ -567,7 +546,7 @@ cdef int enter(Machine m, int32_t nargs) except -1:
     if vm.depth >= vm.max_depth:
         m.error(f"maximum recursion depth ({vm.max_depth} frames) exceeded")
     for i in range(c.nlocals - c.nparams):
-        push(vm, UNSPEC)
+        gc_push_root_or_raise(vm.h, UNSPEC)
     f = &vm.frames[vm.depth]
     f.code = <int32_t>slots(callee)[0]
     f.pc = 0
@@ -587,13 +566,13 @@ cdef int execute(Machine m) except -1:
     cdef Code* c
     cdef int32_t i
     # The top level runs as code 0 in a frame whose "closure" slot is '().
-    push(vm, NIL)
+    gc_push_root_or_raise(vm.h, NIL)
     vm.frames[0].code = 0
     vm.frames[0].pc = 0
     vm.frames[0].base = h.shadowstack_top
     vm.depth = 1
     for i in range(vm.codes[0].nlocals):
-        push(vm, UNSPEC)
+        gc_push_root_or_raise(vm.h, UNSPEC)
     f = &vm.frames[0]
     while True:
         if vm.ticks:                        # a safe point: the frames are consistent
@@ -602,43 +581,43 @@ cdef int execute(Machine m) except -1:
         op = ins[0]
         a = ins[1]
         if op == OP_CONST:
-            push(vm, vm.consts[a])
+            gc_push_root_or_raise(vm.h, vm.consts[a])
         elif op == OP_LOCAL:
-            push(vm, f.base[a])
+            gc_push_root_or_raise(vm.h, f.base[a])
         elif op == OP_SETLOCAL:
-            f.base[a] = pop(vm)
+            f.base[a] = gc_pop_root(vm.h)
         elif op == OP_FREE:
-            push(vm, slots(f.base[-1])[1 + a])
+            gc_push_root_or_raise(vm.h, slots(f.base[-1])[1 + a])
         elif op == OP_SELF:
-            push(vm, f.base[-1])
+            gc_push_root_or_raise(vm.h, f.base[-1])
         elif op == OP_GLOBAL:
             v = vm.globals[a]
             if v == UNBOUND:
                 m.error(f"unbound variable '{m.program.globals[a]}'")
-            push(vm, v)
+            gc_push_root_or_raise(vm.h, v)
         elif op == OP_SETGLOBAL:
             if vm.globals[a] == UNBOUND:
                 m.error(f"set!: unbound variable '{m.program.globals[a]}'")
-            vm.globals[a] = pop(vm)
+            vm.globals[a] = gc_pop_root(vm.h)
         elif op == OP_DEFGLOBAL:
-            vm.globals[a] = pop(vm)
+            vm.globals[a] = gc_pop_root(vm.h)
         elif op == OP_POP:
             h.shadowstack_top -= 1
         elif op == OP_JUMP:
             f.pc = a
             continue
         elif op == OP_JUMPF:
-            if pop(vm) == FALSE_V:
+            if gc_pop_root(vm.h) == FALSE_V:
                 f.pc = a
                 continue
         elif op == OP_CLOSURE:
             c = &vm.codes[a]
-            obj = alloc_var(vm, vm.t_closure, c.nfree)
+            obj = gc_alloc_varsize_or_raise(vm.h, vm.t_closure, c.nfree)
             sp = h.shadowstack_top - c.nfree
             slots(<gcref_t>obj)[0] = <gcref_t>a
             memcpy(&slots(<gcref_t>obj)[1], sp, c.nfree * sizeof(gcref_t))
             h.shadowstack_top = sp
-            push(vm, <gcref_t>obj)
+            gc_push_root_or_raise(vm.h, <gcref_t>obj)
         elif op == OP_CALL:
             enter(m, a)
             f = &vm.frames[vm.depth - 1]
@@ -653,7 +632,7 @@ cdef int execute(Machine m) except -1:
             f = &vm.frames[vm.depth - 1]
             continue
         elif op == OP_RETURN:
-            v = pop(vm)
+            v = gc_pop_root(vm.h)
             h.shadowstack_top = f.base
             f.base[-1] = v
             vm.depth -= 1
@@ -772,14 +751,14 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
     elif p == P_PROCEDUREP:
         result = boolean(has_type(args[0], vm.t_closure))
     elif p == P_VECTOR:
-        obj = alloc_var(vm, vm.t_vector, n)
+        obj = gc_alloc_varsize_or_raise(vm.h, vm.t_vector, n)
         memcpy(slots(<gcref_t>obj), h.shadowstack_top - n, n * sizeof(gcref_t))
         result = <gcref_t>obj
     elif p == P_MAKE_VECTOR:
         x = int_arg(m, "make-vector", args[0])
         if not 0 <= x <= 0xFFFFFFFF:
             m.error(f"make-vector: bad length {x}")
-        obj = alloc_var(vm, vm.t_vector, x)
+        obj = gc_alloc_varsize_or_raise(vm.h, vm.t_vector, x)
         v = h.shadowstack_top[-1] if n == 2 else FALSE_V     # re-read: the fill may have moved
         for total in range(x):
             slots(<gcref_t>obj)[total] = v
@@ -811,7 +790,7 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
             total += hdr(args[i]).aux
         if total > 0xFFFFFFFF:
             m.error("string-append: result too long")
-        obj = alloc_var(vm, vm.t_string, total)
+        obj = gc_alloc_varsize_or_raise(vm.h, vm.t_string, total)
         args = h.shadowstack_top - n                         # re-read after allocating
         dst = <char*>slots(<gcref_t>obj)
         for i in range(n):
@@ -821,12 +800,12 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
     elif p == P_NUMBER_TO_STRING:
         text = str(int_arg(m, "number->string", args[0])).encode()
         push_string(vm, text)
-        result = pop(vm)
+        result = gc_pop_root(vm.h)
     elif p == P_SYMBOL_TO_STRING:
         if args[0] & 7 != SYMBOL_TAG:
             m.error(f"symbol->string: expected a symbol, got {m.show(args[0], False)}")
         push_string(vm, m.program.symbols[args[0] >> 3].encode("utf-8"))
-        result = pop(vm)
+        result = gc_pop_root(vm.h)
     elif p == P_STRING_TO_NUMBER:
         check(m, args[0], vm.t_string, "string->number", "a string")
         try:
@@ -846,14 +825,14 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         y = int_arg(m, "substring", args[2])
         if not 0 <= x <= y <= hdr(args[0]).aux:
             m.error(f"substring: bad range [{x}, {y}) for a string of length {hdr(args[0]).aux}")
-        obj = alloc_var(vm, vm.t_string, y - x)
+        obj = gc_alloc_varsize_or_raise(vm.h, vm.t_string, y - x)
         memcpy(slots(<gcref_t>obj), <char*>slots(h.shadowstack_top[-3]) + x, y - x)
         result = <gcref_t>obj
     elif p == P_COMMAND_LINE:
         for arg in m.argv:
             push_string(vm, arg.encode("utf-8"))
         list_top(vm, len(m.argv))
-        result = pop(vm)
+        result = gc_pop_root(vm.h)
     elif p == P_DISPLAY:
         (m.stdout or sys.stdout).write(m.show(args[0], True))
     elif p == P_NEWLINE:
@@ -866,5 +845,5 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
     else:
         m.error(f"bad primitive {p}")
     h.shadowstack_top -= n
-    push(vm, result)
+    gc_push_root_or_raise(vm.h, result)
     return 0

@@ -1,0 +1,215 @@
+# vmsample/_nursery_heap.pxi -- the heap's private state (included by _nursery.pyx).
+#
+# Owns: the old-space geometry constants, the private structs behind GCHeap
+# (GCOldSpace, GCSampler, GCPrivate and its handle table, remembered set and
+# logs), P(h), and the small helpers every other part uses (growable arrays,
+# set_error, fatal, obj_size, trace_object).  Touches no global state.
+
+cdef enum:
+    ARENA_SIZE = 262144                 # 256 KiB (literals: Cython's overflowcheck cannot fold enum expressions)
+    PAGE_SIZE = 4096
+    PAGES_PER_ARENA = 64                # ARENA_SIZE // PAGE_SIZE
+    SMALL_MAX = 256                     # biggest old-space cell; bigger survivors are malloc'ed
+    N_CLASSES = 33                      # SMALL_MAX // 8 + 1; class c holds cells of c*8 bytes (c >= 2)
+    POISON_BYTE = 0xDB                  # low bits 011: a poisoned word reads as a tagged immediate
+    DEFAULT_NURSERY = 4194304           # 4 MiB
+    DEFAULT_SHADOWSTACK = 1048576       # slots
+    MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
+
+cdef extern from *:
+    """
+    #define VMS_MAX_DISTANCE ((uint64_t)1 << 62)
+    """
+    # Periods and offsets are bounded so that free + distance never overflows.
+    const uint64_t MAX_DISTANCE "VMS_MAX_DISTANCE"
+cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles since the last one
+
+GC_STATE_NAMES = ("scanning", "marking", "sweeping", "finalizing")
+SAMPLING_MODES = {"fixed": GC_SAMPLING_FIXED, "random": GC_SAMPLING_RANDOM}
+
+# ____________________________________________________________________________
+# Private state
+
+ctypedef struct PtrVec:                 # a growable array of pointers (malloc, not the GC heap)
+    void** items
+    size_t n
+    size_t cap
+
+ctypedef struct Page:
+    char* base
+    char* uninit            # cells in [base, uninit) have been handed out at least once
+    char* free_list         # free cells, linked through payload word 0; their tid is 0
+    uint32_t cls            # cell size / 8; 0 = page not in use
+    uint32_t n_used
+    Page* next              # in avail[cls] or in the free-page list
+
+ctypedef struct Arena:
+    char* base              # PAGE_SIZE-aligned, ARENA_SIZE bytes
+    uint32_t n_free_pages
+    Page pages[PAGES_PER_ARENA]
+
+cdef struct GCOldSpace:
+    PtrVec arenas
+    Page* avail[N_CLASSES]  # pages of each class that may have a free cell
+    Page* free_pages
+    uint64_t arena_used     # bytes in handed-out cells (live or not yet swept)
+    uint64_t large_used     # bytes of all large objects (young and old)
+    PtrVec old_large        # old objects malloc'ed alone
+    PtrVec young_large      # large objects allocated since the last minor collection
+
+ctypedef struct PendingSample:
+    GCHeader* obj
+    bint large
+
+ctypedef struct SampleEntry:
+    uint64_t seq
+    uint64_t size
+    int64_t time_ns
+    uint16_t tid
+    bint large
+    int8_t survived         # -1 until the next minor collection
+
+cdef struct GCSampler:
+    vms_rng_t rng
+    double log_q            # log(1 - 1/period), for geometric gaps
+    PendingSample* pending
+    size_t n_pending
+    size_t cap_pending
+    uint64_t first_pending_seq
+    uint64_t next_seq
+    bint keep_log
+    SampleEntry* log
+    size_t n_log
+    size_t cap_log
+    uint64_t log_first_seq
+
+ctypedef struct MinorLogEntry:
+    GCMinorReport report    # report.outcomes is NULL here; outcome bytes live in outcome_log
+    size_t outcome_offset
+
+ctypedef void (*visit_fn)(GCHeap* h, gcref_t* slot) noexcept nogil
+
+ctypedef struct GCPrivate:
+    # nursery buffers: [active] is the nursery; with debug on, the other is poisoned
+    char* buffers[2]
+    int active
+    bint debug
+    uint64_t stress
+    uint64_t stress_count
+    # roots and worklists
+    gcref_t* handles
+    size_t n_handles
+    size_t cap_handles
+    PtrVec free_handles
+    PtrVec remembered
+    bint remembered_overflow    # the remembered set is incomplete: scan all old objects
+    PtrVec scan
+    visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
+    bint collecting
+    # policy
+    uint64_t heap_limit     # 0 = none
+    uint64_t next_major
+    # statistics
+    uint64_t minor_count
+    uint64_t major_count
+    uint64_t nursery_bytes_before   # bytes allocated in earlier nursery cycles
+    uint64_t large_bytes_allocated
+    uint64_t bytes_copied_total
+    uint64_t minor_bytes_copied     # in the running minor collection
+    GCMinorReport last_minor
+    GCMajorEvent last_major
+    # logs for Python users
+    bint keep_gc_log
+    MinorLogEntry* minor_log
+    size_t n_minor_log
+    size_t cap_minor_log
+    uint8_t* outcome_log
+    size_t n_outcome_log
+    size_t cap_outcome_log
+    GCMajorEvent* major_log
+    size_t n_major_log
+    size_t cap_major_log
+    uint8_t* outcomes       # scratch buffer for the report
+    size_t cap_outcomes
+    # errors
+    char errmsg[256]
+
+cdef inline GCPrivate* P(GCHeap* h) noexcept nogil:
+    return <GCPrivate*>h.private
+
+# ____________________________________________________________________________
+# Small utilities
+
+cdef int vec_push(PtrVec* v, void* item) noexcept nogil:
+    cdef size_t cap
+    cdef void** items
+    if v.n == v.cap:
+        cap = v.cap * 2 if v.cap else 64
+        items = <void**>realloc(v.items, cap * sizeof(void*))
+        if items == NULL:
+            return -1
+        v.items = items
+        v.cap = cap
+    v.items[v.n] = item
+    v.n += 1
+    return 0
+
+cdef void vec_free(PtrVec* v) noexcept nogil:
+    free(v.items)
+    v.items = NULL
+    v.n = v.cap = 0
+
+cdef int grow(void** array, size_t* cap, size_t need, size_t item_size) noexcept nogil:
+    # Make room for [need] items in a malloc'ed array; -1 on failure (array unchanged).
+    cdef size_t new_cap
+    cdef void* p
+    if need <= cap[0]:
+        return 0
+    new_cap = cap[0] * 2 if cap[0] else 64
+    while new_cap < need:
+        new_cap *= 2
+    p = realloc(array[0], new_cap * item_size)
+    if p == NULL:
+        return -1
+    array[0] = p
+    cap[0] = new_cap
+    return 0
+
+cdef void fatal(const char* what) noexcept nogil:
+    # Only for malloc failing in the middle of a collection (Design 6), and
+    # for a heap that fails verification under VMSAMPLE_GC_DEBUG.
+    fprintf(stderr, b"vmsample: fatal: %s\n", what)
+    abort()
+
+cdef int set_error(GCHeap* h, int code, const char* msg) noexcept nogil:
+    h.error = code
+    snprintf(P(h).errmsg, sizeof(P(h).errmsg), "%s", msg)
+    return -1
+
+cdef inline size_t obj_size(GCHeap* h, GCHeader* obj) noexcept nogil:
+    cdef GCType* t = &h.types[obj.tid]
+    if t.item_size:
+        return gc_round_size(t.fixed_size + <size_t>t.item_size * obj.aux)
+    return gc_round_size(t.fixed_size)
+
+cdef inline bint in_nursery(GCHeap* h, gcref_t v) noexcept nogil:
+    return <uintptr_t>h.nursery_start <= v < <uintptr_t>h.nursery_top
+
+cdef inline void trace_object(GCHeap* h, GCHeader* obj, visit_fn visit) noexcept nogil:
+    # Call [visit] on every reference slot of [obj].
+    cdef GCType* t = &h.types[obj.tid]
+    cdef char* payload = <char*>obj + GC_HEADER_SIZE
+    cdef uint32_t i
+    cdef gcref_t* items
+    for i in range(t.n_refs):
+        visit(h, <gcref_t*>(payload + t.ref_offsets[i]))
+    if t.items_are_refs:
+        items = <gcref_t*>(payload + t.fixed_size)
+        for i in range(obj.aux):
+            visit(h, &items[i])
+
+cdef uint64_t total_memory_used(GCHeap* h) noexcept nogil:
+    return h.old.arena_used + h.old.large_used
+
+cdef uint64_t total_size_of_arenas(GCHeap* h) noexcept nogil:
+    return <uint64_t>h.old.arenas.n * ARENA_SIZE

@@ -1,0 +1,48 @@
+# vmsample/_nursery_knobs.pxi -- the debug knobs, read once at import
+# (included by _nursery.pyx).
+#
+# Owns: the module globals ENV_NURSERY, ENV_STRESS, ENV_DEBUG and _ENV_ERROR
+# (read by Nursery.__cinit__), and parse_size.
+
+_SIZE_SUFFIXES = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10,
+                  "M": 1 << 20, "MB": 1 << 20, "MIB": 1 << 20,
+                  "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30}
+
+
+def parse_size(text):
+    """``"256"``, ``"64K"``, ``"4M"``, ``"1G"`` -> bytes (binary multiples).  ValueError otherwise."""
+    s = str(text).strip().upper()
+    digits = s.rstrip("KMGIB")
+    suffix = s[len(digits):]
+    if not digits.isdigit() or suffix not in _SIZE_SUFFIXES:
+        raise ValueError(f"invalid size {text!r}: expected a number of bytes with an optional "
+                         f"K, M or G suffix (e.g. 256, 64K, 4M)")
+    return int(digits) * _SIZE_SUFFIXES[suffix]
+
+
+def _read_env():
+    env = _os.environ
+    nursery = stress = None
+    debug = False
+    if env.get("VMSAMPLE_NURSERY", "").strip():
+        try:
+            nursery = parse_size(env["VMSAMPLE_NURSERY"])
+        except ValueError as e:
+            raise ValueError(f"VMSAMPLE_NURSERY: {e}") from None
+    if env.get("VMSAMPLE_GC_STRESS", "").strip():
+        text = env["VMSAMPLE_GC_STRESS"].strip()
+        if not text.isdigit():
+            raise ValueError(f"VMSAMPLE_GC_STRESS={text!r}: expected an integer N >= 1 "
+                             "(collect at every N-th allocation) or 0 (off)")
+        stress = int(text) or None
+    if env.get("VMSAMPLE_GC_DEBUG", "").strip() not in ("", "0"):
+        debug = True
+    return nursery, stress, debug
+
+
+try:
+    ENV_NURSERY, ENV_STRESS, ENV_DEBUG = _read_env()
+    _ENV_ERROR = None
+except ValueError as _e:
+    ENV_NURSERY, ENV_STRESS, ENV_DEBUG = None, None, False
+    _ENV_ERROR = str(_e)    # raised by every Nursery(), so a typo is never ignored silently

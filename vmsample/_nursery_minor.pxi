@@ -1,0 +1,185 @@
+# vmsample/_nursery_minor.pxi -- the minor collection (included by _nursery.pyx).
+#
+# Owns: gc_collect_minor (evacuate the reachable young objects, report the
+# sample outcomes, empty the nursery) and its log.  Touches everything: the
+# nursery pointers, the sampler's pending samples, the old space, the
+# remembered set.
+
+ctypedef void (*object_fn)(GCHeap* h, GCHeader* obj) noexcept nogil
+
+cdef void for_each_old_object(GCHeap* h, object_fn fn) noexcept nogil:
+    cdef GCOldSpace* old = h.old
+    cdef Arena* arena
+    cdef Page* page
+    cdef char* cell
+    cdef size_t i
+    cdef int j
+    for i in range(old.arenas.n):
+        arena = <Arena*>old.arenas.items[i]
+        for j in range(PAGES_PER_ARENA):
+            page = &arena.pages[j]
+            if page.cls == 0:
+                continue
+            cell = page.base
+            while cell < page.uninit:
+                if (<GCHeader*>cell).tid != 0:
+                    fn(h, <GCHeader*>cell)
+                cell += page.cls * 8
+    for i in range(old.old_large.n):
+        fn(h, <GCHeader*>old.old_large.items[i])
+
+cdef void remember_again(GCHeap* h, GCHeader* obj) noexcept nogil:
+    trace_object(h, obj, minor_visit)
+    obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
+
+cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
+    # Evacuate the young object [slot] points to (if any) and update [slot].
+    cdef gcref_t v = slot[0]
+    cdef GCHeader* obj
+    cdef GCHeader* copy
+    cdef size_t size
+    cdef uint16_t large_flag
+    if not gc_is_ref(v):
+        return
+    obj = <GCHeader*>v
+    if in_nursery(h, v):
+        if obj.flags & GCFLAG_FORWARDED:
+            slot[0] = (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0]
+            return
+        size = obj_size(h, obj)
+        copy = old_alloc(h, size, &large_flag)
+        memcpy(copy, obj, size)
+        copy.flags = (obj.flags & ~(GCFLAG_SAMPLED | GCFLAG_VISITED | GCFLAG_FORWARDED)) \
+            | GCFLAG_OLD | GCFLAG_TRACK_YOUNG_PTRS | large_flag
+        obj.flags |= GCFLAG_FORWARDED
+        (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
+        P(h).minor_bytes_copied += size
+        if vec_push(&P(h).scan, copy) < 0:
+            fatal(b"out of memory in a minor collection")
+        slot[0] = <gcref_t>copy
+    elif obj.flags & GCFLAG_YOUNG_LARGE and not obj.flags & GCFLAG_VISITED:
+        obj.flags |= GCFLAG_VISITED
+        if vec_push(&P(h).scan, obj) < 0:
+            fatal(b"out of memory in a minor collection")
+
+cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
+    # Evacuate everything reachable in the nursery to the old space, free
+    # unreached young large objects, report, then empty the nursery.
+    cdef GCPrivate* p = P(h)
+    cdef GCOldSpace* old = h.old
+    cdef GCSampler* s = h.sampler
+    cdef GCMinorReport report
+    cdef GCHeader* obj
+    cdef size_t i, n, used, nsize
+    cdef uint64_t distance = 0
+    cdef int64_t t0
+    cdef uint8_t outcome
+    if p.collecting:
+        return set_error(h, GC_ERR_ARG, "collection requested from inside a collection hook")
+    p.collecting = True
+    t0 = vms_now_ns()
+    used = h.nursery_free - h.nursery_start
+    if h.sample_mode != GC_SAMPLING_OFF:
+        distance = h.sample_point - <uintptr_t>h.nursery_free
+    p.minor_bytes_copied = 0
+    p.scan.n = 0
+    # 1. roots
+    visit_roots(h, minor_visit)
+    # 2. old objects that may point into the nursery
+    for i in range(p.remembered.n):
+        obj = <GCHeader*>p.remembered.items[i]
+        trace_object(h, obj, minor_visit)
+        obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
+    p.remembered.n = 0
+    if p.remembered_overflow:
+        for_each_old_object(h, remember_again)
+        p.remembered_overflow = False
+    # 3. everything reachable from what was reached
+    while p.scan.n:
+        p.scan.n -= 1
+        trace_object(h, <GCHeader*>p.scan.items[p.scan.n], minor_visit)
+    # 4. outcomes of the samples taken since the last minor collection
+    n = s.n_pending
+    if grow(<void**>&p.outcomes, &p.cap_outcomes, n + 1, 1) < 0:
+        n = 0
+    for i in range(n):
+        obj = s.pending[i].obj
+        if s.pending[i].large:
+            outcome = GC_OUTCOME_LARGE | (GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_VISITED else 0)
+        else:
+            outcome = GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_FORWARDED else 0
+        p.outcomes[i] = outcome
+        if s.keep_log and s.first_pending_seq + i >= s.log_first_seq \
+                and s.first_pending_seq + i - s.log_first_seq < s.n_log:
+            s.log[s.first_pending_seq + i - s.log_first_seq].survived = outcome & GC_OUTCOME_SURVIVED
+    # 5. young large objects: the reached ones become old, the others are freed
+    for i in range(old.young_large.n):
+        obj = <GCHeader*>old.young_large.items[i]
+        if obj.flags & GCFLAG_VISITED:
+            obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE | GCFLAG_SAMPLED)) \
+                | GCFLAG_TRACK_YOUNG_PTRS
+            if vec_push(&old.old_large, obj) < 0:
+                fatal(b"out of memory in a minor collection")
+        else:
+            old.large_used -= obj_size(h, obj)
+            if p.debug:
+                memset(obj, POISON_BYTE, obj_size(h, obj))
+            free(obj)
+    old.young_large.n = 0
+    # 6. empty the nursery (zero-filled again; see Design 1)
+    nsize = h.nursery_size
+    if p.debug:
+        memset(h.nursery_start, POISON_BYTE, nsize)
+        p.active ^= 1
+        h.nursery_start = p.buffers[p.active]
+        h.nursery_top = h.nursery_start + nsize
+        memset(h.nursery_start, 0, nsize)
+    else:
+        memset(h.nursery_start, 0, used)
+    h.nursery_free = h.nursery_start
+    if h.sample_mode != GC_SAMPLING_OFF:
+        h.sample_point = <uintptr_t>h.nursery_free + distance
+    set_limit(h)
+    # 7. statistics and the report
+    p.minor_count += 1
+    p.nursery_bytes_before += used
+    p.bytes_copied_total += p.minor_bytes_copied
+    report.index = p.minor_count
+    report.time_ns = t0
+    report.bytes_copied = p.minor_bytes_copied
+    report.total_size_of_arenas = total_size_of_arenas(h)
+    report.total_memory_used = total_memory_used(h)
+    report.vmrss = vms_vmrss()
+    report.gc_state = h.gc_state
+    report.first_seq = s.first_pending_seq if n else s.next_seq
+    report.n_outcomes = n
+    report.outcomes = p.outcomes
+    report.duration_ns = vms_now_ns() - t0
+    s.n_pending = 0
+    log_minor(h, &report)
+    p.last_minor = report
+    p.last_minor.outcomes = NULL
+    if h.on_minor_collection != NULL:
+        h.on_minor_collection(h.on_minor_collection_ctx, &report)
+    p.collecting = False
+    if p.debug:
+        verify_or_die(h)
+    return 0
+
+cdef void log_minor(GCHeap* h, GCMinorReport* report) noexcept nogil:
+    cdef GCPrivate* p = P(h)
+    cdef MinorLogEntry* e
+    if not p.keep_gc_log:
+        return
+    if grow(<void**>&p.minor_log, &p.cap_minor_log, p.n_minor_log + 1, sizeof(MinorLogEntry)) < 0:
+        return
+    if grow(<void**>&p.outcome_log, &p.cap_outcome_log, p.n_outcome_log + report.n_outcomes, 1) < 0:
+        return
+    e = &p.minor_log[p.n_minor_log]
+    p.n_minor_log += 1
+    e.report = report[0]
+    e.report.outcomes = NULL
+    e.outcome_offset = p.n_outcome_log
+    if report.n_outcomes:
+        memcpy(p.outcome_log + p.n_outcome_log, report.outcomes, report.n_outcomes)
+    p.n_outcome_log += report.n_outcomes

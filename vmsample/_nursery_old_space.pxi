@@ -1,0 +1,93 @@
+# vmsample/_nursery_old_space.pxi -- the non-moving old space
+# (included by _nursery.pyx; Design 4 in _nursery.pyx).
+#
+# Owns: arenas of ARENA_SIZE bytes cut into PAGE_SIZE pages of one size class
+# (new_page, arena_of, arena_alloc) and old_alloc, where minor collections put
+# survivors.  Touches GCOldSpace.
+
+cdef Page* new_page(GCHeap* h) noexcept nogil:
+    cdef GCOldSpace* old = h.old
+    cdef Arena* arena
+    cdef Page* page
+    cdef void* mem
+    cdef int i
+    if old.free_pages == NULL:
+        arena = <Arena*>calloc(1, sizeof(Arena))
+        if arena == NULL:
+            return NULL
+        if posix_memalign(&mem, PAGE_SIZE, ARENA_SIZE) != 0:
+            free(arena)
+            return NULL
+        if vec_push(&old.arenas, arena) < 0:
+            free(mem)
+            free(arena)
+            return NULL
+        arena.base = <char*>mem
+        arena.n_free_pages = PAGES_PER_ARENA
+        for i in range(PAGES_PER_ARENA - 1, -1, -1):
+            page = &arena.pages[i]
+            page.base = arena.base + i * PAGE_SIZE
+            page.next = old.free_pages
+            old.free_pages = page
+    page = old.free_pages
+    old.free_pages = page.next
+    page.next = NULL
+    page.uninit = page.base
+    page.free_list = NULL
+    page.n_used = 0
+    arena_of(h, page.base).n_free_pages -= 1
+    return page
+
+cdef extern from "<stdlib.h>":
+    int posix_memalign(void** memptr, size_t alignment, size_t size) noexcept nogil
+
+cdef Arena* arena_of(GCHeap* h, const char* addr) noexcept nogil:
+    cdef PtrVec* arenas = &h.old.arenas
+    cdef Arena* a
+    cdef size_t i
+    for i in range(arenas.n):
+        a = <Arena*>arenas.items[i]
+        if a.base <= addr < a.base + ARENA_SIZE:
+            return a
+    return NULL
+
+cdef char* arena_alloc(GCHeap* h, size_t size) noexcept nogil:
+    # A cell of exactly [size] bytes (<= SMALL_MAX), contents undefined.
+    cdef GCOldSpace* old = h.old
+    cdef uint32_t cls = size // 8
+    cdef Page* page = old.avail[cls]
+    cdef char* cell
+    while page != NULL and page.free_list == NULL and page.uninit + size > page.base + PAGE_SIZE:
+        page = page.next            # full: drop it from the list
+    old.avail[cls] = page
+    if page == NULL:
+        page = new_page(h)
+        if page == NULL:
+            return NULL
+        page.cls = cls
+        old.avail[cls] = page
+    if page.free_list != NULL:
+        cell = page.free_list
+        page.free_list = (<char**>(cell + GC_HEADER_SIZE))[0]
+    else:
+        cell = page.uninit
+        page.uninit += size
+    page.n_used += 1
+    old.arena_used += size
+    return cell
+
+cdef GCHeader* old_alloc(GCHeap* h, size_t size, uint16_t* large_flag) noexcept nogil:
+    # Room for a survivor of a minor collection: an arena cell, or malloc'ed
+    # alone (then [large_flag] = GCFLAG_LARGE).
+    cdef GCHeader* obj = NULL
+    large_flag[0] = 0
+    if size <= SMALL_MAX:
+        obj = <GCHeader*>arena_alloc(h, size)
+        if obj != NULL:
+            return obj
+    obj = <GCHeader*>malloc(size)
+    if obj == NULL or vec_push(&h.old.old_large, obj) < 0:
+        fatal(b"out of memory while copying a survivor of a minor collection")
+    h.old.large_used += size
+    large_flag[0] = GCFLAG_LARGE
+    return obj

@@ -1,0 +1,37 @@
+# vmsample/_nursery_roots.pxi -- the write barrier's remembered set and the
+# roots (included by _nursery.pyx).
+#
+# Owns: gc_remember, gc_visit_root, visit_roots, the shadow-stack overflow
+# error.  Touches GCPrivate.remembered / remembered_overflow / handles / visitor.
+
+cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # [obj] is old and had GCFLAG_TRACK_YOUNG_PTRS: it may now point into the
+    # nursery.  Until the next minor collection it is in the remembered set and
+    # the barrier ignores it.
+    if vec_push(&P(h).remembered, obj) < 0:
+        # No memory to remember it: the next minor collection scans every old
+        # object instead (slow, but nothing is missed and nothing collects here).
+        P(h).remembered_overflow = True
+    obj.flags &= ~GCFLAG_TRACK_YOUNG_PTRS
+
+cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
+    # For trace_roots hooks: report one root slot during a collection.
+    if P(h).visitor != NULL:
+        P(h).visitor(h, slot)
+
+cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil:
+    return set_error(h, GC_ERR_STACK, "shadow stack overflow")
+
+cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
+    cdef GCPrivate* p = P(h)
+    cdef gcref_t* slot = h.shadowstack_base
+    cdef size_t i
+    while slot < h.shadowstack_top:
+        visit(h, slot)
+        slot += 1
+    for i in range(p.n_handles):
+        visit(h, &p.handles[i])
+    if h.trace_roots != NULL:
+        p.visitor = visit
+        h.trace_roots(h.trace_roots_ctx, h)
+        p.visitor = NULL

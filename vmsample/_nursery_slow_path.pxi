@@ -1,0 +1,89 @@
+# vmsample/_nursery_slow_path.pxi -- allocation off the fast path
+# (included by _nursery.pyx).
+#
+# Owns: gc_collect_and_reserve (the fast path crossed [nursery_limit]),
+# gc_malloc_large (the large-object space) and collect_for_allocation (the
+# collection policy: minor, then major when the old space grew, then the heap
+# limit).
+
+cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept nogil:
+    # Entered when the fast path's bump crossed [nursery_limit]: a sample
+    # point, the end of the nursery, or stress.  [nursery_free] already
+    # includes [size]; undo that first, so that a collection counts only what
+    # was really allocated and the object keeps its stream position.
+    cdef char* result = h.nursery_free - size
+    h.nursery_free = result
+    if tid == 0 or tid >= h.n_types or size < GC_MIN_OBJECT_SIZE or size & 7 \
+            or size > <size_t>(h.nursery_top - h.nursery_start):
+        set_limit(h)
+        set_error(h, GC_ERR_ARG, "bad nursery allocation (unregistered type id, or a size "
+                  "that is not a multiple of 8 in [16, nursery size])")
+        return NULL
+    if stress_due(h) or result + size > h.nursery_top:
+        if collect_for_allocation(h, 0) < 0:
+            set_limit(h)
+            return NULL
+        result = h.nursery_free
+    if h.sample_mode != GC_SAMPLING_OFF and h.sample_point < <uintptr_t>(result + size):
+        take_samples(h, <GCHeader*>result, size, tid, False, <uintptr_t>(result + size))
+    h.nursery_free = result + size
+    set_limit(h)
+    return result
+
+cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil:
+    # A young object outside the nursery.  In the sample stream it sits at
+    # [nursery_free] (Design 2).
+    cdef GCOldSpace* old = h.old
+    cdef GCPrivate* p = P(h)
+    cdef GCHeader* obj
+    cdef uint64_t used
+    cdef bint collected = False
+    if tid == 0 or tid >= h.n_types or size < GC_MIN_OBJECT_SIZE or size & 7:
+        set_error(h, GC_ERR_ARG, "bad large allocation (unregistered type id, or a size "
+                  "that is not a multiple of 8 and at least 16)")
+        return NULL
+    used = total_memory_used(h)
+    if stress_due(h) or used + size > p.next_major or (p.heap_limit and used + size > p.heap_limit):
+        if collect_for_allocation(h, size) < 0:
+            return NULL
+        collected = True
+    obj = <GCHeader*>calloc(1, size)
+    if obj == NULL and not collected:
+        if collect_for_allocation(h, size) == 0:
+            obj = <GCHeader*>calloc(1, size)
+    if obj == NULL or vec_push(&old.young_large, obj) < 0:
+        free(obj)
+        set_error(h, GC_ERR_NOMEM, "out of memory (malloc failed for a large object)")
+        return NULL
+    obj.tid = tid
+    obj.aux = aux
+    obj.flags = GCFLAG_OLD | GCFLAG_LARGE | GCFLAG_YOUNG_LARGE
+    old.large_used += size
+    p.large_bytes_allocated += size
+    if h.sample_mode != GC_SAMPLING_OFF:
+        if h.sample_point < <uintptr_t>(h.nursery_free + size):
+            take_samples(h, obj, size, tid, True, <uintptr_t>(h.nursery_free + size))
+        h.sample_point -= size
+        set_limit(h)
+    return obj
+
+cdef int collect_for_allocation(GCHeap* h, size_t extra) noexcept nogil:
+    # A minor collection, then a major one if the old space grew past its
+    # trigger or past the heap limit; fails if [extra] more bytes would still
+    # exceed the heap limit.
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t used
+    if gc_collect_minor(h) < 0:
+        return -1
+    used = total_memory_used(h)
+    if used + extra > p.next_major or (p.heap_limit and used + extra > p.heap_limit):
+        major_collection(h)
+        used = total_memory_used(h)
+    if p.heap_limit and used + extra > p.heap_limit:
+        h.error = GC_ERR_NOMEM
+        snprintf(p.errmsg, sizeof(p.errmsg),
+                 "heap limit of %llu bytes exceeded (%llu bytes in use, %llu requested)",
+                 <unsigned long long>p.heap_limit, <unsigned long long>used,
+                 <unsigned long long>extra)
+        return -1
+    return 0

@@ -1,0 +1,197 @@
+# vmsample/_nursery_verify.pxi -- the heap verifier (included by _nursery.pyx).
+#
+# Owns: verify_heap, run after every collection under VMSAMPLE_GC_DEBUG and by
+# Nursery.check_heap(): it checks the invariants stated in _nursery.pyx's
+# Design block and in the header-flag table, and reports the first violation
+# in GCPrivate.errmsg.  Touches the global [the_verifier] (set only while it
+# runs: verification holds the GIL or runs inside a collection).
+
+cdef int cmp_ptr(const void* a, const void* b) noexcept nogil:
+    cdef uintptr_t x = (<uintptr_t*>a)[0]
+    cdef uintptr_t y = (<uintptr_t*>b)[0]
+    return (x > y) - (x < y)
+
+cdef bint ptr_in_sorted(void** items, size_t n, void* x) noexcept nogil:
+    cdef size_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if <uintptr_t>items[mid] < <uintptr_t>x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < n and items[lo] == x
+
+ctypedef struct Verifier:
+    GCHeap* h
+    PtrVec nursery_objs     # sorted by construction
+    PtrVec large_objs       # sorted
+    GCHeader* current       # object whose slots are being checked (NULL for roots)
+    const char* where
+    int failed
+
+cdef int verify_fail(Verifier* v, const char* what, uintptr_t value) noexcept nogil:
+    if not v.failed:
+        snprintf(P(v.h).errmsg, sizeof(P(v.h).errmsg),
+                 "heap verification failed: %s (value 0x%llx, in %s at %p)",
+                 what, <unsigned long long>value, v.where, <void*>v.current)
+        v.failed = 1
+    return -1
+
+cdef int check_header(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
+    cdef GCHeap* h = v.h
+    if obj.tid == 0 or obj.tid >= h.n_types:
+        return verify_fail(v, "object with an unregistered type id", obj.tid)
+    if obj.flags & (GCFLAG_FORWARDED | GCFLAG_VISITED):
+        return verify_fail(v, "object with a collection-only flag set", obj.flags)
+    if young != ((obj.flags & GCFLAG_OLD) == 0 or (obj.flags & GCFLAG_YOUNG_LARGE) != 0):
+        return verify_fail(v, "object whose OLD/YOUNG_LARGE flags disagree with its space", obj.flags)
+    return 0
+
+cdef int classify(Verifier* v, gcref_t r) noexcept nogil:
+    # 0: not a live object; 1: young; 2: old
+    cdef GCHeap* h = v.h
+    cdef GCPrivate* p = P(h)
+    cdef Arena* arena
+    cdef Page* page
+    cdef GCHeader* obj
+    if in_nursery(h, r):
+        return 1 if ptr_in_sorted(v.nursery_objs.items, v.nursery_objs.n, <void*>r) else 0
+    if p.debug and <uintptr_t>p.buffers[p.active ^ 1] <= r < <uintptr_t>(p.buffers[p.active ^ 1] + h.nursery_size):
+        return 0
+    arena = arena_of(h, <char*>r)
+    if arena != NULL:
+        page = &arena.pages[(<char*>r - arena.base) // PAGE_SIZE]
+        if page.cls == 0 or (<char*>r - page.base) % (page.cls * 8) != 0 or <char*>r >= page.uninit:
+            return 0
+        obj = <GCHeader*>r
+        if obj.tid == 0 or obj.tid >= h.n_types or obj_size(h, obj) != page.cls * 8:
+            return 0
+        return 2
+    if ptr_in_sorted(v.large_objs.items, v.large_objs.n, <void*>r):
+        return 1 if (<GCHeader*>r).flags & GCFLAG_YOUNG_LARGE else 2
+    return 0
+
+cdef Verifier* the_verifier = NULL   # verification runs with the GIL or inside a collection
+
+cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
+    cdef Verifier* v = the_verifier
+    cdef gcref_t r = slot[0]
+    cdef int kind
+    if not gc_is_ref(r):
+        return
+    kind = classify(v, r)
+    if kind == 0:
+        verify_fail(v, "reference to something that is not a live object", r)
+    elif kind == 1 and v.current != NULL and (v.current.flags & GCFLAG_OLD) \
+            and not (v.current.flags & GCFLAG_YOUNG_LARGE) \
+            and (v.current.flags & GCFLAG_TRACK_YOUNG_PTRS):
+        verify_fail(v, "old object points to a young one but is not remembered "
+                    "(missing write barrier)", r)
+
+cdef int verify_object(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
+    if check_header(v, obj, young) < 0:
+        return -1
+    v.current = obj
+    trace_object(v.h, obj, verify_slot)
+    v.current = NULL
+    return -v.failed
+
+cdef int verify_heap(GCHeap* h) noexcept nogil:
+    # 0 if the heap is well formed; otherwise -1 with P(h).errmsg describing
+    # the first problem found.
+    global the_verifier
+    cdef Verifier v
+    cdef GCPrivate* p = P(h)
+    cdef GCOldSpace* old = h.old
+    cdef Arena* arena
+    cdef Page* page
+    cdef GCHeader* obj
+    cdef char* cell
+    cdef size_t i, size
+    cdef int j, result = 0
+    memset(&v, 0, sizeof(v))
+    v.h = h
+    v.where = "the nursery"
+    if not (h.nursery_start <= h.nursery_free <= h.nursery_limit <= h.nursery_top):
+        verify_fail(&v, "nursery pointers out of order", <uintptr_t>h.nursery_limit)
+    elif h.sample_mode != GC_SAMPLING_OFF and h.sample_point < <uintptr_t>h.nursery_free:
+        verify_fail(&v, "sample point below nursery_free", h.sample_point)
+    elif not p.stress and h.nursery_limit != (
+            <char*>h.sample_point if h.sample_mode != GC_SAMPLING_OFF
+            and h.sample_point < <uintptr_t>h.nursery_top else h.nursery_top):
+        verify_fail(&v, "nursery_limit is not min(sample_point, nursery_top)", <uintptr_t>h.nursery_limit)
+    # the nursery's objects, in address order
+    cell = h.nursery_start
+    while not v.failed and cell < h.nursery_free:
+        obj = <GCHeader*>cell
+        if obj.tid == 0 or obj.tid >= h.n_types:
+            verify_fail(&v, "nursery object with an unregistered type id", obj.tid)
+            break
+        if vec_push(&v.nursery_objs, cell) < 0:
+            verify_fail(&v, "out of memory while verifying", 0)
+            break
+        cell += obj_size(h, obj)
+    for i in range(old.young_large.n):
+        if vec_push(&v.large_objs, old.young_large.items[i]) < 0:
+            verify_fail(&v, "out of memory while verifying", 0)
+    for i in range(old.old_large.n):
+        if vec_push(&v.large_objs, old.old_large.items[i]) < 0:
+            verify_fail(&v, "out of memory while verifying", 0)
+    if v.large_objs.n:
+        qsort(v.large_objs.items, v.large_objs.n, sizeof(void*), cmp_ptr)
+    the_verifier = &v
+    if not v.failed:
+        for i in range(v.nursery_objs.n):
+            if verify_object(&v, <GCHeader*>v.nursery_objs.items[i], True) < 0:
+                break
+    v.where = "a large object"
+    if not v.failed:
+        for i in range(old.young_large.n):
+            obj = <GCHeader*>old.young_large.items[i]
+            if not obj.flags & GCFLAG_YOUNG_LARGE:
+                verify_fail(&v, "young large object without GCFLAG_YOUNG_LARGE", obj.flags)
+            if verify_object(&v, obj, True) < 0:
+                break
+    if not v.failed:
+        for i in range(old.old_large.n):
+            obj = <GCHeader*>old.old_large.items[i]
+            if not obj.flags & GCFLAG_LARGE:
+                verify_fail(&v, "malloc'ed old object without GCFLAG_LARGE", obj.flags)
+            if verify_object(&v, obj, False) < 0:
+                break
+    v.where = "an arena"
+    for i in range(old.arenas.n):
+        if v.failed:
+            break
+        arena = <Arena*>old.arenas.items[i]
+        for j in range(PAGES_PER_ARENA):
+            page = &arena.pages[j]
+            if page.cls == 0 or v.failed:
+                continue
+            size = page.cls * 8
+            cell = page.base
+            while cell < page.uninit and not v.failed:
+                obj = <GCHeader*>cell
+                if obj.tid != 0:
+                    if obj.flags & GCFLAG_LARGE:
+                        verify_fail(&v, "arena object with GCFLAG_LARGE", obj.flags)
+                    elif obj.tid < h.n_types and obj_size(h, obj) != size:
+                        verify_fail(&v, "arena object whose size differs from its cell", obj_size(h, obj))
+                    else:
+                        verify_object(&v, obj, False)
+                cell += size
+    v.where = "a root"
+    if not v.failed:
+        visit_roots(h, verify_slot)
+        for i in range(p.remembered.n):
+            obj = <GCHeader*>p.remembered.items[i]
+            if classify(&v, <gcref_t>obj) != 2:
+                verify_fail(&v, "remembered object is not a live old object", <uintptr_t>obj)
+    the_verifier = NULL
+    vec_free(&v.nursery_objs)
+    vec_free(&v.large_objs)
+    return -v.failed
+
+cdef void verify_or_die(GCHeap* h) noexcept nogil:
+    if verify_heap(h) < 0:
+        fatal(P(h).errmsg)
