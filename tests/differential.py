@@ -28,13 +28,13 @@ def clean_env(**extra: str) -> dict[str, str]:
 def run_both(source: str) -> None:
     """Run [source] in this process on CPython and on the VM; both must run to
     completion and print the same."""
-    from vmsample.lang import run_source
+    from vmsample.lang import run_program
 
     expected = io.StringIO()
     with contextlib.redirect_stdout(expected):
         exec(compile(source, "prog.py", "exec"), {"__name__": "__main__"})
     actual = io.StringIO()
     with contextlib.redirect_stdout(actual):
-        status = run_source(source, "prog.py")
+        status = run_program(source, "prog.py")
     assert status == 0
     assert actual.getvalue() == expected.getvalue(), source

@@ -791,8 +791,8 @@ def run_one(interpreter: str, source: str) -> dict:
             finally:
                 signal.alarm(0)
         else:
-            from vmsample.lang import run_source
-            status = run_source(source, "prog.py", ["prog.py"])
+            from vmsample.lang import run_program
+            status = run_program(source, "prog.py", ["prog.py"])
             if status == 1:
                 last = (err.getvalue().rstrip().splitlines() or [""])[-1]
                 exc = last.split(":")[0] or None
