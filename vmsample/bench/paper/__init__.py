@@ -38,6 +38,10 @@ re-renders a saved run without measuring.  ``--quick`` is a smoke test:
 small program sizes, one repetition.
 """
 
-from vmsample.bench.paper.harness import main
 
-__all__ = ["main"]
+def main(argv):
+    # Imported here, not at the top: the child runner is started as
+    # `python -m vmsample.bench.paper.run`, which must not find its module
+    # already imported by this package.
+    from vmsample.bench.paper.harness import main
+    return main(argv)
