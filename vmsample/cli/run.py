@@ -15,7 +15,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output, parse_duration, parse_size, parse_size_or_off, parse_time_period_or_off
+from vmsample.cli._args import check_output, parse_duration, parse_time_period_or_off, size_type
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
@@ -26,11 +26,14 @@ DEFAULT_FLUSH_INTERVAL = "1s"
 
 
 def add_arguments(parser):
+    from vmsample._nursery import MAX_SAMPLE_PERIOD
+
     parser.add_argument("-o", "--output", metavar="OUT.prof",
                         help="profile file (default: vmsample-<script>.<pid>.prof; "
                              "a .gz suffix writes gzip)")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite an existing output file")
-    parser.add_argument("--alloc-period", type=parse_size_or_off, default=DEFAULT_ALLOC_PERIOD,
+    parser.add_argument("--alloc-period", type=size_type(maximum=MAX_SAMPLE_PERIOD, off=True),
+                        default=DEFAULT_ALLOC_PERIOD,
                         metavar="SIZE|off",
                         help=f"one allocation sample per SIZE allocated bytes (default {DEFAULT_ALLOC_PERIOD})")
     parser.add_argument("--sampling", choices=["fixed", "random"], default="fixed",
@@ -50,8 +53,11 @@ def add_arguments(parser):
                         metavar="DURATION",
                         help="write the buffered profile out at least this often: what a SIGKILL can "
                              f"lose (other fatal signals lose nothing; default {DEFAULT_FLUSH_INTERVAL})")
-    parser.add_argument("--nursery", type=parse_size, default=DEFAULT_NURSERY, metavar="SIZE",
+    parser.add_argument("--nursery", type=size_type(), default=DEFAULT_NURSERY, metavar="SIZE",
                         help=f"nursery size (default {DEFAULT_NURSERY})")
+    parser.add_argument("--heap-limit", type=size_type(off=True), default=None, metavar="SIZE|off",
+                        help="the most old-space memory the program may use: beyond it an "
+                             "allocation raises MemoryError in the program (default off)")
     parser.add_argument("-c", dest="command", metavar="CODE",
                         help="run CODE instead of a file (like python -c); "
                              "the remaining arguments go to the program")
@@ -112,8 +118,9 @@ def run(args):
     try:
         # The writer records every sample and collection; the core's own
         # in-memory logs would only grow with the run (32 bytes per sample).
-        nursery = Nursery(nursery_size=args.nursery, keep_sample_log=False, keep_gc_log=False)
-    except ValueError as e:
+        nursery = Nursery(nursery_size=args.nursery, heap_limit=args.heap_limit,
+                          keep_sample_log=False, keep_gc_log=False)
+    except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory for the nursery
         raise CommandError(str(e), exit_code=2) from None
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,

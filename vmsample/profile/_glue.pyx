@@ -29,11 +29,10 @@ from libc.stdlib cimport malloc, free
 
 import os
 
-from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent
-from vmsample._nursery cimport GCHeap, Nursery, gc_unhook
+from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, gc_monotonic_ns
+from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
-                                       prof_major_event, prof_minor_collection, prof_monotonic_ns,
-                                       prof_time_sample)
+                                       prof_major_event, prof_minor_collection, prof_time_sample)
 
 # ____________________________________________________________________________
 # The timer
@@ -282,7 +281,7 @@ cdef int prof_time_samples(ProfGlue* g) noexcept nogil:
     if n <= 0 or g.writer == NULL:
         return 0
     depth = g.walk(g.walk_ctx, g.frames, g.max_frames)
-    now = prof_monotonic_ns()
+    now = gc_monotonic_ns()
     for i in range(n):
         prof_time_sample(g.writer, now, g.frames, depth, g.thread_id)
     return n
@@ -296,7 +295,8 @@ cdef class Profiler:
     """A ProfileWriter attached to a Nursery (made by attach(), see _glue.pxd).
 
     ``detach()`` stops the timer, switches allocation sampling off (if
-    attach() switched it on), removes the hooks and names the types
+    attach() switched it on) and runs a final minor collection, so every
+    sample gets its outcome, removes the hooks and names the types
     registered since attach(); then close the writer.  Also a context
     manager.  ``name_types()`` names new types at any time."""
 
@@ -320,10 +320,17 @@ cdef class Profiler:
         """Undo attach(); a second call does nothing."""
         if self.glue.writer == NULL:
             return
-        self._unhook()
         if self._sampling:
             self._sampling = False
             self.nursery.disable_sampling()
+            # As PyPy does when sampling is switched off: a minor collection
+            # with the hooks still installed, so that every sample taken gets
+            # its outcome (and, in the pypy layout, its 0x0A object-info word:
+            # the fork's converter pairs each 0x09 sample with one).  If it
+            # fails (the heap is out of memory) those samples keep outcome
+            # "unknown" and the heap's error stays set for its owner.
+            gc_collect_minor(self.nursery.heap)
+        self._unhook()
         self.name_types()
 
     cdef void _unhook(self) noexcept:

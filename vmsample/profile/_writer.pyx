@@ -77,7 +77,7 @@ cdef extern from "<time.h>" nogil:
         time_t tv_sec
         long tv_nsec
     int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC, CLOCK_REALTIME
+    int CLOCK_REALTIME
 
 cdef extern from *:
     """
@@ -194,7 +194,7 @@ cdef int _drain_all(ProfWriter* w, int gzmode) noexcept nogil:
         return -1
     if _drain(w, &w.main, gzmode) < 0:
         return -1
-    w.last_flush_ns = prof_monotonic_ns()
+    w.last_flush_ns = gc_monotonic_ns()
     return 0
 
 cdef inline char* _reserve(ProfWriter* w, ProfOutput* o, size_t n) noexcept nogil:
@@ -247,11 +247,6 @@ cdef inline char* _put_i64(char* p, int64_t v) noexcept nogil:
 cdef inline char* _put_f64(char* p, double v) noexcept nogil:
     memcpy(p, &v, 8)
     return p + 8
-
-cdef int64_t prof_monotonic_ns() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <int64_t>ts.tv_sec * 1000000000 + ts.tv_nsec
 
 cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
     # 0x06 start / 0x03 trailer: marker | i64 tv_sec | i64 tv_usec | 8 zero bytes
@@ -703,7 +698,7 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
     p = _put_u64(p, w.n_time)
     p = _put_u64(p, w.n_minor)
     p = _put_u64(p, w.n_major)
-    p = _put_i64(p, prof_monotonic_ns())
+    p = _put_i64(p, gc_monotonic_ns())
     p = _put_u64(p, w.n_truncated)
     if _append(w, &w.main, end, <size_t>(p - end)) < 0:
         return -1
@@ -862,7 +857,7 @@ cdef class ProfileWriter:
         _write_timeval(w, F_MARKER_TIME_N_ZONE)
 
         from vmsample import __version__
-        start_ns = prof_monotonic_ns()
+        start_ns = gc_monotonic_ns()
         meta = {
             "os": sys.platform if sys.platform != "darwin" else "mac os x",
             "bits": "64",
@@ -878,8 +873,10 @@ cdef class ProfileWriter:
             meta[F.META_TIME_PERIOD] = str(int(time_period_ns))
         if layout == F.LAYOUT_PYPY:
             meta[F.META_START_OFFSET] = "%f" % (start_ns / 1e9)
-            if alloc_period is not None:
-                meta["period"] = str(int(alloc_period))
+            # The fork's disable() writes the time period in seconds as
+            # str(float), "0.0" when only allocations are sampled; its
+            # converter divides by it.
+            meta[F.META_PERIOD] = str(time_period_ns / 1e9 if time_period_ns is not None else 0.0)
         if program is not None:
             meta[F.META_PROGRAM] = str(program)
         if argv is not None:
@@ -1100,7 +1097,7 @@ cdef class ProfileWriter:
     @staticmethod
     def monotonic_ns():
         """CLOCK_MONOTONIC in ns: the clock of every timestamp in the file."""
-        return prof_monotonic_ns()
+        return gc_monotonic_ns()
 
     def close(self):
         """Finish the file (trailer, extension, END) and remove the spool.
