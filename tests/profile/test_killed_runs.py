@@ -72,9 +72,8 @@ def test_a_fatal_signal_drains_everything_sampled(tmp_path, sig):
     out, seen_ns = run_and_kill(tmp_path, sig, "1000s", 0.5)
     profile = recover(out)
     assert profile.alloc_samples and profile.minor_collections
-    # Without the handler's drain the disk would hold what the first sample
-    # drained (no drains on time; this run fills no 128K buffer): nothing
-    # from after the test last saw the program running.
+    # Without the handler's drain the disk would hold nothing of this run
+    # (no drains on time, and it fills no 128K buffer).
     assert max(s.time_ns for s in profile.alloc_samples) > seen_ns
 
 

@@ -21,9 +21,8 @@ Design
    recover` relies on it).  Conversely a stack stored in the spool never
    reaches the disk before the names of its codes (see _ensure_codes).
 
-   What a crash loses is bounded: the first sample or minor collection
-   drains both buffers (header and META included), and every later one
-   when [flush_interval_ns] has passed since the last drain.  A
+   What a crash loses is bounded: a sample or a minor collection drains
+   both buffers when [flush_interval_ns] has passed since the last drain.  A
    fatal signal (anything but SIGKILL) drains them too (_fatal_flush.pyx)
    unless it caught the writer inside a record or a drain: [w.busy] is
    non-zero from an entry point's first byte to its last, and only then.
@@ -839,7 +838,7 @@ cdef class ProfileWriter:
         except BaseException:
             self._release()
             raise
-        w.last_flush_ns = 0         # never: the first sample or collection drains
+        w.last_flush_ns = gc_monotonic_ns()
 
         # Static header: 0, 3, 0, period in us, 0.  An allocation stream must
         # not be time-weighted by vmprof 0.6.0, so its period word is 0.
