@@ -13,6 +13,7 @@ The directives live here and not in ``# cython:`` file headers because a
 file header would override them (sagemath/sage#12468).
 """
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -45,6 +46,20 @@ if TEST_BUILD:
     UNDEF = ["NDEBUG"]
 
 
+def write_opcodes_pxi():
+    """vmsample/lang/vm/opcodes.pxi from vmsample/lang/opcodes.py, the one
+    definition of the instruction set and code flags.  Loaded by path: the
+    package itself may not be importable before it is built.  Rewritten only
+    when its text changes, so that cythonize recompiles the VM only then."""
+    spec = importlib.util.spec_from_file_location("vmsample_opcodes", "vmsample/lang/opcodes.py")
+    opcodes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(opcodes)
+    pxi = Path("vmsample/lang/vm/opcodes.pxi")
+    text = opcodes.cython_declarations()
+    if not pxi.exists() or pxi.read_text() != text:
+        pxi.write_text(text)
+
+
 def extensions():
     for pyx in sorted(Path("vmsample").rglob("*.pyx")):
         name = ".".join(pyx.with_suffix("").parts)
@@ -52,6 +67,7 @@ def extensions():
                         define_macros=MACROS, undef_macros=UNDEF)
 
 
+write_opcodes_pxi()
 setup(
     ext_modules=cythonize(
         list(extensions()),

@@ -39,7 +39,8 @@ def test_runs_allocate_the_same_and_sample_what_the_period_says(tmp_path, capfd)
     for r in (real, muted, hookless):
         assert r["status"] == 0
         assert r["allocated_bytes"] == off["allocated_bytes"]
-        assert r["minor_collections"] == off["minor_collections"]
+        # A profiler's detach ends with one minor collection, so every sample gets its outcome.
+        assert r["minor_collections"] == off["minor_collections"] + (r is not hookless)
     assert off["alloc_samples"] == 0 and off["profile_bytes"] is None
     # One sample per 4096 bytes of the stream (the VM's start-up is not sampled).
     n = real["alloc_samples"]

@@ -8,7 +8,7 @@ import io
 
 from hypothesis import given, settings, strategies as st
 
-from vmsample.lang import run_source
+from vmsample.lang import run_program
 
 leaves = st.one_of(
     st.integers(min_value=-10, max_value=10),
@@ -77,6 +77,6 @@ def run_both(source):
         exec(compile(source, "prog.py", "exec"), {"__name__": "__main__"})
     actual = io.StringIO()
     with contextlib.redirect_stdout(actual):
-        status = run_source(source, "prog.py")
+        status = run_program(source, "prog.py")
     assert status == 0
     assert actual.getvalue() == expected.getvalue(), source

@@ -7,7 +7,7 @@ import io
 
 from hypothesis import given, settings, strategies as st
 
-from vmsample.lang import run_source
+from vmsample.lang import run_program
 
 ints = st.integers(min_value=-40, max_value=200) | st.sampled_from([2**40, -2**33, 8, 16, 24, 32])
 int_lists = st.lists(ints, max_size=30)
@@ -19,7 +19,7 @@ def run_both(program):
         exec(compile(program, "prog.py", "exec"), {"__name__": "__main__"})
     actual = io.StringIO()
     with contextlib.redirect_stdout(actual):
-        status = run_source(program, "prog.py")
+        status = run_program(program, "prog.py")
     assert status == 0
     assert actual.getvalue() == expected.getvalue(), program
 

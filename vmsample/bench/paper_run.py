@@ -63,7 +63,7 @@ def _writers():
 def run_config(spec):
     """Run one configuration; returns the measurements as a dict."""
     from vmsample._nursery import Nursery
-    from vmsample.lang import _vm
+    from vmsample.lang import run_program
     from vmsample.lang.compiler import compile_source
 
     writers = _writers()
@@ -92,8 +92,8 @@ def run_config(spec):
         time_ns = None if time_period is None else max(1, round(time_period * 1e9))
         writer = writers[kind](out, alloc_period=alloc_period, sampling=sampling,
                                time_period_ns=time_ns, real_time=real_time, program=path, argv=argv)
-    status = _vm.run_program(source, path, argv, nursery, code_filename=os.path.abspath(path),
-                             writer=writer, seed=spec.get("seed"))
+    status = run_program(source, path, argv, nursery, code_filename=os.path.abspath(path),
+                         writer=writer, seed=spec.get("seed"))
     counts = {"alloc": 0, "time": 0}
     if writer is not None:
         counts = writer.counts

@@ -1,7 +1,7 @@
 """The vmsample VM against CPython on the bundled examples, and its allocation rate.
 
 ``python -m vmsample.bench vm [--repeat R] [--programs gcbench,binary_trees]
-[--profile] [--json]``
+[--profile] [--baseline DIR] [--json]``
 
 * Wall time of ``python -m vmsample.lang EX.py ARGS`` against ``python EX.py
   ARGS`` for each example, each a fresh process (interpreter start-up
@@ -11,6 +11,10 @@
 * With ``--profile``, a third column: the VM under ``vmsample run`` with the
   default sampling (one allocation sample per 512 KiB, one time sample per
   ms of CPU), to show what profiling costs.
+* With ``--baseline DIR``, another column: the VM of another built checkout
+  of vmsample (``python setup.py build_ext --inplace`` run there), alternated
+  with this one in the same run, and the ratio VM / baseline: how a change
+  moves the VM's speed, free of the drift between two separate runs.
 * The VM's allocation rate on gcbench, in process: bytes allocated through
   the nursery (object sizes as the profiles count them, headers included)
   per second of run time, median of R runs.
@@ -46,19 +50,21 @@ PROGRAMS = {
 }
 
 
-def timed(argv, env=None):
+def timed(argv, env=None, cwd=None):
+    # With [cwd]: `python -m` puts the working directory first on sys.path, so
+    # the vmsample package there is the one that runs (--baseline).
     t = time.perf_counter()
-    proc = subprocess.run(argv, capture_output=True, text=True, env=env)
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd)
     elapsed = time.perf_counter() - t
     if proc.returncode != 0:
-        raise SystemExit(f"vmsample.bench vm: {' '.join(argv)} failed:\n{proc.stderr}")
+        raise SystemExit(f"vmsample.bench vm: {' '.join(argv)} failed{f' (in {cwd})' if cwd else ''}:\n{proc.stderr}")
     return elapsed, proc.stdout
 
 
-def bench_program(name, args, repeat, profile, tmpdir):
+def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     path = str(EXAMPLES / f"{name}.py")
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    runs = {"cpython": [], "vm": [], "vm_profiled": []}
+    runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": []}
     outputs = {}
     for i in range(repeat):
         argvs = {"cpython": [sys.executable, path, *args],
@@ -67,12 +73,14 @@ def bench_program(name, args, repeat, profile, tmpdir):
             prof = os.path.join(tmpdir, f"{name}.prof")
             argvs["vm_profiled"] = [sys.executable, "-m", "vmsample", "run", "-f", "-o", prof,
                                     path, *args]
+        if baseline:
+            argvs["vm_baseline"] = argvs["vm"]
         order = list(argvs) if i % 2 == 0 else list(reversed(argvs))
         for key in order:
-            elapsed, out = timed(argvs[key], env)
+            elapsed, out = timed(argvs[key], env, baseline if key == "vm_baseline" else None)
             runs[key].append(elapsed)
             outputs.setdefault(key, out)
-    if outputs["vm"] != outputs["cpython"] or (profile and outputs["vm_profiled"] != outputs["cpython"]):
+    if any(out != outputs["cpython"] for out in outputs.values()):
         raise SystemExit(f"vmsample.bench vm: {name}: the VM's output differs from CPython's")
     result = {"name": name, "args": args, "runs": repeat,
               "cpython_s": statistics.median(runs["cpython"]),
@@ -81,13 +89,16 @@ def bench_program(name, args, repeat, profile, tmpdir):
     if profile:
         result["vm_profiled_s"] = statistics.median(runs["vm_profiled"])
         result["profiled_ratio"] = result["vm_profiled_s"] / result["vm_s"]
+    if baseline:
+        result["vm_baseline_s"] = statistics.median(runs["vm_baseline"])
+        result["baseline_ratio"] = result["vm_s"] / result["vm_baseline_s"]
     return result
 
 
 def alloc_rate(args, repeat):
     """Bytes allocated per second by the VM running gcbench (in process)."""
     from vmsample._nursery import Nursery
-    from vmsample.lang import run_source
+    from vmsample.lang import run_program
 
     path = EXAMPLES / "gcbench.py"
     source = path.read_text()
@@ -96,7 +107,7 @@ def alloc_rate(args, repeat):
         nursery = Nursery(keep_sample_log=False, keep_gc_log=False)
         with contextlib.redirect_stdout(io.StringIO()):
             t = time.perf_counter()
-            status = run_source(source, str(path), [str(path), *args], nursery=nursery)
+            status = run_program(source, str(path), [str(path), *args], nursery=nursery)
             elapsed = time.perf_counter() - t
         if status != 0:
             raise SystemExit("vmsample.bench vm: gcbench failed in process")
@@ -114,6 +125,8 @@ def main(argv):
     parser.add_argument("--programs", default=",".join(PROGRAMS),
                         help=f"comma-separated examples (default: all: {','.join(PROGRAMS)})")
     parser.add_argument("--profile", action="store_true", help="also time the VM under vmsample run")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also time the VM of another built vmsample checkout, alternated with this one")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
     names = [n for n in args.programs.split(",") if n]
@@ -122,20 +135,24 @@ def main(argv):
         parser.error(f"unknown program(s): {', '.join(unknown)} (choose from {', '.join(PROGRAMS)})")
     if args.repeat < 1:
         parser.error("--repeat must be >= 1")
+    if args.baseline and not os.path.isdir(os.path.join(args.baseline, "vmsample", "lang")):
+        parser.error(f"--baseline: {args.baseline} is not a vmsample checkout")
 
     results = []
     with tempfile.TemporaryDirectory() as tmpdir:
         for name in names:
-            r = bench_program(name, PROGRAMS[name], args.repeat, args.profile, tmpdir)
+            r = bench_program(name, PROGRAMS[name], args.repeat, args.profile, tmpdir, args.baseline)
             results.append(r)
             if not args.json:
                 if len(results) == 1:
                     print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
                     print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
-                          + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else ""))
+                          + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else "")
+                          + (f" {'baseline':>9} {'vm/base':>8}" if args.baseline else ""))
                 print(f"{name:14} {' '.join(r['args']):>8} {r['cpython_s']:8.3f} {r['vm_s']:8.3f} "
                       f"{r['ratio']:7.2f}"
-                      + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else ""),
+                      + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else "")
+                      + (f" {r['vm_baseline_s']:9.3f} {r['baseline_ratio']:8.3f}" if args.baseline else ""),
                       flush=True)
     rate = alloc_rate(PROGRAMS["gcbench"], args.repeat)
     if args.json:

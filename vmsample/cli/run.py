@@ -61,7 +61,7 @@ def default_output(script):
 
 def run(args):
     from vmsample._nursery import Nursery
-    from vmsample.lang import CompileError, _vm, syntax_error_line
+    from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
 
@@ -104,14 +104,9 @@ def run(args):
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
 
     print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
-    status = 2
     try:
-        status = _vm.run_program(source, filename, argv, nursery, code_filename=code_filename,
-                                 writer=writer, seed=args.seed)
-    except CompileError as e:
-        print(e, file=sys.stderr)
-    except SyntaxError as e:
-        print(syntax_error_line(e), file=sys.stderr)
+        status = run_program(source, filename, argv, nursery, code_filename=code_filename,
+                             writer=writer, seed=args.seed)
     finally:
         counts = writer.counts
         try:

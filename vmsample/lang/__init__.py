@@ -1,14 +1,15 @@
 """The vmsample VM: a Python subset compiled from stdlib ``ast`` to bytecode and
 run by a Cython eval loop that allocates every object through the nursery.
 
-``run_file(path, argv)`` runs a program and returns its exit status;
+``run_program(source, filename, argv)`` runs program text and returns its exit
+status; ``run_file(path, argv)`` runs a file like ``python PATH ARGV...``;
 ``main(argv)`` is ``python -m vmsample.lang``.
 """
 
 import os
 import sys
 
-__all__ = ["run_file", "run_source", "main", "CompileError"]
+__all__ = ["run_program", "run_file", "main", "CompileError"]
 
 from vmsample.lang.compiler import CompileError  # noqa: E402
 
@@ -19,11 +20,16 @@ def _nursery_size():
     return parse_size(text) if text else 4 << 20
 
 
-def run_source(source, filename, argv=(), nursery=None, code_filename=None):
-    """Run program text; returns the exit status (2 if the compiler refuses it).
+def run_program(source, filename, argv=(), nursery=None, code_filename=None, writer=None, seed=None):
+    """Compile and run program text; returns the exit status: 0, 1 after an
+    uncaught exception, SystemExit's code, or 2 if the compiler refuses the
+    program (its ``file:line:col: message`` goes to stderr).
 
     [filename] is what compile errors name; [code_filename] (default: the
-    same) what tracebacks and profiles name."""
+    same) what tracebacks and profiles name.  [nursery] defaults to a fresh
+    one of ``VMSAMPLE_NURSERY`` bytes (4 MiB).  With [writer] (and [seed]) the
+    run is profiled into it: see ``vmsample.lang._vm.run_program``; the
+    caller closes the writer."""
     from vmsample._nursery import Nursery
     from vmsample.lang import _vm
 
@@ -31,7 +37,7 @@ def run_source(source, filename, argv=(), nursery=None, code_filename=None):
         if nursery is None:
             nursery = Nursery(nursery_size=_nursery_size())
         return _vm.run_program(source, filename, list(argv), nursery,
-                               code_filename=code_filename or filename)
+                               code_filename=code_filename or filename, writer=writer, seed=seed)
     except CompileError as e:
         print(e, file=sys.stderr)
         return 2
@@ -55,12 +61,28 @@ def run_file(path, argv=()):
     except SyntaxError as e:
         print(syntax_error_line(e), file=sys.stderr)
         return 2
-    return run_source(source, path, [path, *argv], code_filename=os.path.abspath(path))
+    return run_program(source, path, [path, *argv], code_filename=os.path.abspath(path))
+
+
+USAGE = "usage: python -m vmsample.lang PROG.py [ARGS...]"
+HELP = f"""{USAGE}
+
+Run PROG.py on the vmsample VM, like python PROG.py ARGS: ARGS become its
+sys.argv[1:].  Exit status: 0, 1 after an uncaught exception, SystemExit's
+code, or 2 for a program the compiler refuses or cannot open.
+
+To profile the run, use: vmsample run [options] PROG.py [ARGS...]"""
 
 
 def main(argv):
-    if not argv:
-        print("usage: python -m vmsample.lang PROG.py [ARGS...]", file=sys.stderr)
+    # Parsed by hand, not with argparse: only options before PROG.py are ours
+    # (-h), and `bench vm` times this command's start-up with every program.
+    if argv and argv[0] in ("-h", "--help"):
+        print(HELP)
+        return 0
+    if not argv or argv[0].startswith("-"):
+        problem = f"unknown option {argv[0]}" if argv else "no program given"
+        print(f"python -m vmsample.lang: error: {problem} ({USAGE})", file=sys.stderr)
         return 2
     try:
         return run_file(argv[0], argv[1:])

@@ -24,7 +24,8 @@ import ast
 import symtable
 from dataclasses import dataclass, field
 
-from vmsample.lang.opcodes import Op, BinOp, CmpOp, STACK_EFFECT
+from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
+                                   CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
 from vmsample.lang.source import check_no_nul
 
 __all__ = ["CompileError", "Code", "compile_source"]
@@ -33,13 +34,6 @@ BUILTIN_MODULES = {"math", "time", "random", "gc", "sys"}
 # Modules whose names only matter for type annotations: the VM's `typing`
 # module binds every name to `object` (subscriptable, as List[int] must be).
 TYPING_MODULES = {"typing", "__future__"}
-
-CO_VARARGS = 1
-CO_VARKEYWORDS = 2
-CO_GENERATOR = 4
-CO_CLASSBODY = 8
-CO_MODULE = 16
-
 
 class CompileError(Exception):
     """A program uses something the VM refuses; str() is ``file:line:col: msg``."""

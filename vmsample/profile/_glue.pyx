@@ -40,7 +40,7 @@ from libc.stdlib cimport malloc, free
 import os
 
 from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent
-from vmsample._nursery cimport GCHeap, Nursery, gc_unhook, gcref_t
+from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook, gcref_t
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
                                        prof_major_event, prof_minor_collection, prof_monotonic_ns,
                                        prof_time_sample)
@@ -292,7 +292,8 @@ cdef class Profiler:
     """A ProfileWriter attached to a Nursery (made by attach(), see _glue.pxd).
 
     ``detach()`` stops the timer, switches allocation sampling off (if
-    attach() switched it on), removes the hooks and names the types
+    attach() switched it on) and runs a final minor collection, so every
+    sample gets its outcome, removes the hooks and names the types
     registered since attach(); then close the writer.  Also a context
     manager.  ``name_types()`` names new types at any time."""
 
@@ -317,10 +318,17 @@ cdef class Profiler:
         stack walker's first failure (attach_python), after undoing."""
         if self.glue.writer == NULL:
             return
-        self._unhook()
         if self._sampling:
             self._sampling = False
             self.nursery.disable_sampling()
+            # As PyPy does when sampling is switched off: a minor collection
+            # with the hooks still installed, so that every sample taken gets
+            # its outcome (and, in the pypy layout, its 0x0A object-info word:
+            # the fork's converter pairs each 0x09 sample with one).  If it
+            # fails (the heap is out of memory) those samples keep outcome
+            # "unknown" and the heap's error stays set for its owner.
+            gc_collect_minor(self.nursery.heap)
+        self._unhook()
         self.name_types()
         self._raise_walker_error()
 

@@ -804,8 +804,10 @@ cdef class ProfileWriter:
             meta[F.META_TIME_PERIOD] = str(int(time_period_ns))
         if layout == F.LAYOUT_PYPY:
             meta[F.META_START_OFFSET] = "%f" % (start_ns / 1e9)
-            if alloc_period is not None:
-                meta["period"] = str(int(alloc_period))
+            # The fork's disable() writes the time period in seconds as
+            # str(float), "0.0" when only allocations are sampled; its
+            # converter divides by it.
+            meta[F.META_PERIOD] = str(time_period_ns / 1e9 if time_period_ns is not None else 0.0)
         if program is not None:
             meta[F.META_PROGRAM] = str(program)
         if argv is not None:

@@ -156,6 +156,7 @@ META_ALLOC_PERIOD = "sample_allocated_bytes"  # the fork's key
 META_TIME_PERIOD = "time_period_ns"
 META_START_NS = "start_monotonic_ns"
 META_START_OFFSET = "start_time_offset"     # the fork's key (monotonic seconds, "%f")
+META_PERIOD = "period"                      # the fork's key: time period in seconds, str(float)
 META_PROGRAM = "program"
 META_ARGV = "argv"                          # JSON list
 META_RECOVERED = "vmsample_recovered"

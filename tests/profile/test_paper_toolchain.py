@@ -1,0 +1,213 @@
+"""Our pypy-layout files in the paper's own toolchain: its vmprof fork reads
+them and its Firefox converter converts them, with the same counts, types and
+outcomes as `vmsample.read_profile` (docs/format.md section 3).
+
+The toolchain is not an installable package: the environment variable
+VMSAMPLE_PAPER_TOOLCHAIN names a directory holding its sources
+(``vmprof-python/``, the fork, and ``vmprof-firefox-converter/``); `.ci/run`
+sets it where the sources are present.  The fork needs Python < 3.12 and links
+libunwind.  It is built once into a virtual environment kept in pytest's cache
+directory (rebuilt when the sources change), so only the first session pays
+for the build.
+"""
+
+import ctypes.util
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from vmsample import read_profile
+
+ENV = "VMSAMPLE_PAPER_TOOLCHAIN"
+
+PROGRAM = """\
+class Node:
+    def __init__(self, left, right):
+        self.left = left
+        self.right = right
+
+def tree(depth):
+    if depth == 0:
+        return None
+    return Node(tree(depth - 1), tree(depth - 1))
+
+keep = []
+for i in range(120):
+    t = tree(8)
+    if i % 8 == 0:
+        keep.append(t)
+    words = [str(j) for j in range(300)]
+print(len(keep))
+"""
+
+# name -> `vmsample run` options (all pypy layout)
+VARIANTS = {
+    "time-on-fixed": ["--time-period", "100us"],
+    "time-off-fixed": ["--time-period", "off"],
+    "time-on-random": ["--time-period", "100us", "--sampling", "random", "--seed", "3"],
+    "time-off-random-gzip": ["--time-period", "off", "--sampling", "random", "--seed", "5"],
+}
+
+
+def _python_below_312():
+    if sys.version_info < (3, 12):
+        return sys.executable
+    for name in ("python3.11", "python3.10", "python3.9"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def _libunwind():
+    hits = sorted(glob.glob("/usr/lib/*/libunwind.so.8") + glob.glob("/usr/lib/libunwind.so.8"))
+    if hits:
+        return hits[0]
+    name = ctypes.util.find_library("unwind")
+    return name if name and os.path.isabs(name) else None
+
+
+def _source_digest(root):
+    h = hashlib.sha256()
+    for sub in ("vmprof-python", "vmprof-firefox-converter"):
+        for dirpath, dirnames, filenames in sorted(os.walk(os.path.join(root, sub))):
+            dirnames[:] = sorted(d for d in dirnames if d not in ("build", ".git", "__pycache__"))
+            for f in sorted(filenames):
+                p = os.path.join(dirpath, f)
+                h.update(p[len(root):].encode())
+                h.update(str(os.stat(p).st_size).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def toolchain(request):
+    """(python of the toolchain's venv, converter directory); built once."""
+    root = os.environ.get(ENV)
+    if not root:
+        pytest.skip(f"{ENV} is not set: it names the paper toolchain's sources "
+                    "(vmprof-python fork + vmprof-firefox-converter); .ci/run sets it")
+    root = os.path.abspath(root)
+    fork, converter = os.path.join(root, "vmprof-python"), os.path.join(root, "vmprof-firefox-converter")
+    if not (os.path.isdir(fork) and os.path.isdir(converter)):
+        pytest.fail(f"{ENV}={root} does not hold vmprof-python/ and vmprof-firefox-converter/")
+    python = _python_below_312()
+    if python is None:
+        pytest.skip("the paper's vmprof fork needs Python < 3.12 and none is installed")
+    libunwind = _libunwind()
+    if libunwind is None:
+        pytest.skip("the paper's vmprof fork links libunwind: apt-get install libunwind8")
+
+    cache = request.config.cache.mkdir(f"paper-toolchain-{_source_digest(root)}")
+    venv = os.path.join(cache, "venv")
+    tool_python = os.path.join(venv, "bin", "python")
+    done = os.path.join(cache, "built")
+    if not os.path.exists(done):
+        shutil.rmtree(venv, ignore_errors=True)
+        libdir = os.path.join(cache, "libdir")
+        os.makedirs(libdir, exist_ok=True)
+        link = os.path.join(libdir, "libunwind.so")
+        if os.path.lexists(link):
+            os.unlink(link)
+        os.symlink(libunwind, link)
+        build = os.path.join(cache, "fork-src")     # pip builds in the source tree: use a copy
+        shutil.rmtree(build, ignore_errors=True)
+        shutil.copytree(fork, build, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+        env = dict(os.environ, LDFLAGS=f"-L{libdir}")
+        for cmd in ([python, "-m", "venv", venv],
+                    [tool_python, "-m", "pip", "install", "-q", build],
+                    [tool_python, "-m", "pip", "install", "-q", "flask", "flask_cors"]):
+            r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+            assert r.returncode == 0, f"building the paper toolchain failed: {cmd}\n{r.stdout}\n{r.stderr}"
+        open(done, "w").close()
+    return tool_python, converter
+
+
+@pytest.fixture(scope="session")
+def pypy_files(tmp_path_factory):
+    """name -> a `vmsample run --layout pypy` profile of PROGRAM, one per variant."""
+    d = tmp_path_factory.mktemp("pypy-layout")
+    prog = d / "prog.py"
+    prog.write_text(PROGRAM)
+    files = {}
+    for name, opts in VARIANTS.items():
+        out = d / (name + (".prof.gz" if name.endswith("gzip") else ".prof"))
+        r = subprocess.run([sys.executable, "-m", "vmsample", "run", "-o", str(out), "--layout", "pypy",
+                            "--alloc-period", "8K", "--nursery", "64K", *opts, str(prog)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        files[name] = out
+    return files
+
+
+FORK_READ = """\
+import json, sys, vmprof
+s = vmprof.read_profile(sys.argv[1])
+split = sum(1 for k in s.meta if k.startswith("gc_stats__"))
+objects = [w for stack, _ in s.gc_obj_info for w in stack[split:]]
+print(json.dumps({"gc": len(s.gc_profiles), "time": len(s.profiles), "objects": objects,
+                  "period": s.meta.get("period"), "types": {k: v for k, v in s.meta.items()
+                                                            if k.startswith("__rtype_")}}))
+"""
+
+
+def _ours(path):
+    p = read_profile(path)
+    by_type = Counter((s.type_name, s.outcome.name) for s in p.alloc_samples)
+    return p, by_type
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_forks_reader_agrees(toolchain, pypy_files, variant):
+    tool_python, _ = toolchain
+    path = pypy_files[variant]
+    r = subprocess.run([tool_python, "-c", FORK_READ, str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    fork = json.loads(r.stdout)
+    p, by_type = _ours(path)
+    assert fork["gc"] == len(p.alloc_samples) > 0
+    assert fork["time"] == len(p.time_samples)
+    assert (fork["time"] > 0) == ("time-on" in variant)
+    assert fork["period"] == ("0.0001" if "time-on" in variant else "0.0")
+    # One object-info word per sample, in sample order: type id << 2 | large << 1 | survived.
+    assert len(fork["objects"]) == len(p.alloc_samples)
+    names = {int(k[len("__rtype_"):]): v for k, v in fork["types"].items()}
+    fork_by_type = Counter((names[w >> 2], "SURVIVED" if w & 1 else "DIED") for w in fork["objects"])
+    assert fork_by_type == by_type
+    assert all(s.outcome.name != "UNKNOWN" for s in p.alloc_samples)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_forks_converter_opens_our_files(toolchain, pypy_files, variant, tmp_path):
+    tool_python, converter = toolchain
+    path = tmp_path / pypy_files[variant].name
+    shutil.copy(pypy_files[variant], path)
+    env = dict(os.environ, PYTHONPATH=converter)
+    r = subprocess.run([tool_python, "-m", "vmprofconvert", "-convert", str(path), "--nobrowser"],
+                       capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = json.loads((tmp_path / (path.name + ".json")).read_text())
+    p, by_type = _ours(path)
+    threads = {t["name"].split(")")[0] + ")": t for t in out["threads"]}
+    gc = threads["(GC-Sampled)"]
+    assert gc["samples"]["length"] == gc["jsAllocations"]["length"] == len(p.alloc_samples)
+    assert set(gc["jsAllocations"]["weight"]) == {p.meta.alloc_period}
+    if p.time_samples:
+        assert threads["(Time-Sampled)"]["samples"]["length"] == len(p.time_samples)
+    else:
+        assert "(Time-Sampled)" not in threads
+    # The converter puts each sample's type on top of its stack, in a
+    # category that says whether it survived its first minor collection.
+    categories = [c["name"] for c in out["meta"]["categories"]]
+    outcome = {"GC Minor Tenured": "SURVIVED", "GC Minor Collected": "DIED"}
+    st, ft, fn, strings = gc["stackTable"], gc["frameTable"], gc["funcTable"], gc["stringArray"]
+    converted = Counter((strings[fn["name"][ft["func"][st["frame"][s]]]], outcome[categories[st["category"][s]]])
+                        for s in gc["samples"]["stack"])
+    assert converted == by_type
+    minor_markers = sum(1 for n in gc["markers"]["name"] if strings[n] == "Minor Collection")
+    assert 0 < minor_markers <= len(p.minor_collections)

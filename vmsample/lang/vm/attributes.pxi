@@ -1,0 +1,240 @@
+# vm/attributes.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Attributes: lookup, binding, properties, LOAD_METHOD, setattr/delattr,
+# instance __dict__, and super().
+# Globals: writes ANY_PROPERTY; reads CODE_SPECS.
+
+# ---------------------------------------------------------------- attributes
+
+cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
+    # A class attribute found through an instance: functions become bound methods.
+    cdef gcref_t m
+    if has_tid(attr, T_FUNCTION) or is_bfunc(attr):
+        push(attr)
+        m = alloc_fixed(T_BOUND)
+        FLD(m)[1] = pop()
+        FLD(m)[0] = oslot[0]
+        return m
+    if has_tid(attr, T_STATICMETHOD):
+        return FLD(attr)[0]
+    if has_tid(attr, T_CLASSMETHOD):
+        push(attr)
+        m = alloc_fixed(T_BOUND)
+        FLD(m)[1] = FLD(pop())[0]
+        FLD(m)[0] = class_of(oslot[0]) if not has_tid(oslot[0], T_CLASS) else oslot[0]
+        return m
+    if has_tid(attr, T_PROPERTY):
+        if FLD(attr)[0] == V_NONE:
+            raise AttributeError("property has no getter")
+        return call1(FLD(attr)[0], oslot[0])
+    return attr
+
+cdef bint ANY_PROPERTY = False     # set once any class stores a property
+
+cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
+    cdef gcref_t o = oslot[0], attr, v
+    cdef Py_ssize_t i
+    cdef uint16_t t = TID(o) if is_obj(o) else 0
+    if t == T_INSTANCE:
+        if not ANY_PROPERTY:
+            # No class has a property, so an instance attribute wins at once.
+            i = keys_index(FLD(o)[I_CLASS], name)
+            if i >= 0:
+                v = instance_get(o, i)
+                if v != 0:
+                    return v
+        attr = class_lookup(FLD(o)[I_CLASS], name)
+        if attr != 0 and has_tid(attr, T_PROPERTY):
+            return bind(oslot, attr)
+        i = keys_index(FLD(o)[I_CLASS], name)
+        if i >= 0:
+            v = instance_get(o, i)
+            if v != 0:
+                return v
+        if attr != 0:
+            return bind(oslot, attr)
+        if str_eq(name, MAGIC(M_CLASS)):
+            return FLD(o)[I_CLASS]
+        if str_eq(name, MAGIC(M_DICT)):
+            return instance_dict(oslot)
+        if RAW(FLD(o)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
+            # BaseException's attributes before they are set
+            if str_eq(name, MAGIC(M_CAUSE)) or str_eq(name, MAGIC(M_CONTEXT)) \
+                    or str_eq(name, MAGIC(M_TRACEBACK)):
+                return V_NONE
+            if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
+                return V_FALSE
+        raise_attribute_error(o, name)
+    if t == T_CLASS:
+        attr = class_lookup(o, name)
+        if attr != 0:
+            if has_tid(attr, T_CLASSMETHOD):
+                return bind(oslot, attr)
+            if has_tid(attr, T_STATICMETHOD):
+                return FLD(attr)[0]
+            return attr
+        if str_eq(name, MAGIC(M_NAME)) or str_eq(name, MAGIC(M_QUALNAME)):
+            return FLD(o)[K_NAME]
+        if str_eq(name, MAGIC(M_CLASS)):
+            return kind_class(KIND_TYPE)
+        raise_attribute_error(o, name)
+    if t == T_MODULE:
+        v = dict_get_str(FLD(o)[1], name)
+        if v == 0:
+            raise_attribute_error(o, name)
+        return v
+    if t == T_FUNCTION:
+        if str_eq(name, MAGIC(M_NAME)):
+            return intern(CODE_SPECS[RAW(o)[FN_CODE]].name)
+        if str_eq(name, MAGIC(M_QUALNAME)):
+            return intern(CODE_SPECS[RAW(o)[FN_CODE]].qualname)
+    if t == T_SUPER:
+        return super_getattr(oslot, name)
+    if t == T_BOUND and str_eq(name, MAGIC(M_NAME)):
+        push(FLD(o)[1])
+        v = getattr_v(top_slot(), name)
+        pop()
+        return v
+    if t == T_PROPERTY:
+        pyname = str_to_py(name)
+        if pyname in ("setter", "getter", "deleter"):
+            push(o)
+            v = alloc_fixed(T_BOUND)
+            FLD(v)[0] = pop()
+            FLD(v)[1] = mk_bfunc(BUILTIN_IDS["property." + pyname])
+            return v
+    if str_eq(name, MAGIC(M_CLASS)):
+        return class_of(o)
+    if is_number(o):
+        pyname = str_to_py(name)
+        if pyname in ("real", "imag", "numerator", "denominator"):
+            return num_from_py(getattr(num_to_py(o), pyname))
+    # builtin methods of builtin types
+    bid = builtin_method_id(o, name)
+    if bid >= 0:
+        v = alloc_fixed(T_BOUND)
+        FLD(v)[0] = oslot[0]
+        FLD(v)[1] = mk_bfunc(bid)
+        return v
+    raise_attribute_error(o, name)
+
+cdef int builtin_method_id(gcref_t o, gcref_t name) except -2:
+    cdef gcref_t cls = class_of(o)
+    cdef gcref_t v
+    while cls != 0:
+        v = dict_get_str(FLD(cls)[K_DICT], name)
+        if v != 0 and is_bfunc(v):
+            return builtin_id(v)
+        cls = FLD(cls)[K_BASE]
+    return -1
+
+cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
+    # [obj] -> [callable, self] for methods, [attr, 0] otherwise
+    cdef gcref_t o = oslot[0], attr
+    cdef Py_ssize_t i
+    cdef int bid
+    if has_tid(o, T_INSTANCE):
+        attr = class_lookup(FLD(o)[I_CLASS], name)
+        if attr != 0 and (has_tid(attr, T_FUNCTION) or is_bfunc(attr)):
+            i = keys_index(FLD(o)[I_CLASS], name)
+            if i < 0 or instance_get(o, i) == 0:
+                oslot[1] = o
+                oslot[0] = attr
+                return 0
+    elif is_obj(o) and TID(o) != T_CLASS and TID(o) != T_MODULE and TID(o) != T_SUPER or \
+            (not is_obj(o) and o != 0):
+        bid = builtin_method_id(o, name)
+        if bid >= 0:
+            oslot[1] = o
+            oslot[0] = mk_bfunc(bid)
+            return 0
+    attr = getattr_v(oslot, name)     # may use the slots above oslot
+    oslot[0] = attr
+    oslot[1] = 0
+    return 0
+
+cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
+    cdef gcref_t o = oslot[0], attr
+    if has_tid(o, T_INSTANCE):
+        attr = class_lookup(FLD(o)[I_CLASS], name)
+        if attr != 0 and has_tid(attr, T_PROPERTY):
+            if FLD(attr)[1] == V_NONE:
+                raise AttributeError(f"property '{str_to_py(name)}' of '{type_name(o)}' object has no setter")
+            push(FLD(attr)[1])
+            push(oslot[0])
+            push(vslot[0])
+            vm_call(top_slot() - 2, 2)
+            pop()
+            return 0
+        push(name)
+        instance_setattr(oslot, top_slot(), vslot)
+        pop()
+        return 0
+    if has_tid(o, T_CLASS):
+        push(name)
+        dict_set(&FLD(oslot[0])[K_DICT], top_slot(), vslot)
+        pop()
+        return 0
+    if has_tid(o, T_MODULE):
+        push(name)
+        dict_set(&FLD(oslot[0])[1], top_slot(), vslot)
+        pop()
+        return 0
+    raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
+
+cdef int delattr_v(gcref_t* oslot, gcref_t name) except -1:
+    cdef Py_ssize_t i
+    if has_tid(oslot[0], T_INSTANCE):
+        i = keys_index(FLD(oslot[0])[I_CLASS], name)
+        if i >= 0 and instance_get(oslot[0], i) != 0:
+            push(0)
+            instance_set(oslot, i, top_slot())
+            pop()
+            return 0
+    if has_tid(oslot[0], T_CLASS):
+        push(name)
+        i = dict_del(&FLD(oslot[0])[K_DICT], top_slot())
+        pop()
+        if i:
+            return 0
+    raise_attribute_error(oslot[0], name)
+
+cdef gcref_t instance_dict(gcref_t* oslot) except 0:
+    cdef gcref_t keys
+    cdef Py_ssize_t i
+    push(dict_new())
+    i = 0
+    while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
+        keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
+        if instance_get(oslot[0], i) != 0:
+            push(ITEMS(keys)[i])
+            push(instance_get(oslot[0], i))
+            dict_set(top_slot() - 2, top_slot() - 1, top_slot())
+            HEAP.shadowstack_top -= 2
+        i += 1
+    return pop()
+
+cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
+    cdef gcref_t func = f.base[-1]
+    cdef gcref_t owner
+    if f.flags & F_GEN:
+        func = FLD(func)[G_FUNC]
+    owner = FLD(func)[FN_OWNER] if has_tid(func, T_FUNCTION) else 0
+    if owner == 0:
+        raise RuntimeError("super(): __class__ cell not found")
+    push(owner)
+    cdef gcref_t s = alloc_fixed(T_SUPER)
+    FLD(s)[0] = pop()
+    FLD(s)[1] = selfslot[0]
+    return s
+
+cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except 0:
+    cdef gcref_t cls = FLD(FLD(sslot[0])[0])[K_BASE]
+    cdef gcref_t attr = class_lookup(cls, name) if cls != 0 else 0
+    if attr == 0:
+        raise AttributeError(f"'super' object has no attribute '{str_to_py(name)}'")
+    push(FLD(sslot[0])[1])
+    attr = bind(top_slot(), attr)
+    pop()
+    return attr
+

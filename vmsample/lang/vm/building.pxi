@@ -1,0 +1,101 @@
+# vm/building.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Building values: list/dict from iterables, extend/update, sequence unpacking.
+# Globals: none beyond the heap.
+
+# ---------------------------------------------------------------- building values
+
+cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
+    cdef gcref_t v
+    if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
+        return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
+    push(list_new(0))
+    for_each(slot, list_append, top_slot())
+    return pop()
+
+cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
+    cdef Py_ssize_t n, m
+    push(list_from_iterable(srcslot))
+    m = RAW(top_slot()[0])[L_LEN]
+    n = RAW(lslot[0])[L_LEN]
+    list_resize(lslot, n + m)
+    memcpy(ITEMS(lslot[0]) + n, ITEMS(top_slot()[0]), m * sizeof(gcref_t))
+    gc_write_barrier(HEAP, <GCHeader*>FLD(lslot[0])[L_ITEMS])
+    pop()
+    return 0
+
+cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
+    cdef Py_ssize_t i
+    cdef gcref_t v
+    if has_tid(srcslot[0], T_DICT):
+        i = 0
+        while i < RAW(srcslot[0])[D_NENTRIES]:
+            if ENT(srcslot[0])[3 * i + 1] != 0:
+                push(ENT(srcslot[0])[3 * i + 1])
+                push(ENT(srcslot[0])[3 * i + 2])
+                if merge and dict_get(dslot, top_slot() - 1) != 0:
+                    raise TypeError(f"got multiple values for keyword argument '{str_to_py(top_slot()[-1])}'")
+                dict_set(dslot, top_slot() - 1, top_slot())
+                HEAP.shadowstack_top -= 2
+            i += 1
+        return 0
+    push(get_iter(srcslot))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        if not (has_tid(v, T_TUPLE) or has_tid(v, T_LIST)) or SEQLEN(v) != 2:
+            raise ValueError("dictionary update sequence element has wrong length")
+        push(ITEMS(v)[0])
+        push(ITEMS(top_slot()[-1])[1])
+        dict_set(dslot, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 3
+    pop()
+    return 0
+
+cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
+    # [seq] -> items pushed so that the first is on top; after >= 0: starred
+    cdef Py_ssize_t n, i, total
+    cdef gcref_t lst = sp[-1]
+    if after < 0 and is_obj(lst) and (TID(lst) == T_TUPLE or TID(lst) == T_LIST) \
+            and SEQLEN(lst) == before:
+        # the common case, without a temporary list
+        for i in range(before):
+            sp[-1 + before - 1 - i] = ITEMS(lst)[i]
+        return sp - 1 + before
+    if not is_obj(sp[-1]) or TID(sp[-1]) in (T_FLOAT, T_BIGINT, T_FUNCTION, T_CLASS, T_BOUND,
+                                             T_MODULE, T_CELL, T_SLICE) or \
+            (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0
+             and magic_of(sp[-1], M_GETITEM) == 0):
+        raise TypeError(f"cannot unpack non-iterable {type_name(sp[-1])} object")
+    sp[-1] = list_from_iterable(sp - 1)
+    lst = sp[-1]
+    n = RAW(lst)[L_LEN]
+    if after < 0:
+        if n != before:
+            if n > before:
+                raise ValueError(f"too many values to unpack (expected {before})")
+            raise ValueError(f"not enough values to unpack (expected {before}, got {n})")
+        for i in range(n):
+            sp[-1 + n - 1 - i] = ITEMS(lst)[i]
+        return sp - 1 + n
+    total = before + after
+    if n < total:
+        raise ValueError(f"not enough values to unpack (expected at least {total}, got {n})")
+    # stack order (top first): item0 .. item(before-1), starred list, tail items
+    cdef gcref_t mid = seq_copy(sp - 1, T_LIST, before, n - total)
+    HEAP.shadowstack_top = sp
+    # write from the bottom: tail reversed, then the starred list, then the head reversed
+    cdef gcref_t* out = sp - 1
+    push(mid)
+    cdef gcref_t* midslot = top_slot()
+    # temporarily keep lst at sp[-1]; copy into a scratch area above
+    for i in range(after):
+        midslot[1 + i] = ITEMS(sp[-1])[n - 1 - i]
+    midslot[1 + after] = midslot[0]
+    for i in range(before):
+        midslot[2 + after + i] = ITEMS(sp[-1])[before - 1 - i]
+    memmove(out, midslot + 1, (total + 1) * sizeof(gcref_t))
+    return out + total + 1
+

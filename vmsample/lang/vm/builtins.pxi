@@ -1,0 +1,945 @@
+# vm/builtins.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
+# argument checking, and the implementation of each builtin and str/list/dict
+# method, plus the math/time/sys module functions.
+# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST, ANY_PROPERTY.
+
+# ---------------------------------------------------------------- builtins
+# A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
+# methods of builtin types ("type.name"), installed into their class dicts.
+
+BUILTIN_NAMES = [
+    "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
+    "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
+    "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
+    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input",
+    "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
+    "object.__eq__", "object.__ne__", "object.__hash__",
+    "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
+    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
+    "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
+    "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
+    "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
+    "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
+    "set.symmetric_difference", "set.isdisjoint",
+    "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
+    "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
+    "property.setter", "property.getter", "property.deleter",
+    "math.sqrt", *sorted("math." + n for n in dir(_pymath)
+                          if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
+    "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
+    "time.time_ns", "time.perf_counter_ns", "time.monotonic_ns",
+    "random.seed", "random.random", "random.randint", "random.choice", "random.shuffle",
+    "random.uniform", "random.randrange", "random.sample", "random.gauss", "random.choices",
+    "random.getrandbits", "random.expovariate", "random.normalvariate", "random.triangular",
+    "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
+    "sys.setrecursionlimit",
+]
+STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
+               "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
+               "count", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower",
+               "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
+               "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
+               "isnumeric", "isdecimal", "expandtabs", "removeprefix",
+               "removesuffix"]
+BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
+BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
+cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
+
+cdef enum:
+    BI_LEN, BI_PRINT, BI_RANGE, BI_ISINSTANCE, BI_REPR, BI_ABS, BI_MIN, BI_MAX, BI_SUM
+    BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
+    BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
+    BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
+    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT
+    BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
+    BI_OBJECT_HASH
+    BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
+    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
+    BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
+    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
+    BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
+    BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
+    BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT
+    BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
+    BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
+    BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
+    BI_MATH_FIRST
+
+def _check_builtins():
+    assert BUILTIN_IDS["math.sqrt"] == BI_MATH_FIRST, "builtin table and enum differ"
+    assert BUILTIN_IDS["property.deleter"] == BI_PROP_DELETER
+
+_check_builtins()
+
+# The modules' contents: name -> builtin id, plus constants.
+MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
+                             "nan": _pymath.nan, "tau": _pymath.tau},
+                    "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
+                    "typing": {}}
+TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
+                "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
+                "FrozenSet", "Type", "ClassVar", "Final"]
+
+import random as _pyrandom
+_RNG = _pyrandom.Random(0)
+_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "random": _RNG}
+
+cdef object to_py_simple(gcref_t* slot):
+    # CPython value for str methods and module functions (containers converted)
+    cdef gcref_t v = slot[0]
+    cdef Py_ssize_t i
+    if has_tid(v, T_LIST) or has_tid(v, T_TUPLE):
+        out = []
+        i = 0
+        while i < SEQLEN(slot[0]):
+            push(ITEMS(slot[0])[i])
+            out.append(to_py_simple(top_slot()))
+            pop()
+            i += 1
+        return out if has_tid(slot[0], T_LIST) else tuple(out)
+    if v == V_NONE:
+        return None
+    return format_arg(slot)
+
+cdef object kwargs_py(gcref_t* args, Py_ssize_t npos, gcref_t kwnames):
+    cdef Py_ssize_t i
+    kw = {}
+    if kwnames:
+        for i in range(LEN(kwnames)):
+            kw[str_to_py(FLD(kwnames)[i])] = to_py_simple(args + npos + i)
+    return kw
+
+cdef Py_ssize_t nkw(gcref_t kwnames) noexcept nogil:
+    return LEN(kwnames) if kwnames else 0
+
+cdef gcref_t kwarg(gcref_t* args, Py_ssize_t npos, gcref_t kwnames, str name) except? 0:
+    cdef Py_ssize_t i
+    if kwnames:
+        for i in range(LEN(kwnames)):
+            if str_to_py(FLD(kwnames)[i]) == name:
+                return args[npos + i]
+    return 0
+
+cdef int check_args(str name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi) except -1:
+    if n < lo or n > hi:
+        if lo == hi:
+            raise TypeError(f"{name}() takes exactly {plural(lo, 'argument')} ({n} given)"
+                            if lo != 1 else f"{name}() takes exactly one argument ({n} given)")
+        if n < lo:
+            raise TypeError(f"{name} expected at least {plural(lo, 'argument')}, got {n}")
+        raise TypeError(f"{name} expected at most {plural(hi, 'argument')}, got {n}")
+    return 0
+
+cdef gcref_t minmax(gcref_t* args, Py_ssize_t n, gcref_t kwnames, int op, str name) except 0:
+    cdef gcref_t key = kwarg(args, n, kwnames, "key")
+    cdef gcref_t dflt = kwarg(args, n, kwnames, "default")
+    cdef gcref_t v
+    if n == 0:
+        raise TypeError(f"{name} expected at least 1 argument, got 0")
+    # [key, best, bestkey, iterator, item, itemkey]
+    push(key)
+    push(0)
+    push(0)
+    cdef gcref_t* st = top_slot() - 2
+    if n == 1:
+        push(get_iter(args))
+    else:
+        push(tuple_from_slots(args, n))
+        top_slot()[0] = get_iter(top_slot())
+    while True:
+        v = for_iter(&st[3])
+        if v == 0:
+            break
+        push(v)
+        if st[0] != 0 and st[0] != V_NONE:
+            push(call1(st[0], v))
+        else:
+            push(v)
+        if st[1] == 0:
+            st[1] = st[4]
+            st[2] = st[5]
+        else:
+            if truth(compare_pair(&st[5], &st[2], op)):
+                st[1] = st[4]
+                st[2] = st[5]
+        HEAP.shadowstack_top -= 2
+    v = st[1]
+    HEAP.shadowstack_top = st
+    dflt = kwarg(args, n, kwnames, "default")
+    if v == 0:
+        if dflt != 0:
+            return dflt
+        raise ValueError(f"{name}() arg is an empty sequence" if n == 1 else f"{name}() arg is an empty sequence")
+    return v
+
+cdef gcref_t compare_pair(gcref_t* a, gcref_t* b, int op) except 0:
+    push(a[0])
+    push(b[0])
+    cdef gcref_t r = compare_op(top_slot() - 1, op)
+    HEAP.shadowstack_top -= 2
+    return r
+
+cdef int list_sort(gcref_t* lslot, gcref_t key, bint reverse) except -1:
+    # Stable sort through CPython's sorted() on index keys; comparisons call
+    # back into the VM.  The list's items are snapshotted in a rooted tuple.
+    cdef Py_ssize_t n = RAW(lslot[0])[L_LEN], i
+    push(key)
+    push(seq_copy(lslot, T_TUPLE, 0, n))
+    cdef gcref_t* items = top_slot()
+    if key != 0 and key != V_NONE:
+        push(tuple_new(n))
+        for i in range(n):
+            v = call1(items[-1], FLD(items[0])[i])
+            store(top_slot()[0], i, v)
+        keys = top_slot()
+    else:
+        push(items[0])
+        keys = top_slot()
+    cdef gcref_t* kslot = top_slot()
+    order = sorted(range(n), key=lambda j: _SortKey(<uintptr_t>kslot, j), reverse=reverse)
+    for i in range(n):
+        list_set(lslot[0], i, FLD(items[0])[order[i]])
+    HEAP.shadowstack_top = items - 1
+    return 0
+
+cdef class _SortKey:
+    cdef uintptr_t slot
+    cdef Py_ssize_t j
+    def __init__(self, uintptr_t slot, Py_ssize_t j):
+        self.slot = slot
+        self.j = j
+    def __lt__(self, _SortKey other):
+        cdef gcref_t* s = <gcref_t*>self.slot
+        push(FLD(s[0])[self.j])
+        push(FLD(s[0])[other.j])
+        cdef gcref_t r = compare_op(top_slot() - 1, C_LT)
+        HEAP.shadowstack_top -= 2
+        return truth(r)
+
+cdef gcref_t seq_index(gcref_t* args, Py_ssize_t n, bint count) except 0:
+    # list/tuple .index(x[, start[, stop]]) and .count(x)
+    cdef Py_ssize_t i = 0, c = 0, stop = SEQLEN(args[0])
+    check_args("count" if count else "index", n - 1, 1, 1 if count else 3)
+    if n >= 3:
+        i, stop, _ = slice(int_to_py(args[2]), int_to_py(args[3]) if n == 4 else None).indices(stop)
+    while i < stop and i < SEQLEN(args[0]):
+        push(ITEMS(args[0])[i])
+        if vm_eq_bool(top_slot(), args + 1):
+            pop()
+            if not count:
+                return tag(i)
+            c += 1
+        else:
+            pop()
+        i += 1
+    if count:
+        return tag(c)
+    raise ValueError(f"{repr_py(args + 1)} is not in list" if has_tid(args[0], T_LIST)
+                     else "tuple.index(x): x not in tuple")
+
+cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 0:
+    cdef gcref_t sep, end
+    cdef Py_ssize_t i
+    parts = []
+    for i in range(n):
+        parts.append(str_py(args + i))
+    sep = kwarg(args, n, kwnames, "sep")      # read after str() ran VM code
+    end = kwarg(args, n, kwnames, "end")
+    s = (" " if sep == 0 or sep == V_NONE else str_to_py(sep)).join(parts)
+    s += "\n" if end == 0 or end == V_NONE else str_to_py(end)
+    out = sys.stdout
+    f = kwarg(args, n, kwnames, "file")
+    if f != 0 and f != V_NONE:
+        out = sys.stderr if f == VM_STATE.roots[STDERR_ROOT] else sys.stdout
+    out.write(s)
+    if kwarg(args, n, kwnames, "flush") == V_TRUE:
+        out.flush()
+    return V_NONE
+
+cdef int STDERR_ROOT = 0
+
+cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    cdef Py_ssize_t n = nall - nkw(kwnames), i
+    cdef gcref_t v, w
+    cdef uint16_t t
+    cdef double d
+    if bid == BI_MATH_FIRST and n == 1 and as_double(a[0], &d) and d >= 0.0:   # math.sqrt
+        return float_new(c_sqrt(d))
+    if bid == BI_LEN:
+        check_args("len", n, 1, 1)
+        v = a[0]
+        if is_obj(v):
+            t = TID(v)
+            if t == T_STR or t == T_TUPLE:
+                return tag(LEN(v))
+            if t == T_LIST:
+                return tag(RAW(v)[L_LEN])
+            if t == T_DICT:
+                return tag(RAW(v)[D_USED])
+            if t == T_SET:
+                return tag(RAW(v)[S_USED])
+            if t == T_RANGE:
+                return tag(range_len(v))
+            if t == T_DICTVIEW:
+                return tag(RAW(FLD(v)[IT_A])[D_USED])
+            if t == T_INSTANCE:
+                w = magic_of(v, M_LEN)
+                if w != 0:
+                    return tag(length_of_result(call_method0(w, v)))
+        raise TypeError(f"object of type '{type_name(v)}' has no len()")
+    if bid == BI_LIST_APPEND:
+        check_args("append", n - 1, 1, 1)
+        list_append(a, a + 1)
+        return V_NONE
+    if bid == BI_ISINSTANCE:
+        check_args("isinstance", n, 2, 2)
+        if has_tid(a[1], T_TUPLE):
+            for i in range(LEN(a[1])):
+                if isinstance_c(a[0], FLD(a[1])[i]):
+                    return V_TRUE
+            return V_FALSE
+        if not has_tid(a[1], T_CLASS):
+            raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+        return vbool(isinstance_c(a[0], a[1]))
+    if bid == BI_PRINT:
+        return print_builtin(a, n, kwnames)
+    if bid == BI_RANGE:
+        check_args("range", n, 1, 3)
+        for i in range(n):
+            if not is_intlike(a[i]):
+                raise TypeError(f"'{type_name(a[i])}' object cannot be interpreted as an integer")
+        if n == 1:
+            r = range(int_to_py(a[0]))
+        elif n == 2:
+            r = range(int_to_py(a[0]), int_to_py(a[1]))
+        else:
+            r = range(int_to_py(a[0]), int_to_py(a[1]), int_to_py(a[2]))
+        return range_from_py(r)
+    if bid == BI_REPR:
+        check_args("repr", n, 1, 1)
+        return str_from_py(repr_py(a))
+    if bid == BI_ABS:
+        check_args("abs", n, 1, 1)
+        if is_number(a[0]):
+            return num_from_py(abs(num_to_py(a[0])))
+        v = magic_of(a[0], M_ABS)
+        if v != 0:
+            return call_method0(v, a[0])
+        raise TypeError(f"bad operand type for abs(): '{type_name(a[0])}'")
+    if bid == BI_MIN:
+        return minmax(a, n, kwnames, C_LT, "min")
+    if bid == BI_MAX:
+        return minmax(a, n, kwnames, C_GT, "max")
+    if bid == BI_SUM:
+        check_args("sum", n, 1, 2)
+        push(a[1] if n == 2 else tag(0))
+        push(get_iter(a))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            push(top_slot()[-1])
+            push(v)
+            w = binary_op(top_slot() - 1, B_ADD, False)
+            HEAP.shadowstack_top -= 2
+            top_slot()[-1] = w
+        pop()
+        return pop()
+    if bid == BI_SORTED:
+        check_args("sorted", n, 1, 1)
+        push(list_from_iterable(a))
+        if top_slot()[0] == a[0]:
+            pass
+        w = kwarg(a, n, kwnames, "reverse")
+        list_sort(top_slot(), kwarg(a, n, kwnames, "key"), w != 0 and truth(w))
+        return pop()
+    if bid == BI_REVERSED:
+        check_args("reversed", n, 1, 1)
+        if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
+            return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
+        if has_tid(a[0], T_INSTANCE) and magic_of(a[0], M_REVERSED) != 0:
+            return call_method0(magic_of(a[0], M_REVERSED), a[0])
+        push(list_from_iterable(a))
+        v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
+        pop()
+        return v
+    if bid == BI_ENUMERATE:
+        check_args("enumerate", n, 1, 2)
+        push(get_iter(a))
+        w = kwarg(a, n, kwnames, "start")
+        v = new_iter(T_ENUMERATE, top_slot(), a[1] if n == 2 else (w if w != 0 else tag(0)), 0, 0)
+        pop()
+        return v
+    if bid == BI_ZIP:
+        for i in range(n):
+            push(get_iter(a + i))
+        push(tuple_from_slots(top_slot() - n + 1, n))
+        v = new_iter(T_ZIP, top_slot(), 0, 0, 0)
+        HEAP.shadowstack_top -= n + 1
+        return v
+    if bid == BI_MAP:
+        if n < 2:
+            raise TypeError("map() must have at least two arguments.")
+        for i in range(1, n):
+            push(get_iter(a + i))
+        push(tuple_from_slots(top_slot() - n + 2, n - 1))
+        v = new_iter(T_MAP, a, top_slot()[0], 0, 0)
+        HEAP.shadowstack_top -= n
+        return v
+    if bid == BI_FILTER:
+        check_args("filter", n, 2, 2)
+        push(get_iter(a + 1))
+        v = new_iter(T_FILTER, a, top_slot()[0], 0, 0)
+        pop()
+        return v
+    if bid == BI_ANY or bid == BI_ALL:
+        check_args("any" if bid == BI_ANY else "all", n, 1, 1)
+        push(get_iter(a))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                pop()
+                return vbool(bid == BI_ALL)
+            if truth(v) == (bid == BI_ANY):
+                pop()
+                return vbool(bid == BI_ANY)
+    if bid == BI_HASATTR or bid == BI_GETATTR:
+        check_args("hasattr" if bid == BI_HASATTR else "getattr", n, 2, 3 if bid == BI_GETATTR else 2)
+        if not has_tid(a[1], T_STR):
+            raise TypeError("attribute name must be string")
+        try:
+            v = getattr_v(a, a[1])
+        except VMError:
+            if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+                raise
+            VM_STATE.roots[R_EXC] = 0
+            if bid == BI_HASATTR:
+                return V_FALSE
+            if n == 3:
+                return a[2]
+            raise
+        except AttributeError:
+            if bid == BI_HASATTR:
+                return V_FALSE
+            if n == 3:
+                return a[2]
+            raise
+        return V_TRUE if bid == BI_HASATTR else v
+    if bid == BI_SETATTR:
+        check_args("setattr", n, 3, 3)
+        setattr_v(a, intern(str_to_py(a[1])), a + 2)
+        return V_NONE
+    if bid == BI_DELATTR:
+        check_args("delattr", n, 2, 2)
+        delattr_v(a, intern(str_to_py(a[1])))
+        return V_NONE
+    if bid == BI_ITER:
+        check_args("iter", n, 1, 1)
+        return get_iter(a)
+    if bid == BI_NEXT:
+        check_args("next", n, 1, 2)
+        if n == 2:
+            v = for_iter(a) if not has_tid(a[0], T_GENERATOR) else 0
+            if has_tid(a[0], T_GENERATOR):
+                push(V_NONE)
+                if gen_resume(a, top_slot()):
+                    return pop()
+                pop()
+                return a[1]
+            return v if v != 0 else a[1]
+        return next_or_stop(a)
+    if bid == BI_DIVMOD:
+        check_args("divmod", n, 2, 2)
+        if is_number(a[0]) and is_number(a[1]):
+            return py_to_vm(divmod(num_to_py(a[0]), num_to_py(a[1])))
+        raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
+    if bid == BI_ROUND:
+        check_args("round", n, 1, 2)
+        if n == 2 and a[1] != V_NONE:
+            return num_from_py(round(num_to_py(a[0]), int_to_py(a[1])))
+        return num_from_py(round(num_to_py(a[0])))
+    if bid == BI_ORD:
+        check_args("ord", n, 1, 1)
+        if not has_tid(a[0], T_STR) or LEN(a[0]) != 1:
+            return int_from_py(_builtins.ord(to_py_simple(a)))   # CPython's own error
+        return tag(SDATA(a[0])[0])
+    if bid == BI_CHR:
+        check_args("chr", n, 1, 1)
+        return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_HASH:
+        check_args("hash", n, 1, 1)
+        return int_from_py(vm_hash(a))
+    if bid == BI_ID:
+        check_args("id", n, 1, 1)
+        return int_from_py(object_id(a[0]))
+    if bid == BI_SUPER:
+        check_args("super", n, 2, 2)
+        v = alloc_fixed(T_SUPER)
+        FLD(v)[0] = a[0]
+        FLD(v)[1] = a[1]
+        return v
+    if bid == BI_CALLABLE:
+        check_args("callable", n, 1, 1)
+        v = a[0]
+        return vbool(is_bfunc(v) or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
+                     or (has_tid(v, T_INSTANCE) and magic_of(v, M_CALL) != 0))
+    if bid == BI_ISSUBCLASS:
+        check_args("issubclass", n, 2, 2)
+        if has_tid(a[1], T_TUPLE):
+            for i in range(LEN(a[1])):
+                if is_subclass(a[0], FLD(a[1])[i]):
+                    return V_TRUE
+            return V_FALSE
+        return vbool(is_subclass(a[0], a[1]))
+    if bid == BI_POW:
+        check_args("pow", n, 2, 3)
+        if n == 3:
+            return num_from_py(pow(num_to_py(a[0]), num_to_py(a[1]), num_to_py(a[2])))
+        return binary_op(a, B_POW, False)
+    if bid == BI_FORMAT:
+        check_args("format", n, 1, 2)
+        return format_value(a, 0, a + 1 if n == 2 else NULL) if n == 2 else vm_str(a)
+    if bid == BI_BIN or bid == BI_HEX or bid == BI_OCT:
+        check_args("bin", n, 1, 1)
+        fn = bin if bid == BI_BIN else hex if bid == BI_HEX else oct
+        return str_from_py(fn(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_INPUT:
+        if n:
+            sys.stdout.write(str_py(a))
+            sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError("EOF when reading a line")
+        return str_from_py(line.rstrip("\n"))
+    return call_builtin_method(bid, a, n, kwnames)
+
+cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # Methods get self in a[0]; n counts it.
+    cdef gcref_t v, w
+    cdef Py_ssize_t i, m
+    if bid == BI_OBJECT_INIT:
+        return V_NONE
+    if bid == BI_EXC_INIT:
+        push(tuple_from_slots(a + 1, n - 1))
+        push(MAGIC(M_ARGS))
+        instance_setattr(a, top_slot(), top_slot() - 1)
+        HEAP.shadowstack_top -= 2
+        return V_NONE
+    if bid == BI_OBJECT_REPR:
+        return str_from_py(repr_py(a))
+    if bid == BI_OBJECT_STR:
+        return str_from_py(str_py(a))
+    if bid == BI_OBJECT_EQ:
+        return V_TRUE if a[0] == a[1] else V_NOTIMPL
+    if bid == BI_OBJECT_NE:
+        return V_FALSE if a[0] == a[1] else V_NOTIMPL
+    if bid == BI_OBJECT_HASH:
+        return int_from_py(object_id(a[0]) >> 4)
+    if bid == BI_LIST_POP:
+        m = RAW(a[0])[L_LEN]
+        if m == 0:
+            raise IndexError("pop from empty list")
+        i = m - 1 if n == 1 else index_of(a[1], m, "pop")
+        v = ITEMS(a[0])[i]
+        list_del(a[0], i)
+        return v
+    if bid == BI_LIST_INSERT:
+        check_args("insert", n - 1, 2, 2)
+        m = RAW(a[0])[L_LEN]
+        i = int_to_py(a[1])
+        if i < 0:
+            i = max(0, i + m)
+        i = min(i, m)
+        list_resize(a, m + 1)
+        memmove(ITEMS(a[0]) + i + 1, ITEMS(a[0]) + i, (m - i) * sizeof(gcref_t))
+        list_set(a[0], i, a[2])
+        return V_NONE
+    if bid == BI_LIST_INDEX or bid == BI_TUPLE_INDEX:
+        return seq_index(a, n, False)
+    if bid == BI_LIST_COUNT or bid == BI_TUPLE_COUNT:
+        return seq_index(a, n, True)
+    if bid == BI_LIST_SORT:
+        w = kwarg(a, n, kwnames, "reverse")
+        list_sort(a, kwarg(a, n, kwnames, "key"), w != 0 and truth(w))
+        return V_NONE
+    if bid == BI_LIST_REVERSE:
+        m = RAW(a[0])[L_LEN]
+        for i in range(m // 2):
+            v = ITEMS(a[0])[i]
+            ITEMS(a[0])[i] = ITEMS(a[0])[m - 1 - i]
+            ITEMS(a[0])[m - 1 - i] = v
+        return V_NONE
+    if bid == BI_LIST_EXTEND:
+        list_extend(a, a + 1)
+        return V_NONE
+    if bid == BI_LIST_REMOVE:
+        v = seq_index(a, n, False)
+        list_del(a[0], untag(v))
+        return V_NONE
+    if bid == BI_LIST_CLEAR:
+        list_resize(a, 0)
+        return V_NONE
+    if bid == BI_LIST_COPY:
+        return seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN])
+    if bid == BI_DICT_GET:
+        check_args("get", n - 1, 1, 2)
+        v = dict_get(a, a + 1)
+        return v if v != 0 else (a[2] if n == 3 else V_NONE)
+    if bid == BI_DICT_SETDEFAULT:
+        v = dict_get(a, a + 1)
+        if v != 0:
+            return v
+        if n == 2:
+            push(V_NONE)
+            dict_set(a, a + 1, top_slot())
+            pop()
+            return V_NONE
+        dict_set(a, a + 1, a + 2)
+        return a[2]
+    if bid == BI_DICT_POP:
+        v = dict_get(a, a + 1)
+        if v == 0:
+            if n == 3:
+                return a[2]
+            raise_with_value("KeyError", a[1])
+        push(v)
+        dict_del(a, a + 1)
+        return pop()
+    if bid == BI_DICT_POPITEM:
+        i = RAW(a[0])[D_NENTRIES] - 1
+        while i >= 0 and ENT(a[0])[3 * i + 1] == 0:
+            i -= 1
+        if i < 0:
+            raise KeyError("popitem(): dictionary is empty")
+        v = tuple_new(2)
+        FLD(v)[0] = ENT(a[0])[3 * i + 1]
+        FLD(v)[1] = ENT(a[0])[3 * i + 2]
+        push(v)
+        push(FLD(top_slot()[0])[0])
+        dict_del(a, top_slot())
+        pop()
+        return pop()
+    if bid == BI_DICT_UPDATE:
+        if n == 2:
+            dict_update(a, a + 1, False)
+        if kwnames:
+            for i in range(LEN(kwnames)):
+                push(FLD(kwnames)[i])
+                dict_set(a, top_slot(), a + n + i)
+                pop()
+        return V_NONE
+    if bid == BI_DICT_KEYS or bid == BI_DICT_VALUES or bid == BI_DICT_ITEMS:
+        v = new_iter(T_DICTVIEW, a, 0, bid - BI_DICT_KEYS, 0)
+        return v
+    if bid == BI_DICT_COPY:
+        return dict_copy(a)
+    if bid == BI_DICT_FROMKEYS:            # a static method: no self
+        check_args("fromkeys", n, 1, 2)
+        push(dict_new())
+        push(get_iter(a))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            push(v)
+            push(a[1] if n == 2 else V_NONE)
+            dict_set(top_slot() - 3, top_slot() - 1, top_slot())
+            HEAP.shadowstack_top -= 2
+        pop()
+        return pop()
+    if bid == BI_DICT_CLEAR:
+        push(dict_new())
+        store(a[0], D_INDICES, FLD(top_slot()[0])[D_INDICES])
+        store(a[0], D_ENTRIES, FLD(top_slot()[0])[D_ENTRIES])
+        RAW(a[0])[D_USED] = 0
+        RAW(a[0])[D_NENTRIES] = 0
+        pop()
+        return V_NONE
+    if BI_SET_ADD <= bid <= BI_SET_ISDISJOINT:
+        return set_method(bid, a, n)
+    if bid == BI_INT_BIT_LENGTH:
+        return tag(int_to_py(a[0]).bit_length())
+    if bid == BI_FLOAT_IS_INTEGER:
+        return vbool(FVAL(a[0]).is_integer())
+    if bid == BI_GEN_SEND:
+        push(a[1])
+        if gen_resume(a, top_slot()):
+            return pop()
+        v = pop()
+        if v != V_NONE:
+            raise_with_value("StopIteration", v)
+        raise StopIteration()
+    if bid == BI_GEN_THROW:
+        check_args("throw", n - 1, 1, 1)
+        if has_tid(a[1], T_CLASS):
+            a[1] = vm_call_class0(a + 1)
+        if not (has_tid(a[1], T_INSTANCE) and RAW(FLD(a[1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+            raise TypeError("exceptions must be classes or instances deriving from BaseException, "
+                            f"not {type_name(a[1])}")
+        push(a[1])
+        if gen_run(a, top_slot(), True):
+            return pop()
+        v = pop()
+        if v != V_NONE:
+            raise_with_value("StopIteration", v)
+        raise StopIteration()
+    if bid == BI_GEN_CLOSE:
+        if RAW(a[0])[G_STATUS] != GEN_SUSPENDED:
+            RAW(a[0])[G_STATUS] = GEN_DONE
+            return V_NONE
+        push(exc_class("GeneratorExit"))
+        top_slot()[0] = vm_call_class0(top_slot())
+        try:
+            yielded = gen_run(a, top_slot(), True)
+        except VMError:
+            v = VM_STATE.roots[R_EXC]
+            if isinstance_c(v, exc_class("GeneratorExit")) or isinstance_c(v, exc_class("StopIteration")):
+                VM_STATE.roots[R_EXC] = 0
+                pop()
+                return V_NONE
+            raise
+        pop()
+        if yielded:
+            raise RuntimeError("generator ignored GeneratorExit")
+        return V_NONE
+    if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
+        if bid == BI_PROPERTY:
+            global ANY_PROPERTY
+            ANY_PROPERTY = True
+            v = alloc_fixed(T_PROPERTY)
+            for i in range(3):
+                FLD(v)[i] = a[i] if i < n else V_NONE
+            return v
+        v = alloc_fixed(T_STATICMETHOD if bid == BI_STATICMETHOD else T_CLASSMETHOD)
+        FLD(v)[0] = a[0]
+        return v
+    if bid == BI_PROP_SETTER or bid == BI_PROP_GETTER or bid == BI_PROP_DELETER:
+        ANY_PROPERTY = True
+        v = alloc_fixed(T_PROPERTY)
+        for i in range(3):
+            FLD(v)[i] = FLD(a[0])[i]
+        FLD(v)[0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2] = a[1]
+        return v
+    name = BUILTIN_NAMES[bid]
+    if bid >= BI_STR_FIRST:
+        meth = name[4:]
+        if not has_tid(a[0], T_STR):
+            raise TypeError(f"descriptor '{meth}' for 'str' objects doesn't apply to a '{type_name(a[0])}' object")
+        if meth == "join" and n == 2 and not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+            a[1] = list_from_iterable(a + 1)      # any iterable of strings
+        if not kwnames:
+            v = str_method_fast(meth, a, n)
+            if v != 0:
+                return v
+        if meth == "format":
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
+        args = [to_py_simple(a + i) for i in range(n)]
+        res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+        return py_to_vm(res)
+    return call_module_function(name, a, n, kwnames)
+
+cdef extern from "Python.h":
+    bint Py_UNICODE_ISSPACE(uint32_t ch) nogil
+    bint Py_UNICODE_ISALPHA(uint32_t ch) nogil
+    bint Py_UNICODE_ISDECIMAL(uint32_t ch) nogil
+    bint Py_UNICODE_ISDIGIT(uint32_t ch) nogil
+    bint Py_UNICODE_ISNUMERIC(uint32_t ch) nogil
+    bint Py_UNICODE_ISALNUM(uint32_t ch) nogil
+
+cdef gcref_t str_method_fast(str meth, gcref_t* a, Py_ssize_t n) except? 0:
+    # The hot str methods on VM strings directly (CPython's own character
+    # classes); 0 means "not handled here": the caller uses CPython's method
+    # on a converted copy.
+    cdef gcref_t s = a[0], r
+    cdef Py_ssize_t i, m, total, pos, start, end
+    cdef uint32_t ch
+    cdef int kind
+    if n == 1 and meth in ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum"):
+        kind = ("isspace", "isalpha", "isdigit", "isdecimal", "isnumeric", "isalnum").index(meth)
+        if LEN(s) == 0:
+            return V_FALSE
+        for i in range(LEN(s)):
+            ch = SDATA(s)[i]
+            if not (Py_UNICODE_ISSPACE(ch) if kind == 0 else Py_UNICODE_ISALPHA(ch) if kind == 1
+                    else Py_UNICODE_ISDIGIT(ch) if kind == 2 else Py_UNICODE_ISDECIMAL(ch) if kind == 3
+                    else Py_UNICODE_ISNUMERIC(ch) if kind == 4 else Py_UNICODE_ISALNUM(ch)):
+                return V_FALSE
+        return V_TRUE
+    if meth in ("startswith", "endswith", "find") and 2 <= n <= 4 and has_tid(a[1], T_STR):
+        for i in range(2, n):
+            if not is_int(a[i]):
+                return 0
+        start, end, _ = slice(untag(a[2]) if n >= 3 else None,
+                              untag(a[3]) if n == 4 else None).indices(LEN(s))
+        m = LEN(a[1])
+        if meth == "find":
+            if n >= 3 and untag(a[2]) > <int64_t>LEN(s):
+                return tag(-1)
+            return tag(str_find(s, a[1], start, end))
+        if end - start < m or (n >= 3 and untag(a[2]) > <int64_t>LEN(s)):
+            return V_FALSE
+        pos = start if meth == "startswith" else end - m
+        return vbool(memcmp(SDATA(s) + pos, SDATA(a[1]), m * 4) == 0)
+    if meth == "join" and n == 2 and (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+        m = SEQLEN(a[1])
+        total = 0
+        for i in range(m):
+            r = ITEMS(a[1])[i]
+            if not has_tid(r, T_STR):
+                return 0        # CPython's error message
+            total += LEN(r)
+        total += LEN(s) * (m - 1) if m else 0
+        r = str_new(total)
+        pos = 0
+        for i in range(m):
+            if i:
+                memcpy(SDATA(r) + pos, SDATA(a[0]), LEN(a[0]) * 4)
+                pos += LEN(a[0])
+            memcpy(SDATA(r) + pos, SDATA(ITEMS(a[1])[i]), LEN(ITEMS(a[1])[i]) * 4)
+            pos += LEN(ITEMS(a[1])[i])
+        return r
+    return 0
+
+cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    cdef gcref_t v
+    cdef Py_ssize_t m
+    mod, fn = name.split(".")
+    if mod == "gc":
+        if fn == "collect":
+            HEAP.shadowstack_top = a + n + nkw(kwnames)
+            if gc_collect_major(HEAP) != 0:
+                raise_gc_error()
+            return tag(0)
+        if fn == "isenabled":
+            return V_TRUE
+        return V_NONE
+    if mod == "sys":
+        if fn == "exit":
+            raise SystemExit(to_py_simple(a) if n else None)
+        if fn == "getrecursionlimit":
+            return tag(MAX_DEPTH)
+        return V_NONE
+    if mod == "random":
+        if fn == "shuffle":
+            order = list(range(RAW(a[0])[L_LEN]))
+            _RNG.shuffle(order)
+            push(seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN]))
+            for i, j in enumerate(order):
+                list_set(a[0], i, ITEMS(top_slot()[0])[j])
+            pop()
+            return V_NONE
+        if fn in ("choice", "sample", "choices"):
+            # Draw indices from CPython's generator exactly as it would for
+            # the sequence itself (same calls, same stream), then index.
+            if not is_obj(a[0]) or TID(a[0]) not in (T_LIST, T_TUPLE, T_STR, T_RANGE):
+                if fn != "choices":
+                    raise TypeError(f"Population must be a sequence.  For dicts or sets, use sorted(d).")
+            push(list_from_iterable(a))
+            m = RAW(top_slot()[0])[L_LEN]
+            if fn == "choice":
+                if m == 0:
+                    raise IndexError("Cannot choose from an empty sequence")
+                idx = [_RNG.randrange(m)] if m else []
+            elif fn == "sample":
+                idx = _RNG.sample(range(m), *[int_to_py(a[i]) for i in range(1, n)],
+                                  **kwargs_py(a, n, kwnames))
+            else:
+                idx = _RNG.choices(range(m), *[to_py_simple(a + i) for i in range(1, n)],
+                                   **kwargs_py(a, n, kwnames))
+            if fn == "choice":
+                v = ITEMS(top_slot()[0])[idx[0]]
+                pop()
+                return v
+            push(list_new(len(idx)))
+            for i, j in enumerate(idx):
+                list_set(top_slot()[0], i, ITEMS(top_slot()[-1])[j])
+            v = pop()
+            pop()
+            return v
+    args = [to_py_simple(a + i) for i in range(n)]
+    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames)) if kwnames \
+        else getattr(_PY_MODULE_FUNCS[mod], fn)(*args)
+    return py_to_vm(res)
+
+cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    cdef Py_ssize_t n = nall - nkw(kwnames), i
+    cdef gcref_t v
+    if kind == KIND_INT:
+        check_args("int", n, 0, 2)
+        if n == 0:
+            return tag(0)
+        if n == 2:
+            return int_from_py(int(str_to_py(a[0]), int_to_py(a[1])))
+        v = a[0]
+        if is_intlike(v):
+            return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
+        if has_tid(v, T_FLOAT) or has_tid(v, T_STR):
+            return int_from_py(int(format_arg(a)))
+        if has_tid(v, T_INSTANCE) and magic_of(v, M_INT) != 0:
+            return call_method0(magic_of(v, M_INT), v)
+        raise TypeError(f"int() argument must be a string, a bytes-like object or a real number, "
+                        f"not '{type_name(v)}'")
+    if kind == KIND_FLOAT:
+        check_args("float", n, 0, 1)
+        if n == 0:
+            return float_new(0.0)
+        v = a[0]
+        if has_tid(v, T_FLOAT):
+            return v
+        if is_number(v) or has_tid(v, T_STR):
+            return float_new(float(format_arg(a)))
+        if has_tid(v, T_INSTANCE) and magic_of(v, M_FLOAT) != 0:
+            return call_method0(magic_of(v, M_FLOAT), v)
+        raise TypeError(f"float() argument must be a string or a real number, not '{type_name(v)}'")
+    if kind == KIND_STR:
+        check_args("str", n, 0, 1)
+        if n == 0:
+            return VM_STATE.roots[R_EMPTY_STR]
+        return vm_str(a)
+    if kind == KIND_BOOL:
+        check_args("bool", n, 0, 1)
+        return vbool(n == 1 and truth(a[0]))
+    if kind == KIND_LIST:
+        check_args("list", n, 0, 1)
+        if n == 0:
+            return list_new(0)
+        return list_from_iterable(a)
+    if kind == KIND_TUPLE:
+        check_args("tuple", n, 0, 1)
+        if n == 0:
+            return VM_STATE.roots[R_EMPTY_TUPLE]
+        if has_tid(a[0], T_TUPLE):
+            return a[0]
+        push(list_from_iterable(a))
+        v = seq_copy(top_slot(), T_TUPLE, 0, RAW(top_slot()[0])[L_LEN])
+        pop()
+        return v
+    if kind == KIND_DICT:
+        check_args("dict", n, 0, 1)
+        push(dict_new())
+        if n == 1:
+            dict_update(top_slot(), a, False)
+        if kwnames:
+            for i in range(LEN(kwnames)):
+                push(FLD(kwnames)[i])
+                dict_set(top_slot() - 1, top_slot(), a + n + i)
+                pop()
+        return pop()
+    if kind == KIND_SET:
+        check_args("set", n, 0, 1)
+        if n == 0:
+            return set_new()
+        return set_from_iterable(a)
+    if kind == KIND_TYPE:
+        check_args("type", n, 1, 1)
+        return class_of(a[0])
+    if kind == KIND_OBJECT:
+        check_args("object", n, 0, 0)
+        push(kind_class(KIND_OBJECT))
+        v = instance_new(top_slot())
+        pop()
+        return v
+    raise TypeError(f"cannot create '{class_name(kind_class(kind))}' instances")
+

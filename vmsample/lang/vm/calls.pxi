@@ -1,0 +1,267 @@
+# vm/calls.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Calls: pushing frames, binding arguments to parameters, generators' first
+# call, and calling any value from a helper (vm_call, call1, call_method*).
+# Design block: 4. Calls.
+# Globals: VM_STATE.frames/depth (pushing frames), VM_STATE.codes.
+
+# ---------------------------------------------------------------- calls
+
+cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) except NULL:
+    cdef Frame* f
+    cdef int extra = 1 if co.flags & CO_CLASSBODY else 0
+    if VM_STATE.depth + 1 >= MAX_DEPTH or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
+        raise RecursionError("maximum recursion depth exceeded")
+    VM_STATE.depth += 1
+    f = &VM_STATE.frames[VM_STATE.depth]
+    f.co = co
+    f.pc = 0
+    f.flags = flags
+    f.base = base
+    f.ret = ret
+    f.sp = base + co.nlocals + extra
+    return f
+
+cdef str plural(Py_ssize_t n, str word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+cdef str join_names(list names):
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return f"{quoted[0]} and {quoted[1]}"
+    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+
+cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj* co) except -1:
+    # Bind arguments the slow way into a new frame above the arguments.
+    cdef gcref_t func = fslot[0]
+    cdef Py_ssize_t nkw = LEN(kwnames) if kwnames else 0
+    cdef Py_ssize_t npos = nargs - nkw, i, j, n
+    cdef gcref_t* args = fslot + 1
+    cdef gcref_t* base = fslot + 1 + nargs + 2
+    cdef gcref_t d
+    cdef int varargs_slot = co.argcount + co.kwonly
+    cdef int varkw_slot = varargs_slot + (1 if co.flags & CO_VARARGS else 0)
+    spec = CODE_SPECS[co.index]
+    qual = spec.qualname
+    if base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
+        raise RecursionError("maximum recursion depth exceeded")
+    fslot[1 + nargs] = kwnames      # rooted: binding allocates
+    base[-1] = func
+    memset(base, 0, co.nlocals * sizeof(gcref_t))
+    HEAP.shadowstack_top = base + co.nlocals
+    n = npos if npos < co.argcount else co.argcount
+    memcpy(base, args, n * sizeof(gcref_t))
+    if npos > co.argcount:
+        if co.flags & CO_VARARGS:
+            base[varargs_slot] = tuple_from_slots(args + co.argcount, npos - co.argcount)
+        else:
+            ndef = co.ndefaults
+            if ndef:
+                raise TypeError(f"{qual}() takes from {co.argcount - ndef} to {co.argcount} positional "
+                                f"arguments but {npos} were given")
+            raise TypeError(f"{qual}() takes {plural(co.argcount, 'positional argument')} but "
+                            f"{npos} {'was' if npos == 1 else 'were'} given")
+    elif co.flags & CO_VARARGS:
+        base[varargs_slot] = VM_STATE.roots[R_EMPTY_TUPLE]
+    if co.flags & CO_VARKEYWORDS:
+        base[varkw_slot] = dict_new()
+    names = spec.varnames
+    for i in range(nkw):
+        kname = str_to_py(FLD(fslot[1 + nargs])[i])
+        j = -1
+        for k in range(co.argcount + co.kwonly):
+            if names[k] == kname:
+                j = k
+                break
+        if j >= 0:
+            if base[j] != 0:
+                raise TypeError(f"{qual}() got multiple values for argument '{kname}'")
+            base[j] = args[npos + i]
+        elif co.flags & CO_VARKEYWORDS:
+            push(FLD(fslot[1 + nargs])[i])
+            dict_set(&base[varkw_slot], top_slot(), &args[npos + i])
+            pop()
+        else:
+            raise TypeError(f"{qual}() got an unexpected keyword argument '{kname}'")
+    missing = []
+    d = FLD(fslot[0])[FN_DEFAULTS]
+    for i in range(co.argcount):
+        if base[i] == 0:
+            j = i - (co.argcount - co.ndefaults)
+            if j >= 0 and d != 0:
+                base[i] = FLD(d)[j]
+            else:
+                missing.append(names[i])
+    if missing:
+        raise TypeError(f"{qual}() missing {len(missing)} required positional argument"
+                        f"{'s' if len(missing) > 1 else ''}: {join_names(missing)}")
+    for i in range(co.argcount, co.argcount + co.kwonly):
+        if base[i] == 0:
+            d = FLD(fslot[0])[FN_KWDEFAULTS]
+            if d != 0:
+                push(intern(names[i]))
+                base[i] = dict_get(&FLD(fslot[0])[FN_KWDEFAULTS], top_slot())
+                pop()
+            if base[i] == 0:
+                missing.append(names[i])
+    if missing:
+        raise TypeError(f"{qual}() missing {len(missing)} required keyword-only argument"
+                        f"{'s' if len(missing) > 1 else ''}: {join_names(missing)}")
+    push_frame(co, base, fslot, 0)
+    return 0
+
+cdef int enter_function(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, int flags) except -1:
+    # Push a frame for VM function fslot[0] called with the nargs values above
+    # it.  Returns 1 (frame pushed) or 0 (a generator was created: the result
+    # is in fslot[0]).
+    cdef gcref_t func = fslot[0]
+    cdef CodeObj* co = VM_STATE.codes[RAW(func)[FN_CODE]]
+    cdef Frame* f
+    if kwnames == 0 and nargs == co.argcount and (co.flags & (CO_VARARGS | CO_VARKEYWORDS)) == 0 \
+            and co.kwonly == 0:
+        memset(fslot + 1 + nargs, 0, (co.nlocals - nargs) * sizeof(gcref_t))
+        f = push_frame(co, fslot + 1, fslot, flags)
+    else:
+        bind_general(fslot, nargs, kwnames, co)
+        f = &VM_STATE.frames[VM_STATE.depth]
+        f.flags = flags
+    if co.flags & CO_GENERATOR:
+        make_generator(f)
+        return 0
+    HEAP.shadowstack_top = f.sp
+    return 1
+
+cdef int make_generator(Frame* f) except -1:
+    # Turn the just-bound frame [f] into a suspended generator object.
+    cdef CodeObj* co = f.co
+    cdef Py_ssize_t n = co.nlocals + co.maxstack
+    HEAP.shadowstack_top = f.base + co.nlocals
+    cdef gcref_t state = alloc_var(T_FRAMESTATE, n)
+    memcpy(FLD(state), f.base, co.nlocals * sizeof(gcref_t))
+    push(state)
+    cdef gcref_t g = alloc_fixed(T_GENERATOR)
+    FLD(g)[G_STATE] = pop()
+    FLD(g)[G_FUNC] = f.base[-1]
+    RAW(g)[G_PC] = 0
+    RAW(g)[G_STATUS] = GEN_CREATED
+    f.ret[0] = g
+    HEAP.shadowstack_top = f.ret + 1
+    VM_STATE.depth -= 1
+    return 0
+
+cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
+    # Call fslot[0] with the nargs values above it (the last len(kwnames) are
+    # keyword arguments).  Returns 1 if a VM frame was pushed (the caller runs
+    # it), 0 if the result is already in fslot[0] (and the stack top is fslot+1).
+    cdef gcref_t f = fslot[0]
+    cdef gcref_t init
+    cdef uint16_t t
+    cdef int r
+    if is_bfunc(f):
+        fslot[0] = call_builtin(builtin_id(f), fslot + 1, nargs, kwnames)
+        HEAP.shadowstack_top = fslot + 1
+        return 0
+    if not is_obj(f):
+        raise TypeError(f"'{type_name(f)}' object is not callable")
+    t = TID(f)
+    if t == T_FUNCTION:
+        return enter_function(fslot, nargs, kwnames, 0)
+    if t == T_BOUND:
+        # [bound, args] -> [func, self, args]
+        if fslot + nargs + 3 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
+        fslot[1] = FLD(f)[0]
+        fslot[0] = FLD(f)[1]
+        HEAP.shadowstack_top = fslot + nargs + 2
+        return call_value(fslot, nargs + 1, kwnames)
+    if t == T_CLASS:
+        return call_class(fslot, nargs, kwnames)
+    if t == T_INSTANCE:
+        init = class_lookup(FLD(f)[I_CLASS], MAGIC(M_CALL))
+        if init != 0:
+            memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
+            fslot[1] = f
+            fslot[0] = init
+            HEAP.shadowstack_top = fslot + nargs + 2
+            return call_value(fslot, nargs + 1, kwnames)
+    raise TypeError(f"'{type_name(f)}' object is not callable")
+
+cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
+    cdef gcref_t cls = fslot[0]
+    cdef gcref_t init, inst
+    cdef Frame* fr
+    if RAW(cls)[K_FLAGS] & CF_BUILTIN and not RAW(cls)[K_FLAGS] & CF_EXCEPTION:
+        fslot[0] = construct_builtin(RAW(cls)[K_KIND], fslot + 1, nargs, kwnames)
+        HEAP.shadowstack_top = fslot + 1
+        return 0
+    inst = instance_new(fslot)
+    cls = fslot[0]                      # (it may have moved)
+    if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
+        push(inst)
+        push(MAGIC(M_ARGS))
+        push(tuple_from_slots(fslot + 1, nargs - (LEN(kwnames) if kwnames else 0)))
+        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 3
+        inst = HEAP.shadowstack_top[0]
+    init = class_lookup(fslot[0], MAGIC(M_INIT))
+    if has_tid(init, T_FUNCTION):
+        # [cls, args] -> [inst, __init__, inst, args]; the frame's result is dropped.
+        if fslot + nargs + 4 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        memmove(fslot + 3, fslot + 1, nargs * sizeof(gcref_t))
+        fslot[0] = inst
+        fslot[1] = init
+        fslot[2] = inst
+        HEAP.shadowstack_top = fslot + nargs + 3
+        return enter_function(fslot + 1, nargs + 1, kwnames, F_INIT)
+    if is_bfunc(init) and builtin_id(init) != BI_OBJECT_INIT:
+        memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
+        fslot[1] = inst
+        HEAP.shadowstack_top = fslot + nargs + 2
+        call_builtin(builtin_id(init), fslot + 1, nargs + 1, kwnames)
+        fslot[0] = fslot[1]
+        HEAP.shadowstack_top = fslot + 1
+        return 0
+    if nargs:
+        raise TypeError(f"{class_name(fslot[0])}() takes no arguments")
+    fslot[0] = inst
+    HEAP.shadowstack_top = fslot + 1
+    return 0
+
+cdef gcref_t vm_call(gcref_t* fslot, Py_ssize_t nargs) except 0:
+    # Call from C: fslot[0](fslot[1..nargs]) to completion; result in fslot[0]
+    # and returned; the stack top is fslot + 1 afterwards, or fslot if the
+    # call raised (so a C caller that catches the exception finds its stack).
+    HEAP.shadowstack_top = fslot + 1 + nargs
+    try:
+        if call_value(fslot, nargs, 0):
+            VM_STATE.frames[VM_STATE.depth].flags |= F_ENTRY
+            eval_loop()
+    except BaseException:
+        HEAP.shadowstack_top = fslot
+        raise
+    return fslot[0]
+
+cdef gcref_t call1(gcref_t f, gcref_t a) except 0:
+    push(f)
+    push(a)
+    vm_call(top_slot() - 1, 1)
+    return pop()
+
+cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
+    # meth: a function or builtin found on self's class
+    push(meth)
+    push(self)
+    vm_call(top_slot() - 1, 1)
+    return pop()
+
+cdef gcref_t call_method1(gcref_t meth, gcref_t self, gcref_t arg) except 0:
+    push(meth)
+    push(self)
+    push(arg)
+    vm_call(top_slot() - 2, 2)
+    return pop()
+

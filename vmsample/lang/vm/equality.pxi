@@ -1,0 +1,147 @@
+# vm/equality.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Truth, hash and equality of any value, and object ids (stable across moves).
+# Globals: writes next_object_id.
+
+# ---------------------------------------------------------------- truth, hash, equality
+
+cdef bint truth(gcref_t v) except -1:
+    cdef uint16_t t
+    cdef gcref_t m
+    if v == V_TRUE:
+        return True
+    if v == V_FALSE or v == V_NONE:
+        return False
+    if is_int(v):
+        return v != tag(0)
+    if not is_obj(v):
+        return True
+    t = TID(v)
+    if t == T_FLOAT:
+        return FVAL(v) != 0.0
+    if t == T_STR or t == T_TUPLE:
+        return LEN(v) != 0
+    if t == T_LIST:
+        return RAW(v)[L_LEN] != 0
+    if t == T_DICT:
+        return RAW(v)[D_USED] != 0
+    if t == T_SET:
+        return RAW(v)[S_USED] != 0
+    if t == T_BIGINT:
+        return True
+    if t == T_RANGE:
+        return range_len(v) != 0
+    if t == T_INSTANCE:
+        m = magic_of(v, M_BOOL)
+        if m != 0:
+            m = call_method0(m, v)
+            if m != V_TRUE and m != V_FALSE:
+                raise TypeError(f"__bool__ should return bool, returned {type_name(m)}")
+            return m == V_TRUE
+        m = magic_of(v, M_LEN)
+        if m != 0:
+            return length_of_result(call_method0(m, v)) != 0
+    return True
+
+cdef Py_ssize_t length_of_result(gcref_t r) except -1:
+    if not is_int(r):
+        raise TypeError(f"'{type_name(r)}' object cannot be interpreted as an integer")
+    if untag(r) < 0:
+        raise ValueError("__len__() should return >= 0")
+    return untag(r)
+
+cdef int64_t vm_hash(gcref_t* slot) except? -1:
+    cdef gcref_t v = slot[0]
+    cdef uint16_t t
+    cdef gcref_t m
+    cdef int64_t hv
+    cdef Py_ssize_t i
+    if is_int(v):
+        return int_hash(untag(v))
+    if v == V_TRUE:
+        return 1
+    if v == V_FALSE:
+        return 0
+    if not is_obj(v):
+        return <int64_t>((v >> 3) & 0xFFFFFFFFFFFF)
+    t = TID(v)
+    if t == T_STR:
+        return str_hash(v)
+    if t == T_FLOAT or t == T_BIGINT:
+        return hash(num_to_py(v))
+    if t == T_TUPLE:
+        # CPython's xxHash-based tuple hash, over our item hashes
+        acc = 2870177450012600261
+        for i in range(LEN(slot[0])):
+            push(FLD(slot[0])[i])
+            hv = vm_hash(top_slot())
+            pop()
+            acc = (acc + (hv & 0xFFFFFFFFFFFFFFFF) * 14029467366897019727) & 0xFFFFFFFFFFFFFFFF
+            acc = ((acc << 31) | (acc >> 33)) & 0xFFFFFFFFFFFFFFFF
+            acc = (acc * 11400714785074694791) & 0xFFFFFFFFFFFFFFFF
+        acc = (acc + (LEN(slot[0]) ^ (2870177450012600261 ^ 3527539))) & 0xFFFFFFFFFFFFFFFF
+        if acc == 0xFFFFFFFFFFFFFFFF:
+            return 1546275796
+        return acc & ((1 << 61) - 1)
+    if t == T_LIST or t == T_DICT or t == T_SET:
+        raise TypeError(f"unhashable type: '{type_name(v)}'")
+    if t == T_INSTANCE:
+        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_HASH))
+        if m == V_NONE:
+            raise TypeError(f"unhashable type: '{type_name(v)}'")
+        if m != 0 and not is_bfunc(m):
+            m = call_method0(m, slot[0])
+            if not is_intlike(m):
+                raise TypeError("__hash__ method should return an integer")
+            return hash(int_to_py(m))
+    return object_id(v) >> 4
+
+cdef int64_t next_object_id = 0x10000
+
+cdef int64_t object_id(gcref_t v) noexcept nogil:
+    # Stable for instances (stored in the object); the address otherwise.
+    global next_object_id
+    if has_tid(v, T_INSTANCE):
+        if FLD(v)[I_ID] == 0:
+            next_object_id += 16
+            FLD(v)[I_ID] = tag(next_object_id)
+        return untag(FLD(v)[I_ID])
+    return <int64_t>v
+
+cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
+    # 1 equal, 0 not equal, 2 needs a VM-level __eq__ (the caller roots a, b)
+    cdef uint16_t ta, tb
+    if a == b:
+        return 1
+    if is_obj(a) and is_obj(b):
+        ta = TID(a)
+        tb = TID(b)
+        if ta == T_STR and tb == T_STR:
+            return str_eq(a, b)
+        if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE:
+            return 2
+    if is_number(a) and is_number(b):
+        return num_to_py(a) == num_to_py(b)
+    return 0
+
+cdef bint vm_eq_bool(gcref_t* a, gcref_t* b) except -1:
+    cdef gcref_t r
+    if a[0] == b[0]:
+        return True
+    push(a[0])
+    push(b[0])
+    r = compare_op(top_slot() - 1, C_EQ)
+    HEAP.shadowstack_top -= 2
+    return truth(r)
+
+cdef bint exc_matches(gcref_t exc, gcref_t spec) except -1:
+    cdef Py_ssize_t i
+    if has_tid(spec, T_TUPLE):
+        for i in range(LEN(spec)):
+            if exc_matches(exc, FLD(spec)[i]):
+                return True
+        return False
+    if not has_tid(spec, T_CLASS) or not RAW(spec)[K_FLAGS] & CF_EXCEPTION:
+        raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+    return isinstance_c(exc, spec)
+

@@ -1,0 +1,693 @@
+# vm/eval_loop.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# The eval loop: [eval_loop] (handlers, unwinding, tracebacks) around
+# [run_frames] (the hot loop, no try/except) and [slow_op] (everything off
+# the fast path), plus the time-sample check.
+# Globals: VM_STATE.frames/depth/tick/countdown/prof/reraising/roots,
+# HEAP.shadowstack_top (the frame-sp rule, below).
+
+# ---------------------------------------------------------------- the eval loop
+
+cdef int eval_loop() except -1:
+    # Run frames from VM_STATE.depth until the entry frame (F_ENTRY) returns (ST_RETURN)
+    # or yields (ST_YIELD).  Exceptions unwind through the code's exception
+    # tables; one that leaves the entry frame propagates as VMError.
+    cdef int entry = VM_STATE.depth
+    while True:
+        try:
+            return run_frames(entry)
+        except VMError:
+            if not VM_STATE.reraising:
+                set_context()
+            if not unwind(entry, False):
+                raise
+        except BaseException as e:
+            VM_STATE.roots[R_EXC] = 0
+            HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
+            try:
+                exc = exc_from_python(e)
+            except VMError:
+                exc = VM_STATE.roots[R_EXC]
+            VM_STATE.roots[R_EXC] = exc
+            set_context()
+            if not unwind(entry, False):
+                raise VMError()
+
+cdef int set_context() except -1:
+    # An exception raised while another is being handled remembers it
+    # (__context__), unless it already has a context.
+    cdef gcref_t handled = VM_STATE.roots[R_HANDLED], exc = VM_STATE.roots[R_EXC]
+    if handled == 0 or handled == V_NONE or handled == exc or not has_tid(exc, T_INSTANCE):
+        return 0
+    if instance_attr(exc, MAGIC(M_CONTEXT)) != 0:
+        return 0
+    push(exc)
+    push(MAGIC(M_CONTEXT))
+    push(handled)
+    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 3
+    return 0
+
+cdef int frame_line(Frame* f) noexcept nogil:
+    if f.pc < f.co.ninstr:
+        return f.co.lines[f.pc]
+    return f.co.firstlineno
+
+cdef int add_traceback(Frame* f) except -1:
+    # Append (code index, line) of [f] to the traceback of the raised exception.
+    cdef gcref_t exc = VM_STATE.roots[R_EXC]
+    cdef gcref_t tb, ntb
+    cdef Py_ssize_t i
+    cdef int64_t entry
+    if not has_tid(exc, T_INSTANCE):
+        return 0
+    entry = (<int64_t>f.co.index << 32) | frame_line(f)
+    push(exc)
+    push(MAGIC(M_TRACEBACK))
+    tb = instance_attr(exc, MAGIC(M_TRACEBACK))
+    n = LEN(tb) if has_tid(tb, T_TRACEBACK) else 0
+    ntb = alloc_var(T_TRACEBACK, n + 1)
+    tb = instance_attr(top_slot()[-1], MAGIC(M_TRACEBACK))
+    if n:
+        memcpy(<char*>ntb + 8, <char*>tb + 8, n * 8)
+    (<int64_t*>(ntb + 8))[n] = entry
+    push(ntb)
+    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 3
+    return 0
+
+cdef gcref_t instance_attr(gcref_t o, gcref_t name) noexcept nogil:
+    cdef Py_ssize_t i = keys_index(FLD(o)[I_CLASS], name)
+    if i < 0:
+        return 0
+    return instance_get(o, i)
+
+cdef int find_handler(CodeObj* co, int pc) noexcept nogil:
+    cdef int i
+    for i in range(co.nexc):
+        if co.exc[4 * i] <= pc < co.exc[4 * i + 1]:
+            return i
+    return -1
+
+cdef bint unwind(int entry, bint reraise) except -1:
+    # The exception in R_EXC was raised in VM_STATE.frames[VM_STATE.depth].  Find a handler
+    # in this frame or a caller up to [entry]; True if one was found (the loop
+    # resumes there), False if the exception leaves the entry frame.
+    cdef Frame* f
+    cdef int h
+    cdef gcref_t* sp
+    while True:
+        f = &VM_STATE.frames[VM_STATE.depth]
+        if not VM_STATE.reraising:
+            add_traceback(f)
+        VM_STATE.reraising = False
+        h = find_handler(f.co, f.pc)
+        if h >= 0:
+            sp = f.base + f.co.nlocals + (1 if f.co.flags & CO_CLASSBODY else 0) + f.co.exc[4 * h + 3]
+            sp[0] = VM_STATE.roots[R_EXC]
+            VM_STATE.roots[R_EXC] = 0
+            f.sp = sp + 1
+            f.pc = f.co.exc[4 * h + 2]
+            HEAP.shadowstack_top = f.sp
+            return True
+        if f.flags & F_GEN:
+            RAW(f.base[-1])[G_STATUS] = GEN_DONE
+        VM_STATE.depth -= 1
+        HEAP.shadowstack_top = f.ret + 1
+        if VM_STATE.depth < entry:
+            return False
+
+# ---------------------------------------------------------------- the frame's sp
+# THE FRAME-SP RULE: run_frames stores the frame's sp (f.sp = sp) before
+# anything that can allocate or raise -- a helper call, a time sample, a
+# signal check, a raise.  The loop keeps sp in a C local for speed; these
+# readers need it in the Frame instead:
+#   * eval_loop, when an exception leaves run_frames: it sets
+#     HEAP.shadowstack_top = f.sp, then converts the exception (allocating) and
+#     unwinds.  A stale f.sp above the true one would make the collector
+#     scan slots popped since, which may hold addresses of objects it has
+#     moved or freed: a crash, not an error.
+#   * slow_op, which takes its sp from f.sp, and every callee, whose frame
+#     and pushes go above it.
+# Its companion: HEAP.shadowstack_top = sp at the top of every instruction
+# (design block, 2. Roots); an instruction that pushes and then calls a
+# helper that pushes or allocates raises HEAP.shadowstack_top past its own
+# pushes first.  The stores are written at each site, not once per
+# instruction, because most fast-path instructions neither allocate nor raise.
+
+cdef int run_frames(int entry) except -1:
+    cdef Frame* f = &VM_STATE.frames[VM_STATE.depth]
+    cdef CodeObj* co = f.co
+    cdef int32_t* code = co.code
+    cdef gcref_t* consts = co.consts
+    cdef gcref_t* base = f.base
+    cdef gcref_t* sp = f.sp
+    cdef int pc = f.pc
+    cdef int op, arg, n, r
+    cdef gcref_t a, b, v
+    cdef int64_t x, y, z
+    cdef double da, db
+    cdef gcref_t* slot
+    while True:
+        HEAP.shadowstack_top = sp
+        f.pc = pc
+        op = code[2 * pc]
+        arg = code[2 * pc + 1]
+        pc += 1
+        if op == LOAD_FAST:
+            v = base[arg]
+            if v == 0:
+                f.sp = sp
+                raise_unbound(co, arg)
+            sp[0] = v
+            sp += 1
+        elif op == LOAD_CONST:
+            sp[0] = consts[arg]
+            sp += 1
+        elif op == STORE_FAST:
+            sp -= 1
+            base[arg] = sp[0]
+        elif op == POP_TOP:
+            sp -= 1
+        elif op == JUMP:
+            if arg < pc:
+                if VM_STATE.tick:
+                    f.sp = sp
+                    take_time_sample()
+                VM_STATE.countdown -= 1
+                if VM_STATE.countdown == 0:
+                    # Let CPython run its signal handlers (Ctrl-C) now and then.
+                    VM_STATE.countdown = SIGNAL_CHECK_INTERVAL
+                    f.sp = sp
+                    PyErr_CheckSignals()
+            pc = arg
+        elif op == POP_JUMP_IF_FALSE:
+            sp -= 1
+            v = sp[0]
+            if v == V_FALSE:
+                pc = arg
+            elif v != V_TRUE:
+                f.sp = sp
+                if not truth(v):
+                    pc = arg
+        elif op == POP_JUMP_IF_TRUE:
+            sp -= 1
+            v = sp[0]
+            if v == V_TRUE:
+                pc = arg
+            elif v != V_FALSE:
+                f.sp = sp
+                if truth(v):
+                    pc = arg
+        elif op == JUMP_IF_FALSE_OR_POP:
+            f.sp = sp
+            if truth(sp[-1]):
+                sp -= 1
+            else:
+                pc = arg
+        elif op == JUMP_IF_TRUE_OR_POP:
+            f.sp = sp
+            if truth(sp[-1]):
+                pc = arg
+            else:
+                sp -= 1
+        elif op == BINARY_OP or op == INPLACE_OP:
+            a = sp[-2]
+            b = sp[-1]
+            if is_int(a) and is_int(b):
+                x = untag(a)
+                y = untag(b)
+                if arg == B_ADD:
+                    if not vms_add_overflow(x, y, &z) and fits(z):
+                        sp -= 1
+                        sp[-1] = tag(z)
+                        continue
+                elif arg == B_SUB:
+                    if not vms_sub_overflow(x, y, &z) and fits(z):
+                        sp -= 1
+                        sp[-1] = tag(z)
+                        continue
+                elif arg == B_MUL:
+                    if not vms_mul_overflow(x, y, &z) and fits(z):
+                        sp -= 1
+                        sp[-1] = tag(z)
+                        continue
+                elif arg == B_FLOORDIV and y > 0:
+                    z = x // y if x >= 0 else -((-x + y - 1) // y)
+                    sp -= 1
+                    sp[-1] = tag(z)
+                    continue
+                elif arg == B_MOD and y > 0:
+                    z = x % y
+                    if z < 0:
+                        z += y
+                    sp -= 1
+                    sp[-1] = tag(z)
+                    continue
+                elif arg == B_AND:
+                    sp -= 1
+                    sp[-1] = a & b
+                    continue
+                elif arg == B_OR:
+                    sp -= 1
+                    sp[-1] = a | b
+                    continue
+                elif arg == B_XOR:
+                    sp -= 1
+                    sp[-1] = tag(x ^ y)
+                    continue
+            f.sp = sp
+            if arg <= B_TRUEDIV and as_double(a, &da) and as_double(b, &db) and \
+                    (arg == B_TRUEDIV or has_tid(a, T_FLOAT) or has_tid(b, T_FLOAT)):
+                # float arithmetic in C (CPython's float_add & co. are IEEE too)
+                if arg == B_ADD:
+                    da = da + db
+                elif arg == B_SUB:
+                    da = da - db
+                elif arg == B_MUL:
+                    da = da * db
+                elif db != 0.0:
+                    da = da / db
+                else:
+                    v = binary_op(sp - 2, arg, op == INPLACE_OP)
+                    sp -= 1
+                    sp[-1] = v
+                    continue
+                v = float_new(da)
+            else:
+                v = binary_op(sp - 2, arg, op == INPLACE_OP)
+            sp -= 1
+            sp[-1] = v
+        elif op == COMPARE_OP:
+            a = sp[-2]
+            b = sp[-1]
+            if is_int(a) and is_int(b):
+                x = <int64_t>a
+                y = <int64_t>b
+                if arg == C_LT:
+                    v = vbool(x < y)
+                elif arg == C_LE:
+                    v = vbool(x <= y)
+                elif arg == C_EQ or arg == C_IS:
+                    v = vbool(x == y)
+                elif arg == C_NE or arg == C_IS_NOT:
+                    v = vbool(x != y)
+                elif arg == C_GT:
+                    v = vbool(x > y)
+                elif arg == C_GE:
+                    v = vbool(x >= y)
+                else:
+                    f.sp = sp
+                    v = compare_op(sp - 2, arg)
+            elif arg == C_IS:
+                v = vbool(a == b)
+            elif arg == C_IS_NOT:
+                v = vbool(a != b)
+            elif arg <= C_GE and as_double(a, &da) and as_double(b, &db):
+                # NaN compares false everywhere but !=, as in C
+                if arg == C_LT:
+                    v = vbool(da < db)
+                elif arg == C_LE:
+                    v = vbool(da <= db)
+                elif arg == C_EQ:
+                    v = vbool(da == db)
+                elif arg == C_NE:
+                    v = vbool(da != db)
+                elif arg == C_GT:
+                    v = vbool(da > db)
+                else:
+                    v = vbool(da >= db)
+            else:
+                f.sp = sp
+                v = compare_op(sp - 2, arg)
+            sp -= 1
+            sp[-1] = v
+        elif op == LOAD_GLOBAL:
+            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
+            if v == 0:
+                v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
+                if v == 0:
+                    f.sp = sp
+                    raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+            sp[0] = v
+            sp += 1
+        elif op == STORE_GLOBAL:
+            f.sp = sp
+            sp[0] = co.names[arg]
+            HEAP.shadowstack_top = sp + 1
+            dict_set(&VM_STATE.roots[R_GLOBALS], sp, sp - 1)
+            sp -= 1
+        elif op == LOAD_ATTR:
+            f.sp = sp
+            sp[-1] = getattr_v(sp - 1, co.names[arg])
+        elif op == STORE_ATTR:
+            f.sp = sp
+            setattr_v(sp - 1, co.names[arg], sp - 2)
+            sp -= 2
+        elif op == LOAD_METHOD:
+            f.sp = sp
+            load_method(sp - 1, co.names[arg])
+            sp += 1
+        elif op == CALL_METHOD or op == CALL or op == CALL_KW:
+            if op == CALL_KW:
+                sp -= 1
+                v = sp[0]
+                n = arg
+            else:
+                v = 0
+                n = arg
+            if op == CALL_METHOD:
+                slot = sp - n - 2
+                if slot[1] == 0:
+                    memmove(slot + 1, slot + 2, n * sizeof(gcref_t))
+                    sp -= 1
+                else:
+                    n += 1
+            else:
+                slot = sp - n - 1
+            if VM_STATE.tick:
+                f.sp = sp
+                take_time_sample()
+            a = slot[0]
+            f.sp = slot
+            HEAP.shadowstack_top = sp
+            if is_obj(a) and TID(a) == T_FUNCTION:
+                r = enter_function(slot, n, v, 0)
+            else:
+                r = call_value(slot, n, v)
+            if r:
+                f = &VM_STATE.frames[VM_STATE.depth]
+                co = f.co
+                code = co.code
+                consts = co.consts
+                base = f.base
+                sp = f.sp
+                pc = 0
+            else:
+                sp = slot + 1
+        elif op == RETURN_VALUE:
+            v = sp[-1]
+            if f.flags & F_GEN:
+                RAW(base[-1])[G_STATUS] = GEN_DONE
+            if f.flags & F_INIT:
+                if v != V_NONE:
+                    raise TypeError(f"__init__() should return None, not '{type_name(v)}'")
+                sp = f.ret
+            else:
+                f.ret[0] = v
+                sp = f.ret + 1
+            r = f.flags
+            VM_STATE.depth -= 1
+            HEAP.shadowstack_top = sp
+            if r & F_ENTRY:
+                return ST_RETURN
+            f = &VM_STATE.frames[VM_STATE.depth]
+            co = f.co
+            code = co.code
+            consts = co.consts
+            base = f.base
+            pc = f.pc + 1
+        else:
+            f.sp = sp
+            f.pc = pc - 1
+            r = slow_op(f, op, arg)
+            # slow ops may push frames (e.g. a yield resumes nothing, but
+            # RAISE leaves via an exception); reload the innermost frame.
+            if r == 2:
+                return ST_YIELD
+            f = &VM_STATE.frames[VM_STATE.depth]
+            co = f.co
+            code = co.code
+            consts = co.consts
+            base = f.base
+            sp = f.sp
+            pc = f.pc
+
+cdef enum:
+    SIGNAL_CHECK_INTERVAL = 8192
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1      # runs the handlers; raises KeyboardInterrupt
+
+cdef int raise_unbound(CodeObj* co, int slot) except -1:
+    name = CODE_SPECS[co.index].varnames[slot]
+    raise UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a value")
+
+cdef bint take_time_sample() except -1:
+    # A safe point saw the timer's count: record where the program is, once
+    # per timer expiry since the last sample.
+    if VM_STATE.prof != NULL:
+        prof_time_samples(VM_STATE.prof)
+    else:
+        VM_STATE.tick = 0
+    return 0
+
+cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
+    return &f.base[f.co.nlocals]
+
+cdef int slow_op(Frame* f, int op, int arg) except -1:
+    # Everything that is not on the eval loop's fast path.  f.sp / f.pc are
+    # current (the frame-sp rule; pc = this instruction); advance f.pc unless
+    # jumping.
+    cdef CodeObj* co = f.co
+    cdef gcref_t* sp = f.sp
+    cdef gcref_t* base = f.base
+    cdef gcref_t v, w, cell
+    cdef Py_ssize_t i, n
+    cdef int r
+    cdef int next_pc = f.pc + 1     # f.pc stays on this instruction while it runs
+    if op == NOP:
+        pass
+    elif op == DUP_TOP:
+        sp[0] = sp[-1]
+        sp += 1
+    elif op == DUP_TOP_TWO:
+        sp[0] = sp[-2]
+        sp[1] = sp[-1]
+        sp += 2
+    elif op == ROT_TWO:
+        v = sp[-1]
+        sp[-1] = sp[-2]
+        sp[-2] = v
+    elif op == ROT_THREE:
+        v = sp[-1]
+        sp[-1] = sp[-2]
+        sp[-2] = sp[-3]
+        sp[-3] = v
+    elif op == DELETE_FAST:
+        if base[arg] == 0:
+            raise_unbound(co, arg)
+        base[arg] = 0
+    elif op == LOAD_DEREF:
+        v = FLD(base[arg])[0]
+        if v == 0:
+            name = CODE_SPECS[co.index].varnames[arg]
+            if arg >= co.nlocals - co.nfree:
+                raise NameError(f"cannot access free variable '{name}' where it is not associated "
+                                f"with a value in enclosing scope")
+            raise_unbound(co, arg)
+        sp[0] = v
+        sp += 1
+    elif op == STORE_DEREF:
+        sp -= 1
+        store(base[arg], 0, sp[0])
+    elif op == DELETE_DEREF:
+        store(base[arg], 0, 0)
+    elif op == LOAD_CLOSURE:
+        sp[0] = base[arg]
+        sp += 1
+    elif op == MAKE_CELL:
+        cell = alloc_fixed(T_CELL)
+        FLD(cell)[0] = base[arg]
+        base[arg] = cell
+    elif op == COPY_FREE_VARS:
+        w = f.base[-1]
+        if f.flags & F_GEN:
+            w = FLD(w)[G_FUNC]
+        w = FLD(w)[FN_CLOSURE]
+        for i in range(arg):
+            base[co.nlocals - arg + i] = FLD(w)[i]
+    elif op == DELETE_GLOBAL:
+        push(co.names[arg])
+        r = dict_del(&VM_STATE.roots[R_GLOBALS], top_slot())
+        pop()
+        if not r:
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+    elif op == LOAD_NAME:
+        v = dict_get_str(ns_slot(f)[0], co.names[arg])
+        if v == 0:
+            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
+        if v == 0:
+            v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
+        if v == 0:
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+        sp[0] = v
+        sp += 1
+    elif op == STORE_NAME:
+        sp[0] = co.names[arg]
+        HEAP.shadowstack_top = sp + 1
+        dict_set(ns_slot(f), sp, sp - 1)
+        sp -= 1
+    elif op == DELETE_NAME:
+        push(co.names[arg])
+        r = dict_del(ns_slot(f), top_slot())
+        pop()
+        if not r:
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+    elif op == DELETE_ATTR:
+        delattr_v(sp - 1, co.names[arg])
+        sp -= 1
+    elif op == CALL_EX:
+        sp = call_ex(f, sp, arg)
+        if &VM_STATE.frames[VM_STATE.depth] != f:
+            return 0       # the callee returns to this instruction + 1
+    elif op == UNARY_NOT:
+        sp[-1] = vbool(not truth(sp[-1]))
+    elif op == UNARY_NEGATIVE or op == UNARY_POSITIVE or op == UNARY_INVERT:
+        sp[-1] = unary_op(sp - 1, op)
+    elif op == BINARY_SUBSCR:
+        v = getitem(sp - 2)
+        sp -= 1
+        sp[-1] = v
+    elif op == STORE_SUBSCR:
+        setitem(sp - 2, sp - 3)
+        sp -= 3
+    elif op == DELETE_SUBSCR:
+        delitem(sp - 2)
+        sp -= 2
+    elif op == BUILD_SLICE:
+        v = alloc_fixed(T_SLICE)
+        FLD(v)[0] = sp[-arg]
+        FLD(v)[1] = sp[-arg + 1]
+        FLD(v)[2] = sp[-1] if arg == 3 else V_NONE
+        sp -= arg
+        sp[0] = v
+        sp += 1
+    elif op == BUILD_TUPLE:
+        v = tuple_from_slots(sp - arg, arg)
+        sp -= arg
+        sp[0] = v
+        sp += 1
+    elif op == BUILD_LIST:
+        v = list_from_slots(sp - arg, arg)
+        sp -= arg
+        sp[0] = v
+        sp += 1
+    elif op == BUILD_SET:
+        sp[0] = set_new()
+        HEAP.shadowstack_top = sp + 1
+        for i in range(arg):
+            set_add(sp, sp - arg + i)
+        sp[-arg] = sp[0]
+        sp -= arg - 1
+    elif op == BUILD_MAP:
+        sp[0] = dict_new_sized(arg)
+        HEAP.shadowstack_top = sp + 1
+        for i in range(arg):
+            dict_set(sp, sp - 2 * arg + 2 * i, sp - 2 * arg + 2 * i + 1)
+        sp[-2 * arg] = sp[0]
+        sp -= 2 * arg - 1
+    elif op == BUILD_STRING:
+        v = build_string(sp - arg, arg)
+        sp -= arg
+        sp[0] = v
+        sp += 1
+    elif op == LIST_APPEND:
+        list_append(sp - 1 - arg, sp - 1)
+        sp -= 1
+    elif op == SET_ADD:
+        set_add(sp - 1 - arg, sp - 1)
+        sp -= 1
+    elif op == MAP_ADD:
+        dict_set(sp - 2 - arg, sp - 2, sp - 1)
+        sp -= 2
+    elif op == LIST_EXTEND:
+        list_extend(sp - 2, sp - 1)
+        sp -= 1
+    elif op == SET_UPDATE:
+        if arg == 1:
+            sp[-1] = set_from_iterable(sp - 1)     # the frozenset constant
+        set_update(sp - 2, sp - 1)
+        sp -= 1
+    elif op == DICT_UPDATE or op == DICT_MERGE:
+        dict_update(sp - 2, sp - 1, op == DICT_MERGE)
+        sp -= 1
+    elif op == LIST_TO_TUPLE:
+        sp[-1] = seq_copy(sp - 1, T_TUPLE, 0, SEQLEN(sp[-1]))
+    elif op == FORMAT_VALUE:
+        if arg & 4:
+            v = format_value(sp - 2, arg & 3, sp - 1)
+            sp -= 1
+        else:
+            v = format_value(sp - 1, arg & 3, NULL)
+        sp[-1] = v
+    elif op == GET_ITER:
+        sp[-1] = get_iter(sp - 1)
+    elif op == FOR_ITER:
+        v = for_iter(sp - 1)
+        if v == 0:
+            sp -= 1
+            next_pc = arg
+        else:
+            sp[0] = v
+            sp += 1
+    elif op == UNPACK_SEQUENCE:
+        sp = unpack(sp, arg, -1)
+    elif op == UNPACK_EX:
+        sp = unpack(sp, arg & 0xFF, arg >> 8)
+    elif op == MAKE_FUNCTION:
+        sp = make_function(sp, arg)
+    elif op == BUILD_CLASS:
+        v = build_class(sp - 3)
+        sp -= 3
+        sp[0] = v
+        sp += 1
+    elif op == YIELD_VALUE:
+        return yield_value(f, sp)
+    elif op == GET_YIELD_FROM_ITER:
+        if not has_tid(sp[-1], T_GENERATOR):
+            sp[-1] = get_iter(sp - 1)
+    elif op == SEND:
+        # [it, value] -> [it, yielded] or [result] and jump
+        r = send(sp - 2)
+        if r == 0:
+            sp -= 1
+            next_pc = arg
+    elif op == RAISE:
+        do_raise(sp, arg)
+    elif op == RERAISE:
+        VM_STATE.reraising = True
+        raise_vm(sp[-1])
+    elif op == PUSH_EXC_INFO:
+        v = sp[-1]
+        sp[-1] = VM_STATE.roots[R_HANDLED]
+        sp[0] = v
+        sp += 1
+        VM_STATE.roots[R_HANDLED] = v
+    elif op == POP_EXCEPT:
+        VM_STATE.roots[R_HANDLED] = sp[-2]
+        sp -= 2
+    elif op == EXC_CLEANUP:
+        VM_STATE.roots[R_HANDLED] = sp[-2]
+        v = sp[-1]
+        sp -= 2
+        f.sp = sp
+        VM_STATE.reraising = True
+        raise_vm(v)
+    elif op == CHECK_EXC_MATCH:
+        sp[-2] = vbool(exc_matches(sp[-2], sp[-1]))
+        sp -= 1
+    elif op == IMPORT_NAME:
+        sp[0] = import_module(co.names[arg])
+        sp += 1
+    elif op == IMPORT_FROM:
+        sp[0] = getattr_v(sp - 1, co.names[arg])
+        sp += 1
+    elif op == SUPER:
+        sp[-1] = make_super(f, sp - 1)
+    else:
+        raise SystemError(f"unknown opcode {op}")
+    f.sp = sp
+    f.pc = next_pc
+    return 0
+

@@ -1,0 +1,93 @@
+# vm/exceptions.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Exceptions: making VM exception objects, raising them as [VMError] with the
+# object in R_EXC, and converting CPython exceptions to VM ones.
+# Design block: 3. Errors.
+# Globals: reads EXC_CLASSES; writes VM_STATE.roots[R_EXC].
+
+# ---------------------------------------------------------------- exceptions
+
+cdef gcref_t exc_class(str name) except 0:
+    return VM_STATE.roots[<int>EXC_CLASSES[name]]
+
+cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
+    # An instance of exception class [cslot] with args [argsslot] (a tuple).
+    push(instance_new(cslot))
+    cdef gcref_t* o = top_slot()
+    push(MAGIC(M_ARGS))
+    instance_setattr(o, top_slot(), argsslot)
+    pop()
+    return pop()
+
+cdef int raise_vm(gcref_t exc) except -1:
+    VM_STATE.roots[R_EXC] = exc
+    raise VMError()
+
+cdef int raise_with_value(str name, gcref_t v) except -1:
+    # raise a builtin VM exception with one VM value as its argument (KeyError)
+    push(exc_class(name))
+    push(v)
+    push(tuple_from_slots(top_slot(), 1))
+    cdef gcref_t e = make_exception(top_slot() - 2, top_slot())
+    HEAP.shadowstack_top -= 3
+    return raise_vm(e)
+
+cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
+    if has_tid(obj, T_CLASS):
+        raise AttributeError(f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'")
+    if has_tid(obj, T_MODULE):
+        raise AttributeError(f"module '{str_to_py(FLD(obj)[0])}' has no attribute '{str_to_py(name)}'")
+    raise AttributeError(f"'{type_name(obj)}' object has no attribute '{str_to_py(name)}'")
+
+cdef gcref_t exc_from_python(BaseException e) except 0:
+    # Convert a CPython exception raised by a helper into the VM class of the
+    # same name (CPython's message is reused).
+    cdef object idx = None
+    for klass in type(e).__mro__:
+        idx = EXC_CLASSES.get(klass.__name__)
+        if idx is not None:
+            break
+    if idx is None:
+        idx = EXC_CLASSES["RuntimeError"]
+    push(VM_STATE.roots[<int>idx])
+    # CPython's own MemoryError has no message; the nursery's says why.
+    args = () if isinstance(e, MemoryError) else e.args
+    cdef Py_ssize_t n = 0
+    for a in args:
+        if isinstance(a, (str, int, float, bool)) or a is None:
+            push(py_to_vm(a))
+        else:
+            push(py_to_vm(str(a)))
+        n += 1
+    push(tuple_from_slots(top_slot() - n + 1, n))
+    cdef gcref_t r = make_exception(top_slot() - n - 1, top_slot())
+    HEAP.shadowstack_top -= n + 2
+    return r
+
+cdef gcref_t py_to_vm(object x) except 0:
+    cdef Py_ssize_t n, i
+    if x is None:
+        return V_NONE
+    if x is True:
+        return V_TRUE
+    if x is False:
+        return V_FALSE
+    t = type(x)
+    if t is int:
+        return int_from_py(x)
+    if t is float:
+        return float_new(x)
+    if t is str:
+        return str_from_py(x)
+    if t is tuple or t is list:
+        n = len(x)
+        for item in x:
+            push(py_to_vm(item))
+        if t is tuple:
+            r = tuple_from_slots(top_slot() - n + 1, n)
+        else:
+            r = list_from_slots(top_slot() - n + 1, n)
+        HEAP.shadowstack_top -= n
+        return r
+    raise TypeError(f"cannot convert {t.__name__} to a VM value")
+

@@ -1,0 +1,336 @@
+# vm/formatting.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# repr, str and format: CPython strings built from VM values (float repr,
+# format specs and %-formatting are CPython's), calling VM __repr__/__str__.
+# Globals: REPR_STACK (recursion guard of container reprs); reads CODE_SPECS.
+
+# ---------------------------------------------------------------- repr, str, format
+# These build CPython strings (the VM runs inside CPython: float repr, format
+# specs and %-formatting are CPython's own), calling VM __repr__/__str__ where
+# a class defines them.
+
+cdef str repr_py(gcref_t* slot):
+    cdef gcref_t v = slot[0], m, r
+    cdef uint16_t t
+    cdef Py_ssize_t i
+    if is_int(v):
+        return str(untag(v))
+    if v == V_NONE:
+        return "None"
+    if v == V_TRUE:
+        return "True"
+    if v == V_FALSE:
+        return "False"
+    if v == V_NOTIMPL:
+        return "NotImplemented"
+    if is_bfunc(v):
+        return f"<built-in function {BUILTIN_NAMES[builtin_id(v)]}>"
+    t = TID(v)
+    if t == T_STR:
+        return repr(str_to_py(v))
+    if t == T_FLOAT:
+        return repr(FVAL(v))
+    if t == T_BIGINT:
+        return repr(big_to_py(v))
+    if (t == T_LIST or t == T_DICT or t == T_SET) and repr_active(v):
+        return "[...]" if t == T_LIST else "{...}"
+    if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET:
+        push(v)
+        REPR_STACK.append(<uintptr_t>top_slot())
+        try:
+            return container_repr(top_slot(), t)
+        finally:
+            REPR_STACK.pop()
+            pop()
+    return other_repr(slot, t)
+
+REPR_STACK = []      # addresses of shadow-stack slots holding containers being repr'd
+
+cdef bint repr_active(gcref_t v):
+    # The slots are updated in place when objects move, so comparing their
+    # current contents finds a container already on the stack.
+    for addr in REPR_STACK:
+        if (<gcref_t*><uintptr_t>addr)[0] == v:
+            return True
+    return False
+
+cdef str container_repr(gcref_t* slot, uint16_t t):
+    cdef gcref_t m
+    cdef Py_ssize_t i
+    if t == T_LIST or t == T_TUPLE:
+        parts = []
+        i = 0
+        while i < SEQLEN(slot[0]):
+            push(ITEMS(slot[0])[i])
+            parts.append(repr_py(top_slot()))
+            pop()
+            i += 1
+        if t == T_LIST:
+            return "[" + ", ".join(parts) + "]"
+        if len(parts) == 1:
+            return "(" + parts[0] + ",)"
+        return "(" + ", ".join(parts) + ")"
+    if t == T_DICT:
+        parts = []
+        i = 0
+        while i < RAW(slot[0])[D_NENTRIES]:
+            if ENT(slot[0])[3 * i + 1] != 0:
+                push(ENT(slot[0])[3 * i + 1])
+                push(ENT(slot[0])[3 * i + 2])
+                parts.append(repr_py(top_slot() - 1) + ": " + repr_py(top_slot()))
+                HEAP.shadowstack_top -= 2
+            i += 1
+        return "{" + ", ".join(parts) + "}"
+    if t == T_SET:
+        if RAW(slot[0])[S_USED] == 0:
+            return "set()"
+        parts = []
+        i = 0
+        while i <= RAW(slot[0])[S_MASK]:
+            m = STAB(slot[0])[2 * i + 1]
+            if m != 0 and m != V_DUMMY:
+                push(m)
+                parts.append(repr_py(top_slot()))
+                pop()
+            i += 1
+        return "{" + ", ".join(parts) + "}"
+
+cdef str other_repr(gcref_t* slot, uint16_t t):
+    cdef gcref_t v = slot[0], m, r
+    if t == T_DICTVIEW:
+        push(list_from_iterable(slot))
+        s = repr_py(top_slot())
+        pop()
+        return ("dict_keys(", "dict_values(", "dict_items(")[RAW(slot[0])[IT_C]] + s + ")"
+    if t == T_RANGE:
+        return repr(range_to_py(v))
+    if t == T_CLASS:
+        if RAW(v)[K_FLAGS] & CF_BUILTIN:
+            return f"<class '{class_name(v)}'>"
+        return f"<class '__main__.{class_name(v)}'>"
+    if t == T_FUNCTION:
+        return f"<function {CODE_SPECS[RAW(v)[FN_CODE]].qualname} at {object_id(v):#x}>"
+    if t == T_BOUND:
+        push(FLD(v)[0])
+        s = repr_py(top_slot())
+        pop()
+        return f"<bound method {repr_name(FLD(slot[0])[1])} of {s}>"
+    if t == T_MODULE:
+        return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
+    if t == T_GENERATOR:
+        return f"<generator object {CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>"
+    if t == T_SLICE:
+        push(FLD(v)[0])
+        push(FLD(slot[0])[1])
+        push(FLD(slot[0])[2])
+        s = f"slice({repr_py(top_slot() - 2)}, {repr_py(top_slot() - 1)}, {repr_py(top_slot())})"
+        HEAP.shadowstack_top -= 3
+        return s
+    if t == T_INSTANCE:
+        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_REPR))
+        if m != 0 and not is_bfunc(m):
+            r = call_method0(m, v)
+            if not has_tid(r, T_STR):
+                raise TypeError(f"__repr__ returned non-string (type {type_name(r)})")
+            return str_to_py(r)
+        if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
+            return exc_repr(slot)
+        return f"<__main__.{type_name(v)} object at {object_id(v):#x}>"
+    return f"<{type_name(v)} object at {object_id(v):#x}>"
+
+cdef str repr_name(gcref_t f):
+    if has_tid(f, T_FUNCTION):
+        return CODE_SPECS[RAW(f)[FN_CODE]].qualname
+    if is_bfunc(f):
+        return BUILTIN_NAMES[builtin_id(f)]
+    return "?"
+
+cdef str exc_repr(gcref_t* slot):
+    push(instance_attr(slot[0], MAGIC(M_ARGS)))
+    cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
+    if n == 1:
+        s = repr_py(&ITEMS(top_slot()[0])[0])
+        s = f"{type_name(slot[0])}({s})"
+    else:
+        s = type_name(slot[0]) + (repr_py(top_slot()) if n else "()")
+    pop()
+    return s
+
+cdef str str_py(gcref_t* slot):
+    cdef gcref_t v = slot[0], m, r
+    if has_tid(v, T_STR):
+        return str_to_py(v)
+    if has_tid(v, T_INSTANCE):
+        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_STR))
+        if m != 0 and not is_bfunc(m):
+            r = call_method0(m, v)
+            if not has_tid(r, T_STR):
+                raise TypeError(f"__str__ returned non-string (type {type_name(r)})")
+            return str_to_py(r)
+        if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
+            return exc_str(slot)
+    return repr_py(slot)
+
+cdef str exc_str(gcref_t* slot):
+    push(instance_attr(slot[0], MAGIC(M_ARGS)))
+    cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
+    if n == 0:
+        s = ""
+    elif n == 1:
+        s = str_py(&ITEMS(top_slot()[0])[0])
+        if RAW(FLD(slot[0])[I_CLASS])[K_KIND] == KIND_BASEEXC and class_name(FLD(slot[0])[I_CLASS]) == "KeyError":
+            s = repr_py(&ITEMS(top_slot()[0])[0])
+    else:
+        s = repr_py(top_slot())
+    pop()
+    return s
+
+cdef gcref_t vm_str(gcref_t* slot) except 0:
+    if has_tid(slot[0], T_STR):
+        return slot[0]
+    return str_from_py(str_py(slot))
+
+cdef object format_arg(gcref_t* slot):
+    # a CPython value that formats like the VM value does
+    cdef gcref_t v = slot[0]
+    if is_number(v):
+        if v == V_TRUE:
+            return True
+        if v == V_FALSE:
+            return False
+        return num_to_py(v)
+    if has_tid(v, T_STR):
+        return str_to_py(v)
+    return _Formattable(str_py(slot), repr_py(slot))
+
+class _Formattable:
+    """Stands for a VM object inside CPython formatting (str(), repr())."""
+    def __init__(self, s, r):
+        self.s, self.r = s, r
+    def __str__(self):
+        return self.s
+    def __repr__(self):
+        return self.r
+    def __format__(self, spec):
+        return format(self.s, spec)
+
+cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
+    cdef gcref_t m
+    if conv == 1:
+        s = str_py(slot)
+        x = s
+    elif conv == 2:
+        x = repr_py(slot)
+    elif conv == 3:
+        x = ascii(repr_py(slot))[1:-1]
+    else:
+        if spec == NULL or (LEN(spec[0]) == 0 and not has_tid(slot[0], T_INSTANCE)):
+            return vm_str(slot)
+        if has_tid(slot[0], T_INSTANCE):
+            m = class_lookup(FLD(slot[0])[I_CLASS], MAGIC(M_FORMAT))
+            if m != 0 and not is_bfunc(m):
+                return call_method1(m, slot[0], spec[0])
+        x = format_arg(slot)
+    if spec == NULL:
+        return str_from_py(x if type(x) is str else str(x))
+    return str_from_py(format(x, str_to_py(spec[0])))
+
+import _string
+
+cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth):
+    # str.format over VM values: CPython's own parser for the template; field
+    # lookups (index, attribute, key) and formatting go through the VM.
+    cdef Py_ssize_t npos = nall - nkw(kwnames), i
+    cdef gcref_t v
+    if depth < 0:
+        raise ValueError("Max string recursion exceeded")
+    out = []
+    for literal, field, spec, conv in _string.formatter_parser(fmt):
+        out.append(literal)
+        if field is None:
+            continue
+        first, rest = _string.formatter_field_name_split(field)
+        if first == "":
+            if auto[0] < 0:
+                raise ValueError("cannot switch from manual field specification to automatic field numbering")
+            first = auto[0]
+            auto[0] += 1
+        elif isinstance(first, int):
+            if auto[0] > 0:
+                raise ValueError("cannot switch from automatic field numbering to manual field specification")
+            auto[0] = -1
+        if isinstance(first, int):
+            if first >= npos:
+                raise IndexError(f"Replacement index {first} out of range for positional args tuple")
+            push(args[first])
+        else:
+            v = 0
+            if kwnames:
+                for i in range(LEN(kwnames)):
+                    if str_to_py(FLD(kwnames)[i]) == first:
+                        v = args[npos + i]
+            if v == 0:
+                raise KeyError(first)
+            push(v)
+        for is_attr, key in rest:
+            if is_attr:
+                top_slot()[0] = getattr_v(top_slot(), intern(key))
+            else:
+                push(int_from_py(key) if isinstance(key, int) else str_from_py(key))
+                v = getitem(top_slot() - 1)
+                pop()
+                top_slot()[0] = v
+        if spec and "{" in spec:
+            spec = str_format(spec, args, nall, kwnames, auto, depth - 1)
+        if conv == "s":
+            text = str_py(top_slot())
+            out.append(format(text, spec))
+        elif conv == "r":
+            out.append(format(repr_py(top_slot()), spec))
+        elif conv == "a":
+            out.append(format(ascii(repr_py(top_slot()))[1:-1], spec))
+        elif conv is not None:
+            raise ValueError(f"Unknown conversion specifier {conv}")
+        else:
+            push(str_from_py(spec))
+            v = format_value(top_slot() - 1, 0, top_slot())
+            pop()
+            out.append(str_to_py(v))
+        pop()
+    return "".join(out)
+
+cdef gcref_t build_string(gcref_t* items, Py_ssize_t n) except 0:
+    cdef Py_ssize_t total = 0, i, pos = 0
+    cdef gcref_t r
+    for i in range(n):
+        total += LEN(items[i])
+    r = str_new(total)
+    for i in range(n):
+        memcpy(SDATA(r) + pos, SDATA(items[i]), LEN(items[i]) * 4)
+        pos += LEN(items[i])
+    return r
+
+cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
+    cdef Py_ssize_t i
+    if has_tid(args[0], T_TUPLE):
+        vals = []
+        i = 0
+        while i < LEN(args[0]):
+            push(FLD(args[0])[i])
+            vals.append(format_arg(top_slot()))
+            pop()
+            i += 1
+        return str_from_py(str_to_py(fmt[0]) % tuple(vals))
+    if has_tid(args[0], T_DICT):
+        d = {}
+        i = 0
+        while i < RAW(args[0])[D_NENTRIES]:
+            if ENT(args[0])[3 * i + 1] != 0:
+                push(ENT(args[0])[3 * i + 1])
+                push(ENT(args[0])[3 * i + 2])
+                d[format_arg(top_slot() - 1)] = format_arg(top_slot())
+                HEAP.shadowstack_top -= 2
+            i += 1
+        return str_from_py(str_to_py(fmt[0]) % d)
+    return str_from_py(str_to_py(fmt[0]) % (format_arg(args),))
+

@@ -1,0 +1,77 @@
+# vm/frames.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Code objects and frames: CodeObj (the C form of a compiler.Code), Frame,
+# the fixed root slots R_*, and VMState, the C struct the
+# nursery's hooks see.  Design block: 2. Roots, 4. Calls.
+# Globals: none (declarations only).
+
+# ---------------------------------------------------------------- code, frames
+
+cdef struct CodeObj:
+    int32_t* code           # op, arg per instruction
+    int ninstr
+    int32_t* lines          # line per instruction
+    gcref_t* consts         # roots (traced by trace_roots)
+    int nconsts
+    gcref_t* names          # interned strings (roots)
+    int nnames
+    int32_t* exc            # start, end, handler, depth per row
+    int nexc
+    int argcount
+    int kwonly
+    int flags
+    int nlocals
+    int nfree
+    int maxstack
+    int ndefaults
+    int index
+    int firstlineno
+    int64_t vmprof_id
+
+cdef struct Frame:
+    CodeObj* co
+    int pc                  # index of the instruction being executed
+    int flags
+    gcref_t* base           # local slot 0; base[-1] holds the callee
+    gcref_t* sp             # saved when this frame calls out
+    gcref_t* ret            # the caller's slot that receives the result
+
+cdef enum:
+    F_ENTRY = 1             # returning from it returns from the C-level eval_loop
+    F_INIT = 2              # an __init__ frame: the result slot already holds the instance
+    F_GEN = 4               # a generator frame: base[-1] is the generator
+
+cdef enum:
+    ST_RETURN = 0
+    ST_YIELD = 1
+
+class VMError(Exception):
+    """A VM-level exception crossing C helpers; the VM object is in R_EXC."""
+
+cdef enum:  # fixed root slots
+    R_EXC = 0               # the exception being raised
+    R_HANDLED = 1           # the exception being handled (sys.exc_info())
+    R_GLOBALS = 2
+    R_BUILTINS = 3
+    R_TMP = 4               # scratch for helpers that must not push
+    R_TMP2 = 5
+    R_EMPTY_TUPLE = 6
+    R_EMPTY_STR = 7
+    N_FIXED_ROOTS = 8
+
+# Everything the nursery's hooks need (they run without the GIL) lives in this
+# C struct; the trace_roots hook and the stack walker get a pointer to it.
+cdef struct VMState:
+    GCHeap* h
+    gcref_t* roots              # R_* slots, then interned names, classes, modules
+    int nroots
+    int caproots
+    CodeObj** codes
+    int ncodes
+    Frame* frames
+    int depth                   # index of the innermost frame; -1 when idle
+    volatile int tick           # time-sampling timer expiries not yet sampled (_glue's counter)
+    bint reraising              # the exception being raised keeps its traceback
+    int countdown               # backward jumps until the next signal check
+    ProfGlue* prof              # NULL: not profiling
+

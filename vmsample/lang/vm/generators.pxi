@@ -1,0 +1,90 @@
+# vm/generators.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Generators: resuming a suspended frame, yield and send.
+# Globals: VM_STATE.depth/frames (resuming pushes the generator's frame), VM_STATE.codes.
+
+# ---------------------------------------------------------------- generators
+
+cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
+    # Run generator gslot[0] until it yields (True, the value in vslot[0]) or
+    # returns (False, the return value in vslot[0]).
+    return gen_run(gslot, vslot, False)
+
+cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
+    # gen_resume; with [throw], the exception instance in vslot[0] is raised
+    # at the generator's yield instead (generator.throw / close).
+    cdef gcref_t g = gslot[0]
+    cdef int64_t status = RAW(g)[G_STATUS]
+    cdef CodeObj* co
+    cdef gcref_t* ret
+    cdef gcref_t* base
+    cdef Frame* f
+    cdef int64_t nstack
+    cdef int st
+    if status == GEN_RUNNING:
+        raise ValueError("generator already executing")
+    if throw and status != GEN_SUSPENDED:
+        RAW(g)[G_STATUS] = GEN_DONE
+        return raise_vm(vslot[0])
+    if status == GEN_DONE:
+        vslot[0] = V_NONE
+        return False
+    co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
+    nstack = RAW(g)[G_PC] >> 32
+    push(g)
+    ret = top_slot()
+    base = ret + 1
+    f = push_frame(co, base, ret, F_GEN | F_ENTRY)
+    memcpy(base, FLD(FLD(g)[G_STATE]), (co.nlocals + nstack) * sizeof(gcref_t))
+    f.pc = RAW(g)[G_PC] & 0xFFFFFFFF
+    f.sp = base + co.nlocals + nstack
+    if status != GEN_CREATED and not throw:
+        f.sp[0] = vslot[0]
+        f.sp += 1
+    HEAP.shadowstack_top = f.sp
+    RAW(g)[G_STATUS] = GEN_RUNNING
+    try:
+        if throw:
+            # The exception appears at the yield the generator is suspended in.
+            f.pc -= 1
+            VM_STATE.roots[R_EXC] = vslot[0]
+            if not unwind(VM_STATE.depth, False):
+                raise VMError()
+        st = eval_loop()
+    except BaseException:
+        HEAP.shadowstack_top = ret
+        raise
+    vslot[0] = ret[0]
+    HEAP.shadowstack_top = ret
+    return st == ST_YIELD
+
+cdef int yield_value(Frame* f, gcref_t* sp) except -1:
+    # Suspend the generator frame [f]: save locals and stack, hand the value out.
+    cdef gcref_t g = f.base[-1]
+    cdef CodeObj* co = f.co
+    cdef Py_ssize_t nstack = (sp - 1) - (f.base + co.nlocals)
+    cdef gcref_t state = FLD(g)[G_STATE]
+    gc_write_barrier(HEAP, <GCHeader*>state)
+    memcpy(FLD(state), f.base, (co.nlocals + nstack) * sizeof(gcref_t))
+    RAW(g)[G_PC] = (f.pc + 1) | (nstack << 32)
+    RAW(g)[G_STATUS] = GEN_SUSPENDED
+    f.ret[0] = sp[-1]
+    HEAP.shadowstack_top = f.ret + 1
+    VM_STATE.depth -= 1
+    return 2
+
+cdef int send(gcref_t* slots) except -1:
+    # [it, value]: resume it; 1 -> [it, yielded], 0 -> [result]
+    cdef gcref_t v
+    if has_tid(slots[0], T_GENERATOR):
+        if gen_resume(slots, slots + 1):
+            return 1
+        slots[0] = slots[1]
+        return 0
+    v = for_iter(slots)
+    if v == 0:
+        slots[0] = V_NONE
+        return 0
+    slots[1] = v
+    return 1
+

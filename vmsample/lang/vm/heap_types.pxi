@@ -1,0 +1,165 @@
+# vm/heap_types.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Heap types: the payload layout of every VM object (the L_/D_/S_/I_/K_/FN_/
+# IT_/G_ word indices), class flags and builtin kinds, and the registration of
+# the T_* type ids with the nursery (one id per user class, for profiles).
+# Globals: writes the T_* type ids (_register_types); reads NURSERY, PROFILER.
+
+# ---------------------------------------------------------------- heap types
+# Payload layouts, in words; "ref" words are traced, "raw" words are not.
+
+cdef uint16_t T_FLOAT, T_BIGINT, T_STR, T_TUPLE, T_LIST, T_ARRAY, T_INDEX, T_DICT, T_SET
+cdef uint16_t T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANGE, T_SLICE
+cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
+cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
+cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
+
+# list: [items ARRAY, len raw]
+cdef enum:
+    L_ITEMS = 0
+    L_LEN = 1
+# dict: [indices INDEX, entries ARRAY (hash, key, value)*, used raw, nentries raw]
+    D_INDICES = 0
+    D_ENTRIES = 1
+    D_USED = 2
+    D_NENTRIES = 3
+# set: [table ARRAY (hash, key)*, fill raw, used raw, mask raw]
+    S_TABLE = 0
+    S_FILL = 1
+    S_USED = 2
+    S_MASK = 3
+    S_FINGER = 4
+# instance (var-size refs): [class, overflow ARRAY, id (tagged int, lazily), values...]
+# The id survives moves, so hash() and id() of an instance are stable.
+    I_CLASS = 0
+    I_OVERFLOW = 1
+    I_ID = 2
+    I_VALUES = 3
+# class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
+#         instance type id raw]
+    K_NAME = 0
+    K_BASE = 1
+    K_DICT = 2
+    K_KEYS = 3
+    K_SLOTS = 4
+    K_SERIAL = 5
+    K_FLAGS = 6
+    K_KIND = 7
+    K_TID = 8
+# function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw]
+    FN_DEFAULTS = 0
+    FN_KWDEFAULTS = 1
+    FN_CLOSURE = 2
+    FN_OWNER = 3
+    FN_CODE = 4
+# iterators: [a, b, c raw, d raw]
+    IT_A = 0
+    IT_B = 1
+    IT_C = 2
+    IT_D = 3
+# generator: [function, state FRAMESTATE, pc raw, status raw]
+    G_FUNC = 0
+    G_STATE = 1
+    G_PC = 2
+    G_STATUS = 3
+
+cdef enum:   # class flags
+    CF_EXCEPTION = 1
+    CF_SLOTS = 2
+    CF_BUILTIN = 4      # a builtin type: K_KIND says which
+
+cdef enum:   # generator status
+    GEN_CREATED = 0
+    GEN_SUSPENDED = 1
+    GEN_RUNNING = 2
+    GEN_DONE = 3
+
+# Builtin type kinds (K_KIND of builtin classes; the class of a value).
+cdef enum:
+    KIND_OBJECT = 1
+    KIND_INT = 2
+    KIND_BOOL = 3
+    KIND_FLOAT = 4
+    KIND_STR = 5
+    KIND_TUPLE = 6
+    KIND_LIST = 7
+    KIND_DICT = 8
+    KIND_SET = 9
+    KIND_NONE = 10
+    KIND_TYPE = 11
+    KIND_FUNCTION = 12
+    KIND_RANGE = 13
+    KIND_OTHER = 14
+    KIND_BASEEXC = 15
+
+def _register_types(Nursery n):
+    """Register the VM's heap types; returns nothing, sets the T_* globals."""
+    global T_FLOAT, T_BIGINT, T_STR, T_TUPLE, T_LIST, T_ARRAY, T_INDEX, T_DICT, T_SET
+    global T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANGE, T_SLICE
+    global T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
+    global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
+    global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
+
+    def fixed(name, nwords, refs):
+        return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
+
+    def var(name, fixed_words, refs, item_size, items_are_refs):
+        return n.register_type(name, fixed_size=8 * fixed_words,
+                               ref_offsets=[8 * i for i in refs],
+                               item_size=item_size, items_are_refs=items_are_refs)
+
+    T_FLOAT = fixed("float", 1, [])
+    T_BIGINT = var("int", 0, [], 1, False)
+    T_STR = var("str", 1, [], 4, False)
+    T_TUPLE = var("tuple", 0, [], 8, True)
+    T_LIST = fixed("list", 2, [L_ITEMS])
+    T_ARRAY = var("list items", 0, [], 8, True)
+    T_INDEX = var("dict index", 0, [], 8, False)
+    T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
+    T_SET = fixed("set", 5, [S_TABLE])
+    T_CLASS = fixed("type", 9, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
+    T_FUNCTION = fixed("function", 5, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER])
+    T_CELL = fixed("cell", 1, [0])
+    T_BOUND = fixed("method", 2, [0, 1])
+    T_MODULE = fixed("module", 2, [0, 1])
+    T_RANGE = fixed("range", 3, [0, 1, 2])
+    T_SLICE = fixed("slice", 3, [0, 1, 2])
+    it = lambda name: fixed(name, 4, [IT_A, IT_B])
+    T_LISTITER = it("list_iterator")
+    T_TUPLEITER = it("tuple_iterator")
+    T_STRITER = it("str_iterator")
+    T_RANGEITER = it("range_iterator")
+    T_DICTITER = it("dict_iterator")
+    T_SETITER = it("set_iterator")
+    T_ENUMERATE = it("enumerate")
+    T_ZIP = it("zip")
+    T_MAP = it("map")
+    T_FILTER = it("filter")
+    T_REVERSED = it("reversed")
+    T_DICTVIEW = it("dict_view")
+    T_GENERATOR = fixed("generator", 4, [G_FUNC, G_STATE])
+    T_FRAMESTATE = var("frame", 0, [], 8, True)
+    T_SUPER = fixed("super", 2, [0, 1])
+    T_PROPERTY = fixed("property", 3, [0, 1, 2])
+    T_STATICMETHOD = fixed("staticmethod", 1, [0])
+    T_CLASSMETHOD = fixed("classmethod", 1, [0])
+    T_TRACEBACK = var("traceback", 0, [], 8, False)
+    # Last: instances of `object`; every class registers its own id above it.
+    T_INSTANCE = var("object", 0, [], 8, True)
+
+cdef Nursery NURSERY = None
+cdef Profiler PROFILER = None
+
+cdef int64_t register_class_type(str name) except -1:
+    # A type id for the instances of a new class (classes of one name share
+    # it), or T_INSTANCE if the name is a builtin type's or the registry is full.
+    try:
+        tid = NURSERY.register_type(name, fixed_size=0, item_size=8, items_are_refs=True)
+    except (ValueError, OverflowError):
+        return T_INSTANCE
+    if tid <= T_INSTANCE:
+        return T_INSTANCE
+    if PROFILER is not None:
+        PROFILER.name_types()           # named now: a killed run's profile has it too
+    return tid
+

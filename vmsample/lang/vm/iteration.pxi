@@ -1,0 +1,292 @@
+# vm/iteration.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Ranges and iteration: iterator objects for each builtin iterable, FOR_ITER's
+# step, and [for_each] for helpers that walk an iterable.
+# Globals: reads VM_STATE.roots.
+
+# ---------------------------------------------------------------- ranges
+
+cdef object range_to_py(gcref_t r):
+    return range(int_to_py(FLD(r)[0]), int_to_py(FLD(r)[1]), int_to_py(FLD(r)[2]))
+
+cdef Py_ssize_t range_len(gcref_t r) except -1:
+    return len(range_to_py(r))
+
+cdef gcref_t range_from_py(object r) except 0:
+    push(int_from_py(r.start))
+    push(int_from_py(r.stop))
+    push(int_from_py(r.step))
+    cdef gcref_t o = alloc_fixed(T_RANGE)
+    FLD(o)[2] = pop()
+    FLD(o)[1] = pop()
+    FLD(o)[0] = pop()
+    return o
+
+# ---------------------------------------------------------------- iteration
+
+cdef gcref_t new_iter(uint16_t tid, gcref_t* a, gcref_t b, int64_t c, int64_t d) except 0:
+    push(b)
+    cdef gcref_t it = alloc_fixed(tid)
+    FLD(it)[IT_A] = a[0] if a != NULL else 0
+    FLD(it)[IT_B] = pop()
+    RAW(it)[IT_C] = c
+    RAW(it)[IT_D] = d
+    return it
+
+cdef gcref_t get_iter(gcref_t* slot) except 0:
+    cdef gcref_t o = slot[0], m, r
+    cdef uint16_t t
+    if not is_obj(o):
+        raise TypeError(f"'{type_name(o)}' object is not iterable")
+    t = TID(o)
+    if t == T_LIST:
+        return new_iter(T_LISTITER, slot, 0, 0, 0)
+    if t == T_TUPLE:
+        return new_iter(T_TUPLEITER, slot, 0, 0, 0)
+    if t == T_STR:
+        return new_iter(T_STRITER, slot, 0, 0, 0)
+    if t == T_RANGE:
+        if is_int(FLD(o)[0]) and is_int(FLD(o)[1]) and is_int(FLD(o)[2]):
+            return new_iter(T_RANGEITER, NULL, FLD(o)[2], untag(FLD(o)[0]), untag(FLD(o)[1]))
+        push(py_to_vm(list(range_to_py(o))))
+        r = new_iter(T_LISTITER, top_slot(), 0, 0, 0)
+        pop()
+        return r
+    if t == T_DICT:
+        return new_iter(T_DICTITER, slot, 0, 0, RAW(o)[D_USED])
+    if t == T_DICTVIEW:
+        push(FLD(o)[IT_A])
+        r = new_iter(T_DICTITER, top_slot(), 0, 0, RAW(top_slot()[0])[D_USED] | (RAW(o)[IT_C] << 40))
+        pop()
+        return r
+    if t == T_SET:
+        return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
+    if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
+             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR):
+        return o
+    if t == T_INSTANCE:
+        m = magic_of(o, M_ITER)
+        if m != 0:
+            return call_method0(m, o)
+        m = magic_of(o, M_GETITEM)
+        if m != 0:
+            push(py_to_vm([]))
+            r = seq_protocol_list(slot, top_slot())
+            pop()
+            return r
+    raise TypeError(f"'{type_name(o)}' object is not iterable")
+
+cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
+    # an object with only __getitem__: collect o[0], o[1], ... until IndexError
+    cdef int64_t i = 0
+    cdef gcref_t m, v
+    while True:
+        m = magic_of(oslot[0], M_GETITEM)
+        try:
+            v = call_method1(m, oslot[0], tag(i))
+        except VMError:
+            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")):
+                VM_STATE.roots[R_EXC] = 0
+                break
+            raise
+        list_append_v(lslot, v)
+        i += 1
+    return new_iter(T_LISTITER, lslot, 0, 0, 0)
+
+cdef gcref_t for_iter(gcref_t* itslot) except? 0:
+    # The next item, or 0 (and no exception) when exhausted.
+    cdef gcref_t it = itslot[0], o, m, v
+    cdef uint16_t t = TID(it) if is_obj(it) else 0
+    cdef int64_t i
+    cdef Py_ssize_t n
+    if t == T_LISTITER or t == T_TUPLEITER:
+        o = FLD(it)[IT_A]
+        i = RAW(it)[IT_C]
+        if i < SEQLEN(o):
+            RAW(it)[IT_C] = i + 1
+            return ITEMS(o)[i]
+        return 0
+    if t == T_RANGEITER:
+        i = RAW(it)[IT_C]
+        n = untag(FLD(it)[IT_B])
+        if (n > 0 and i < RAW(it)[IT_D]) or (n < 0 and i > RAW(it)[IT_D]):
+            RAW(it)[IT_C] = i + n
+            return tag(i)
+        return 0
+    if t == T_STRITER:
+        o = FLD(it)[IT_A]
+        i = RAW(it)[IT_C]
+        if i < LEN(o):
+            RAW(it)[IT_C] = i + 1
+            return str_char(SDATA(o)[i])
+        return 0
+    if t == T_DICTITER:
+        return dict_iter_next(itslot)
+    if t == T_SETITER:
+        o = FLD(it)[IT_A]
+        if RAW(o)[S_USED] != RAW(it)[IT_D]:
+            RAW(it)[IT_D] = -1      # sticky, as in CPython
+            raise RuntimeError("Set changed size during iteration")
+        i = RAW(it)[IT_C]
+        while i <= RAW(o)[S_MASK]:
+            v = STAB(o)[2 * i + 1]
+            i += 1
+            if v != 0 and v != V_DUMMY:
+                RAW(it)[IT_C] = i
+                return v
+        RAW(it)[IT_C] = i
+        return 0
+    if t == T_GENERATOR:
+        push(V_NONE)
+        if gen_resume(itslot, top_slot()):
+            return pop()
+        pop()
+        return 0
+    if t == T_ENUMERATE:
+        push(FLD(it)[IT_A])
+        v = for_iter(top_slot())
+        pop()
+        if v == 0:
+            return 0
+        push(v)
+        push(FLD(itslot[0])[IT_B])
+        v = tuple_new(2)
+        FLD(v)[1] = pop()
+        FLD(v)[0] = pop()
+        push(v)
+        o = FLD(itslot[0])[IT_B]
+        push(tag(1))
+        push(o)
+        o = binary_op(top_slot(), B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
+        HEAP.shadowstack_top -= 2
+        store(itslot[0], IT_B, o)
+        v = pop()
+        # the tuple was built (item, count): fix the order
+        o = FLD(v)[0]
+        FLD(v)[0] = FLD(v)[1]
+        FLD(v)[1] = o
+        return v
+    if t == T_ZIP:
+        n = LEN(FLD(it)[IT_A])
+        if n == 0:
+            return 0
+        for i in range(n):
+            push(FLD(FLD(itslot[0])[IT_A])[i])
+            v = for_iter(top_slot())
+            if v == 0:
+                HEAP.shadowstack_top -= i + 1
+                return 0
+            top_slot()[0] = v
+        v = tuple_from_slots(top_slot() - n + 1, n)
+        HEAP.shadowstack_top -= n
+        return v
+    if t == T_MAP:
+        n = LEN(FLD(it)[IT_B])
+        push(FLD(it)[IT_A])
+        for i in range(n):
+            push(FLD(FLD(itslot[0])[IT_B])[i])
+            v = for_iter(top_slot())
+            if v == 0:
+                HEAP.shadowstack_top -= i + 2
+                return 0
+            top_slot()[0] = v
+        vm_call(top_slot() - n, n)
+        return pop()
+    if t == T_FILTER:
+        while True:
+            push(FLD(itslot[0])[IT_B])
+            v = for_iter(top_slot())
+            pop()
+            if v == 0:
+                return 0
+            push(v)
+            if FLD(itslot[0])[IT_A] == V_NONE:
+                if truth(v):
+                    return pop()
+            else:
+                if truth(call1(FLD(itslot[0])[IT_A], v)):
+                    return pop()
+            pop()
+    if t == T_REVERSED:
+        i = RAW(it)[IT_C] - 1
+        o = FLD(it)[IT_A]
+        if i >= 0 and i < SEQLEN(o):
+            RAW(it)[IT_C] = i
+            return ITEMS(o)[i]
+        RAW(it)[IT_C] = 0
+        return 0
+    if t == T_INSTANCE:
+        m = magic_of(it, M_NEXT)
+        if m != 0:
+            try:
+                return call_method0(m, it)
+            except VMError:
+                if isinstance_c(VM_STATE.roots[R_EXC], exc_class("StopIteration")):
+                    VM_STATE.roots[R_EXC] = 0
+                    return 0
+                raise
+    raise TypeError(f"'{type_name(it)}' object is not an iterator")
+
+cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
+    cdef gcref_t it = itslot[0]
+    cdef gcref_t d = FLD(it)[IT_A]
+    cdef int64_t i = RAW(it)[IT_C]
+    cdef int kind = RAW(it)[IT_D] >> 40
+    cdef gcref_t* e
+    cdef gcref_t t
+    if RAW(d)[D_USED] != (RAW(it)[IT_D] & ((<int64_t>1 << 40) - 1)):
+        raise RuntimeError("dictionary changed size during iteration")
+    while i < RAW(d)[D_NENTRIES]:
+        e = ENT(d) + 3 * i
+        i += 1
+        if e[1] != 0:
+            RAW(it)[IT_C] = i
+            if kind == 0:
+                return e[1]
+            if kind == 1:
+                return e[2]
+            t = tuple_new(2)
+            e = ENT(FLD(itslot[0])[IT_A]) + 3 * (i - 1)
+            FLD(t)[0] = e[1]
+            FLD(t)[1] = e[2]
+            return t
+    RAW(it)[IT_C] = i
+    return 0
+
+ctypedef int (*item_fn)(gcref_t* target, gcref_t* item) except -1
+
+cdef int for_each(gcref_t* src, item_fn fn, gcref_t* target) except -1:
+    # fn(target, item) for every item of the iterable in slot [src]; [target]
+    # is a slot below the stack top (the items are pushed above it).
+    cdef gcref_t v
+    push(get_iter(src))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(v)
+        fn(target, top_slot())
+        pop()
+    pop()
+    return 0
+
+cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
+    cdef gcref_t v
+    if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
+            T_RANGEITER, T_DICTITER, T_SETITER, T_ENUMERATE, T_ZIP, T_MAP, T_FILTER,
+            T_REVERSED, T_GENERATOR) and not (has_tid(itslot[0], T_INSTANCE)
+                                               and magic_of(itslot[0], M_NEXT) != 0):
+        raise TypeError(f"'{type_name(itslot[0])}' object is not an iterator")
+    if has_tid(itslot[0], T_GENERATOR):
+        push(V_NONE)
+        if gen_resume(itslot, top_slot()):
+            return pop()
+        v = pop()
+        if v != V_NONE:
+            raise_with_value("StopIteration", v)
+        raise StopIteration()
+    v = for_iter(itslot)
+    if v == 0:
+        raise StopIteration()
+    return v
+

@@ -1,0 +1,239 @@
+# vm/loading.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Loading and running: compiler.Code -> CodeObj, run_program (the module
+# entry point), traceback formatting, and freeing the VM state afterwards.
+# Globals: sets and resets all of them (VM_STATE, HEAP, NURSERY, PROFILER,
+# CODE_SPECS, ARGV, SOURCE_LINES, class_serial, next_object_id, ANY_PROPERTY).
+
+# ---------------------------------------------------------------- loading and running
+
+cdef int load_code(object spec) except -1:
+    # Register compiler.Code [spec] (and its nested codes) as CodeObjs.
+    cdef CodeObj* co = <CodeObj*>calloc(1, sizeof(CodeObj))
+    cdef int i
+    if co == NULL:
+        raise MemoryError()
+    index = VM_STATE.ncodes
+    VM_STATE.codes = <CodeObj**>realloc(VM_STATE.codes, (VM_STATE.ncodes + 1) * sizeof(CodeObj*))
+    VM_STATE.codes[index] = co
+    VM_STATE.ncodes += 1
+    CODE_SPECS.append(spec)
+    co.index = index
+    co.vmprof_id = 2 * (index + 1)
+    co.ninstr = len(spec.code) // 2
+    co.code = <int32_t*>malloc(len(spec.code) * 4 + 8)
+    for i in range(len(spec.code)):
+        co.code[i] = spec.code[i]
+    co.lines = <int32_t*>malloc(co.ninstr * 4 + 4)
+    for i in range(co.ninstr):
+        co.lines[i] = spec.lines[i]
+    co.nexc = len(spec.exctable)
+    co.exc = <int32_t*>malloc(16 * co.nexc + 4)
+    for i, row in enumerate(spec.exctable):
+        co.exc[4 * i], co.exc[4 * i + 1], co.exc[4 * i + 2], co.exc[4 * i + 3] = row
+    co.argcount = spec.argcount
+    co.kwonly = spec.kwonlyargcount
+    co.flags = spec.flags
+    co.nlocals = spec.nlocals
+    co.nfree = spec.nfree
+    co.maxstack = spec.maxstack
+    co.ndefaults = spec.defaults_count
+    co.firstlineno = spec.firstlineno
+    co.consts = <gcref_t*>calloc(len(spec.consts) + 1, sizeof(gcref_t))
+    co.names = <gcref_t*>calloc(len(spec.names) + 1, sizeof(gcref_t))
+    for i, name in enumerate(spec.names):
+        co.names[i] = intern(name)
+        co.nnames = i + 1
+    for i, c in enumerate(spec.consts):
+        if isinstance(c, _PyCode):
+            sub = VM_STATE.ncodes
+            load_code(c)
+            co = VM_STATE.codes[index]
+            co.consts[i] = tag(sub)
+        elif type(c) is str:
+            co.consts[i] = intern(c)
+        else:
+            co.consts[i] = py_to_vm(c)
+        co.nconsts = i + 1
+    return 0
+
+cdef int run_main() except -1:
+    # Run code 0 (the module) as the entry frame.
+    cdef CodeObj* co = VM_STATE.codes[0]
+    push(V_NONE)
+    cdef gcref_t* slot = top_slot()
+    cdef Frame* f = push_frame(co, slot + 1, slot, F_ENTRY)
+    HEAP.shadowstack_top = f.sp
+    eval_loop()
+    return 0
+
+cdef list traceback_lines(gcref_t exc):
+    cdef gcref_t tb = instance_attr(exc, MAGIC(M_TRACEBACK))
+    cdef Py_ssize_t i
+    cdef int64_t e
+    lines = []
+    if has_tid(tb, T_TRACEBACK):
+        entries = [(<int64_t*>(tb + 8))[i] for i in range(LEN(tb))]
+        last, repeats = None, 0
+        for e in reversed(entries):
+            # As CPython: a line repeated more than 3 times is summarised.
+            if e == last:
+                repeats += 1
+                if repeats >= 3:
+                    continue
+            else:
+                if repeats >= 3:
+                    lines.append(f"  [Previous line repeated {repeats - 2} more "
+                                 f"time{'s' if repeats - 2 > 1 else ''}]\n")
+                last, repeats = e, 0
+            spec = CODE_SPECS[e >> 32]
+            line = e & 0xFFFFFFFF
+            lines.append(f'  File "{spec.filename}", line {line}, in {spec.name}\n')
+            src = SOURCE_LINES.get(spec.filename)
+            if src and 0 < line <= len(src) and src[line - 1].strip():
+                lines.append(f"    {src[line - 1].strip()}\n")
+        if repeats >= 3:
+            lines.append(f"  [Previous line repeated {repeats - 2} more "
+                         f"time{'s' if repeats - 2 > 1 else ''}]\n")
+    return lines
+
+SOURCE_LINES = {}
+
+cdef str format_exception(gcref_t* slot):
+    cdef gcref_t exc = slot[0], ctx
+    out = []
+    push(exc)
+    cause = instance_attr(exc, MAGIC(M_CAUSE))
+    ctx = instance_attr(exc, MAGIC(M_CONTEXT))
+    if has_tid(cause, T_INSTANCE):
+        push(cause)
+        out.append(format_exception(top_slot()))
+        out.append("\nThe above exception was the direct cause of the following exception:\n\n")
+        pop()
+    elif has_tid(ctx, T_INSTANCE) and instance_attr(exc, MAGIC(M_SUPPRESS_CONTEXT)) != V_TRUE:
+        push(ctx)
+        out.append(format_exception(top_slot()))
+        out.append("\nDuring handling of the above exception, another exception occurred:\n\n")
+        pop()
+    out.append("Traceback (most recent call last):\n")
+    out.extend(traceback_lines(top_slot()[0]))
+    msg = str_py(top_slot())
+    name = type_name(top_slot()[0])
+    out.append(f"{name}: {msg}\n" if msg else f"{name}\n")
+    pop()
+    return "".join(out)
+
+
+cdef void free_state() noexcept:
+    # Release the previous run's C-level state (one VM runs at a time).
+    cdef int i
+    for i in range(VM_STATE.ncodes):
+        free(VM_STATE.codes[i].code)
+        free(VM_STATE.codes[i].lines)
+        free(VM_STATE.codes[i].exc)
+        free(VM_STATE.codes[i].consts)
+        free(VM_STATE.codes[i].names)
+        free(VM_STATE.codes[i])
+    free(VM_STATE.codes)
+    free(VM_STATE.roots)
+    free(VM_STATE.frames)
+    memset(&VM_STATE, 0, sizeof(VMState))
+
+
+def run_program(source, filename, argv, Nursery nursery, code_filename=None,
+                ProfileWriter writer=None, seed=None):
+    """Compile and run a program; returns the exit status (0, 1 uncaught
+    exception, or SystemExit's code).  Compile errors name [filename],
+    tracebacks and profiles [code_filename] (default: the same).
+
+    With [writer], the run is profiled into it as the writer is configured
+    (vmsample.profile._glue.attach): allocation samples every
+    writer.alloc_period bytes in writer.sampling mode ([seed] for "random"),
+    time samples every writer.time_period_ns of CPU time (wall-clock time if
+    writer.real_time), and every collection.  Sampling starts when the
+    program does (the VM's own start-up is not sampled); the caller closes
+    the writer."""
+    global HEAP, class_serial, next_object_id, ANY_PROPERTY
+    from vmsample.lang.compiler import compile_source
+    spec = compile_source(source, filename)
+    if code_filename is not None:
+        filename = code_filename
+        todo = [spec]
+        while todo:
+            c = todo.pop()
+            c.filename = code_filename
+            todo.extend(k for k in c.consts if isinstance(k, _PyCode))
+    free_state()
+    INTERNED.clear()
+    CODE_SPECS.clear()
+    EXC_CLASSES.clear()
+    class_serial = 0
+    ANY_PROPERTY = False
+    next_object_id = 0x10000
+    _RNG.seed(0)
+    SOURCE_LINES[filename] = source.splitlines()
+    ARGV[:] = argv
+    global NURSERY, PROFILER
+    HEAP = nursery.heap
+    NURSERY = nursery
+    VM_STATE.h = HEAP
+    VM_STATE.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
+    VM_STATE.depth = -1
+    VM_STATE.countdown = SIGNAL_CHECK_INTERVAL
+    for i in range(N_FIXED_ROOTS):
+        add_root(0)
+    HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
+    try:
+        _register_types(nursery)
+        setup_builtins()
+        load_code(spec)
+        # Make start-up objects old: names and constants never move afterwards.
+        if gc_collect_minor(HEAP) != 0:
+            raise_gc_error()
+        if writer is not None:
+            for i in range(VM_STATE.ncodes):
+                c = CODE_SPECS[i]
+                writer.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+            PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
+            VM_STATE.prof = &PROFILER.glue
+        return _run_main_reporting()
+    finally:
+        VM_STATE.prof = NULL
+        if PROFILER is not None:
+            PROFILER.detach()
+            PROFILER = None
+        sys.stdout.flush()
+        HEAP.shadowstack_top = HEAP.shadowstack_base
+        HEAP.trace_roots, HEAP.trace_roots_ctx = NULL, NULL
+        NURSERY = None
+
+
+
+cdef object _run_main_reporting():
+    status = 0
+    try:
+        run_main()
+    except VMError:
+        exc = VM_STATE.roots[R_EXC]
+        sys.stdout.flush()
+        if has_tid(exc, T_INSTANCE) and class_name(FLD(exc)[I_CLASS]) == "SystemExit":
+            push(instance_attr(exc, MAGIC(M_ARGS)))
+            code = to_py_simple(top_slot())
+            pop()
+            code = code[0] if code else None
+            if code is None:
+                return 0
+            if isinstance(code, int):
+                return code
+            sys.stderr.write(str(code) + "\n")
+            return 1
+        push(exc)
+        text = format_exception(top_slot())
+        pop()
+        sys.stderr.write(text)
+        # As CPython: an interrupted program reports the signal (128 + SIGINT).
+        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    return status
+

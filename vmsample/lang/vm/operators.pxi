@@ -1,0 +1,329 @@
+# vm/operators.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Operators: binary and unary arithmetic (with the int fast paths and
+# reflected magic methods), comparisons, `in`, sequence concatenation/repeat.
+# Globals: reads BIN_MAGIC, BIN_RMAGIC; writes SWAPPED_CMP (init).
+
+# ---------------------------------------------------------------- operators
+
+import builtins as _builtins
+import operator as _operator
+_PY_BINOPS = [_operator.add, _operator.sub, _operator.mul, _operator.truediv,
+              _operator.floordiv, _operator.mod, pow, _operator.lshift, _operator.rshift,
+              _operator.and_, _operator.or_, _operator.xor]
+_PY_CMPOPS = [_operator.lt, _operator.le, _operator.eq, _operator.ne, _operator.gt, _operator.ge]
+_CMP_SYMBOLS = ["<", "<=", "==", "!=", ">", ">="]
+
+cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
+    # ab[0] op ab[1]; both rooted.
+    cdef gcref_t a = ab[0], b = ab[1], m, r
+    cdef uint16_t ta, tb
+    if is_number(a) and is_number(b):
+        if op <= B_POW or (is_intlike(a) and is_intlike(b)):
+            res = _PY_BINOPS[op](num_to_py(a), num_to_py(b))
+            if (a == V_TRUE or a == V_FALSE) and (b == V_TRUE or b == V_FALSE) and op >= B_AND:
+                return vbool(res)
+            return num_from_py(res)
+    if is_obj(a):
+        ta = TID(a)
+        tb = TID(b) if is_obj(b) else 0
+        if ta == T_STR:
+            if op == B_ADD and tb == T_STR:
+                return str_concat(ab, ab + 1)
+            if op == B_MUL and is_intlike(b):
+                return seq_repeat(ab, int_to_py(b))
+            if op == B_MOD:
+                return percent_format(ab, ab + 1)
+        elif ta == T_LIST or ta == T_TUPLE:
+            if op == B_ADD and tb == ta:
+                if inplace and ta == T_LIST:
+                    list_extend(ab, ab + 1)
+                    return ab[0]
+                return seq_concat(ab, ab + 1)
+            if op == B_ADD and inplace and ta == T_LIST:
+                list_extend(ab, ab + 1)
+                return ab[0]
+            if op == B_MUL and is_intlike(b):
+                if inplace and ta == T_LIST:
+                    r = seq_repeat(ab, int_to_py(b))
+                    list_assign_from(ab, r)
+                    return ab[0]
+                return seq_repeat(ab, int_to_py(b))
+            if op == B_ADD:
+                raise TypeError(f'can only concatenate {type_name(a)} (not "{type_name(b)}") to {type_name(a)}')
+        elif ta == T_SET and tb == T_SET and op in (B_SUB, B_AND, B_OR, B_XOR):
+            return set_binop(ab, op, inplace)
+        elif ta == T_DICT and tb == T_DICT and op == B_OR:
+            if inplace:
+                dict_update(ab, ab + 1, False)
+                return ab[0]
+            push(dict_copy(ab))
+            dict_update(top_slot(), ab + 1, False)
+            return pop()
+        elif ta == T_INSTANCE:
+            if inplace and op <= B_MUL:
+                m = magic_of(a, M_IADD + op)
+                if m != 0:
+                    return call_method1(m, a, b)
+            m = magic_of(a, BIN_MAGIC[op])
+            if m != 0:
+                r = call_method1(m, ab[0], ab[1])
+                if r != V_NOTIMPL:
+                    return r
+    if is_int(a) or is_obj(a):
+        if (is_intlike(a) or has_tid(a, T_FLOAT) or has_tid(a, T_LIST) or has_tid(a, T_TUPLE)) \
+                and has_tid(b, T_STR) and op == B_MUL:
+            ab[0], ab[1] = ab[1], ab[0]
+            r = binary_op(ab, op, False)
+            ab[0], ab[1] = ab[1], ab[0]
+            return r
+        if is_intlike(a) and op == B_MUL and (has_tid(b, T_LIST) or has_tid(b, T_TUPLE)):
+            ab[0], ab[1] = ab[1], ab[0]
+            r = binary_op(ab, op, False)
+            ab[0], ab[1] = ab[1], ab[0]
+            return r
+    if has_tid(b, T_INSTANCE):
+        m = magic_of(b, BIN_RMAGIC[op])
+        if m != 0:
+            r = call_method1(m, ab[1], ab[0])
+            if r != V_NOTIMPL:
+                return r
+    sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
+    if op == B_ADD and has_tid(a, T_STR):
+        raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
+    raise TypeError(f"unsupported operand type(s) for {sym}: '{type_name(a)}' and '{type_name(b)}'")
+
+cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
+    cdef gcref_t v = slot[0], m
+    if has_tid(v, T_FLOAT) and op != UNARY_INVERT:
+        return float_new(-FVAL(v) if op == UNARY_NEGATIVE else FVAL(v))
+    if is_number(v):
+        x = num_to_py(v)
+        if op == UNARY_NEGATIVE:
+            return num_from_py(-x)
+        if op == UNARY_POSITIVE:
+            return num_from_py(+x)
+        if is_intlike(v):
+            return num_from_py(~x)
+    if has_tid(v, T_INSTANCE):
+        m = magic_of(v, M_NEG if op == UNARY_NEGATIVE else M_POS if op == UNARY_POSITIVE else M_INVERT)
+        if m != 0:
+            return call_method0(m, v)
+    sym = "-" if op == UNARY_NEGATIVE else "+" if op == UNARY_POSITIVE else "~"
+    raise TypeError(f"bad operand type for unary {sym}: '{type_name(v)}'")
+
+cdef gcref_t seq_concat(gcref_t* a, gcref_t* b) except 0:
+    cdef Py_ssize_t na = SEQLEN(a[0]), nb = SEQLEN(b[0])
+    cdef gcref_t r
+    if TID(a[0]) == T_TUPLE:
+        r = tuple_new(na + nb)
+    else:
+        r = list_new(na + nb)
+    memcpy(ITEMS(r), ITEMS(a[0]), na * sizeof(gcref_t))
+    memcpy(ITEMS(r) + na, ITEMS(b[0]), nb * sizeof(gcref_t))
+    return r
+
+cdef gcref_t seq_repeat(gcref_t* a, object count) except 0:
+    cdef Py_ssize_t n, k, i, c
+    cdef gcref_t r
+    c = count if count > 0 else 0
+    if TID(a[0]) == T_STR:
+        n = LEN(a[0])
+        r = str_new(n * c)
+        for i in range(c):
+            memcpy(SDATA(r) + i * n, SDATA(a[0]), n * 4)
+        return r
+    n = SEQLEN(a[0])
+    if TID(a[0]) == T_TUPLE:
+        r = tuple_new(n * c)
+    else:
+        r = list_new(n * c)
+    for i in range(c):
+        memcpy(ITEMS(r) + i * n, ITEMS(a[0]), n * sizeof(gcref_t))
+    return r
+
+cdef int list_assign_from(gcref_t* lslot, gcref_t src) except -1:
+    # lslot's list takes the items of list [src] (which the caller keeps alive)
+    push(src)
+    cdef Py_ssize_t n = RAW(src)[L_LEN]
+    list_resize(lslot, n)
+    memcpy(ITEMS(lslot[0]), ITEMS(top_slot()[0]), n * sizeof(gcref_t))
+    gc_write_barrier(HEAP, <GCHeader*>FLD(lslot[0])[L_ITEMS])
+    pop()
+    return 0
+
+cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
+    cdef gcref_t a = ab[0], b = ab[1], m, r
+    cdef uint16_t ta, tb
+    cdef int c
+    if op == C_IS:
+        return vbool(a == b)
+    if op == C_IS_NOT:
+        return vbool(a != b)
+    if op == C_IN or op == C_NOT_IN:
+        c = contains(ab + 1, ab)
+        return vbool(c if op == C_IN else not c)
+    if is_number(a) and is_number(b):
+        return vbool(_PY_CMPOPS[op](num_to_py(a), num_to_py(b)))
+    ta = TID(a) if is_obj(a) else 0
+    tb = TID(b) if is_obj(b) else 0
+    if ta == T_STR and tb == T_STR:
+        c = str_cmp(a, b)
+        return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
+                     else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
+    if (ta == T_TUPLE or ta == T_LIST) and ta == tb:
+        return seq_compare(ab, op)
+    if ta == T_INSTANCE or tb == T_INSTANCE:
+        r = rich_compare_instances(ab, op)
+        if r != V_NOTIMPL:
+            return r
+    if op == C_EQ:
+        return vbool(a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab)))
+    if op == C_NE:
+        return vbool(not (a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab))))
+    if ta == T_SET and tb == T_SET:
+        return set_compare(ab, op)
+    raise TypeError(f"'{_CMP_SYMBOLS[op]}' not supported between instances of "
+                    f"'{type_name(a)}' and '{type_name(b)}'")
+
+cdef int SWAPPED_CMP[6]
+SWAPPED_CMP[:] = [C_GT, C_GE, C_EQ, C_NE, C_LT, C_LE]
+
+cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
+    cdef gcref_t m, r
+    cdef int mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
+    if op >= C_GT:
+        mop = M_GT + (op - C_GT)
+    if has_tid(ab[0], T_INSTANCE):
+        m = magic_of(ab[0], mop)
+        if m != 0 and not is_bfunc(m):
+            r = call_method1(m, ab[0], ab[1])
+            if r != V_NOTIMPL:
+                return r
+    if has_tid(ab[1], T_INSTANCE):
+        op = SWAPPED_CMP[op]
+        mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
+        if op >= C_GT:
+            mop = M_GT + (op - C_GT)
+        m = magic_of(ab[1], mop)
+        if m != 0 and not is_bfunc(m):
+            r = call_method1(m, ab[1], ab[0])
+            if r != V_NOTIMPL:
+                return r
+    if op == C_NE and has_tid(ab[0], T_INSTANCE):
+        m = magic_of(ab[0], M_EQ)
+        if m != 0 and not is_bfunc(m):
+            r = call_method1(m, ab[0], ab[1])
+            if r != V_NOTIMPL:
+                return vbool(not truth(r))
+    return V_NOTIMPL
+
+cdef bint struct_equal(gcref_t* ab) except -1:
+    # == for builtin containers of the same type
+    cdef gcref_t a = ab[0], b = ab[1]
+    cdef uint16_t t = TID(a)
+    cdef Py_ssize_t i
+    cdef gcref_t v
+    if t == T_FLOAT or t == T_BIGINT:
+        return num_to_py(a) == num_to_py(b)
+    if t == T_DICT:
+        if RAW(a)[D_USED] != RAW(b)[D_USED]:
+            return False
+        i = 0
+        while i < RAW(ab[0])[D_NENTRIES]:
+            if ENT(ab[0])[3 * i + 1] != 0:
+                push(ENT(ab[0])[3 * i + 1])
+                v = dict_get(ab + 1, top_slot())
+                if v == 0:
+                    pop()
+                    return False
+                top_slot()[0] = v
+                push(ENT(ab[0])[3 * i + 2])
+                if not vm_eq_bool(top_slot(), top_slot() - 1):
+                    HEAP.shadowstack_top -= 2
+                    return False
+                HEAP.shadowstack_top -= 2
+            i += 1
+        return True
+    if t == T_SET:
+        return RAW(a)[S_USED] == RAW(b)[S_USED] and set_issubset(ab, ab + 1)
+    if t == T_RANGE:
+        return range_to_py(a) == range_to_py(b)
+    return False
+
+cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:
+    cdef Py_ssize_t i = 0, na, nb
+    cdef gcref_t r
+    while True:
+        na = SEQLEN(ab[0])
+        nb = SEQLEN(ab[1])
+        if i >= na or i >= nb:
+            break
+        push(ITEMS(ab[0])[i])
+        push(ITEMS(ab[1])[i])
+        if not vm_eq_bool(top_slot() - 1, top_slot()):
+            if op == C_EQ:
+                HEAP.shadowstack_top -= 2
+                return V_FALSE
+            if op == C_NE:
+                HEAP.shadowstack_top -= 2
+                return V_TRUE
+            r = compare_op(top_slot() - 1, op)
+            HEAP.shadowstack_top -= 2
+            return r
+        HEAP.shadowstack_top -= 2
+        i += 1
+    return vbool(_PY_CMPOPS[op](na, nb))
+
+cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
+    cdef gcref_t c = cslot[0], m
+    cdef uint16_t t
+    cdef Py_ssize_t i
+    if not is_obj(c):
+        raise TypeError(f"argument of type '{type_name(c)}' is not iterable")
+    t = TID(c)
+    if t == T_STR:
+        if not has_tid(vslot[0], T_STR):
+            raise TypeError(f"'in <string>' requires string as left operand, not {type_name(vslot[0])}")
+        return str_find(c, vslot[0], 0, LEN(c)) >= 0
+    if t == T_LIST or t == T_TUPLE:
+        i = 0
+        while i < SEQLEN(cslot[0]):
+            push(ITEMS(cslot[0])[i])
+            if vm_eq_bool(top_slot(), vslot):
+                pop()
+                return True
+            pop()
+            i += 1
+        return False
+    if t == T_DICT:
+        return dict_get(cslot, vslot) != 0
+    if t == T_SET:
+        return set_contains(cslot, vslot)
+    if t == T_RANGE:
+        if is_intlike(vslot[0]):
+            return int_to_py(vslot[0]) in range_to_py(c)
+    if t == T_DICTVIEW:
+        push(FLD(c)[IT_A])
+        if RAW(c)[IT_C] == 0:
+            i = dict_get(top_slot(), vslot) != 0
+            pop()
+            return i
+        pop()
+    if t == T_INSTANCE:
+        m = magic_of(c, M_CONTAINS)
+        if m != 0:
+            return truth(call_method1(m, c, vslot[0]))
+    # generic: iterate
+    push(get_iter(cslot))
+    while True:
+        m = for_iter(top_slot())
+        if m == 0:
+            pop()
+            return False
+        push(m)
+        if vm_eq_bool(top_slot(), vslot):
+            HEAP.shadowstack_top -= 2
+            return True
+        pop()
+

@@ -1,0 +1,42 @@
+# vm/profiling.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# The profiler's view of the VM: [walk_stack] (never allocates, so the
+# sample hook may call it) and [_trace_roots] (the GC's root callback).
+# Globals: none; both receive the VMState as their context pointer.
+
+# ---------------------------------------------------------------- profiling
+# The stack walker of vmsample.profile._glue, which calls it from the
+# nursery's sample hook and at time samples.  It never allocates in the heap:
+# it reads the Frame array and each frame's current pc.
+
+cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
+    # The VM stack, leaf first: (code id, current line) per frame.
+    cdef VMState* s = <VMState*>ctx
+    cdef int i
+    cdef uint32_t n = 0
+    cdef Frame* f
+    for i in range(s.depth, -1, -1):
+        if n == max_frames:
+            break
+        f = &s.frames[i]
+        out[n].code_id = f.co.vmprof_id
+        out[n].line = f.co.lines[f.pc] if 0 <= f.pc < f.co.ninstr else f.co.firstlineno
+        n += 1
+    return n
+
+cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
+    cdef VMState* s = <VMState*>ctx
+    cdef int i, j
+    cdef CodeObj* co
+    for i in range(s.nroots):
+        if is_obj(s.roots[i]):
+            gc_visit_root(h, &s.roots[i])
+    for i in range(s.ncodes):
+        co = s.codes[i]
+        for j in range(co.nconsts):
+            if is_obj(co.consts[j]):
+                gc_visit_root(h, &co.consts[j])
+        for j in range(co.nnames):
+            if is_obj(co.names[j]):
+                gc_visit_root(h, &co.names[j])
+

@@ -1,0 +1,167 @@
+# vm/startup.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Start-up: the builtin exception tree, the builtin classes and their
+# method dicts, interned names, modules.  Runs once per program.
+# Globals: fills VM_STATE.roots, MAGIC_ROOT, TID_CLASS, KIND_ROOT, EXC_CLASSES,
+# CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT.
+
+# ---------------------------------------------------------------- start-up
+
+EXCEPTION_TREE = [
+    ("BaseException", None), ("Exception", "BaseException"), ("SystemExit", "BaseException"),
+    ("KeyboardInterrupt", "BaseException"), ("GeneratorExit", "BaseException"),
+    ("ArithmeticError", "Exception"), ("ZeroDivisionError", "ArithmeticError"),
+    ("OverflowError", "ArithmeticError"), ("FloatingPointError", "ArithmeticError"),
+    ("LookupError", "Exception"), ("IndexError", "LookupError"), ("KeyError", "LookupError"),
+    ("ValueError", "Exception"), ("UnicodeError", "ValueError"), ("TypeError", "Exception"),
+    ("NameError", "Exception"), ("UnboundLocalError", "NameError"),
+    ("AttributeError", "Exception"), ("RuntimeError", "Exception"),
+    ("RecursionError", "RuntimeError"), ("NotImplementedError", "RuntimeError"),
+    ("StopIteration", "Exception"), ("AssertionError", "Exception"),
+    ("MemoryError", "Exception"), ("ImportError", "Exception"),
+    ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
+    ("SystemError", "Exception"),
+]
+
+cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
+    push(base)
+    push(intern(name))
+    push(dict_new())
+    cdef gcref_t c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), flags | CF_BUILTIN, kind)
+    HEAP.shadowstack_top -= 3
+    return c
+
+cdef int class_set(int root, str name, gcref_t v) except -1:
+    push(v)
+    push(intern(name))
+    dict_set(&FLD(VM_STATE.roots[root])[K_DICT], top_slot(), top_slot() - 1)
+    HEAP.shadowstack_top -= 2
+    return 0
+
+cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
+    push(v)
+    push(intern(name))
+    dict_set(dslot, top_slot(), top_slot() - 1)
+    HEAP.shadowstack_top -= 2
+    return 0
+
+cdef int setup_builtins() except -1:
+    global CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT
+    cdef int i, r, obj_root
+    cdef gcref_t v
+    VM_STATE.roots[R_EMPTY_TUPLE] = alloc_var(T_TUPLE, 0)
+    VM_STATE.roots[R_EMPTY_STR] = alloc_var(T_STR, 0)
+    VM_STATE.roots[R_HANDLED] = V_NONE
+    CHAR_ROOTS = VM_STATE.nroots
+    for i in range(256):
+        add_root(0)
+    for i in range(256):
+        v = alloc_var(T_STR, 1)
+        SDATA(v)[0] = i
+        VM_STATE.roots[CHAR_ROOTS + i] = v
+    for i, name in enumerate(MAGIC_NAMES):
+        intern(name)
+        MAGIC_ROOT[i] = INTERNED[name]
+    _init_magic_tables()
+    VM_STATE.roots[R_BUILTINS] = dict_new()
+    VM_STATE.roots[R_GLOBALS] = dict_new()
+    # builtin classes
+    obj_root = add_root(make_builtin_class("object", 0, 0, KIND_OBJECT))
+    KIND_ROOT[KIND_OBJECT] = obj_root
+    for i in range(512):
+        TID_CLASS[i] = obj_root     # (slot 0: the class of builtin functions, below)
+    kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
+             ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
+             ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
+             ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
+             ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
+    for name, kind, tids in kinds:
+        r = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, kind))
+        KIND_ROOT[kind] = r
+        for t in tids:
+            if t:
+                TID_CLASS[t] = r
+        TID_CLASS[T_BIGINT] = KIND_ROOT[KIND_INT]
+    KIND_ROOT[KIND_BOOL] = add_root(make_builtin_class("bool", kind_class(KIND_INT), 0, KIND_BOOL))
+    for t, name in [(T_GENERATOR, "generator"), (T_LISTITER, "list_iterator"),
+                    (T_TUPLEITER, "tuple_iterator"), (T_STRITER, "str_iterator"),
+                    (T_RANGEITER, "range_iterator"), (T_DICTITER, "dict_iterator"),
+                    (T_SETITER, "set_iterator"), (T_ENUMERATE, "enumerate"), (T_ZIP, "zip"),
+                    (T_MAP, "map"), (T_FILTER, "filter"), (T_REVERSED, "reversed"),
+                    (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
+                    (T_SLICE, "slice"), (T_CELL, "cell"), (T_SUPER, "super"),
+                    (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
+                    (T_CLASSMETHOD, "classmethod")]:
+        TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
+    TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
+                                               KIND_OTHER))
+    # methods of builtin classes
+    owners = {"list": KIND_LIST, "dict": KIND_DICT, "set": KIND_SET, "tuple": KIND_TUPLE,
+              "str": KIND_STR, "int": KIND_INT, "float": KIND_FLOAT}
+    for bid, name in enumerate(BUILTIN_NAMES):
+        if "." in name:
+            owner, meth = name.split(".", 1)
+            if owner in owners:
+                class_set(KIND_ROOT[owners[owner]], meth, mk_bfunc(bid))
+            elif owner == "object":
+                class_set(obj_root, meth, mk_bfunc(bid))
+            elif owner == "generator":
+                class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+    # dict.fromkeys is a static method of dict
+    v = alloc_fixed(T_STATICMETHOD)
+    FLD(v)[0] = mk_bfunc(BI_DICT_FROMKEYS)
+    class_set(KIND_ROOT[KIND_DICT], "fromkeys", v)
+    # exceptions
+    for name, base in EXCEPTION_TREE:
+        b = VM_STATE.roots[EXC_CLASSES[base]] if base else VM_STATE.roots[obj_root]
+        r = add_root(make_builtin_class(name, b, CF_EXCEPTION, KIND_BASEEXC))
+        EXC_CLASSES[name] = r
+        if base is None:
+            class_set(r, "__init__", mk_bfunc(BI_EXC_INIT))
+    # the builtins namespace
+    for name in ["len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum",
+                 "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
+                 "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
+                 "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
+                 "format", "bin", "hex", "oct", "input", "property", "staticmethod",
+                 "classmethod"]:
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
+    for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
+                       ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
+                       ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
+                       ("type", KIND_TYPE)]:
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
+    for name, _ in EXCEPTION_TREE:
+        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, VM_STATE.roots[EXC_CLASSES[name]])
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "NotImplemented", V_NOTIMPL)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("__main__"))
+    dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
+    # modules
+    MODULES_ROOT = add_root(dict_new())
+    for mod in ["math", "time", "random", "gc", "sys", "typing"]:
+        push(dict_new())
+        for bid, name in enumerate(BUILTIN_NAMES):
+            if name.startswith(mod + "."):
+                dict_set_py(top_slot(), name.split(".", 1)[1], mk_bfunc(bid))
+        for k, val in MODULE_CONSTANTS[mod].items():
+            dict_set_py(top_slot(), k, py_to_vm(val))
+        if mod == "typing":
+            for k in TYPING_NAMES:
+                dict_set_py(top_slot(), k, kind_class(KIND_OBJECT))
+        if mod == "sys":
+            dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
+            STDERR_ROOT = add_root(intern("<stderr>"))
+            dict_set_py(top_slot(), "stderr", VM_STATE.roots[STDERR_ROOT])
+            dict_set_py(top_slot(), "stdout", intern("<stdout>"))
+        push(intern(mod))
+        v = alloc_fixed(T_MODULE)
+        FLD(v)[0] = pop()
+        FLD(v)[1] = pop()
+        dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
+    push(VM_STATE.roots[MODULES_ROOT])
+    dict_set_py(top_slot(), "__future__", V_NONE)
+    pop()
+    return 0
+
+ARGV = []
+

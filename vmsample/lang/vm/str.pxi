@@ -1,0 +1,116 @@
+# vm/str.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Strings: UCS-4 payload, conversion to and from CPython str, interning,
+# comparison, hashing, concatenation and the 256 one-character strings.
+# Globals: reads VM_STATE.roots; writes INTERNED (intern) and CHAR_ROOTS.
+
+# ---------------------------------------------------------------- str
+
+cdef inline uint32_t* SDATA(gcref_t s) noexcept nogil:
+    return <uint32_t*>(s + 16)
+
+cdef gcref_t str_new(Py_ssize_t n) except 0:
+    if n == 0 and VM_STATE.roots[R_EMPTY_STR] != 0:
+        return VM_STATE.roots[R_EMPTY_STR]
+    return alloc_var(T_STR, n)
+
+cdef gcref_t str_from_py(str u) except 0:
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(u), i
+    cdef int kind = PyUnicode_KIND(u)
+    cdef void* data = PyUnicode_DATA(u)
+    cdef gcref_t s = str_new(n)
+    cdef uint32_t* d = SDATA(s)
+    if kind == 1:
+        for i in range(n):
+            d[i] = (<uint8_t*>data)[i]
+    elif kind == 2:
+        for i in range(n):
+            d[i] = (<uint16_t*>data)[i]
+    else:
+        memcpy(d, data, n * 4)
+    return s
+
+cdef str str_to_py(gcref_t s):
+    return PyUnicode_FromKindAndData(4, SDATA(s), LEN(s))
+
+cdef gcref_t intern(str u) except 0:
+    cdef object idx = INTERNED.get(u)
+    if idx is None:
+        idx = add_root(str_from_py(u))
+        INTERNED[u] = idx
+    return VM_STATE.roots[<int>idx]
+
+cdef inline bint str_eq(gcref_t a, gcref_t b) noexcept nogil:
+    if a == b:
+        return True
+    if LEN(a) != LEN(b):
+        return False
+    return memcmp(SDATA(a), SDATA(b), LEN(a) * 4) == 0
+
+cdef int str_cmp(gcref_t a, gcref_t b) noexcept nogil:
+    cdef uint32_t n = LEN(a) if LEN(a) < LEN(b) else LEN(b), i
+    cdef uint32_t* x = SDATA(a)
+    cdef uint32_t* y = SDATA(b)
+    for i in range(n):
+        if x[i] != y[i]:
+            return -1 if x[i] < y[i] else 1
+    if LEN(a) == LEN(b):
+        return 0
+    return -1 if LEN(a) < LEN(b) else 1
+
+cdef Py_ssize_t str_find(gcref_t hay, gcref_t needle, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+    # Index of the first [needle] in hay[start:end], or -1 (a plain scan:
+    # the strings programs test are short).
+    cdef Py_ssize_t m = LEN(needle), i
+    cdef uint32_t* h = SDATA(hay)
+    cdef uint32_t* nd = SDATA(needle)
+    cdef uint32_t first
+    if m == 0:
+        return start if start <= end else -1
+    first = nd[0]
+    for i in range(start, end - m + 1):
+        if h[i] == first and (m == 1 or memcmp(h + i + 1, nd + 1, (m - 1) * 4) == 0):
+            return i
+    return -1
+
+cdef int64_t str_hash(gcref_t s) noexcept nogil:
+    # FNV-1a over the code points, folded to 61 bits; 0 means "not computed".
+    # (CPython's own string hash is randomised per process, so no program can
+    # depend on its values.)
+    cdef int64_t hv = RAW(s)[0]
+    cdef uint64_t x
+    cdef uint32_t i
+    if hv != 0:
+        return hv
+    x = 14695981039346656037ULL
+    for i in range(LEN(s)):
+        x = (x ^ SDATA(s)[i]) * 1099511628211ULL
+    hv = <int64_t>(x & ((<uint64_t>1 << 61) - 1))
+    if hv == 0:
+        hv = 1
+    RAW(s)[0] = hv
+    return hv
+
+cdef gcref_t str_concat(gcref_t* a, gcref_t* b) except 0:
+    # a, b: rooted slots
+    cdef uint32_t na = LEN(a[0]), nb = LEN(b[0])
+    cdef gcref_t r
+    if na == 0:
+        return b[0]
+    if nb == 0:
+        return a[0]
+    r = str_new(<Py_ssize_t>na + nb)
+    memcpy(SDATA(r), SDATA(a[0]), na * 4)
+    memcpy(SDATA(r) + na, SDATA(b[0]), nb * 4)
+    return r
+
+cdef gcref_t str_char(uint32_t c) except 0:
+    cdef gcref_t r
+    if c < 256:
+        return VM_STATE.roots[CHAR_ROOTS + c]
+    r = str_new(1)
+    SDATA(r)[0] = c
+    return r
+
+cdef int CHAR_ROOTS = 0          # root index of the 256 one-character strings
+

@@ -1,0 +1,151 @@
+# vm/subscripts.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Subscripts: index normalisation, slices, getitem/setitem/delitem.
+# Globals: none beyond the heap.
+
+# ---------------------------------------------------------------- subscripts
+
+cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what) except? -1:
+    cdef int64_t i
+    if not is_intlike(k):
+        raise TypeError(f"{what} indices must be integers or slices, not {type_name(k)}")
+    if not is_int(k):
+        raise IndexError(f"cannot fit 'int' into an index-sized integer")
+    i = untag(k) if is_int(k) else (1 if k == V_TRUE else 0)
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError(f"{what} index out of range")
+    return i
+
+cdef object slice_to_py(gcref_t s):
+    return slice(None if FLD(s)[0] == V_NONE else int_to_py(FLD(s)[0]),
+                 None if FLD(s)[1] == V_NONE else int_to_py(FLD(s)[1]),
+                 None if FLD(s)[2] == V_NONE else int_to_py(FLD(s)[2]))
+
+cdef gcref_t getitem(gcref_t* ok) except 0:
+    cdef gcref_t o = ok[0], k = ok[1], r, m
+    cdef uint16_t t
+    cdef Py_ssize_t i, n, start, stop, step, j
+    if not is_obj(o):
+        raise TypeError(f"'{type_name(o)}' object is not subscriptable")
+    t = TID(o)
+    if t == T_LIST or t == T_TUPLE:
+        if has_tid(k, T_SLICE):
+            n = SEQLEN(o)
+            start, stop, step = slice_to_py(k).indices(n)
+            cnt = len(range(start, stop, step))
+            r = list_new(cnt) if t == T_LIST else tuple_new(cnt)
+            for j in range(cnt):
+                ITEMS(r)[j] = ITEMS(ok[0])[start + j * step]
+            return r
+        return ITEMS(o)[index_of(k, SEQLEN(o), "list" if t == T_LIST else "tuple")]
+    if t == T_STR:
+        if has_tid(k, T_SLICE):
+            start, stop, step = slice_to_py(k).indices(LEN(o))
+            cnt = len(range(start, stop, step))
+            if cnt == 1:
+                return str_char(SDATA(ok[0])[start])
+            r = str_new(cnt)
+            for j in range(cnt):
+                SDATA(r)[j] = SDATA(ok[0])[start + j * step]
+            return r
+        return str_char(SDATA(o)[index_of(k, LEN(o), "string")])
+    if t == T_DICT:
+        r = dict_get(ok, ok + 1)
+        if r == 0:
+            raise_with_value("KeyError", ok[1])
+        return r
+    if t == T_RANGE:
+        if has_tid(k, T_SLICE):
+            return range_from_py(range_to_py(o)[slice_to_py(k)])
+        return int_from_py(range_to_py(o)[index_of(k, range_len(o), "range object")])
+    if t == T_INSTANCE:
+        m = magic_of(o, M_GETITEM)
+        if m != 0:
+            return call_method1(m, o, k)
+    if t == T_CLASS:
+        return o    # list[int] and friends in annotations
+    raise TypeError(f"'{type_name(o)}' object is not subscriptable")
+
+cdef int setitem(gcref_t* ok, gcref_t* vslot) except -1:
+    cdef gcref_t o = ok[0], k = ok[1], m
+    cdef uint16_t t = TID(o) if is_obj(o) else 0
+    if t == T_LIST:
+        if has_tid(k, T_SLICE):
+            return list_set_slice(ok, vslot)
+        list_set(o, index_of(k, RAW(o)[L_LEN], "list assignment"), vslot[0])
+        return 0
+    if t == T_DICT:
+        return dict_set(ok, ok + 1, vslot)
+    if t == T_INSTANCE:
+        m = magic_of(o, M_SETITEM)
+        if m != 0:
+            push(m)
+            push(ok[0])
+            push(ok[1])
+            push(vslot[0])
+            vm_call(top_slot() - 3, 3)
+            pop()
+            return 0
+    raise TypeError(f"'{type_name(o)}' object does not support item assignment")
+
+cdef int delitem(gcref_t* ok) except -1:
+    cdef gcref_t o = ok[0], k = ok[1], m
+    cdef uint16_t t = TID(o) if is_obj(o) else 0
+    cdef Py_ssize_t i, n
+    if t == T_LIST:
+        n = RAW(o)[L_LEN]
+        if has_tid(k, T_SLICE):
+            idx = sorted(range(n)[slice_to_py(k)], reverse=True)
+            for i in idx:
+                list_del(ok[0], i)
+            return 0
+        list_del(o, index_of(k, n, "list assignment"))
+        return 0
+    if t == T_DICT:
+        if not dict_del(ok, ok + 1):
+            raise_with_value("KeyError", ok[1])
+        return 0
+    if t == T_INSTANCE:
+        m = magic_of(o, M_DELITEM)
+        if m != 0:
+            call_method1(m, o, k)
+            return 0
+    raise TypeError(f"'{type_name(o)}' object does not support item deletion")
+
+cdef void list_del(gcref_t l, Py_ssize_t i) noexcept nogil:
+    cdef Py_ssize_t n = RAW(l)[L_LEN]
+    cdef gcref_t* items = ITEMS(l)
+    memmove(items + i, items + i + 1, (n - i - 1) * sizeof(gcref_t))
+    items[n - 1] = 0
+    RAW(l)[L_LEN] = n - 1
+
+cdef int list_set_slice(gcref_t* ok, gcref_t* vslot) except -1:
+    cdef Py_ssize_t n = RAW(ok[0])[L_LEN], start, stop, step, cnt, m, i
+    push(list_from_iterable(vslot))
+    cdef gcref_t* src = top_slot()
+    m = RAW(src[0])[L_LEN]
+    start, stop, step = slice_to_py(ok[1]).indices(n)
+    if step == 1:
+        if stop < start:
+            stop = start
+        cnt = stop - start
+        # new length n - cnt + m; move the tail
+        if m > cnt:
+            list_resize(ok, n - cnt + m)
+            memmove(ITEMS(ok[0]) + start + m, ITEMS(ok[0]) + stop, (n - stop) * sizeof(gcref_t))
+        elif m < cnt:
+            memmove(ITEMS(ok[0]) + start + m, ITEMS(ok[0]) + stop, (n - stop) * sizeof(gcref_t))
+            list_resize(ok, n - cnt + m)
+        memcpy(ITEMS(ok[0]) + start, ITEMS(src[0]), m * sizeof(gcref_t))
+        gc_write_barrier(HEAP, <GCHeader*>FLD(ok[0])[L_ITEMS])
+    else:
+        positions = range(start, stop, step)
+        if len(positions) != m:
+            raise ValueError(f"attempt to assign sequence of size {m} to extended slice of size {len(positions)}")
+        for i, p in enumerate(positions):
+            list_set(ok[0], p, ITEMS(src[0])[i])
+    pop()
+    return 0
+

@@ -1,0 +1,75 @@
+# vm/values.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Values: the tagged [gcref_t] encoding (small ints, None/bools, builtin
+# functions and methods as immediates) and the accessors of a GC object's
+# header and payload (HDR, TID, FLD, RAW, LEN).  Design block: 1. Values.
+# Globals: none.
+
+# ---------------------------------------------------------------- values
+
+cdef enum:
+    V_NONE = 0x02
+    V_FALSE = 0x0A
+    V_TRUE = 0x12
+    V_NOTIMPL = 0x1A
+    V_DUMMY = 0x22          # tombstone in set tables
+    INT_MAX_TAGGED = 0x3FFFFFFFFFFFFFFF
+    MAX_DEPTH = 1000        # frames, like CPython's default recursion limit
+
+cdef int64_t SMALL_MAX = (<int64_t>1 << 62) - 1
+cdef int64_t SMALL_MIN = -(<int64_t>1 << 62)
+
+cdef inline bint is_int(gcref_t v) noexcept nogil:
+    return v & 1
+
+cdef inline int64_t untag(gcref_t v) noexcept nogil:
+    return (<int64_t>v) >> 1
+
+cdef inline gcref_t tag(int64_t i) noexcept nogil:
+    return <gcref_t>((<uint64_t>i << 1) | 1)
+
+cdef inline bint fits(int64_t i) noexcept nogil:
+    return SMALL_MIN <= i <= SMALL_MAX
+
+cdef inline gcref_t vbool(bint b) noexcept nogil:
+    return V_TRUE if b else V_FALSE
+
+cdef inline bint is_obj(gcref_t v) noexcept nogil:
+    return v != 0 and (v & 7) == 0
+
+cdef inline bint is_bmethod(gcref_t v) noexcept nogil:
+    return (v & 7) == 4
+
+cdef inline bint is_bfunc(gcref_t v) noexcept nogil:
+    return (v & 7) == 6
+
+cdef inline int builtin_id(gcref_t v) noexcept nogil:
+    return <int>(v >> 3)
+
+cdef inline gcref_t mk_bfunc(int bid) noexcept nogil:
+    return (<gcref_t>bid << 3) | 6
+
+cdef inline gcref_t mk_bmethod(int bid) noexcept nogil:
+    return (<gcref_t>bid << 3) | 4
+
+cdef inline GCHeader* HDR(gcref_t o) noexcept nogil:
+    return <GCHeader*>o
+
+cdef inline uint16_t TID(gcref_t o) noexcept nogil:
+    # The VM-level type of an object: every user class has its own type id
+    # (so profiles name instances by class), all at or above T_INSTANCE.
+    cdef uint16_t t = (<GCHeader*>o).tid
+    return t if t < T_INSTANCE else T_INSTANCE
+
+cdef inline gcref_t* FLD(gcref_t o) noexcept nogil:
+    return <gcref_t*>(o + 8)
+
+cdef inline int64_t* RAW(gcref_t o) noexcept nogil:
+    return <int64_t*>(o + 8)
+
+cdef inline uint32_t LEN(gcref_t o) noexcept nogil:
+    return (<GCHeader*>o).aux
+
+cdef inline bint has_tid(gcref_t v, uint16_t tid) noexcept nogil:
+    return is_obj(v) and TID(v) == tid
+
