@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vmsample.bench import paper, paper_cost, paper_report
-from vmsample.bench.paper_run import gzip_size, run_config
+from vmsample.bench.paper import cost as paper_cost, harness as paper, report as paper_report
+from vmsample.bench.paper.run import gzip_size, run_config
 from vmsample.profile import read_profile
 
 CHURN = str(paper.EXAMPLES / "alloc_churn.py")

@@ -6,9 +6,9 @@ import vmsample.bench as package
 
 
 def _benchmarks():
-    # A benchmark is a module with main(); helper extensions (e.g. alloc_kernels) are not.
-    names = (m.name for m in pkgutil.iter_modules(package.__path__)
-             if not m.name.startswith("_") and not m.ispkg)
+    # A benchmark is a module or package with main(); helper extensions (e.g.
+    # alloc_kernels) are not.
+    names = (m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
     return sorted(n for n in names
                   if hasattr(importlib.import_module(f"vmsample.bench.{n}"), "main"))
 

@@ -14,7 +14,9 @@
 * With ``--baseline DIR``, another column: the VM of another built checkout
   of vmsample (``python setup.py build_ext --inplace`` run there), alternated
   with this one in the same run, and the ratio VM / baseline: how a change
-  moves the VM's speed, free of the drift between two separate runs.
+  moves the VM's speed, free of the drift between two separate runs.  Also
+  the ratio of their CPU times (user + system of the child), which other
+  processes on a shared machine disturb less than wall time.
 * The VM's allocation rate on gcbench, in process: bytes allocated through
   the nursery (object sizes as the profiles count them, headers included)
   per second of run time, median of R runs.
@@ -28,6 +30,7 @@ import contextlib
 import io
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,12 +53,21 @@ PROGRAMS = {
 }
 
 
-def timed(argv, env=None, cwd=None):
-    # With [cwd]: `python -m` puts the working directory first on sys.path, so
-    # the vmsample package there is the one that runs (--baseline).
-    t = time.perf_counter()
+def child_cpu_s():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(argv, env=None, cwd=None, cpu=None):
+    """Wall time of running [argv] to completion, and its output.  With [cwd]:
+    `python -m` puts the working directory first on sys.path, so the vmsample
+    package there is the one that runs (--baseline).  With a list [cpu], the
+    child's CPU time is appended to it."""
+    t, c = time.perf_counter(), child_cpu_s()
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd)
     elapsed = time.perf_counter() - t
+    if cpu is not None:
+        cpu.append(child_cpu_s() - c)
     if proc.returncode != 0:
         raise SystemExit(f"vmsample.bench vm: {' '.join(argv)} failed{f' (in {cwd})' if cwd else ''}:\n{proc.stderr}")
     return elapsed, proc.stdout
@@ -65,6 +77,7 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     path = str(EXAMPLES / f"{name}.py")
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
     runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": []}
+    cpu = {"vm": [], "vm_baseline": []}
     outputs = {}
     for i in range(repeat):
         argvs = {"cpython": [sys.executable, path, *args],
@@ -77,7 +90,7 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
             argvs["vm_baseline"] = argvs["vm"]
         order = list(argvs) if i % 2 == 0 else list(reversed(argvs))
         for key in order:
-            elapsed, out = timed(argvs[key], env, baseline if key == "vm_baseline" else None)
+            elapsed, out = timed(argvs[key], env, baseline if key == "vm_baseline" else None, cpu.get(key))
             runs[key].append(elapsed)
             outputs.setdefault(key, out)
     if any(out != outputs["cpython"] for out in outputs.values()):
@@ -92,6 +105,7 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     if baseline:
         result["vm_baseline_s"] = statistics.median(runs["vm_baseline"])
         result["baseline_ratio"] = result["vm_s"] / result["vm_baseline_s"]
+        result["baseline_cpu_ratio"] = statistics.median(cpu["vm"]) / statistics.median(cpu["vm_baseline"])
     return result
 
 
@@ -148,11 +162,12 @@ def main(argv):
                     print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
                     print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
                           + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else "")
-                          + (f" {'baseline':>9} {'vm/base':>8}" if args.baseline else ""))
+                          + (f" {'baseline':>9} {'vm/base':>8} {'cpu v/b':>8}" if args.baseline else ""))
                 print(f"{name:14} {' '.join(r['args']):>8} {r['cpython_s']:8.3f} {r['vm_s']:8.3f} "
                       f"{r['ratio']:7.2f}"
                       + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else "")
-                      + (f" {r['vm_baseline_s']:9.3f} {r['baseline_ratio']:8.3f}" if args.baseline else ""),
+                      + (f" {r['vm_baseline_s']:9.3f} {r['baseline_ratio']:8.3f} {r['baseline_cpu_ratio']:8.3f}"
+                         if args.baseline else ""),
                       flush=True)
     rate = alloc_rate(PROGRAMS["gcbench"], args.repeat)
     if args.json:

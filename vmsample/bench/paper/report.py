@@ -1,4 +1,4 @@
-"""Tables and plots of the paper benchmark (``paper.py``), beside the paper's numbers.
+"""Tables and plots of the paper benchmark (``harness.py``), beside the paper's numbers.
 
 [markdown] renders the RESULTS.md section, [text_tables] the same for a
 terminal, [write] puts the section into RESULTS.md between its markers
@@ -202,7 +202,7 @@ def markdown(data, summary):
         out += ["### Where a sample's time goes (cost breakdown)", "",
                 f"In one process, each program at a {c0['period']}-byte period (so samples "
                 f"dominate) in variants that add one stage at a time, alternated, best of "
-                f"{c0['runs']} runs (`vmsample/bench/paper_cost.py`): *core* = the nursery's "
+                f"{c0['runs']} runs (`vmsample/bench/paper/cost.py`): *core* = the nursery's "
                 f"slow path taking the sample (no hook), *hook* = + the VM's hook walking the "
                 f"stack (into a writer that refuses at once), *writer* = + writing the records; "
                 f"*time sample* = time sampling instead, wall-clock timer at {c0['hz']} Hz: the "

@@ -1,8 +1,8 @@
 """Measured runs of the paper benchmark: a program on the VM under profiling
 configurations, one after another in one process.
 
-``python -m vmsample.bench.paper_run BATCH.json RESULTS.json`` (the harness
-in ``paper.py`` starts it; the programs' own output goes wherever the parent
+``python -m vmsample.bench.paper.run BATCH.json RESULTS.json`` (the harness
+in ``harness.py`` starts it; the programs' own output goes wherever the parent
 sends stdout).  BATCH is a list of specs; RESULTS receives one result per
 spec, in order.  A spec holds ``program`` (a path), ``args``,
 ``alloc_period`` (bytes or null), ``sampling`` ("fixed"/"random"),
@@ -10,7 +10,7 @@ spec, in order.  A spec holds ``program`` (a path), ``args``,
 time, not CPU time), ``nursery`` (bytes), ``profile`` (the output path),
 ``keep`` (leave the profile there; else it is deleted after the run),
 ``warmup`` (run it, report nothing) and ``writer``: "real" (default),
-"muted" (a [paper_probe.MutedWriter]: every hook runs and walks the stack,
+"muted" (a [probe.MutedWriter]: every hook runs and walks the stack,
 nothing is written) or "none" (allocation sampling on in the nursery with
 no hook at all: the core's own cost per sample).
 
@@ -55,7 +55,7 @@ def mean_depth(path):
 
 
 def _writers():
-    from vmsample.bench.paper_probe import MutedWriter
+    from vmsample.bench.paper.probe import MutedWriter
     from vmsample.profile._writer import ProfileWriter
     return {"real": ProfileWriter, "muted": MutedWriter, "none": None}
 
@@ -131,7 +131,7 @@ def run_batch(specs):
 
 def _entry(argv):
     if len(argv) != 2:
-        print("usage: python -m vmsample.bench.paper_run BATCH.json RESULTS.json", file=sys.stderr)
+        print("usage: python -m vmsample.bench.paper.run BATCH.json RESULTS.json", file=sys.stderr)
         return 2
     with open(argv[0], encoding="utf-8") as f:
         specs = json.load(f)

@@ -33,7 +33,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from vmsample.bench.paper_run import mean_depth, run_config
+from vmsample.bench.paper.run import mean_depth, run_config
 
 # (variant, writer kind, allocation sampling on, time sampling on)
 VARIANTS = [
@@ -49,7 +49,7 @@ VARIANTS = [
 def breakdown(program, args, *, period, hz, repeat, nursery, tmpdir, progress=None):
     """Measure [program] under every variant [repeat] times, after a warm-up
     run; returns a dict with the best time per variant (the runs are in this
-    process: see paper.py for why the minimum) and the cost of each stage
+    process: see harness.py for why the minimum) and the cost of each stage
     per sample (ns)."""
     runs = {name: [] for name, *_ in VARIANTS}
     profile = str(Path(tmpdir) / "cost.prof")
