@@ -3,12 +3,9 @@
 prints -- values, float repr, and the exception type and message when one is
 raised (ZeroDivisionError, OverflowError, TypeError, ValueError)."""
 
-import contextlib
-import io
-
 from hypothesis import given, settings, strategies as st
 
-from vmsample.lang import run_program
+from differential import run_both
 
 leaves = st.one_of(
     st.integers(min_value=-10, max_value=10),
@@ -69,14 +66,3 @@ def test_divmod_matches_cpython(pairs):
                           st.integers(min_value=-3, max_value=70).map(repr)), min_size=1, max_size=8))
 def test_powers_and_shifts_match_cpython(triples):
     run_both(program([f"({a} {op} {b})" for a, op, b in triples]))
-
-
-def run_both(source):
-    expected = io.StringIO()
-    with contextlib.redirect_stdout(expected):
-        exec(compile(source, "prog.py", "exec"), {"__name__": "__main__"})
-    actual = io.StringIO()
-    with contextlib.redirect_stdout(actual):
-        status = run_program(source, "prog.py")
-    assert status == 0
-    assert actual.getvalue() == expected.getvalue(), source

@@ -1,28 +1,13 @@
 """Property tests: random programs over sets and dicts print exactly what
 CPython prints -- including the iteration order of int sets, which depends on
-CPython's probing, resizing and tombstone reuse (replicated in _vm.pyx)."""
-
-import contextlib
-import io
+CPython's probing, resizing and tombstone reuse (replicated in vm/set.pxi)."""
 
 from hypothesis import given, settings, strategies as st
 
-from vmsample.lang import run_program
+from differential import run_both
 
 ints = st.integers(min_value=-40, max_value=200) | st.sampled_from([2**40, -2**33, 8, 16, 24, 32])
 int_lists = st.lists(ints, max_size=30)
-
-
-def run_both(program):
-    expected = io.StringIO()
-    with contextlib.redirect_stdout(expected):
-        exec(compile(program, "prog.py", "exec"), {"__name__": "__main__"})
-    actual = io.StringIO()
-    with contextlib.redirect_stdout(actual):
-        status = run_program(program, "prog.py")
-    assert status == 0
-    assert actual.getvalue() == expected.getvalue(), program
-
 
 set_ops = st.one_of(
     st.tuples(st.just("add"), ints),
