@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE, clean_env
+from differential import clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,6 @@
-"""Where the embedding example lives, how to run it cleanly, and the GC debug
-knobs its runs are repeated under (shared by conftest.py and the tests)."""
+"""Where the embedding example lives and the GC debug knobs its runs are
+repeated under (shared by conftest.py and the tests)."""
 
-import os
 from pathlib import Path
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "embed"
@@ -16,12 +15,6 @@ KNOBS = {
     "debug": {"VMSAMPLE_GC_DEBUG": "1", "VMSAMPLE_NURSERY": "4K"},
     "all": {"VMSAMPLE_NURSERY": "1K", "VMSAMPLE_GC_STRESS": "3", "VMSAMPLE_GC_DEBUG": "1"},
 }
-
-
-def clean_env(**extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    env.update(extra)
-    return env
 
 
 def readme_script(readme=EXAMPLE / "README.md"):

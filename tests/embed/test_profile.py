@@ -21,7 +21,8 @@ import vmprof
 from vmsample import read_profile
 from vmsample.profile.model import Outcome
 
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE, KNOBS, PROGRAMS, clean_env
+from differential import clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE, KNOBS, PROGRAMS
 
 TREES = EXAMPLE / "programs" / "trees.scm"
 WORDS = EXAMPLE / "programs" / "words.scm"

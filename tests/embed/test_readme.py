@@ -17,7 +17,8 @@ import venv
 
 import pytest
 
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE, clean_env, readme_script
+from differential import clean_env
+from minilisp_build import BUILD_OUTPUTS, EXAMPLE, readme_script
 
 REPO = EXAMPLE.parents[1]
 

@@ -37,7 +37,7 @@ Headers a program may carry (comment lines anywhere in the file):
 ``# args: A B ...``
     command-line arguments for both runs (whitespace-separated).
 ``# gc-debug: NAME=VALUE ...``
-    overrides of [DEBUG_KNOBS] for this program's debug run, for programs
+    overrides of [GC_DEBUG_KNOBS] for this program's debug run, for programs
     that allocate too much to collect before every allocation.
 
 Two VM runs per program: ``default`` (no knobs) and ``gc-debug``, under the
@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import os
 import re
 import subprocess
 import sys
@@ -66,6 +65,7 @@ from pathlib import Path
 import pytest
 
 import vmsample
+from differential import GC_DEBUG_KNOBS, clean_env
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -87,15 +87,9 @@ EXAMPLE_ARGS = {
     "wordfreq.py": ["2000"],
 }
 
-DEBUG_KNOBS = {
-    "VMSAMPLE_NURSERY": "4K",
-    "VMSAMPLE_GC_STRESS": "1",
-    "VMSAMPLE_GC_DEBUG": "1",
-}
-
 # The examples allocate far more than the corpus programs: collect every 101st
 # allocation instead of every one.
-EXAMPLE_DEBUG_KNOBS = dict(DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
+EXAMPLE_DEBUG_KNOBS = dict(GC_DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
 
 # Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
 KNOWN_FAILURES: dict[str, str] = {}
@@ -129,18 +123,11 @@ def program_args(path: Path) -> list[str]:
 
 
 def debug_knobs(path: Path) -> dict[str, str]:
-    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else DEBUG_KNOBS)
+    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else GC_DEBUG_KNOBS)
     for item in (header(path, "gc-debug") or "").split():
         name, _, value = item.partition("=")
         knobs[name] = value
     return knobs
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    """The environment of a run: ours minus any VMSAMPLE_* knob, plus [extra]."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    env.update(extra)
-    return env
 
 
 def run(argv: list[str], env: dict[str, str]) -> dict:

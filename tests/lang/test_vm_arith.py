@@ -66,3 +66,4 @@ def test_divmod_matches_cpython(pairs):
                           st.integers(min_value=-3, max_value=70).map(repr)), min_size=1, max_size=8))
 def test_powers_and_shifts_match_cpython(triples):
     run_both(program([f"({a} {op} {b})" for a, op, b in triples]))
+

@@ -5,12 +5,13 @@ The snippets are small and each exercises one corner of the language; the
 corpus under tests/lang/programs/ covers whole programs.
 """
 
-import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
+
+from differential import GC_DEBUG_KNOBS, clean_env
 
 SNIPPETS = {
     "arith": """
@@ -449,17 +450,12 @@ SNIPPETS = {
 }
 
 
-# The GC debug knobs (vmsample/_nursery.pyx): a collection before every
-# allocation, in a tiny nursery, with the whole heap verified after each --
-# any reference the VM forgot to root becomes a crash or a wrong output.
-KNOBS = {"default": {}, "gc-debug": {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1",
-                                     "VMSAMPLE_GC_DEBUG": "1"}}
+KNOBS = {"default": {}, "gc-debug": GC_DEBUG_KNOBS}
 
 
 def _run(argv, path, knobs=None):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    env.update(knobs or {})
-    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120,
+                          env=clean_env(**(knobs or {})))
 
 
 @pytest.mark.parametrize("mode", sorted(KNOBS))

@@ -9,6 +9,7 @@ from differential import run_both
 ints = st.integers(min_value=-40, max_value=200) | st.sampled_from([2**40, -2**33, 8, 16, 24, 32])
 int_lists = st.lists(ints, max_size=30)
 
+
 set_ops = st.one_of(
     st.tuples(st.just("add"), ints),
     st.tuples(st.just("discard"), ints),

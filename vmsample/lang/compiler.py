@@ -1166,7 +1166,38 @@ def _folded_constant(node):
         values = tuple(_folded_constant(e) for e in node.elts)
         if all(v is not _NOT_CONSTANT for v in values):
             return values
+    if isinstance(node, ast.BinOp) and type(node.op) in _FOLDED_BINOPS:
+        a, b = _folded_constant(node.left), _folded_constant(node.right)
+        if type(a) in (int, float) and type(b) in (int, float):
+            return _fold_binop(node.op, a, b)
     return _NOT_CONSTANT
+
+
+_FOLDED_BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
+                  ast.Mult: lambda a, b: a * b, ast.Pow: lambda a, b: a ** b,
+                  ast.LShift: lambda a, b: a << b, ast.RShift: lambda a, b: a >> b,
+                  ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
+                  ast.Div: lambda a, b: a / b, ast.BitAnd: lambda a, b: a & b,
+                  ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b}
+_MAX_FOLDED_INT_BITS = 128   # CPython's MAX_INT_SIZE (Python/ast_opt.c)
+
+
+def _fold_binop(op, a, b):
+    """CPython's AST optimizer on numbers: it folds what cannot raise and, for
+    *, ** and <<, only results of at most 128 bits (checked before computing)."""
+    if isinstance(op, (ast.Mult, ast.Pow, ast.LShift)) and type(a) is int and type(b) is int:
+        if isinstance(op, ast.Mult):
+            too_big = a and b and a.bit_length() + b.bit_length() > _MAX_FOLDED_INT_BITS
+        elif isinstance(op, ast.Pow):
+            too_big = b < 0 or (a and b > 0 and a.bit_length() * b > _MAX_FOLDED_INT_BITS)
+        else:
+            too_big = b < 0 or (a and b > _MAX_FOLDED_INT_BITS - a.bit_length())
+        if too_big:
+            return _NOT_CONSTANT
+    try:
+        return _FOLDED_BINOPS[type(op)](a, b)
+    except (ArithmeticError, ValueError):
+        return _NOT_CONSTANT
 
 
 def _has_yield(body):

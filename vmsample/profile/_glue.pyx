@@ -29,11 +29,10 @@ from libc.stdlib cimport malloc, free
 
 import os
 
-from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent
+from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, gc_monotonic_ns
 from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
-                                       prof_major_event, prof_minor_collection, prof_monotonic_ns,
-                                       prof_time_sample)
+                                       prof_major_event, prof_minor_collection, prof_time_sample)
 
 # ____________________________________________________________________________
 # The timer
@@ -268,7 +267,7 @@ cdef int prof_time_samples(ProfGlue* g) noexcept nogil:
     if n <= 0 or g.writer == NULL:
         return 0
     depth = g.walk(g.walk_ctx, g.frames, g.max_frames)
-    now = prof_monotonic_ns()
+    now = gc_monotonic_ns()
     for i in range(n):
         prof_time_sample(g.writer, now, g.frames, depth, g.thread_id)
     return n

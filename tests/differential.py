@@ -1,0 +1,40 @@
+"""What the differential tests share: how to run a program on CPython and on
+the VM side by side, and the environments they run in.
+
+(A plain module, imported as ``from differential import ...``: a conftest.py
+cannot be imported by name, because tests/, tests/embed/ and tests/report/
+each have one and pytest keeps only the last under the name ``conftest``.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+
+# The GC debug knobs (vmsample/_nursery.pyx): a tiny nursery, a collection
+# before every allocation, the whole heap verified after every collection.
+# Any reference the VM forgot to root becomes a crash or a wrong output.
+GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_GC_DEBUG": "1"}
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """Our environment minus every VMSAMPLE_* knob, plus [extra]."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env.update(extra)
+    return env
+
+
+def run_both(source: str) -> None:
+    """Run [source] in this process on CPython and on the VM; both must run to
+    completion and print the same."""
+    from vmsample.lang import run_program
+
+    expected = io.StringIO()
+    with contextlib.redirect_stdout(expected):
+        exec(compile(source, "prog.py", "exec"), {"__name__": "__main__"})
+    actual = io.StringIO()
+    with contextlib.redirect_stdout(actual):
+        status = run_program(source, "prog.py")
+    assert status == 0
+    assert actual.getvalue() == expected.getvalue(), source
