@@ -717,7 +717,7 @@ cdef class ProfileWriter:
             raise ValueError(f"layout must be 'vmprof' or 'pypy', not {layout!r}")
         if layout == F.LAYOUT_PYPY:
             version, lines = F.VERSION_SAMPLE_TIME, False
-        if version not in F.SUPPORTED_VERSIONS:
+        if version not in F.WRITTEN_VERSIONS:
             raise ValueError(f"version must be 6 or 7, not {version!r}")
         if alloc_period is not None and (int(alloc_period) != alloc_period or alloc_period < 1):
             raise ValueError(f"alloc_period must be a positive number of bytes, not {alloc_period!r}")
