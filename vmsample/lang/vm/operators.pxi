@@ -171,6 +171,15 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
         c = str_cmp(a, b)
         return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                      else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
+    enter_recursion("in comparison")
+    try:
+        return compare_objects(ab, op, ta, tb)
+    finally:
+        leave_recursion()
+
+cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) except 0:
+    # compare_op's recursive part: containers' items, instances' methods.
+    cdef gcref_t a = ab[0], b = ab[1], r
     if (ta == T_TUPLE or ta == T_LIST) and ta == tb:
         return seq_compare(ab, op)
     if ta == T_INSTANCE or tb == T_INSTANCE:
