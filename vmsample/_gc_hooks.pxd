@@ -5,17 +5,26 @@
 # name, so `from vmsample._nursery cimport GCSample` names the same type.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+
+cdef inline int64_t gc_monotonic_ns() noexcept nogil:
+    # The one clock of vmsample: every time_ns below, and every timestamp a
+    # profile holds (the writer, the time sampler), is CLOCK_MONOTONIC in ns.
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return <int64_t>ts.tv_sec * 1000000000 + ts.tv_nsec
 
 ctypedef struct GCSample:       # one allocation sample (DESIGN 2.5)
     uint64_t seq                # 0, 1, 2, ... over the heap's lifetime
     uint64_t size               # allocated bytes of the sampled object
     uint16_t tid
     bint large                  # went to the large-object space
-    int64_t time_ns             # CLOCK_MONOTONIC
+    int64_t time_ns             # gc_monotonic_ns()
 
 ctypedef struct GCMinorReport:  # one per minor collection, with or without samples
     uint64_t index              # 1, 2, ... minor collections so far
-    int64_t time_ns             # start, CLOCK_MONOTONIC
+    int64_t time_ns             # start, gc_monotonic_ns()
     int64_t duration_ns
     uint64_t bytes_copied       # nursery bytes copied to the old space
     uint64_t total_size_of_arenas

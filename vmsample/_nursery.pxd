@@ -50,15 +50,14 @@ cdef enum:
     GC_MIN_OBJECT_SIZE = 16     # a forwarding address must fit after the header
     GC_MAX_TYPES = 65536
 
-# Header flags.  Each one's meaning, setter and clearer are documented where the
-# core defines its behaviour (_nursery.pyx, "Header flags").
+# Header flags.  Who sets, clears and reads each one: _nursery.pyx, Design 7
+# ("Header flags").
 cdef enum:
     GCFLAG_OLD               = 0x0001   # outside the nursery (old space or large object)
     GCFLAG_LARGE             = 0x0002   # in the large-object space (malloc'ed alone)
     GCFLAG_TRACK_YOUNG_PTRS  = 0x0004   # old and not remembered: the write barrier must look
     GCFLAG_FORWARDED         = 0x0008   # nursery object copied out; payload word 0 = new address
     GCFLAG_VISITED           = 0x0010   # reached in the current collection (mark bit)
-    GCFLAG_SAMPLED           = 0x0020   # at least one pending allocation sample names this object
     GCFLAG_YOUNG_LARGE       = 0x0040   # large object allocated since the last minor collection
     GCFLAG_EMBEDDER          = 0x0100   # 0x0100..0x8000 are free for the embedder
 
@@ -101,7 +100,7 @@ ctypedef struct GCType:
 # consumers such as the profile writer can cimport them without importing the
 # core at run time; they are re-exported here.
 from vmsample._gc_hooks cimport (GCSample, GCMinorReport, GCMajorEvent,
-                                 GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE)
+                                 GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE, gc_monotonic_ns)
 
 ctypedef void (*gc_sample_hook_t)(void* ctx, const GCSample* sample) noexcept nogil
 ctypedef void (*gc_minor_hook_t)(void* ctx, const GCMinorReport* report) noexcept nogil

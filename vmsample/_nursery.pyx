@@ -19,8 +19,9 @@ of 2**20 slots.
 Debug knobs, read once from the environment when this module is imported:
 
 ``VMSAMPLE_NURSERY=<size>``
-    Overrides every nursery's size (bytes; ``K``/``M``/``G`` suffixes).  Tiny
-    values such as ``256`` make collections frequent and find bugs.
+    Overrides every nursery's size (a size such as ``256`` or ``64K``, in the
+    grammar of ``vmsample.sizes``).  Tiny values such as ``256`` make
+    collections frequent and find bugs.
 ``VMSAMPLE_GC_STRESS=<N>``
     Every N-th allocation (N >= 1) takes the slow path and runs a minor
     collection first.  ``1`` collects before every allocation.
@@ -70,7 +71,7 @@ Debug knobs, read once from the environment when this module is imported:
 #      * the slow path un-reserves the object before collecting, so its stream
 #        position does not change when it is placed in the emptied nursery.
 #    "Which points does the allocation of stream bytes [a, b) take" is decided
-#    in exactly one place, _take_samples: every point P with a <= P < b, in
+#    in exactly one place, take_samples: every point P with a <= P < b, in
 #    order.  An allocation that ends exactly on a point does not take it.
 #
 # 3. Sample outcomes.  Each sample is remembered (seq, object, large?) until
@@ -95,6 +96,53 @@ Debug knobs, read once from the environment when this module is imported:
 #    raises.  The one exception is malloc failing *inside* a minor collection
 #    while a survivor is being copied (the heap would be half-moved): that
 #    aborts with a message, as PyPy does.
+#
+# 7. Header flags.  GCHeader.flags belongs to the core (bits 0x0100 and up are
+#    the embedder's; the core copies them and never looks at them).  Who sets,
+#    clears and reads each bit:
+#
+#    GCFLAG_OLD               the object is outside the nursery.
+#        set:    minor_visit on the copy of a survivor; gc_malloc_large (a
+#                large object never lives in the nursery).
+#        clear:  never: old objects do not move and are freed by a sweep.
+#        read:   Ref.is_young, the heap verifier.
+#    GCFLAG_LARGE             the object was malloc'ed alone (a large object,
+#                             or a survivor bigger than SMALL_MAX).
+#        set:    gc_malloc_large; old_alloc.
+#        clear:  never.
+#        read:   Ref.is_large, the heap verifier (arena cells never have it).
+#    GCFLAG_YOUNG_LARGE       a large object allocated since the last minor
+#                             collection: young although it is not in the nursery.
+#        set:    gc_malloc_large.
+#        clear:  the next minor collection (step 5), which promotes it if it was
+#                reached and frees it otherwise.
+#        read:   minor_visit (trace it once, like a survivor), Ref.is_young,
+#                the heap verifier.
+#    GCFLAG_TRACK_YOUNG_PTRS  old, and not in the remembered set: the write
+#                             barrier must call gc_remember before a store.
+#        set:    minor_visit on a survivor's copy; the minor collection on every
+#                remembered object it has traced and on every promoted young
+#                large object.  At that point none of them points into the
+#                nursery (the collection has just emptied it).
+#        clear:  gc_remember (the object joins the remembered set).
+#        read:   gc_write_barrier (in _nursery.pxd), the heap verifier.
+#    GCFLAG_FORWARDED         a nursery object already copied out; payload
+#                             word 0 holds the copy's address.
+#        set:    minor_visit.
+#        clear:  implicitly, when the nursery is zero-filled at the end of the
+#                minor collection (copies never inherit it).
+#        read:   minor_visit (follow the forwarding address instead of copying
+#                again); the sample outcomes (a forwarded object survived).
+#    GCFLAG_VISITED           the mark bit: reached in the running collection.
+#        set:    minor_visit on a young large object; major_visit.
+#        clear:  the minor collection's step 5 (young large objects), the major
+#                collection's sweeps (old objects).  Outside a collection no
+#                object has it (the verifier checks).
+#        read:   minor_visit and major_visit (trace each object once), step 5,
+#                the sample outcomes, the sweeps.
+#
+#    Bit 0x0020 is unused.  (A sample's object is not flagged: the sampler's
+#    pending list remembers it until the next minor collection.)
 # ____________________________________________________________________________
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -109,16 +157,9 @@ import os as _os
 
 cdef extern from *:
     """
-    #include <time.h>
     #include <fcntl.h>
     #include <unistd.h>
     #include <stdlib.h>
-
-    static inline int64_t vms_now_ns(void) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-    }
 
     /* Resident set size in bytes from /proc/self/statm (0 where unavailable).
        The file descriptor is kept open; it is reopened after a fork. */
@@ -171,7 +212,6 @@ cdef extern from *:
         return (double)((vms_rng_next(r) >> 11) + 1) * (1.0 / 9007199254740992.0);
     }
     """
-    int64_t vms_now_ns() noexcept nogil
     uint64_t vms_vmrss() noexcept nogil
     ctypedef struct vms_rng_t:
         uint64_t s[4]

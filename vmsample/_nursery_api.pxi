@@ -32,6 +32,7 @@ MajorEvent = collections.namedtuple(
     "MajorEvent", "index state time_ns total_memory_used total_size_of_arenas")
 MajorEvent.__doc__ = """A major collection entering [state] (GC_STATE_SCANNING again = finished)."""
 
+MAX_SAMPLE_PERIOD = MAX_DISTANCE      # the biggest sampling period and first offset, in bytes
 STATE_SCANNING = GC_STATE_SCANNING
 STATE_MARKING = GC_STATE_MARKING
 STATE_SWEEPING = GC_STATE_SWEEPING
@@ -64,6 +65,7 @@ cdef class Nursery:
         cdef GCHeap* h
         cdef GCPrivate* p
         cdef size_t nsize, threshold, nslots, i
+        cdef uint64_t limit
         if _ENV_ERROR is not None:
             raise ValueError(_ENV_ERROR)
         self._type_names = [None]
@@ -81,8 +83,7 @@ cdef class Nursery:
                 raise ValueError("large_object_threshold must be >= 0")
             threshold = large_object_threshold
         threshold = min(threshold, nsize)
-        if heap_limit is not None and heap_limit < 0:
-            raise ValueError("heap_limit must be >= 0 (or None for no limit)")
+        limit = 0 if heap_limit is None else _positive_size("heap_limit", heap_limit)
         if shadowstack_size < 1:
             raise ValueError("shadowstack_size must be >= 1")
         nslots = shadowstack_size
@@ -104,7 +105,7 @@ cdef class Nursery:
         if (p == NULL or h.old == NULL or h.sampler == NULL or h.types == NULL
                 or h.shadowstack_base == NULL or p.buffers[0] == NULL
                 or (p.debug and p.buffers[1] == NULL)):
-            raise MemoryError("cannot allocate a Nursery")
+            raise MemoryError(f"cannot allocate a Nursery with a nursery of {nsize} bytes")
         if p.debug:
             memset(p.buffers[1], POISON_BYTE, nsize)
         h.nursery_start = h.nursery_free = p.buffers[0]
@@ -118,7 +119,7 @@ cdef class Nursery:
             h.types[i].alloc_size = SIZE_MAX      # unregistered: gc_alloc_fixed fails cleanly
         h.gc_state = GC_STATE_SCANNING
         p.stress = stress or 0
-        p.heap_limit = heap_limit or 0
+        p.heap_limit = limit
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.keep_gc_log = bool(keep_gc_log)
         h.sampler.keep_log = bool(keep_sample_log)
@@ -314,12 +315,12 @@ cdef class Nursery:
         cdef uint64_t s0
         if not isinstance(period, int) or isinstance(period, bool):
             raise TypeError(f"period must be an int, not {type(period).__name__}")
-        if not 1 <= period <= MAX_DISTANCE:
-            raise ValueError(f"period must be in [1, 2**62] bytes, not {period}")
+        if not 1 <= period <= MAX_SAMPLE_PERIOD:
+            raise ValueError(f"period must be in [1, {MAX_SAMPLE_PERIOD}] bytes, not {period}")
         if mode not in SAMPLING_MODES:
             raise ValueError(f"unknown sampling mode {mode!r} (choose 'fixed' or 'random')")
-        if first_offset is not None and not 0 <= first_offset <= MAX_DISTANCE:
-            raise ValueError(f"first_offset must be in [0, 2**62], not {first_offset}")
+        if first_offset is not None and not 0 <= first_offset <= MAX_SAMPLE_PERIOD:
+            raise ValueError(f"first_offset must be in [0, {MAX_SAMPLE_PERIOD}], not {first_offset}")
         if seed is None:
             seed = int.from_bytes(_os.urandom(8), "little")
         elif not isinstance(seed, int):
@@ -494,12 +495,16 @@ cdef class Nursery:
 
 
 cdef size_t _positive_size(name, value) except? 0:
+    # A size argument: an int, or a string in the size grammar (vmsample.sizes).
     if isinstance(value, str):
-        value = parse_size(value)
-    if not isinstance(value, int):
+        try:
+            value = parse_size(value)
+        except ValueError as e:
+            raise ValueError(f"{name}: {e}") from None
+    if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int or a size string, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{name} must be >= 0")
+    if not 0 <= value <= <size_t>SIZE_MAX:
+        raise ValueError(f"{name} must be in [0, {<size_t>SIZE_MAX}] bytes, not {value}")
     return value
 
 

@@ -2,22 +2,9 @@
 # (included by _nursery.pyx).
 #
 # Owns: the module globals ENV_NURSERY, ENV_STRESS, ENV_DEBUG and _ENV_ERROR
-# (read by Nursery.__cinit__), and parse_size.
+# (read by Nursery.__cinit__).
 
-_SIZE_SUFFIXES = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10,
-                  "M": 1 << 20, "MB": 1 << 20, "MIB": 1 << 20,
-                  "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30}
-
-
-def parse_size(text):
-    """``"256"``, ``"64K"``, ``"4M"``, ``"1G"`` -> bytes (binary multiples).  ValueError otherwise."""
-    s = str(text).strip().upper()
-    digits = s.rstrip("KMGIB")
-    suffix = s[len(digits):]
-    if not digits.isdigit() or suffix not in _SIZE_SUFFIXES:
-        raise ValueError(f"invalid size {text!r}: expected a number of bytes with an optional "
-                         f"K, M or G suffix (e.g. 256, 64K, 4M)")
-    return int(digits) * _SIZE_SUFFIXES[suffix]
+from vmsample.sizes import parse_size     # the one size grammar (re-exported)
 
 
 def _read_env():

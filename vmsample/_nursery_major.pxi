@@ -21,7 +21,7 @@ cdef void enter_state(GCHeap* h, int state) noexcept nogil:
     h.gc_state = state
     ev.index = p.major_count
     ev.state = state
-    ev.time_ns = vms_now_ns()
+    ev.time_ns = gc_monotonic_ns()
     ev.total_memory_used = total_memory_used(h)
     ev.total_size_of_arenas = total_size_of_arenas(h)
     p.last_major = ev

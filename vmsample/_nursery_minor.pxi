@@ -49,7 +49,7 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         size = obj_size(h, obj)
         copy = old_alloc(h, size, &large_flag)
         memcpy(copy, obj, size)
-        copy.flags = (obj.flags & ~(GCFLAG_SAMPLED | GCFLAG_VISITED | GCFLAG_FORWARDED)) \
+        copy.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_FORWARDED)) \
             | GCFLAG_OLD | GCFLAG_TRACK_YOUNG_PTRS | large_flag
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
@@ -77,7 +77,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     if p.collecting:
         return set_error(h, GC_ERR_ARG, "collection requested from inside a collection hook")
     p.collecting = True
-    t0 = vms_now_ns()
+    t0 = gc_monotonic_ns()
     used = h.nursery_free - h.nursery_start
     if h.sample_mode != GC_SAMPLING_OFF:
         distance = h.sample_point - <uintptr_t>h.nursery_free
@@ -116,7 +116,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     for i in range(old.young_large.n):
         obj = <GCHeader*>old.young_large.items[i]
         if obj.flags & GCFLAG_VISITED:
-            obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE | GCFLAG_SAMPLED)) \
+            obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE)) \
                 | GCFLAG_TRACK_YOUNG_PTRS
             if vec_push(&old.old_large, obj) < 0:
                 fatal(b"out of memory in a minor collection")
@@ -154,7 +154,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     report.first_seq = s.first_pending_seq if n else s.next_seq
     report.n_outcomes = n
     report.outcomes = p.outcomes
-    report.duration_ns = vms_now_ns() - t0
+    report.duration_ns = gc_monotonic_ns() - t0
     s.n_pending = 0
     log_minor(h, &report)
     p.last_minor = report

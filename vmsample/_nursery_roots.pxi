@@ -3,6 +3,23 @@
 #
 # Owns: gc_remember, gc_visit_root, visit_roots, the shadow-stack overflow
 # error.  Touches GCPrivate.remembered / remembered_overflow / handles / visitor.
+#
+# The remembered set.  Invariant, outside a minor collection: every old object
+# that holds a reference to a young object (one in the nursery, or a young
+# large object) is in GCPrivate.remembered -- or [remembered_overflow] is set,
+# and then the next minor collection traces every old object.  An old object
+# is in exactly one of two states:
+#   * GCFLAG_TRACK_YOUNG_PTRS set: it points to no young object; the write
+#     barrier (gc_write_barrier, _nursery.pxd) calls gc_remember before the
+#     first store into it;
+#   * the flag clear: it is in [remembered] (or was dropped by an overflow);
+#     stores into it cost one flag test.
+# The minor collection traces the remembered objects, evacuating what they
+# point to, empties the set and sets the flag on each again (and on every
+# copy and promoted large object, which point to no young object either).
+# Young objects never have the flag: a collection traces them when reached.
+# The heap verifier checks both halves: an old object with the flag points to
+# no young object, and a remembered object is a live old one without the flag.
 
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil:
     # [obj] is old and had GCFLAG_TRACK_YOUNG_PTRS: it may now point into the

@@ -41,7 +41,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
         sample.size = size
         sample.tid = tid
         sample.large = large
-        sample.time_ns = vms_now_ns()
+        sample.time_ns = gc_monotonic_ns()
         s.next_seq += 1
         h.samples_taken += 1
         if s.keep_log and grow(<void**>&s.log, &s.cap_log, s.n_log + 1, sizeof(SampleEntry)) == 0:
@@ -57,8 +57,6 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
             h.on_sample(h.on_sample_ctx, &sample)
         h.sample_point += next_gap(h)
         n += 1
-    if n:
-        obj.flags |= GCFLAG_SAMPLED
     return n
 
 cdef inline void set_limit(GCHeap* h) noexcept nogil:

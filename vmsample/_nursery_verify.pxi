@@ -187,6 +187,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             obj = <GCHeader*>p.remembered.items[i]
             if classify(&v, <gcref_t>obj) != 2:
                 verify_fail(&v, "remembered object is not a live old object", <uintptr_t>obj)
+            elif obj.flags & GCFLAG_TRACK_YOUNG_PTRS:
+                verify_fail(&v, "remembered object still has GCFLAG_TRACK_YOUNG_PTRS", obj.flags)
     the_verifier = NULL
     vec_free(&v.nursery_objs)
     vec_free(&v.large_objs)

@@ -211,3 +211,48 @@ def test_the_forks_converter_opens_our_files(toolchain, pypy_files, variant, tmp
     assert converted == by_type
     minor_markers = sum(1 for n in gc["markers"]["name"] if strings[n] == "Minor Collection")
     assert 0 < minor_markers <= len(p.minor_collections)
+
+
+# ---------------------------------------------------------------- the fork on real files
+
+REAL = os.path.join(os.path.dirname(__file__), "..", "data", "real-profiles")
+FORK_DUMP = """\
+import json, sys, vmprof
+s = vmprof.read_profile(sys.argv[1])
+split = sum(1 for k in s.meta if k.startswith("gc_stats__"))
+out = {"lines": s.profile_lines, "memory": s.profile_memory,
+       "time": [[t[2], [int(a) for a in t[0]], t[3]] for t in s.profiles],
+       "gc": [[t[2], [int(a) for a in t[0]]] for t in s.gc_profiles],
+       "objects": [w for stack, _ in s.gc_obj_info for w in stack[split:]]}
+print(json.dumps(out))
+"""
+# The fork cannot open the legacy 0x04 header (neither can stock vmprof).
+FORK_FAILS = {"richards.pypy.prof"}
+
+
+@pytest.mark.parametrize("name", sorted(n for n in os.listdir(REAL) if n.endswith(("prof", ".tsprof"))))
+def test_the_fork_reads_real_files_as_we_do(toolchain, name):
+    tool_python, _ = toolchain
+    path = os.path.join(REAL, name)
+    r = subprocess.run([tool_python, "-c", FORK_DUMP, path], capture_output=True, text=True)
+    if name in FORK_FAILS:
+        assert r.returncode != 0
+        return
+    assert r.returncode == 0, r.stderr[-2000:]
+    fork = json.loads(r.stdout)
+    p = read_profile(path)
+
+    def codes(sample):
+        return [f.code.id for f in p.stack_frames(sample.stack)[::-1]]
+
+    assert len(fork["time"]) == len(p.time_samples)
+    for (thread_id, trace, mem), s in zip(fork["time"], p.time_samples):
+        assert thread_id == s.thread_id
+        assert (trace[0::2] if fork["lines"] else trace) == codes(s)
+        assert (mem if fork["memory"] else None) == s.memory_kb
+    assert len(fork["gc"]) == len(p.alloc_samples)
+    for (thread_id, trace), s in zip(fork["gc"], p.alloc_samples):
+        assert thread_id == s.thread_id and trace == codes(s)
+    # object-info words, oldest first: type id << 2 | large << 1 | survived
+    assert [(w >> 2, bool(w & 2), "SURVIVED" if w & 1 else "DIED") for w in fork["objects"]] == \
+        [(s.type_id, s.large, s.outcome.name) for s in p.alloc_samples[:len(fork["objects"])]]

@@ -165,8 +165,8 @@ def test_dump_json_lines(good, capsys):
     import json
     assert main(["dump", "--json", str(good)]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert records[0] == {"offset": 0, "kind": "static_header", "header_count": 0, "header_size": 3,
-                          "reserved": 0, "period_usec": 0, "windows64": 0}
+    assert records[0] == {"offset": 0, "kind": "static_header", "word_size": 8, "header_count": 0,
+                          "header_size": 3, "reserved": 0, "period_usec": 0, "windows64": 0, "addr_size": 8}
     stack = next(r for r in records if r["kind"] == "stacktrace")
     assert stack["entries"] == [5, 4, 9, 2] and stack["count"] == 1
     minor = next(r for r in records if r["kind"] == "ext:minor_gc")

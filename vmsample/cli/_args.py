@@ -4,24 +4,26 @@ import argparse
 import os
 import re
 
-_SIZE_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+from vmsample import sizes as _sizes
+
 _TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
 
-def parse_size(text):
-    """'512K' -> 524288.  Accepts B/K/M/G suffixes (binary), case-insensitive."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([bkmgBKMG]?)(?:i?[bB])?\s*", text)
-    if not m:
-        raise argparse.ArgumentTypeError(f"invalid size {text!r} (expected e.g. 4096, 512K, 4M, 1G)")
-    value = float(m.group(1)) * _SIZE_UNITS[m.group(2).upper()]
-    if value != int(value) or value < 1:
-        raise argparse.ArgumentTypeError(f"invalid size {text!r} (must be a whole number of bytes >= 1)")
-    return int(value)
+def size_type(*, maximum=None, off=False):
+    """An argparse type for a size in vmsample's one grammar (vmsample.sizes),
+    at least 1 byte and at most [maximum]; with [off], 'off' gives None."""
+    def parse(text):
+        if off and text.strip().lower() == "off":
+            return None
+        try:
+            return _sizes.parse_size(text, minimum=1, maximum=maximum)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return parse
 
 
-def parse_size_or_off(text):
-    """A size, or 'off' -> None."""
-    return None if text.strip().lower() == "off" else parse_size(text)
+parse_size = size_type()
+parse_size_or_off = size_type(off=True)
 
 
 def parse_duration(text):

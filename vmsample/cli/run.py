@@ -14,7 +14,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output, parse_duration_or_off, parse_size, parse_size_or_off
+from vmsample.cli._args import check_output, parse_duration_or_off, size_type
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
@@ -24,11 +24,14 @@ DEFAULT_NURSERY = "4M"
 
 
 def add_arguments(parser):
+    from vmsample._nursery import MAX_SAMPLE_PERIOD
+
     parser.add_argument("-o", "--output", metavar="OUT.prof",
                         help="profile file (default: vmsample-<script>.<pid>.prof; "
                              "a .gz suffix writes gzip)")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite an existing output file")
-    parser.add_argument("--alloc-period", type=parse_size_or_off, default=DEFAULT_ALLOC_PERIOD,
+    parser.add_argument("--alloc-period", type=size_type(maximum=MAX_SAMPLE_PERIOD, off=True),
+                        default=DEFAULT_ALLOC_PERIOD,
                         metavar="SIZE|off",
                         help=f"one allocation sample per SIZE allocated bytes (default {DEFAULT_ALLOC_PERIOD})")
     parser.add_argument("--sampling", choices=["fixed", "random"], default="fixed",
@@ -44,8 +47,11 @@ def add_arguments(parser):
     parser.add_argument("--layout", choices=["vmprof", "pypy"], default="vmprof",
                         help="vmprof: stock vmprof readers see the samples (default); pypy: the "
                              "layout of the paper's toolchain (its vmprof fork and Firefox converter)")
-    parser.add_argument("--nursery", type=parse_size, default=DEFAULT_NURSERY, metavar="SIZE",
+    parser.add_argument("--nursery", type=size_type(), default=DEFAULT_NURSERY, metavar="SIZE",
                         help=f"nursery size (default {DEFAULT_NURSERY})")
+    parser.add_argument("--heap-limit", type=size_type(off=True), default=None, metavar="SIZE|off",
+                        help="the most old-space memory the program may use: beyond it an "
+                             "allocation raises MemoryError in the program (default off)")
     parser.add_argument("-c", dest="command", metavar="CODE",
                         help="run CODE instead of a file (like python -c); "
                              "the remaining arguments go to the program")
@@ -92,8 +98,9 @@ def run(args):
     try:
         # The writer records every sample and collection; the core's own
         # in-memory logs would only grow with the run (32 bytes per sample).
-        nursery = Nursery(nursery_size=args.nursery, keep_sample_log=False, keep_gc_log=False)
-    except ValueError as e:
+        nursery = Nursery(nursery_size=args.nursery, heap_limit=args.heap_limit,
+                          keep_sample_log=False, keep_gc_log=False)
+    except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory for the nursery
         raise CommandError(str(e), exit_code=2) from None
     time_ns = None if args.time_period is None else max(1, round(args.time_period * 1e9))
     try:

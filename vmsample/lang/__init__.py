@@ -14,12 +14,6 @@ __all__ = ["run_program", "run_file", "main", "CompileError"]
 from vmsample.lang.compiler import CompileError  # noqa: E402
 
 
-def _nursery_size():
-    from vmsample.cli._args import parse_size
-    text = os.environ.get("VMSAMPLE_NURSERY")
-    return parse_size(text) if text else 4 << 20
-
-
 def run_program(source, filename, argv=(), nursery=None, code_filename=None, writer=None, seed=None):
     """Compile and run program text; returns the exit status: 0, 1 after an
     uncaught exception, SystemExit's code, or 2 if the compiler refuses the
@@ -35,7 +29,11 @@ def run_program(source, filename, argv=(), nursery=None, code_filename=None, wri
 
     try:
         if nursery is None:
-            nursery = Nursery(nursery_size=_nursery_size())
+            try:
+                nursery = Nursery()     # its size: 4M, or the VMSAMPLE_NURSERY knob's
+            except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory
+                print(f"vmsample: {e}", file=sys.stderr)
+                return 2
         return _vm.run_program(source, filename, list(argv), nursery,
                                code_filename=code_filename or filename, writer=writer, seed=seed)
     except CompileError as e:

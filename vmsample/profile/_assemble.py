@@ -50,11 +50,14 @@ class ProfileBuilder:
 
     def __init__(self, gzip: bool = False):
         self.gzip = gzip
+        self.geometry: F.Geometry | None = None
         self.version = 0
         self.mode = 0
         self.interp = ""
         self.period_word = 0
         self.lines = False
+        self.symbol_map = b""           # legacy files: the memory map after the trailer
+        self.obj_infos: list = []       # fork 0x0A records: (time ns, words, offset)
         self.start = None
         self.end = None
         self.meta: dict[str, str] = {}
@@ -73,9 +76,10 @@ class ProfileBuilder:
         self.end_record = None
 
     # ---------------------------------------------------------- main section
-    def header(self, version, mode, interp, period_word):
-        self.version, self.mode, self.interp, self.period_word = version, mode, interp, period_word
-        self.lines = bool(mode & F.PROFILE_LINES)
+    def header(self, geometry, period_word):
+        g = self.geometry = geometry
+        self.version, self.mode, self.interp, self.period_word = g.version, g.mode, g.interp, period_word
+        self.lines = g.lines
 
     def start_time(self, sec, usec):
         self.start = (sec, usec)
@@ -98,18 +102,21 @@ class ProfileBuilder:
             idx = ids[entries] = len(ids)
         return idx
 
-    def stack(self, marker, entries, thread_id, time_ns):
-        """A 0x01 / 0x09 record ([entries]: raw bytes); [time_ns] is None when
-        the record has no time."""
-        self.main[marker].append((self.intern(entries), thread_id, time_ns))
+    def stack(self, marker, entries, thread_id, time_ns, memory=None):
+        """A 0x01 / 0x09 record ([entries]: raw little-endian i64 bytes);
+        [time_ns] is None when the record has no time, [memory] None unless
+        the file profiles memory (kB per sample)."""
+        self.main[marker].append((self.intern(entries), thread_id, time_ns, memory))
 
-    def obj_info(self, time_s, words):
-        # pypy layout 0x0A: for the fork's tools.  It repeats what the
-        # extension's MINOR_GC records say, which are authoritative here.
-        pass
+    def obj_info(self, time_ns, words, offset):
+        # A fork 0x0A record.  In a vmsample file it repeats what the
+        # extension's MINOR_GC records say (those are authoritative); in a
+        # file without the extension it is the only source of the samples'
+        # types and outcomes (see _fork_allocations).
+        self.obj_infos.append((time_ns, words, offset))
 
     def trailer(self, sec, usec):
-        self.end = (sec, usec)
+        self.end = (sec, usec) if sec is not None else None
 
     # ---------------------------------------------------------- extension
     def type_name(self, type_id, name):
@@ -156,7 +163,10 @@ class ProfileBuilder:
                 raise ProfileFormatError(f"META {key!r} is not an integer: {value!r}", None, "meta") from None
 
         layout = m.get(F.META_LAYOUT, "foreign")
-        kind = m.get(F.META_SAMPLE_KIND, F.KIND_TIME)
+        kind = m.get(F.META_SAMPLE_KIND)
+        if kind is None:        # a foreign file: its primary stream is whichever it has
+            only_gc = self.main[F.MARKER_GC_STACKTRACE] and not self.main[F.MARKER_STACKTRACE]
+            kind = F.KIND_ALLOC if only_gc else F.KIND_TIME
         if kind not in (F.KIND_ALLOC, F.KIND_TIME):
             raise ProfileFormatError(f"META sample_kind must be 'alloc' or 'time', not {kind!r}", None, "meta")
         sampling = m.get(F.META_SAMPLING)
@@ -197,13 +207,25 @@ class ProfileBuilder:
         )
 
     def _frames(self, lines):
-        """codes, frames and stacks (frame-index tuples) from the interned entries."""
-        codes: dict[int, Code] = {cid: Code.from_name(cid, name) for cid, name in self.codes.items()}
+        """codes, frames and stacks (frame-index tuples) from the interned entries.
 
-        def code(cid):
+        An entry is a code id named by a 0x02 record, or (odd ids, RPython
+        kinds other than code) a machine address, named by a 0x08 native
+        symbol record where the file has one and shown as an address where
+        it has not: every entry of every sample stays a frame."""
+        codes: dict[int, Code] = {cid: Code.from_name(cid, name) for cid, name in self.codes.items()}
+        tagged = self.geometry is not None and self.geometry.tagged
+
+        def code(cid, kind=F.KIND_CODE):
             c = codes.get(cid)
             if c is None:
-                c = codes[cid] = Code(cid, "", "", f"<unknown code {cid:#x}>", 0, "")
+                if kind == F.KIND_CODE and (cid <= 0 or cid & 1 == 0):
+                    label = f"<unknown code {cid:#x}>"
+                elif kind in (F.KIND_CODE, F.KIND_NATIVE):
+                    label = f"<native {cid:#x}>"
+                else:
+                    label = f"<{F.RPYTHON_KINDS.get(kind, f'kind {kind}')} {cid:#x}>"
+                c = codes[cid] = Code(cid, "", "", label, 0, "")
             return c
 
         frame_ids: dict[tuple[int, int], int] = {}
@@ -211,13 +233,15 @@ class ProfileBuilder:
         stacks: list[tuple[int, ...]] = []
         for raw in self.stack_ids:             # insertion order == stack index
             entries = struct.unpack(f"<{len(raw) // 8}q", raw)
-            if lines:
-                pairs = zip(entries[1::2], entries[0::2])
+            if tagged:                          # (kind, pc) pairs
+                pairs = ((pc, None, kind) for kind, pc in zip(entries[0::2], entries[1::2]))
+            elif lines:                         # (line, code) pairs
+                pairs = ((cid, abs(line), F.KIND_CODE) for cid, line in zip(entries[1::2], entries[0::2]))
             else:
-                pairs = ((cid, None) for cid in entries)
+                pairs = ((cid, None, F.KIND_CODE) for cid in entries)
             stack = []
-            for cid, line in pairs:
-                c = code(cid)
+            for cid, line, kind in pairs:
+                c = code(cid, kind)
                 key = (cid, c.first_line if line is None else line)
                 fid = frame_ids.get(key)
                 if fid is None:
@@ -248,13 +272,44 @@ class ProfileBuilder:
             raise cls._unpaired(what, False)
         return result
 
+    def _fork_allocations(self, gc_stacks):
+        """A file without the extension, written by the paper's fork: its
+        allocation samples are the 0x09 records, and the 0x0A records give
+        their types and outcomes -- one object-info word per sample, in
+        sample order over all records (newest first within one), followed by
+        the statistics META gc_stats__<i> names.  Each 0x0A record is one
+        minor collection.  Samples beyond the last word keep outcome
+        "unknown" and type "unknown"; words beyond the last sample are an
+        error (there is no sample to give them to)."""
+        names = []
+        while f"{F.META_STAT_PREFIX}{len(names)}" in self.meta:
+            names.append(self.meta[f"{F.META_STAT_PREFIX}{len(names)}"])
+        self.stat_names = tuple(names)
+        words = []
+        for index, (time_ns, record, offset) in enumerate(self.obj_infos):
+            if len(record) < len(names):
+                raise ProfileFormatError(f"object-info record of {len(record)} words lacks its "
+                                         f"{len(names)} statistics", offset, "obj_info")
+            objects = record[:len(record) - len(names)][::-1]      # oldest first
+            stats = record[len(record) - len(names):]
+            self.minors.append((index, time_ns, 0, stats, len(words), bytes(w & 3 for w in objects)))
+            words.extend(objects)
+            if len(words) > len(gc_stacks):
+                raise ProfileFormatError(f"{len(words)} object-info words but only {len(gc_stacks)} "
+                                         "allocation samples", offset, "obj_info")
+        for seq, (stack, thread_id, time_ns, _memory) in enumerate(gc_stacks):
+            word = words[seq] if seq < len(words) else None
+            type_id = word >> 2 if word is not None else -1
+            flags = F.ALLOC_FLAG_LARGE if word is not None and word & 2 else 0
+            self.alloc_infos.append((seq, time_ns, thread_id, 0, type_id, flags, stack))
+
     def finish(self) -> Profile:
         meta = self._metadata()
         if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
             raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
         if meta.lines and any(len(e) % 16 for e in self.stack_ids):
             raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
-        if meta.layout == F.LAYOUT_PYPY:
+        if meta.layout == F.LAYOUT_PYPY or not self.has_extension:
             alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
         elif meta.sample_kind == F.KIND_ALLOC:
             alloc_main, time_main = self.main[F.MARKER_STACKTRACE], []
@@ -265,9 +320,13 @@ class ProfileBuilder:
         if self.has_extension and self.end_record is None:
             raise ProfileFormatError("the extension section has no END record", None, "ext:end")
 
-        types = {int(k[len(F.META_RTYPE_PREFIX):]): v for k, v in self.meta.items()
+        # (PyPy's names come indented: "    GcStruct rpy_string { hash, chars }".)
+        types = {int(k[len(F.META_RTYPE_PREFIX):]): v.strip() for k, v in self.meta.items()
                  if k.startswith(F.META_RTYPE_PREFIX) and k[len(F.META_RTYPE_PREFIX):].isdigit()}
         types.update(self.types)
+        if not self.has_extension and alloc_main:
+            self._fork_allocations(alloc_main)
+            alloc_main = ()
         stat_names = self.stat_names if self.stat_names is not None else ()
         codes, frames, stacks = self._frames(meta.lines)
 
@@ -284,7 +343,8 @@ class ProfileBuilder:
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
 
         period = meta.alloc_period or 0
-        names = {tid: types.get(tid) or f"<type {tid}>" for tid in {info[4] for info in self.alloc_infos}}
+        names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
+                 for tid in {info[4] for info in self.alloc_infos}}
         alloc: list[AllocationSample] = []
         append = alloc.append
         unknown = Outcome.UNKNOWN
@@ -310,7 +370,7 @@ class ProfileBuilder:
             times = [TimeSample(info[0], info[1], stack, tweight) for info, stack in zip(
                 self.time_infos, self._stacks_for(self.time_infos, 2, time_main, "time"))]
         else:
-            times = [TimeSample(t, tid, stack, tweight) for stack, tid, t in time_main]
+            times = [TimeSample(t, tid, stack, tweight, memory) for stack, tid, t, memory in time_main]
 
         return Profile(meta=meta, codes=codes, frames=frames, stacks=stacks,
                        alloc_samples=alloc, time_samples=times, minor_collections=minors,

@@ -8,10 +8,10 @@ runs with the GIL released.
 from libc.stdint cimport uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, free
 
-from vmsample._gc_hooks cimport GCMajorEvent, GCSample, GCMinorReport
+from vmsample._gc_hooks cimport GCMajorEvent, GCSample, GCMinorReport, gc_monotonic_ns
 from vmsample.profile._writer cimport (ProfFrame, ProfWriter, ProfileWriter, prof_alloc_sample,
                                        prof_flush, prof_major_event, prof_minor_collection,
-                                       prof_monotonic_ns, prof_time_sample)
+                                       prof_time_sample)
 
 
 def declare_codes(ProfileWriter writer, int n_codes):
@@ -47,7 +47,7 @@ def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=
     for j in range(every):
         outcomes[j] = j & 1
     with nogil:
-        start = prof_monotonic_ns()
+        start = gc_monotonic_ns()
         for i in range(n):
             for k in range(depth):
                 frames[k].code_id = 2 * (1 + (i + k) % n_codes)
@@ -56,7 +56,7 @@ def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=
             s.size = 16 + 8 * (i % 8)
             s.tid = <unsigned short>(1 + i % 4)
             s.large = False
-            s.time_ns = prof_monotonic_ns()
+            s.time_ns = gc_monotonic_ns()
             if dry_run:
                 pass
             elif time_samples:
@@ -77,7 +77,7 @@ def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=
                 r.outcomes = outcomes
                 prof_minor_collection(w, &r)
                 first = i + 1
-        end = prof_monotonic_ns()
+        end = gc_monotonic_ns()
     free(frames)
     free(outcomes)
     writer.check()

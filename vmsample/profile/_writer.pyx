@@ -71,7 +71,7 @@ cdef extern from "<time.h>" nogil:
         time_t tv_sec
         long tv_nsec
     int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC, CLOCK_REALTIME
+    int CLOCK_REALTIME
 
 cdef extern from *:
     """
@@ -170,7 +170,7 @@ cdef int _drain_all(ProfWriter* w, int gzmode) noexcept nogil:
         return -1
     if _drain(w, &w.main, gzmode) < 0:
         return -1
-    w.last_flush_ns = prof_monotonic_ns()
+    w.last_flush_ns = gc_monotonic_ns()
     return 0
 
 cdef inline char* _reserve(ProfWriter* w, ProfOutput* o, size_t n) noexcept nogil:
@@ -223,11 +223,6 @@ cdef inline char* _put_i64(char* p, int64_t v) noexcept nogil:
 cdef inline char* _put_f64(char* p, double v) noexcept nogil:
     memcpy(p, &v, 8)
     return p + 8
-
-cdef int64_t prof_monotonic_ns() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <int64_t>ts.tv_sec * 1000000000 + ts.tv_nsec
 
 cdef int _write_timeval(ProfWriter* w, uint8_t marker) noexcept nogil:
     # 0x06 start / 0x03 trailer: marker | i64 tv_sec | i64 tv_usec | 8 zero bytes
@@ -629,7 +624,7 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
     p = _put_u64(p, w.n_time)
     p = _put_u64(p, w.n_minor)
     p = _put_u64(p, w.n_major)
-    p = _put_i64(p, prof_monotonic_ns())
+    p = _put_i64(p, gc_monotonic_ns())
     p = _put_u64(p, w.n_truncated)
     if _append(w, &w.main, end, <size_t>(p - end)) < 0:
         return -1
@@ -722,7 +717,7 @@ cdef class ProfileWriter:
             raise ValueError(f"layout must be 'vmprof' or 'pypy', not {layout!r}")
         if layout == F.LAYOUT_PYPY:
             version, lines = F.VERSION_SAMPLE_TIME, False
-        if version not in F.SUPPORTED_VERSIONS:
+        if version not in F.WRITTEN_VERSIONS:
             raise ValueError(f"version must be 6 or 7, not {version!r}")
         if alloc_period is not None and (int(alloc_period) != alloc_period or alloc_period < 1):
             raise ValueError(f"alloc_period must be a positive number of bytes, not {alloc_period!r}")
@@ -770,7 +765,7 @@ cdef class ProfileWriter:
         except BaseException:
             self._release()
             raise
-        w.last_flush_ns = prof_monotonic_ns()
+        w.last_flush_ns = gc_monotonic_ns()
 
         # Static header: 0, 3, 0, period in us, 0.  An allocation stream must
         # not be time-weighted by vmprof 0.6.0, so its period word is 0.
@@ -788,7 +783,7 @@ cdef class ProfileWriter:
         _write_timeval(w, F_MARKER_TIME_N_ZONE)
 
         from vmsample import __version__
-        start_ns = prof_monotonic_ns()
+        start_ns = gc_monotonic_ns()
         meta = {
             "os": sys.platform if sys.platform != "darwin" else "mac os x",
             "bits": "64",
@@ -1021,7 +1016,7 @@ cdef class ProfileWriter:
     @staticmethod
     def monotonic_ns():
         """CLOCK_MONOTONIC in ns: the clock of every timestamp in the file."""
-        return prof_monotonic_ns()
+        return gc_monotonic_ns()
 
     def close(self):
         """Finish the file (trailer, extension, END) and remove the spool.

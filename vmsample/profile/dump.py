@@ -51,19 +51,31 @@ def iter_records(data: bytes):
         except (ConstructError, StreamError, UnicodeDecodeError, ValueError, OverflowError) as e:
             raise ProfileFormatError(f"schema: {str(e).splitlines()[0]}", offset, kind) from None
 
-    yield Record(0, kind, _fields(parse(schema.static_header)))
+    static = parse(schema.static_header)
+    yield Record(0, kind, _fields(static))
     offset, kind = stream.tell(), "header"
     header = parse(schema.header)
     yield Record(offset, kind, _fields(header))
+    meta_keys, sampled, vmsample = set(), False, False
     while True:
         offset = stream.tell()
         kind = _MAIN_KINDS.get(data[offset], "main section") if offset < len(data) else "trailer"
-        rec = parse(schema.record, header=header)
+        rec = parse(schema.record, static_header=static, header=header, meta_keys=meta_keys)
         yield Record(offset, kind, _fields(rec.body))
+        if rec.marker in schema.SAMPLE_MARKERS:
+            sampled = True
+        elif rec.marker == F.MARKER_META:
+            vmsample = vmsample or rec.body.key == F.META_VERSION
+            if not sampled:                 # what version 7 means depends on these
+                meta_keys.add(rec.body.key)
         if rec.marker == F.MARKER_TRAILER:
             break
     offset, kind = stream.tell(), "extension"
     if offset == len(data):
+        return
+    legacy = header.version < F.VERSION_DURATION
+    if legacy and not data.startswith(F.EXT_MAGIC[:-1], offset) and not vmsample:
+        yield Record(offset, "symbol_map", {"bytes": len(data) - offset})
         return
     yield Record(offset, kind, {"magic": parse(schema.ext_magic)})
     while True:

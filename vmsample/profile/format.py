@@ -29,13 +29,34 @@ MARKER_NATIVE_SYMBOLS = 0x08
 MARKER_GC_STACKTRACE = 0x09
 MARKER_OBJ_INFO_STACK = 0x0A
 
-# 0x05 header version.  6 parses identically in every vmprof reader; 7 means
-# "int64 ns timestamp after each stack record" to PyPI vmprof 0.6.0 and
-# "f64 seconds instead of the count word" to the fork (layout "pypy").
+MARKER_INTERP_NAME = 0x04      # the legacy header (version 0): u8 length | name
+
+# Header versions, as vmprof numbers them.  Each adds to the stack record:
+VERSION_THREAD_ID = 1       # a thread id (addr) after the entries
+VERSION_TAG = 2             # RPython entries are (kind, pc) pairs
+VERSION_MEMORY = 3          # (before mode bits) a memory word after the thread id
+VERSION_MODE_AWARE = 4      # the 0x05 header has a mode byte
+VERSION_DURATION = 5        # the trailer has an end time
 VERSION_TIMESTAMP = 6
+# 7 means "int64 ns timestamp after each stack record" to PyPI vmprof 0.6.0
+# and "f64 seconds instead of the count word" to the paper's fork; see
+# fork_semantics() for how a reader tells them apart.
 VERSION_SAMPLE_TIME = 7
-SUPPORTED_VERSIONS = (6, 7)
+SUPPORTED_VERSIONS = tuple(range(0, 8))
+WRITTEN_VERSIONS = (6, 7)
 DEFAULT_VERSION = 6
+
+# RPython stack entries are (kind, pc) pairs (vmprof's VMPROF_*_TAG).
+KIND_CODE = 1               # pc: a code id named by a 0x02 record
+KIND_BLACKHOLE = 2
+KIND_JITTED = 3             # pc: machine code of a JIT trace
+KIND_JITTING = 4
+KIND_GC = 5
+KIND_ASSEMBLER = 6          # pc: machine code of the JIT's assembler helpers
+KIND_NATIVE = 7             # pc: native code, named by a 0x08 record if the file has one
+RPYTHON_KINDS = {KIND_CODE: "code", KIND_BLACKHOLE: "blackhole", KIND_JITTED: "jit",
+                 KIND_JITTING: "jitting", KIND_GC: "gc", KIND_ASSEMBLER: "assembler",
+                 KIND_NATIVE: "native"}
 
 # 0x05 header mode bits.
 PROFILE_MEMORY = 0x01
@@ -47,16 +68,49 @@ PROFILE_REAL_TIME = 0x10
 MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
 MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
 INTERP_NAME = "vmsample"
-# The pypy layout's interpreter name.  With version 7 it selects the fork's
-# record shape (f64 seconds instead of the count word); see fork_semantics().
+# The pypy layout's interpreter name (never "pypy": that means RPython stacks).
 INTERP_NAME_PYPY = "vmsample-pypy"
 
 
-def fork_semantics(version, interp):
+def fork_semantics(version, meta_keys):
     """True when version 7 means the fork's VERSION_SAMPLE_TIMEOFFSET (an f64
     time replaces the count word) rather than vmprof 0.6.0's VERSION_SAMPLE_TIME
-    (an int64 ns timestamp follows the thread id)."""
-    return version == VERSION_SAMPLE_TIME and interp == INTERP_NAME_PYPY
+    (an int64 ns timestamp follows the thread id).
+
+    [meta_keys]: the META keys written before the file's first sample record.
+    The fork writes META ``start_time_offset`` right after the start time,
+    before any sample (and writes version 7 only where it does: Unix); so does
+    vmsample's pypy layout; vmprof 0.6.0 never writes that key.  A file
+    misjudged anyway fails loudly: 0.6.0's count word must be the integer 1
+    (as an f64 that is 5e-324 s) and the fork's must be a finite time."""
+    return version == VERSION_SAMPLE_TIME and META_START_OFFSET in meta_keys
+
+
+class Geometry:
+    """How a file's main-section records are laid out: decided by its static
+    header (word and address sizes), its header (version, mode, interpreter)
+    and, for version 7, by fork_semantics() at the first sample record."""
+
+    def __init__(self, word, addr, version, mode, interp):
+        self.word = word                # 8, or 4 (32-bit and Windows files)
+        self.addr = addr                # 8, or 4 (32-bit files)
+        self.version = version
+        self.mode = mode
+        self.interp = interp
+        self.lines = bool(mode & PROFILE_LINES)
+        self.memory = bool(mode & PROFILE_MEMORY) if version >= VERSION_MODE_AWARE \
+            else version == VERSION_MEMORY
+        self.rpython = bool(mode & PROFILE_RPYTHON) or interp == "pypy"
+        self.tagged = self.rpython and version >= VERSION_TAG    # (kind, pc) pairs
+        self.thread_id = version >= VERSION_THREAD_ID
+        self.trailer_time = version >= VERSION_DURATION
+        self.fork = None                # version 7 only: decided at the first sample
+
+    def stack_tail(self):
+        """struct codes after a stack record's entries (thread id, memory, ns timestamp)."""
+        a = "q" if self.addr == 8 else "i"
+        return ((a if self.thread_id else "") + (a if self.memory else "")
+                + ("q" if self.version >= VERSION_SAMPLE_TIME and not self.fork else ""))
 
 # ---------------------------------------------------------------- record layouts
 
@@ -81,11 +135,9 @@ class Layout:
 
 
 # Main section.  Every record starts with its marker byte (not part of these).
-STATIC_HEADER = Layout("static header", ("header_count", "q"), ("header_size", "q"),
-                       ("reserved", "q"), ("period_usec", "q"), ("windows64", "q"))
 TIMEVAL = Layout("timeval", ("sec", "q"), ("usec", "q"), ("zone", "8s"))       # 0x06, 0x03
-STACK_HEAD = Layout("stack head", ("count", "q"), ("depth", "q"))              # 0x01
-FORK_STACK_HEAD = Layout("fork stack head", ("time", "d"), ("depth", "q"))     # 0x01/0x09/0x0A, fork v7
+# 0x01 (the fork's version 7: an f64 time instead of the count; also 0x09, 0x0A)
+STACK_HEAD = Layout("stack head", ("count", "q"), ("depth", "q"))
 CODE_HEAD = Layout("code head", ("id", "q"), ("length", "q"))                  # 0x02, then the name
 
 # Extension section.

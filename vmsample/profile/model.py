@@ -102,12 +102,15 @@ class AllocationSample:
 class TimeSample:
     """One time sample: it stands for [weight] nanoseconds (the timer period;
     0 when the file does not say).  [time_ns] is None only for stock vmprof
-    files without timestamps (version < 7)."""
+    files without timestamps (version < 7).  [memory_kb] is the process's
+    memory (RSS, kB) at the sample in files profiling memory
+    (PROFILE_MEMORY), else None."""
 
     time_ns: int | None
     thread_id: int
     stack: int
     weight: int
+    memory_kb: int | None = None
 
 
 @dataclass(slots=True)

@@ -22,11 +22,10 @@ from .errors import ProfileFormatError
 from .model import Profile
 
 _Q = struct.Struct("<q")
+_I = struct.Struct("<i")
 _QQ = struct.Struct("<qq")
 _U16 = struct.Struct("<H")
 _U32 = struct.Struct("<I")
-_STACK_HEAD = F.STACK_HEAD.struct
-_STACK_HEAD_FORK = F.FORK_STACK_HEAD.struct
 _EXT_HEAD = F.EXT_RECORD_HEAD.struct
 _ALLOC = F.ALLOC_INFO.struct
 _TIME = F.TIME_INFO.struct
@@ -34,8 +33,7 @@ _MINOR_HEAD = F.MINOR_HEAD.struct
 _MINOR_SAMPLES = F.MINOR_SAMPLES.struct
 _MAJOR = F.MAJOR_GC.struct
 _END = F.END.struct
-# Whole-record sizes: the marker byte, then the layout.
-STACK_RECORD_HEAD = 1 + F.STACK_HEAD.size
+# A whole 0x06 / 0x03 record: the marker byte, then the layout.
 TIMEVAL_RECORD = 1 + F.TIMEVAL.size
 
 
@@ -98,60 +96,89 @@ def _utf8(raw, pos, record):
         raise ProfileFormatError(f"invalid UTF-8: {e.reason}", pos, record) from None
 
 
-def _string(data, pos, record):
+def _string(data, pos, record, word=_Q):
     """A word-length-prefixed string at [pos] -> (str, next pos)."""
-    _need(data, pos, 8, record)
-    (n,) = _Q.unpack_from(data, pos)
+    _need(data, pos, word.size, record)
+    (n,) = word.unpack_from(data, pos)
     if n < 0:
         raise ProfileFormatError(f"negative string length {n}", pos, record)
-    _need(data, pos + 8, n, record)
-    return _utf8(data[pos + 8:pos + 8 + n], pos, record), pos + 8 + n
+    at = pos + word.size
+    _need(data, at, n, record)
+    return _utf8(data[at:at + n], pos, record), at + n
 
 
-def parse_static_header(data) -> int:
-    """Check the five-word static header; returns the period word."""
+def parse_static_header(data):
+    """The static header -> (word size, address size, period word, next pos).
+
+    Five words 0, 3, 0, period, flag; the word size shows where the 3 is
+    (vmprof's own rule).  A 4-byte-word file with flag 1 is a Windows 64-bit
+    file: 4-byte words, 8-byte addresses."""
     if len(data) < 16:
         raise ProfileFormatError("not a vmprof profile: shorter than its header", 0, "static header")
-    if data[4] == 3 and data[8] != 3:
-        raise ProfileFormatError("32-bit profiles are not supported", 0, "static header")
-    if data[15] == 3 and data[8] != 3:
+    if data[4] == 3 and data[:4] == bytes(4):
+        word = 4
+    elif data[8] == 3 and data[:8] == bytes(8):
+        word = 8
+    elif data[7] == 3 or data[15] == 3:
         raise ProfileFormatError("big-endian profiles are not supported", 0, "static header")
-    _need(data, 0, F.STATIC_HEADER.size, "static header")
-    w0, w1, w2, period, w4 = F.STATIC_HEADER.struct.unpack_from(data, 0)
-    if (w0, w1, w2) != (0, 3, 0) or w4 not in (0, 1) or period < 0:
-        raise ProfileFormatError(f"not a vmprof profile: static header words {(w0, w1, w2, period, w4)}",
+    else:
+        raise ProfileFormatError("not a vmprof profile: no word size in its static header", 0, "static header")
+    fmt = "<5q" if word == 8 else "<5i"
+    _need(data, 0, 5 * word, "static header")
+    w0, w1, w2, period, flag = struct.unpack_from(fmt, data, 0)
+    if (w0, w1, w2) != (0, 3, 0) or flag not in (0, 1) or period < 0:
+        raise ProfileFormatError(f"not a vmprof profile: static header words {(w0, w1, w2, period, flag)}",
                                  0, "static header")
-    if w4 == 1:
-        raise ProfileFormatError("Windows (4-byte word) profiles are not supported", 32, "static header")
-    return period
+    addr = 8 if word == 8 or flag == 1 else 4
+    return word, addr, period, 5 * word
 
 
-def parse_header(data, pos=F.STATIC_HEADER.size):
-    """The 0x05 record -> (version, mode, interp, next pos)."""
-    _need(data, pos, 5, "header")
+def parse_header(data, word, addr, pos):
+    """The 0x05 record (or the legacy 0x04) -> (Geometry, next pos)."""
+    _need(data, pos, 2, "header")
+    if data[pos] == F.MARKER_INTERP_NAME:       # legacy: version 0, the name only
+        n = data[pos + 1]
+        _need(data, pos + 2, n, "header")
+        return F.Geometry(word, addr, 0, 0, _utf8(data[pos + 2:pos + 2 + n], pos, "header")), pos + 2 + n
+    _need(data, pos, 4, "header")
     if data[pos] != F.MARKER_HEADER:
-        raise ProfileFormatError(f"expected the header record (0x05), found 0x{data[pos]:02x}", pos, "header")
+        raise ProfileFormatError(f"expected the header record (0x05 or 0x04), found 0x{data[pos]:02x}",
+                                 pos, "header")
     version = int.from_bytes(data[pos + 1:pos + 3], "big")
     if version > max(F.SUPPORTED_VERSIONS):
         raise ProfileFormatError(f"profile format version {version} is newer than this reader supports "
                                  f"({max(F.SUPPORTED_VERSIONS)}); upgrade vmsample", pos, "header")
-    if version not in F.SUPPORTED_VERSIONS:
-        raise ProfileFormatError(f"profile format version {version} is not supported (6 or 7)", pos, "header")
-    mode, n = data[pos + 3], data[pos + 4]
-    _need(data, pos + 5, n, "header")
-    interp = _utf8(data[pos + 5:pos + 5 + n], pos, "header")
-    if mode & F.PROFILE_RPYTHON or interp == "pypy":
-        raise ProfileFormatError("RPython stacks ((kind, pc) pairs) are not supported", pos, "header")
-    if mode & F.PROFILE_MEMORY:
-        raise ProfileFormatError("PROFILE_MEMORY (rss per sample) is not supported", pos, "header")
-    return version, mode, interp, pos + 5 + n
+    at = pos + 3
+    mode = 0
+    if version >= F.VERSION_MODE_AWARE:
+        mode = data[at]
+        at += 1
+    _need(data, at, 1, "header")
+    n = data[at]
+    _need(data, at + 1, n, "header")
+    interp = _utf8(data[at + 1:at + 1 + n], pos, "header")
+    return F.Geometry(word, addr, version, mode, interp), at + 1 + n
 
 
 def parse(data: bytes, b: ProfileBuilder) -> None:
     """Decode [data] into calls on the builder [b]."""
     pos = read_main_section(data, b)
     if pos < len(data):
-        _extension(data, pos, b)
+        if data.startswith(F.EXT_MAGIC[:-1], pos) or b.meta.get(F.META_VERSION) is not None:
+            _extension(data, pos, b)
+        elif not b.geometry.trailer_time:
+            # Before version 5 vmprof appended the process's memory map
+            # (/proc/self/maps text) after the trailer: not records.
+            b.symbol_map = data[pos:]
+        else:
+            raise ProfileFormatError("bytes after the trailer are not a vmsample extension", pos, "extension")
+
+
+def _address_entries(data, at, count, addr):
+    """[count] addresses at [at] as the little-endian i64 bytes the builder interns."""
+    if addr == 8:
+        return data[at:at + 8 * count]
+    return struct.pack(f"<{count}q", *struct.unpack_from(f"<{count}i", data, at))
 
 
 def read_main_section(data, b) -> int:
@@ -159,16 +186,14 @@ def read_main_section(data, b) -> int:
     builder [b]; returns the offset after the trailer.  On a
     ProfileFormatError, its [record_start] is the offset of the record that
     failed: everything before it was read (`vmsample recover` keeps that)."""
-    period = parse_static_header(data)
-    version, mode, interp, pos = parse_header(data)
-    b.header(version, mode, interp, period)
-    fork = F.fork_semantics(version, interp)
-    stamped = version >= F.VERSION_SAMPLE_TIME and not fork
-    lines = bool(mode & F.PROFILE_LINES)
+    word, addr, period, pos = parse_static_header(data)
+    g, pos = parse_header(data, word, addr, pos)
+    b.header(g, period)
     n = len(data)
-    head = _STACK_HEAD_FORK if fork else _STACK_HEAD
-    tail_size = 16 if stamped else 8       # thread id [, timestamp]
+    W = _Q if word == 8 else _I
+    A = _Q if addr == 8 else _I
     stack_ids, main = b.stack_ids, b.main     # ProfileBuilder.stack(), inlined
+    head = tail = None                        # decided at the first sample record
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
     try:
@@ -176,43 +201,51 @@ def read_main_section(data, b) -> int:
             if pos >= n:
                 raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
             marker = data[pos]
-            if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and fork):
+            if head is None and marker in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE,
+                                           F.MARKER_OBJ_INFO_STACK):
+                g.fork = F.fork_semantics(g.version, b.meta)
+                head = struct.Struct("<d" + W.format[1:]) if g.fork else struct.Struct("<" + W.format[1:] * 2)
+                tail = struct.Struct("<" + g.stack_tail())
+                stamped = g.version >= F.VERSION_SAMPLE_TIME and not g.fork
+                plain = g.thread_id and not g.memory and not stamped
+            if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
-                if pos + STACK_RECORD_HEAD > n:
-                    _need(data, pos, STACK_RECORD_HEAD, kind)
+                start = pos + 1 + head.size
+                if start > n:
+                    _need(data, pos, 1 + head.size, kind)
                 count, depth = head.unpack_from(data, pos + 1)
-                if not fork and count != 1:
+                if not g.fork and count != 1:
                     raise ProfileFormatError(f"stack record count must be 1, not {count}", pos, kind)
                 if not 0 <= depth <= F.MAX_STACK_ENTRIES:
                     raise ProfileFormatError(f"stack depth {depth} out of range", pos, kind)
-                if lines and depth & 1:
-                    raise ProfileFormatError(f"odd stack depth {depth} with line numbers", pos, kind)
-                start = pos + STACK_RECORD_HEAD
-                end = start + 8 * depth
-                if end + tail_size > n:
-                    _need(data, start, end + tail_size - start, kind)
-                key = data[start:end]
+                if (g.lines or g.tagged) and depth & 1:
+                    raise ProfileFormatError(f"odd stack depth {depth} with entry pairs", pos, kind)
+                end = start + addr * depth
+                if end + tail.size > n:
+                    _need(data, start, end + tail.size - start, kind)
+                key = data[start:end] if addr == 8 else _address_entries(data, start, depth, addr)
                 idx = stack_ids.get(key)
                 if idx is None:
                     idx = stack_ids[key] = len(stack_ids)
-                if stamped:
-                    thread_id, ts = _QQ.unpack_from(data, end)
-                    main[marker].append((idx, thread_id, ts))
+                rest = tail.unpack_from(data, end)
+                if plain:                               # the usual: a thread id, nothing else
+                    main[marker].append((idx, rest[0], fork_time_ns(count, pos) if g.fork else None, None))
                 else:
-                    main[marker].append((idx, _Q.unpack_from(data, end)[0],
-                                         fork_time_ns(count, pos) if fork else None))
-                pos = end + tail_size
+                    main[marker].append((idx, rest[0] if g.thread_id else 0,
+                                         rest[-1] if stamped else fork_time_ns(count, pos) if g.fork else None,
+                                         rest[g.thread_id] if g.memory else None))
+                pos = end + tail.size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
-                _need(data, pos, 9, "virtual_ip")
-                (code_id,) = _Q.unpack_from(data, pos + 1)
-                name, pos = _string(data, pos + 9, "virtual_ip")
+                _need(data, pos, 1 + addr, "virtual_ip")
+                (code_id,) = A.unpack_from(data, pos + 1)
+                name, pos = _string(data, pos + 1 + addr, "virtual_ip", W)
                 b.code(code_id, name)
             elif marker == F.MARKER_META:
-                key, p = _string(data, pos + 1, "meta")
-                value, p = _string(data, p, "meta")
+                key, p = _string(data, pos + 1, "meta", W)
+                value, p = _string(data, p, "meta", W)
                 b.add_meta(key, value, pos)
                 pos = p
-            elif marker == F.MARKER_TIME_N_ZONE or marker == F.MARKER_TRAILER:
+            elif marker == F.MARKER_TIME_N_ZONE or (marker == F.MARKER_TRAILER and g.trailer_time):
                 kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
                 _need(data, pos, TIMEVAL_RECORD, kind)
                 sec, usec = _QQ.unpack_from(data, pos + 1)
@@ -221,16 +254,24 @@ def read_main_section(data, b) -> int:
                     return pos + TIMEVAL_RECORD
                 b.start_time(sec, usec)
                 pos += TIMEVAL_RECORD
-            elif marker == F.MARKER_OBJ_INFO_STACK and fork:
-                _need(data, pos, STACK_RECORD_HEAD, "obj_info")
-                time_s, depth = _STACK_HEAD_FORK.unpack_from(data, pos + 1)
-                if not 3 <= depth <= F.MAX_STACK_ENTRIES:
+            elif marker == F.MARKER_TRAILER:            # before version 5: no end time
+                b.trailer(None, None)
+                return pos + 1
+            elif marker == F.MARKER_OBJ_INFO_STACK and g.fork:
+                _need(data, pos, 1 + head.size, "obj_info")
+                time_s, depth = head.unpack_from(data, pos + 1)
+                if not 0 <= depth <= F.MAX_STACK_ENTRIES:
                     raise ProfileFormatError(f"object-info depth {depth} out of range", pos, "obj_info")
-                _need(data, pos + STACK_RECORD_HEAD, 8 * depth, "obj_info")
-                b.obj_info(time_s, struct.unpack_from(f"<{depth}q", data, pos + STACK_RECORD_HEAD))
-                pos += STACK_RECORD_HEAD + 8 * depth
-            elif marker == F.MARKER_HEADER:
+                start = pos + 1 + head.size
+                _need(data, start, addr * depth, "obj_info")
+                b.obj_info(fork_time_ns(time_s, pos), struct.unpack_from(f"<{depth}{A.format[1:]}", data, start),
+                           pos)
+                pos = start + addr * depth
+            elif marker in (F.MARKER_HEADER, F.MARKER_INTERP_NAME):
                 raise ProfileFormatError("a second header record", pos, "header")
+            elif marker in (F.MARKER_GC_STACKTRACE, F.MARKER_OBJ_INFO_STACK):
+                raise ProfileFormatError(f"record 0x{marker:02x} (the paper fork's) in a file without "
+                                         "the fork's version 7 (META start_time_offset)", pos, "main section")
             else:
                 raise ProfileFormatError(f"unknown record marker 0x{marker:02x}", pos, "main section")
     except ProfileFormatError as e:

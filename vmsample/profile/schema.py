@@ -19,16 +19,16 @@ from __future__ import annotations
 import io
 import struct
 
-from construct import (Array, Bytes, Check, Const, ConstructError, Error, FixedSized, Float64l,
-                       GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
-                       Int32ul, Int64sl, Int64ul, Optional, PascalString, Peek, RepeatUntil,
-                       StreamError, Struct, Switch, Terminated, this)
+from construct import (Array, Bytes, Check, Computed, Const, ConstructError, Error, FixedSized,
+                       Float64l, GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
+                       Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Peek,
+                       RepeatUntil, StreamError, Struct, Switch, Terminated, this)
 
 from . import format as F
 from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 
-Word = Int64sl
+Word64 = Int64sl
 # format.py's struct codes as construct fields
 _FIELD = {"q": Int64sl, "Q": Int64ul, "I": Int32ul, "H": Int16ul, "B": Int8ul, "d": Float64l,
           "8s": Bytes(8)}
@@ -38,71 +38,95 @@ def fields(layout):
     """The construct fields of a format.py Layout, in order."""
     return [name / _FIELD[code] for name, code in layout.fields]
 
+
+def _geometry(ctx) -> F.Geometry:
+    # The file's main-section geometry, from its static header and header.
+    # When a record is parsed on its own (dump.py) they are passed as parse
+    # parameters instead, with the META keys read so far.
+    root = ctx._root
+    if "header" in root:
+        static, h, keys = root.static_header, root.header, root.get("_meta_keys", ())
+    else:
+        static, h, keys = ctx._params.static_header, ctx._params.header, ctx._params.meta_keys
+    g = F.Geometry(static.word_size, static.addr_size, h.version, h.mode, h.interp)
+    g.fork = F.fork_semantics(h.version, keys)
+    return g
+
+
+def _fork(ctx):
+    return _geometry(ctx).fork
+
+
+def _stamped(ctx):
+    g = _geometry(ctx)
+    return g.version >= F.VERSION_SAMPLE_TIME and not g.fork
+
+
+# A word and an address of the file's sizes (8 bytes, or 4 in 32-bit and Windows files).
+Word = IfThenElse(lambda ctx: _geometry(ctx).word == 8, Int64sl, Int32sl)
+Addr = IfThenElse(lambda ctx: _geometry(ctx).addr == 8, Int64sl, Int32sl)
 # word length | UTF-8 bytes (vmprof's read_string)
 VString = PascalString(Word, "utf8")
 
 
-def _hdr(ctx):
-    # The 0x05 header of the file; when a record is parsed on its own (dump.py)
-    # the header is passed as a parse parameter instead.
-    root = ctx._root
-    return root.header if "header" in root else ctx._params.header
-
-
-def _fork(ctx):
-    h = _hdr(ctx)
-    return F.fork_semantics(h.version, h.interp)
-
-
-def _stamped(ctx):
-    h = _hdr(ctx)
-    return h.version >= F.VERSION_SAMPLE_TIME and not _fork(ctx)
-
-
-def _lines(ctx):
-    return bool(_hdr(ctx).mode & F.PROFILE_LINES)
+def _word_size(ctx):
+    # vmprof's rule: the word size shows where the static header's 3 is.
+    # (Building, or a file shorter than 16 bytes, has no probe: the given
+    # size, or 8, and the header's Const fields then fail on a short file.)
+    p = ctx._probe
+    if p is None:
+        return ctx.get("word_size") or 8
+    return 4 if p[4] == 3 and p[:4] == bytes(4) else 8
 
 
 # ================================================================ main section (vmprof)
 
-# Static header: five words 0, 3, 0, period_usec, 0 (1 would mean Win64).
+# Static header: five words 0, 3, 0, period_usec, flag (1: Windows 64-bit,
+# 4-byte words but 8-byte addresses).  Little-endian only.
+_SWord = IfThenElse(this.word_size == 8, Int64sl, Int32sl)
 static_header = Struct(
-    "header_count" / Const(0, Word),
-    "header_size" / Const(3, Word),
-    "reserved" / Const(0, Word),
-    "period_usec" / Word,
+    "_probe" / Peek(Bytes(16)),
+    "word_size" / Computed(_word_size),
+    "header_count" / Const(0, _SWord),
+    "header_size" / Const(3, _SWord),
+    "reserved" / Const(0, _SWord),
+    "period_usec" / _SWord,
     Check(this.period_usec >= 0),
-    "windows64" / Const(0, Word),
+    "windows64" / OneOf(_SWord, (0, 1)),
+    "addr_size" / Computed(lambda ctx: 8 if ctx.word_size == 8 or ctx.windows64 == 1 else 4),
 )
 
-# 0x05 | u16 BE version | u8 mode | u8 len | interp name
+# 0x05 | u16 BE version | [u8 mode, version >= 4] | u8 len | interp name
+# or the legacy 0x04 | u8 len | interp name (version 0)
 header = Struct(
-    "marker" / Const(F.MARKER_HEADER, Int8ul),
-    "version" / Int16ub,
+    "marker" / OneOf(Int8ul, (F.MARKER_HEADER, F.MARKER_INTERP_NAME)),
+    "version" / IfThenElse(this.marker == F.MARKER_HEADER, Int16ub, Computed(0)),
     Check(lambda ctx: ctx.version in F.SUPPORTED_VERSIONS),
-    "mode" / Int8ul,
-    Check(lambda ctx: not ctx.mode & (F.PROFILE_MEMORY | F.PROFILE_RPYTHON)),
+    "mode" / IfThenElse(lambda ctx: ctx.marker == F.MARKER_HEADER and ctx.version >= F.VERSION_MODE_AWARE,
+                        Int8ul, Computed(0)),
     "interp" / PascalString(Int8ul, "utf8"),
-    Check(this.interp != "pypy"),
 )
 
 # 0x01 stack trace (and 0x09 allocation stack trace, fork only):
 #   count word = 1 (fork: f64 CLOCK_MONOTONIC seconds) | depth word
-#   | depth x addr entries, leaf first ([line, code id] pairs with PROFILE_LINES)
-#   | addr thread id | i64 ns timestamp (version 7, not fork)
+#   | depth x addr entries, leaf first ([line, code id] pairs with PROFILE_LINES,
+#     [kind, pc] pairs in RPython files from version 2)
+#   | addr thread id (version >= 1) | addr memory kB (PROFILE_MEMORY)
+#   | i64 ns timestamp (version 7, not fork)
 stacktrace = Struct(
     "count" / IfThenElse(_fork, Float64l, Const(1, Word)),
     "depth" / Word,
     Check(lambda ctx: 0 <= ctx.depth <= F.MAX_STACK_ENTRIES),
-    Check(lambda ctx: not (_lines(ctx) and ctx.depth & 1)),
-    "entries" / Array(this.depth, Word),
-    "thread_id" / Word,
+    Check(lambda ctx: not ((_geometry(ctx).lines or _geometry(ctx).tagged) and ctx.depth & 1)),
+    "entries" / Array(this.depth, Addr),
+    "thread_id" / If(lambda ctx: _geometry(ctx).thread_id, Addr),
+    "memory" / If(lambda ctx: _geometry(ctx).memory, Addr),
     "timestamp" / If(_stamped, Int64sl),
 )
 
 # 0x02 virtual IP / 0x08 native symbol: addr id | word len | name 'py:<func>:<line>:<file>'
 virtual_ip = Struct(
-    "id" / Word,
+    "id" / Addr,
     "name" / VString,
 )
 
@@ -112,17 +136,17 @@ meta = Struct(
     "value" / VString,
 )
 
-# 0x06 start time / 0x03 trailer: i64 tv_sec | i64 tv_usec | 8 zone bytes
+# 0x06 start time / 0x03 trailer (version >= 5): i64 tv_sec | i64 tv_usec | 8 zone bytes
 timeval = Struct(*fields(F.TIMEVAL))
 
-# 0x0A object info (fork only): f64 seconds | depth word = n + 3
-#   | n obj-info words (type id << 2 | large << 1 | survived), newest first
-#   | total_memory_used | total_size_of_arenas | gc_state
+# 0x0A object info (fork only): f64 seconds | depth word
+#   | depth addr words: object infos (type id << 2 | large << 1 | survived),
+#     newest first, then the statistics META gc_stats__<i> names
 obj_info = Struct(
     "time" / Float64l,
     "depth" / Word,
-    Check(lambda ctx: 3 <= ctx.depth <= F.MAX_STACK_ENTRIES),
-    "words" / Array(this.depth, Word),
+    Check(lambda ctx: 0 <= ctx.depth <= F.MAX_STACK_ENTRIES),
+    "words" / Array(this.depth, Addr),
 )
 
 
@@ -140,9 +164,37 @@ record = Struct(
         F.MARKER_META: meta,
         F.MARKER_TIME_N_ZONE: timeval,
         F.MARKER_OBJ_INFO_STACK: _fork_only(obj_info),
-        F.MARKER_TRAILER: timeval,
+        F.MARKER_TRAILER: If(lambda ctx: _geometry(ctx).trailer_time, timeval),
     }, default=Error),
 )
+
+
+SAMPLE_MARKERS = (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE, F.MARKER_OBJ_INFO_STACK)
+
+
+def _keys_before_first_sample(records):
+    """The META keys before the first sample record: what version 7 means
+    depends on them (format.fork_semantics)."""
+    keys = set()
+    for rec in records:
+        if rec.marker in SAMPLE_MARKERS:
+            break
+        if rec.marker == F.MARKER_META:
+            keys.add(rec.body.key)
+    return keys
+
+
+def _main_done(rec, records, ctx):
+    # Ends the main section at the trailer; keeps the META keys before the
+    # first sample where _geometry() finds them.
+    root = ctx._root
+    if rec.marker in SAMPLE_MARKERS:
+        root["_sampled"] = True
+    elif rec.marker == F.MARKER_META and not root.get("_sampled"):
+        root.setdefault("_meta_keys", set()).add(rec.body.key)
+    if rec.marker == F.MARKER_META and rec.body.key == F.META_VERSION:
+        root["_vmsample"] = True
+    return rec.marker == F.MARKER_TRAILER
 
 # ================================================================ extension section (vmsample)
 
@@ -150,7 +202,7 @@ record = Struct(
 ext_stack = Struct(
     *fields(F.EXT_STACK_HEAD),
     Check(this.count <= F.MAX_STACK_ENTRIES),
-    "entries" / Array(this.count, Word),
+    "entries" / Array(this.count, Word64),
 )
 
 # 0x21: u32 type id | name (UTF-8, the rest)
@@ -228,13 +280,24 @@ extension = Struct(
 
 # ================================================================ the file
 
+def _extension_follows(ctx):
+    # The reader's rule: bytes after the trailer are the extension in a
+    # vmsample file or one from version 5 on; before version 5 vmprof
+    # appended the process's memory map (text, not records).
+    if ctx.more is None:
+        return False
+    return (ctx.more == F.EXT_MAGIC[:-1] or ctx._root.get("_vmsample", False)
+            or ctx.header.version >= F.VERSION_DURATION)
+
+
 profile_file = Struct(
     "static_header" / static_header,
     "header" / header,
-    "main" / RepeatUntil(lambda rec, lst, ctx: rec.marker == F.MARKER_TRAILER, record),
+    "main" / RepeatUntil(_main_done, record),
     # A stock vmprof file ends at its trailer; ours continue with the extension.
-    "more" / Peek(Optional(Int8ul)),
-    "extension" / If(this.more != None, extension),  # noqa: E711 (construct expression)
+    "more" / Peek(Optional(Bytes(len(F.EXT_MAGIC) - 1))),
+    "extension" / If(_extension_follows, extension),
+    "symbol_map" / If(lambda ctx: ctx.more is not None and ctx.extension is None, GreedyBytes),
     Terminated,
 )
 
@@ -275,14 +338,14 @@ def _raw(entries) -> bytes:
 def to_profile(parsed, gzip: bool = False):
     """The Profile a parsed container describes (the same rules as the fast reader)."""
     b = ProfileBuilder(gzip=gzip)
-    h = parsed.header
-    b.header(h.version, h.mode, h.interp, parsed.static_header.period_usec)
-    fork = F.fork_semantics(h.version, h.interp)
+    h, st = parsed.header, parsed.static_header
+    b.header(F.Geometry(st.word_size, st.addr_size, h.version, h.mode, h.interp), st.period_usec)
+    fork = F.fork_semantics(h.version, _keys_before_first_sample(parsed.main))
     for rec in parsed.main:
         m, body = rec.marker, rec.body
         if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
             t = fork_time_ns(body.count, None) if fork else body.timestamp
-            b.stack(m, _raw(body.entries), body.thread_id, t)
+            b.stack(m, _raw(body.entries), body.thread_id or 0, t, body.memory)
         elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
             b.code(body.id, body.name)
         elif m == F.MARKER_META:
@@ -290,9 +353,14 @@ def to_profile(parsed, gzip: bool = False):
         elif m == F.MARKER_TIME_N_ZONE:
             b.start_time(body.sec, body.usec)
         elif m == F.MARKER_OBJ_INFO_STACK:
-            b.obj_info(body.time, tuple(body.words))
+            b.obj_info(fork_time_ns(body.time, None), tuple(body.words), None)
         elif m == F.MARKER_TRAILER:
-            b.trailer(body.sec, body.usec)
+            if body is None:                    # before version 5: no end time
+                b.trailer(None, None)
+            else:
+                b.trailer(body.sec, body.usec)
+    if parsed.symbol_map is not None:
+        b.symbol_map = parsed.symbol_map
     if parsed.extension is not None:
         b.has_extension = True
         for rec in parsed.extension.records:
