@@ -2,6 +2,8 @@
 
 * `ProfileWriter` (``_writer.pyx``, compiled) writes profiles; Cython code
   cimports its C-level API from ``vmsample.profile._writer``.
+* `attach_python` (``_glue.pyx``, compiled) profiles a VM written in Python
+  (a Python stack walker); Cython VMs cimport ``attach`` from the same module.
 * `read_profile` (``reader.py``) reads them into a `Profile` (``model.py``).
 * ``schema.py`` is the reference definition, in `construct`.
 * `ProfileFormatError` (``errors.py``) is raised for every malformed file.
@@ -12,6 +14,7 @@ Only the writer needs the compiled extension; everything else is pure Python
 
 _LAZY = {
     "ProfileWriter": "vmsample.profile._writer",
+    "attach_python": "vmsample.profile._glue",
     "read_profile": "vmsample.profile.reader",
     "Profile": "vmsample.profile.model",
     "ProfileFormatError": "vmsample.profile.errors",

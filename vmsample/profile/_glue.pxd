@@ -78,7 +78,20 @@ cdef class Profiler:
     cdef bint _sampling         # attach() enabled allocation sampling
     cdef bint _timer            # attach() started the timer
     cdef uint32_t _named_types  # type ids below this are named in the writer
+    # attach_python() only: the Python stack walker, the timer's counter
+    # (take_time_samples() reads it), the walker's first failure (raised by
+    # detach() and take_time_samples()).
+    cdef object _py_walker
+    cdef volatile int _py_ticks
+    cdef object _walker_error
     cdef void _unhook(self) noexcept
+    cdef uint32_t _walk_python(self, ProfFrame* out, uint32_t max_frames) noexcept
+
+# A VM prototyped in Python attaches with the Python function
+# attach_python(nursery, writer, walker): the same hooks, with a trampoline
+# that takes the GIL and calls walker() -> [(code_id, line), ...] leaf first
+# at every sample (a Python call per sample: slow, for prototypes), and
+# profiler.take_time_samples() at the VM's safe points.
 
 cdef Profiler attach(Nursery nursery, ProfileWriter writer, prof_stack_walker_t walker,
                      void* walker_ctx, volatile int* ticks=*, seed=*, first_offset=*)

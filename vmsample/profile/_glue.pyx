@@ -3,8 +3,10 @@
 ``attach(nursery, writer, walker, walker_ctx, ticks)`` (from Cython) installs
 the nursery's sample and collection hooks, switches allocation sampling and
 the time-sampling timer on as the writer is configured, and returns a
-`Profiler`; ``profiler.detach()`` undoes all of it.  `SamplingTimer` is the
-process's timer for Python code.  The contract is in ``_glue.pxd``.
+`Profiler`; ``profiler.detach()`` undoes all of it.  ``attach_python(nursery,
+writer, walker)`` does the same for a VM written in Python, whose stack
+walker is a Python function.  `SamplingTimer` is the process's timer for
+Python code.  The contract is in ``_glue.pxd``.
 
 Design
 ------
@@ -20,6 +22,14 @@ Design
    (the VM takes the count with an atomic exchange), and keeps errno.  The
    timer's signals carry &vms_pt as their value; that is how the handler
    and stop tell them from a foreign signal of the same number.
+
+3. A Python stack walker (attach_python) sits behind a C walker that takes
+   the GIL -- the VM that allocates holds it, so that is a re-entrant
+   PyGILState_Ensure -- and calls it.  A hook cannot raise: the walker's
+   first exception is kept, its sample gets an empty stack, and detach() or
+   take_time_samples() raises it.  The walker runs inside an allocation, so
+   it must not use the nursery; one that does is caught afterwards (the
+   nursery's free pointer or shadow stack moved) and reported the same way.
 """
 
 cimport cython
@@ -30,7 +40,7 @@ from libc.stdlib cimport malloc, free
 import os
 
 from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, gc_monotonic_ns
-from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook
+from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook, gcref_t
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
                                        prof_major_event, prof_minor_collection, prof_time_sample)
 
@@ -303,7 +313,8 @@ cdef class Profiler:
         self._named_types = n
 
     def detach(self):
-        """Undo attach(); a second call does nothing."""
+        """Undo attach(); a second call does nothing.  Raises the Python
+        stack walker's first failure (attach_python), after undoing."""
         if self.glue.writer == NULL:
             return
         if self._sampling:
@@ -318,6 +329,47 @@ cdef class Profiler:
             gc_collect_minor(self.nursery.heap)
         self._unhook()
         self.name_types()
+        self._raise_walker_error()
+
+    def take_time_samples(self):
+        """Take the time samples the timer counted since the last call (one
+        stack walk) and return how many: prof_time_samples() for Python
+        code, at the VM's safe points."""
+        cdef int n = prof_time_samples(&self.glue)
+        self._raise_walker_error()
+        return n
+
+    def _raise_walker_error(self):
+        error, self._walker_error = self._walker_error, None
+        if error is not None:
+            raise error
+
+    cdef uint32_t _walk_python(self, ProfFrame* out, uint32_t max_frames) noexcept:
+        # The body of walk_python: see Design 3.
+        cdef GCHeap* h = self.nursery.heap
+        cdef char* free_before = h.nursery_free
+        cdef gcref_t* top_before = h.shadowstack_top
+        cdef uint32_t n = 0
+        try:
+            for code_id, line in self._py_walker():
+                if n == max_frames:
+                    break
+                if code_id <= 0 or code_id % 2:
+                    raise ValueError(f"the stack walker returned code id {code_id!r}: "
+                                     "code ids are positive and even")
+                out[n].code_id = code_id
+                out[n].line = line
+                n += 1
+        except BaseException as e:
+            n = 0
+            if self._walker_error is None:
+                self._walker_error = e
+        if (h.nursery_free != free_before or h.shadowstack_top != top_before) \
+                and self._walker_error is None:
+            self._walker_error = RuntimeError(
+                "the stack walker used the nursery (allocated or pushed a root) inside a sample "
+                "hook; the heap may be corrupt")
+        return n
 
     cdef void _unhook(self) noexcept:
         # The C-level half of detach(): no Python, so __dealloc__ can run it.
@@ -341,11 +393,41 @@ cdef class Profiler:
         free(self.glue.frames)
 
 
+cdef uint32_t walk_python(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
+    with gil:
+        return (<Profiler>ctx)._walk_python(out, max_frames)
+
+
+def attach_python(Nursery nursery, ProfileWriter writer, walker, *, seed=None, first_offset=None):
+    """Attach [writer] to [nursery] for a VM written in Python; returns a Profiler.
+
+    ``walker()`` returns the VM's stack, leaf first, as ``(code_id, line)``
+    pairs (ids declared with ``writer.declare_code``); it is called at every
+    allocation sample and time sample, inside the allocation, so it must not
+    use the nursery.  A Python call per sample makes this much slower than a
+    C walker given to attach() from Cython: it is for trying the nursery,
+    sampling and profiles on a prototype.  With a writer that takes time
+    samples, call ``profiler.take_time_samples()`` at the VM's safe points.
+    The walker's errors are raised by ``detach()``."""
+    cdef Profiler p
+    if not callable(walker):
+        raise TypeError(f"the stack walker must be callable, not {type(walker).__name__}")
+    p = Profiler.__new__(Profiler)
+    p._py_walker = walker
+    return attach_into(p, nursery, writer, walk_python, <void*>p, &p._py_ticks, seed, first_offset)
+
+
 cdef Profiler attach(Nursery nursery, ProfileWriter writer, prof_stack_walker_t walker,
                      void* walker_ctx, volatile int* ticks=NULL, seed=None, first_offset=None):
     """Attach [writer] to [nursery]: see _glue.pxd."""
+    return attach_into(Profiler.__new__(Profiler), nursery, writer, walker, walker_ctx, ticks,
+                       seed, first_offset)
+
+
+cdef Profiler attach_into(Profiler p, Nursery nursery, ProfileWriter writer,
+                          prof_stack_walker_t walker, void* walker_ctx, volatile int* ticks,
+                          seed, first_offset):
     cdef GCHeap* h
-    cdef Profiler p
     if nursery is None or writer is None:
         raise TypeError("attach() needs a Nursery and a ProfileWriter")
     if walker == NULL:
@@ -361,7 +443,6 @@ cdef Profiler attach(Nursery nursery, ProfileWriter writer, prof_stack_walker_t 
             raise ValueError("the writer takes time samples: attach() needs the VM's tick counter")
         if vms_pt_running():
             raise RuntimeError("a vmsample sampling timer is already running in this process")
-    p = Profiler.__new__(Profiler)
     p.nursery = nursery
     p.writer = writer
     p.glue.frames = <ProfFrame*>malloc(PROF_MAX_FRAMES * sizeof(ProfFrame))

@@ -68,8 +68,7 @@ PROFILE_REAL_TIME = 0x10
 MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
 MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
 INTERP_NAME = "vmsample"
-# The pypy layout's interpreter name.  With version 7 it selects the fork's
-# record shape (f64 seconds instead of the count word); see fork_semantics().
+# The pypy layout's interpreter name (never "pypy": that means RPython stacks).
 INTERP_NAME_PYPY = "vmsample-pypy"
 
 
@@ -136,11 +135,9 @@ class Layout:
 
 
 # Main section.  Every record starts with its marker byte (not part of these).
-STATIC_HEADER = Layout("static header", ("header_count", "q"), ("header_size", "q"),
-                       ("reserved", "q"), ("period_usec", "q"), ("windows64", "q"))
 TIMEVAL = Layout("timeval", ("sec", "q"), ("usec", "q"), ("zone", "8s"))       # 0x06, 0x03
-STACK_HEAD = Layout("stack head", ("count", "q"), ("depth", "q"))              # 0x01
-FORK_STACK_HEAD = Layout("fork stack head", ("time", "d"), ("depth", "q"))     # 0x01/0x09/0x0A, fork v7
+# 0x01 (the fork's version 7: an f64 time instead of the count; also 0x09, 0x0A)
+STACK_HEAD = Layout("stack head", ("count", "q"), ("depth", "q"))
 CODE_HEAD = Layout("code head", ("id", "q"), ("length", "q"))                  # 0x02, then the name
 
 # Extension section.

@@ -207,6 +207,7 @@ def read_main_section(data, b) -> int:
                 head = struct.Struct("<d" + W.format[1:]) if g.fork else struct.Struct("<" + W.format[1:] * 2)
                 tail = struct.Struct("<" + g.stack_tail())
                 stamped = g.version >= F.VERSION_SAMPLE_TIME and not g.fork
+                plain = g.thread_id and not g.memory and not stamped
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
                 start = pos + 1 + head.size
@@ -222,18 +223,17 @@ def read_main_section(data, b) -> int:
                 end = start + addr * depth
                 if end + tail.size > n:
                     _need(data, start, end + tail.size - start, kind)
-                key = _address_entries(data, start, depth, addr)
+                key = data[start:end] if addr == 8 else _address_entries(data, start, depth, addr)
                 idx = stack_ids.get(key)
                 if idx is None:
                     idx = stack_ids[key] = len(stack_ids)
                 rest = tail.unpack_from(data, end)
-                thread_id = rest[0] if g.thread_id else 0
-                memory = rest[g.thread_id] if g.memory else None
-                if stamped:
-                    t = rest[-1]
+                if plain:                               # the usual: a thread id, nothing else
+                    main[marker].append((idx, rest[0], fork_time_ns(count, pos) if g.fork else None, None))
                 else:
-                    t = fork_time_ns(count, pos) if g.fork else None
-                main[marker].append((idx, thread_id, t, memory))
+                    main[marker].append((idx, rest[0] if g.thread_id else 0,
+                                         rest[-1] if stamped else fork_time_ns(count, pos) if g.fork else None,
+                                         rest[g.thread_id] if g.memory else None))
                 pos = end + tail.size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
                 _need(data, pos, 1 + addr, "virtual_ip")

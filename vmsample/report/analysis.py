@@ -406,8 +406,10 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
         minor_pause_mean_ns=sum(durations) / len(durations) if durations else None,
         minor_pause_max_ns=max(durations) if durations else None,
         bytes_copied=sum(m.bytes_copied for m in minors),
-        total_memory_used=Range.of(m.total_memory_used for m in minors),
-        total_size_of_arenas=Range.of(m.total_size_of_arenas for m in minors),
+        # (a file without these statistics, e.g. the fork's gcbench, shows none)
+        total_memory_used=Range.of(m.total_memory_used for m in minors if "total_memory_used" in m.stats),
+        total_size_of_arenas=Range.of(m.total_size_of_arenas for m in minors
+                                      if "total_size_of_arenas" in m.stats),
         vmrss=Range.of(m.vmrss for m in minors if m.vmrss),
         major_collections=len(majors),
         major_unfinished=len(majors) - finished,
