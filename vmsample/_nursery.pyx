@@ -93,9 +93,11 @@ Debug knobs, read once from the environment when this module is imported:
 #    set of old objects that may point into the nursery.
 #
 # 6. Failure never crashes: NULL / -1 with [h.error] set; the Python layer
-#    raises.  The one exception is malloc failing *inside* a minor collection
-#    while a survivor is being copied (the heap would be half-moved): that
-#    aborts with a message, as PyPy does.
+#    raises.  A collection cannot fail half way (the heap would be half
+#    moved), so the memory a minor collection needs is reserved before the
+#    nursery is filled, and [nursery_top] is lowered when it cannot be: see
+#    _nursery_reserve.pxi (docs/design.md §2.7).  The heap limit lowers
+#    [nursery_top] the same way, so that it holds exactly.
 #
 # 7. Header flags.  GCHeader.flags belongs to the core (bits 0x0100 and up are
 #    the embedder's; the core copies them and never looks at them).  Who sets,
@@ -228,6 +230,7 @@ cdef extern from *:
 include "_nursery_heap.pxi"
 include "_nursery_knobs.pxi"
 include "_nursery_sampling.pxi"
+include "_nursery_reserve.pxi"
 include "_nursery_slow_path.pxi"
 include "_nursery_roots.pxi"
 include "_nursery_old_space.pxi"

@@ -48,10 +48,9 @@ cdef class Nursery:
     heap_limit=None, shadowstack_size=2**20, keep_sample_log=True,
     keep_gc_log=True, debug=None, stress=None)``
 
-    * ``heap_limit``: bytes of old space (arenas + large objects); an
-      allocation that finds it exceeded after a full collection raises
-      MemoryError.  (The survivors of one minor collection may overshoot it
-      by at most one nursery: they have to go somewhere.)
+    * ``heap_limit``: bytes (or a size such as ``"16M"``) of old space
+      (arenas + large objects), which never exceeds it: an allocation raises
+      MemoryError exactly when the live objects and the request would not fit.
     * ``keep_sample_log`` / ``keep_gc_log``: keep every sample record / every
       collection report for ``sample_records()`` / ``minor_collections()`` and
       ``major_events()``; switch them off for long runs (memory grows with them).
@@ -123,7 +122,9 @@ cdef class Nursery:
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.keep_gc_log = bool(keep_gc_log)
         h.sampler.keep_log = bool(keep_sample_log)
-        set_limit(h)
+        if not refill_reserve(h):       # sets the nursery's end and the limit
+            raise MemoryError(f"cannot allocate a Nursery: no memory to reserve for "
+                              f"evacuating a nursery of {nsize} bytes")
 
     def __dealloc__(self):
         cdef GCHeap* h = self.heap
@@ -154,6 +155,7 @@ cdef class Nursery:
                 free(h.types[i].ref_offsets)
             free(h.types)
         if p != NULL:
+            release_reserve(h)
             free(p.buffers[0])
             free(p.buffers[1])
             free(p.handles)

@@ -103,6 +103,7 @@ ctypedef struct GCPrivate:
     PtrVec free_handles
     PtrVec remembered
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
+    bint mark_overflow          # a marked object was not pushed: rescan (major_collection)
     PtrVec scan
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
@@ -131,6 +132,10 @@ ctypedef struct GCPrivate:
     size_t cap_major_log
     uint8_t* outcomes       # scratch buffer for the report
     size_t cap_outcomes
+    # the evacuation reserve (_nursery_reserve.pxi)
+    char* reserve           # mapped, never touched; NULL once released
+    size_t reserve_size
+    size_t reserve_covers   # nursery bytes the reserve can evacuate
     # errors
     char errmsg[256]
 

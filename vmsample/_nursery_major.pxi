@@ -13,7 +13,7 @@ cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     if not obj.flags & GCFLAG_VISITED:
         obj.flags |= GCFLAG_VISITED
         if vec_push(&P(h).scan, obj) < 0:
-            fatal(b"out of memory in a major collection")
+            P(h).mark_overflow = True       # marked but not traced yet: see major_collection
 
 cdef void enter_state(GCHeap* h, int state) noexcept nogil:
     cdef GCPrivate* p = P(h)
@@ -122,6 +122,17 @@ cdef void release_pages(GCHeap* h) noexcept nogil:
                 old.avail[page.cls] = page
     old.arenas.n = kept
 
+cdef void drain_marking(GCHeap* h) noexcept nogil:
+    cdef PtrVec* scan = &P(h).scan
+    while scan.n:
+        scan.n -= 1
+        trace_object(h, <GCHeader*>scan.items[scan.n], major_visit)
+
+cdef void retrace_marked(GCHeap* h, GCHeader* obj) noexcept nogil:
+    if obj.flags & GCFLAG_VISITED:
+        trace_object(h, obj, major_visit)
+        drain_marking(h)
+
 cdef void major_collection(GCHeap* h) noexcept nogil:
     # Precondition: the nursery is empty (a minor collection just ran), so
     # every reference points into the old space.
@@ -132,9 +143,14 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
     enter_state(h, GC_STATE_MARKING)
     p.scan.n = 0
     visit_roots(h, major_visit)
-    while p.scan.n:
-        p.scan.n -= 1
-        trace_object(h, <GCHeader*>p.scan.items[p.scan.n], major_visit)
+    drain_marking(h)
+    # The worklist could not grow (memory is short, and the reserve only covers
+    # minor collections): some marked objects were not traced.  Trace every
+    # marked object again until no push fails; each pass marks more objects.
+    while p.mark_overflow:
+        p.mark_overflow = False
+        for_each_old_object(h, retrace_marked)
+        drain_marking(h)
     enter_state(h, GC_STATE_SWEEPING)
     sweep_arenas(h)
     sweep_large(h)
@@ -142,6 +158,7 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
     release_pages(h)
     threshold = <uint64_t>(total_memory_used(h) * MAJOR_GROWTH)
     p.next_major = max(threshold, <uint64_t>(MAJOR_MIN_NURSERIES * h.nursery_size))
+    refill_reserve(h)       # memory may be back: the whole nursery again, if it can
     enter_state(h, GC_STATE_SCANNING)
     p.collecting = False
     if p.debug:

@@ -54,13 +54,11 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
         P(h).minor_bytes_copied += size
-        if vec_push(&P(h).scan, copy) < 0:
-            fatal(b"out of memory in a minor collection")
+        collector_push(h, &P(h).scan, copy)
         slot[0] = <gcref_t>copy
     elif obj.flags & GCFLAG_YOUNG_LARGE and not obj.flags & GCFLAG_VISITED:
         obj.flags |= GCFLAG_VISITED
-        if vec_push(&P(h).scan, obj) < 0:
-            fatal(b"out of memory in a minor collection")
+        collector_push(h, &P(h).scan, obj)
 
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # Evacuate everything reachable in the nursery to the old space, free
@@ -118,8 +116,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         if obj.flags & GCFLAG_VISITED:
             obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE)) \
                 | GCFLAG_TRACK_YOUNG_PTRS
-            if vec_push(&old.old_large, obj) < 0:
-                fatal(b"out of memory in a minor collection")
+            collector_push(h, &old.old_large, obj)
         else:
             old.large_used -= obj_size(h, obj)
             if p.debug:
@@ -132,14 +129,13 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         memset(h.nursery_start, POISON_BYTE, nsize)
         p.active ^= 1
         h.nursery_start = p.buffers[p.active]
-        h.nursery_top = h.nursery_start + nsize
         memset(h.nursery_start, 0, nsize)
     else:
         memset(h.nursery_start, 0, used)
     h.nursery_free = h.nursery_start
     if h.sample_mode != GC_SAMPLING_OFF:
         h.sample_point = <uintptr_t>h.nursery_free + distance
-    set_limit(h)
+    refill_reserve(h)       # the nursery's end for the next cycle, and the limit
     # 7. statistics and the report
     p.minor_count += 1
     p.nursery_bytes_before += used

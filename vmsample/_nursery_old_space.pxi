@@ -79,15 +79,24 @@ cdef char* arena_alloc(GCHeap* h, size_t size) noexcept nogil:
 cdef GCHeader* old_alloc(GCHeap* h, size_t size, uint16_t* large_flag) noexcept nogil:
     # Room for a survivor of a minor collection: an arena cell, or malloc'ed
     # alone (then [large_flag] = GCFLAG_LARGE).
+    # Never fails: when malloc does, the evacuation reserve gives its address
+    # space back (_nursery_reserve.pxi) and the allocation is retried.
     cdef GCHeader* obj = NULL
     large_flag[0] = 0
     if size <= SMALL_MAX:
         obj = <GCHeader*>arena_alloc(h, size)
+        if obj == NULL:
+            release_reserve(h)
+            obj = <GCHeader*>arena_alloc(h, size)
         if obj != NULL:
             return obj
     obj = <GCHeader*>malloc(size)
-    if obj == NULL or vec_push(&h.old.old_large, obj) < 0:
-        fatal(b"out of memory while copying a survivor of a minor collection")
+    if obj == NULL:
+        release_reserve(h)
+        obj = <GCHeader*>malloc(size)
+    if obj == NULL:
+        fatal(b"out of memory while copying a survivor, even with the evacuation reserve released")
+    collector_push(h, &h.old.old_large, obj)      # has room: reserve_tables
     h.old.large_used += size
     large_flag[0] = GCFLAG_LARGE
     return obj

@@ -14,16 +14,25 @@ cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept
     cdef char* result = h.nursery_free - size
     h.nursery_free = result
     if tid == 0 or tid >= h.n_types or size < GC_MIN_OBJECT_SIZE or size & 7 \
-            or size > <size_t>(h.nursery_top - h.nursery_start):
+            or size > h.nursery_size:
         set_limit(h)
         set_error(h, GC_ERR_ARG, "bad nursery allocation (unregistered type id, or a size "
                   "that is not a multiple of 8 in [16, nursery size])")
         return NULL
     if stress_due(h) or result + size > h.nursery_top:
-        if collect_for_allocation(h, 0) < 0:
+        if collect_for_allocation(h, size, size) < 0:
             set_limit(h)
             return NULL
         result = h.nursery_free
+        if result + size > h.nursery_top:
+            # The nursery's end is lowered (_nursery_reserve.pxi): memory is short.
+            set_limit(h)
+            snprintf(P(h).errmsg, sizeof(P(h).errmsg),
+                     "out of memory: %llu bytes requested, the nursery has room for %llu "
+                     "(memory to evacuate it is short)", <unsigned long long>size,
+                     <unsigned long long>(h.nursery_top - h.nursery_start))
+            h.error = GC_ERR_NOMEM
+            return NULL
     if h.sample_mode != GC_SAMPLING_OFF and h.sample_point < <uintptr_t>(result + size):
         take_samples(h, <GCHeader*>result, size, tid, False, <uintptr_t>(result + size))
     h.nursery_free = result + size
@@ -42,17 +51,26 @@ cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t au
         set_error(h, GC_ERR_ARG, "bad large allocation (unregistered type id, or a size "
                   "that is not a multiple of 8 and at least 16)")
         return NULL
+    # Everything in the nursery counts against the heap limit: it may all survive.
     used = total_memory_used(h)
-    if stress_due(h) or used + size > p.next_major or (p.heap_limit and used + size > p.heap_limit):
-        if collect_for_allocation(h, size) < 0:
+    if stress_due(h) or used + size > p.next_major or (
+            p.heap_limit and used + <size_t>(h.nursery_free - h.nursery_start) + size > p.heap_limit):
+        if collect_for_allocation(h, size, 0) < 0:
             return NULL
         collected = True
     obj = <GCHeader*>calloc(1, size)
     if obj == NULL and not collected:
-        if collect_for_allocation(h, size) == 0:
+        if collect_for_allocation(h, size, 0) == 0:
             obj = <GCHeader*>calloc(1, size)
-    if obj == NULL or vec_push(&old.young_large, obj) < 0:
+    if obj != NULL and vec_push(&old.young_large, obj) == 0:
+        if reserve_tables(h, p.reserve_covers) < 0:     # the next minor collection may promote it
+            old.young_large.n -= 1
+            free(obj)
+            obj = NULL
+    elif obj != NULL:
         free(obj)
+        obj = NULL
+    if obj == NULL:
         set_error(h, GC_ERR_NOMEM, "out of memory (malloc failed for a large object)")
         return NULL
     obj.tid = tid
@@ -65,18 +83,22 @@ cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t au
             take_samples(h, obj, size, tid, True, <uintptr_t>(h.nursery_free + size))
         h.sample_point -= size
         set_limit(h)
+    if p.heap_limit:
+        set_nursery_end(h)      # the object takes room the nursery may no longer fill
     return obj
 
-cdef int collect_for_allocation(GCHeap* h, size_t extra) noexcept nogil:
+cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) noexcept nogil:
     # A minor collection, then a major one if the old space grew past its
-    # trigger or past the heap limit; fails if [extra] more bytes would still
-    # exceed the heap limit.
+    # trigger or past the heap limit, or if the nursery has less room than
+    # [nursery_need] (memory for the evacuation reserve is short); fails if
+    # [extra] more bytes would still exceed the heap limit.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used
     if gc_collect_minor(h) < 0:
         return -1
     used = total_memory_used(h)
-    if used + extra > p.next_major or (p.heap_limit and used + extra > p.heap_limit):
+    if used + extra > p.next_major or (p.heap_limit and used + extra > p.heap_limit) \
+            or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
         major_collection(h)
         used = total_memory_used(h)
     if p.heap_limit and used + extra > p.heap_limit:

@@ -42,6 +42,11 @@ def run_program(source, filename, argv=(), nursery=None, code_filename=None, wri
     except SyntaxError as e:
         print(syntax_error_line(e), file=sys.stderr)
         return 2
+    except RecursionError as e:
+        # Only compiling can raise it here (the VM raises its own, inside the
+        # program): an expression nested deeper than CPython compiles.
+        print(f"RecursionError: {e}", file=sys.stderr)
+        return 1
 
 
 def syntax_error_line(e):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import symtable
+import sys
 from dataclasses import dataclass, field
 
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
@@ -119,11 +120,22 @@ def compile_source(source: str, filename: str) -> Code:
     compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
     table = symtable.symtable(source, filename, "exec")
-    unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
-    unit.compile_module(tree)
-    code = unit.finish()
+    # CPython compiles expressions ~3000 deep (3 x its recursion limit); this
+    # compiler takes a few Python frames per level (Python-to-Python calls,
+    # which use no C stack in 3.11).
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
+    try:
+        unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
+        unit.compile_module(tree)
+        code = unit.finish()
+    finally:
+        sys.setrecursionlimit(limit)
     verify_tree(code)           # the eval loop trusts its code: see verify.py
     return code
+
+
+_COMPILER_RECURSION_LIMIT = 20000
 
 
 class _Block:

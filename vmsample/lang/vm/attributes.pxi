@@ -64,6 +64,11 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
                 return V_NONE
             if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
                 return V_FALSE
+            if str_to_py(name) == "value" and isinstance_c(o, exc_class("StopIteration")):
+                # StopIteration.__init__ sets value = args[0] (None without args)
+                o = oslot[0]
+                v = instance_attr(o, MAGIC(M_ARGS))
+                return FLD(v)[0] if has_tid(v, T_TUPLE) and LEN(v) > 0 else V_NONE
         raise_attribute_error(o, name)
     if t == T_CLASS:
         attr = class_lookup(o, name)

@@ -470,7 +470,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
     if bid == BI_HASH:
         check_args("hash", n, 1, 1)
-        return int_from_py(vm_hash(a))
+        return int_from_py(full_hash(a))
     if bid == BI_ID:
         check_args("id", n, 1, 1)
         return int_from_py(object_id(a[0]))
@@ -819,7 +819,9 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         if fn == "exit":
             raise SystemExit(to_py_simple(a) if n else None)
         if fn == "getrecursionlimit":
-            return tag(MAX_DEPTH)
+            return tag(VM_STATE.recursion_limit)
+        if fn == "setrecursionlimit":
+            set_recursion_limit(a, n)
         return V_NONE
     if mod == "random":
         if fn == "shuffle":

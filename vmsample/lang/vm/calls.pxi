@@ -10,7 +10,8 @@
 cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) except NULL:
     cdef Frame* f
     cdef int extra = 1 if co.flags & CO_CLASSBODY else 0
-    if VM_STATE.depth + 1 >= MAX_DEPTH or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
+    if (VM_STATE.depth + 2 + VM_STATE.c_depth > VM_STATE.recursion_limit or VM_STATE.depth + 1 >= MAX_FRAMES
+            or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end):
         raise RecursionError("maximum recursion depth exceeded")
     VM_STATE.depth += 1
     f = &VM_STATE.frames[VM_STATE.depth]
@@ -31,7 +32,7 @@ cdef str join_names(list names):
         return quoted[0]
     if len(quoted) == 2:
         return f"{quoted[0]} and {quoted[1]}"
-    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+    return ", ".join(quoted[:len(quoted) - 1]) + f", and {quoted[len(quoted) - 1]}"
 
 cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj* co) except -1:
     # Bind arguments the slow way into a new frame above the arguments.

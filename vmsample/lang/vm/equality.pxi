@@ -54,8 +54,6 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     cdef gcref_t v = slot[0]
     cdef uint16_t t
     cdef gcref_t m
-    cdef int64_t hv
-    cdef Py_ssize_t i
     if is_int(v):
         return int_hash(untag(v))
     if v == V_TRUE:
@@ -70,19 +68,10 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     if t == T_FLOAT or t == T_BIGINT:
         return hash(num_to_py(v))
     if t == T_TUPLE:
-        # CPython's xxHash-based tuple hash, over our item hashes
-        acc = 2870177450012600261
-        for i in range(LEN(slot[0])):
-            push(FLD(slot[0])[i])
-            hv = vm_hash(top_slot())
-            pop()
-            acc = (acc + (hv & 0xFFFFFFFFFFFFFFFF) * 14029467366897019727) & 0xFFFFFFFFFFFFFFFF
-            acc = ((acc << 31) | (acc >> 33)) & 0xFFFFFFFFFFFFFFFF
-            acc = (acc * 11400714785074694791) & 0xFFFFFFFFFFFFFFFF
-        acc = (acc + (LEN(slot[0]) ^ (2870177450012600261 ^ 3527539))) & 0xFFFFFFFFFFFFFFFF
-        if acc == 0xFFFFFFFFFFFFFFFF:
-            return 1546275796
-        return acc & ((1 << 61) - 1)
+        # Dicts and sets keep hashes tagged (63 bits): the full hash with bit
+        # 63 dropped keeps CPython's probe order (its low bits) for all but
+        # the longest collision chains.
+        return (full_hash(slot) << 1) >> 1
     if t == T_LIST or t == T_DICT or t == T_SET:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if t == T_INSTANCE:
@@ -95,6 +84,28 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
                 raise TypeError("__hash__ method should return an integer")
             return hash(int_to_py(m))
     return object_id(v) >> 4
+
+cdef int64_t full_hash(gcref_t* slot) except? -1:
+    # hash() as CPython computes it; for a tuple, its xxHash-based tuplehash
+    # over the items' full hashes, a signed 64-bit value (vm_hash folds it).
+    # CPython counts no recursion here: only the C stack bounds it.
+    cdef int64_t hv
+    cdef Py_ssize_t i
+    if not has_tid(slot[0], T_TUPLE):
+        return vm_hash(slot)
+    check_c_stack()
+    acc = 2870177450012600261
+    for i in range(LEN(slot[0])):
+        push(FLD(slot[0])[i])
+        hv = full_hash(top_slot())
+        pop()
+        acc = (acc + (hv & 0xFFFFFFFFFFFFFFFF) * 14029467366897019727) & 0xFFFFFFFFFFFFFFFF
+        acc = ((acc << 31) | (acc >> 33)) & 0xFFFFFFFFFFFFFFFF
+        acc = (acc * 11400714785074694791) & 0xFFFFFFFFFFFFFFFF
+    acc = (acc + (LEN(slot[0]) ^ (2870177450012600261 ^ 3527539))) & 0xFFFFFFFFFFFFFFFF
+    if acc == 0xFFFFFFFFFFFFFFFF:
+        return 1546275796
+    return acc - (1 << 64) if acc >> 63 else acc
 
 cdef int64_t next_object_id = 0x10000
 

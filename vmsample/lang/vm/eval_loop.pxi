@@ -13,6 +13,7 @@ cdef int eval_loop() except -1:
     # or yields (ST_YIELD).  Exceptions unwind through the code's exception
     # tables; one that leaves the entry frame propagates as VMError.
     cdef int entry = VM_STATE.depth
+    check_c_stack()
     while True:
         try:
             return run_frames(entry)

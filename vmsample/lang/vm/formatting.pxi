@@ -35,6 +35,7 @@ cdef str repr_py(gcref_t* slot):
     if (t == T_LIST or t == T_DICT or t == T_SET) and repr_active(v):
         return "[...]" if t == T_LIST else "{...}"
     if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET:
+        enter_recursion("while getting the repr of an object")
         push(v)
         REPR_STACK.append(<uintptr_t>top_slot())
         try:
@@ -42,6 +43,7 @@ cdef str repr_py(gcref_t* slot):
         finally:
             REPR_STACK.pop()
             pop()
+            leave_recursion()
     return other_repr(slot, t)
 
 REPR_STACK = []      # addresses of shadow-stack slots holding containers being repr'd

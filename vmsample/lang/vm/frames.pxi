@@ -70,6 +70,9 @@ cdef struct VMState:
     int ncodes
     Frame* frames
     int depth                   # index of the innermost frame; -1 when idle
+    int c_depth                 # C-recursive helper steps under way (vm/recursion.pxi)
+    int recursion_limit         # sys.setrecursionlimit's
+    char* stack_low             # check_c_stack's bound; NULL: unknown
     volatile int tick           # time-sampling timer expiries not yet sampled (_glue's counter)
     bint reraising              # the exception being raised keeps its traceback
     int countdown               # backward jumps until the next signal check

@@ -177,8 +177,13 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     HEAP = nursery.heap
     NURSERY = nursery
     VM_STATE.h = HEAP
-    VM_STATE.frames = <Frame*>calloc(MAX_DEPTH + 1, sizeof(Frame))
+    VM_STATE.frames = <Frame*>calloc(MAX_FRAMES + 1, sizeof(Frame))
+    if VM_STATE.frames == NULL:
+        raise MemoryError()
     VM_STATE.depth = -1
+    VM_STATE.c_depth = 0
+    VM_STATE.recursion_limit = DEFAULT_RECURSION_LIMIT
+    VM_STATE.stack_low = c_stack_low()
     VM_STATE.countdown = SIGNAL_CHECK_INTERVAL
     for i in range(N_FIXED_ROOTS):
         add_root(0)

@@ -14,6 +14,10 @@ _PY_BINOPS = [_operator.add, _operator.sub, _operator.mul, _operator.truediv,
 _PY_CMPOPS = [_operator.lt, _operator.le, _operator.eq, _operator.ne, _operator.gt, _operator.ge]
 _CMP_SYMBOLS = ["<", "<=", "==", "!=", ">", ">="]
 
+cdef inline bint is_sequence(gcref_t v) noexcept nogil:
+    # the builtin types with CPython's sq_repeat
+    return has_tid(v, T_STR) or has_tid(v, T_LIST) or has_tid(v, T_TUPLE)
+
 cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     # ab[0] op ab[1]; both rooted.
     cdef gcref_t a = ab[0], b = ab[1], m, r
@@ -71,8 +75,7 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
                 if r != V_NOTIMPL:
                     return r
     if is_int(a) or is_obj(a):
-        if (is_intlike(a) or has_tid(a, T_FLOAT) or has_tid(a, T_LIST) or has_tid(a, T_TUPLE)) \
-                and has_tid(b, T_STR) and op == B_MUL:
+        if (is_intlike(a) or has_tid(a, T_FLOAT)) and has_tid(b, T_STR) and op == B_MUL:
             ab[0], ab[1] = ab[1], ab[0]
             r = binary_op(ab, op, False)
             ab[0], ab[1] = ab[1], ab[0]
@@ -91,6 +94,10 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
     if op == B_ADD and has_tid(a, T_STR):
         raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
+    if op == B_MUL and (is_sequence(a) or is_sequence(b)):
+        # CPython tries the sequence's repeat, which names the other operand
+        raise TypeError(f"can't multiply sequence by non-int of type "
+                        f"'{type_name(b) if is_sequence(a) else type_name(a)}'")
     raise TypeError(f"unsupported operand type(s) for {sym}: '{type_name(a)}' and '{type_name(b)}'")
 
 cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
@@ -171,6 +178,15 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
         c = str_cmp(a, b)
         return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                      else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
+    enter_recursion("in comparison")
+    try:
+        return compare_objects(ab, op, ta, tb)
+    finally:
+        leave_recursion()
+
+cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) except 0:
+    # compare_op's recursive part: containers' items, instances' methods.
+    cdef gcref_t a = ab[0], b = ab[1], r
     if (ta == T_TUPLE or ta == T_LIST) and ta == tb:
         return seq_compare(ab, op)
     if ta == T_INSTANCE or tb == T_INSTANCE:

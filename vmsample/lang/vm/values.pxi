@@ -14,7 +14,7 @@ cdef enum:
     V_NOTIMPL = 0x1A
     V_DUMMY = 0x22          # tombstone in set tables
     INT_MAX_TAGGED = 0x3FFFFFFFFFFFFFFF
-    MAX_DEPTH = 1000        # frames, like CPython's default recursion limit
+    MAX_FRAMES = 100000     # the frame array (the recursion limit, vm/recursion.pxi, is lower)
 
 cdef int64_t SMALL_MAX = (<int64_t>1 << 62) - 1
 cdef int64_t SMALL_MIN = -(<int64_t>1 << 62)
