@@ -359,7 +359,8 @@ cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SA
 cdef size_t MAJOR_GC = F.MAJOR_GC.size
 cdef size_t END_PAYLOAD = F.END.size
 cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
-DEF FIXED_RECORD_MAX = 128          # stack buffers for MINOR_GC's head and END
+cdef enum:
+    FIXED_RECORD_MAX = 128          # stack buffers for MINOR_GC's head and END
 if EXT_HEAD + MINOR_FIXED > FIXED_RECORD_MAX or EXT_HEAD + END_PAYLOAD > FIXED_RECORD_MAX:
     raise ImportError("format.py: MINOR_GC or END outgrew the writer's record buffer")
 
