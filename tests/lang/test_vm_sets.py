@@ -1,6 +1,6 @@
 """Property tests: random programs over sets and dicts print exactly what
 CPython prints -- including the iteration order of int sets, which depends on
-CPython's probing, resizing and tombstone reuse (replicated in _vm.pyx)."""
+CPython's probing, resizing and tombstone reuse (replicated in vm/set.pxi)."""
 
 from hypothesis import given, settings, strategies as st
 

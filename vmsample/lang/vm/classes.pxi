@@ -98,10 +98,7 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
 cdef gcref_t instance_new(gcref_t* cslot) except 0:
     cdef gcref_t cls = cslot[0]
     cdef Py_ssize_t n = RAW(FLD(cls)[K_KEYS])[L_LEN]
-    cdef GCHeader* h = gc_alloc_varsize(HEAP, <uint16_t>RAW(cls)[K_TID], I_VALUES + n)
-    if h == NULL:
-        raise_gc_error()
-    cdef gcref_t o = <gcref_t>h
+    cdef gcref_t o = alloc_var(<uint16_t>RAW(cls)[K_TID], I_VALUES + n)
     FLD(o)[I_CLASS] = cslot[0]
     return o
 

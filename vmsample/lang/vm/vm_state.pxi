@@ -2,8 +2,8 @@
 #
 # The running VM: this process's one VMState (VM_STATE) and heap (HEAP), the
 # Python-side tables (INTERNED, CODE_SPECS, CLASS_BY_KIND, EXC_CLASSES), and the
-# primitives every helper uses: alloc_fixed/alloc_var, push/pop, the write
-# barrier [store], add_root.
+# primitives every helper uses: alloc_fixed/alloc_var (the heap's _or_raise
+# wrappers), push/pop, the write barrier [store], add_root.
 # Globals: defines VM_STATE, HEAP and the tables above; add_root grows
 # VM_STATE.roots.
 
@@ -23,18 +23,15 @@ cdef int raise_gc_error() except -1:
     gc_raise_error(HEAP)
     return -1
 
+# The heap's raising wrappers (_nursery.pxd), on HEAP and as values.
 cdef inline gcref_t alloc_fixed(uint16_t tid) except 0:
-    cdef GCHeader* o = gc_alloc_fixed(HEAP, tid)
-    if o == NULL:
-        raise_gc_error()
-    return <gcref_t>o
+    return <gcref_t>gc_alloc_fixed_or_raise(HEAP, tid)
 
 cdef inline gcref_t alloc_var(uint16_t tid, size_t n) except 0:
-    cdef GCHeader* o = gc_alloc_varsize(HEAP, tid, n)
-    if o == NULL:
-        raise_gc_error()
-    return <gcref_t>o
+    return <gcref_t>gc_alloc_varsize_or_raise(HEAP, tid, n)
 
+# Not gc_push_root_or_raise: a full shadow stack is the language's
+# RecursionError, with CPython's message.
 cdef inline int push(gcref_t v) except -1:
     if not gc_push_root(HEAP, v):
         HEAP.error = 0
