@@ -15,7 +15,7 @@ cdef inline int64_t gc_monotonic_ns() noexcept nogil:
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return <int64_t>ts.tv_sec * 1000000000 + ts.tv_nsec
 
-ctypedef struct GCSample:       # one allocation sample (DESIGN 2.5)
+ctypedef struct GCSample:       # one allocation sample (docs/design.md §2.5)
     uint64_t seq                # 0, 1, 2, ... over the heap's lifetime
     uint64_t size               # allocated bytes of the sampled object
     uint16_t tid

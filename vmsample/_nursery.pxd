@@ -68,7 +68,7 @@ cdef enum:
     GC_STATE_SWEEPING   = 2
     GC_STATE_FINALIZING = 3
 
-# Sampling modes (DESIGN.md section 2.3).
+# Sampling modes (docs/design.md §2.3).
 cdef enum:
     GC_SAMPLING_OFF    = 0
     GC_SAMPLING_FIXED  = 1
@@ -182,7 +182,7 @@ cdef inline size_t gc_size_of(GCHeap* h, uint16_t tid, size_t length) noexcept n
     return gc_round_size(t.fixed_size + t.item_size * length)
 
 cdef inline char* gc_nursery_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept nogil:
-    # THE fast path (DESIGN 2.2).  [size] is allocated bytes, a multiple of 8,
+    # THE fast path (docs/design.md §2.2).  [size] is allocated bytes, a multiple of 8,
     # 16 <= size <= h.large_object_threshold.  Returns zero-filled memory or NULL
     # (then h.error is set).  Its machine code does not depend on sampling.
     cdef char* result = h.nursery_free

@@ -38,7 +38,7 @@ Debug knobs, read once from the environment when this module is imported:
 # ____________________________________________________________________________
 # Design
 #
-# 1. The nursery and its limit (DESIGN 2.2).  The state of the bump allocator is
+# 1. The nursery and its limit (docs/design.md §2.2).  The state of the bump allocator is
 #
 #        [nursery_start] <= [nursery_free] <= [nursery_limit] <= [nursery_top]
 #
@@ -54,7 +54,7 @@ Debug knobs, read once from the environment when this module is imported:
 #    on or off.  The slow path, gc_collect_and_reserve, finds out *why* the
 #    limit was crossed: a sample point, a full nursery, or stress.
 #
-# 2. Sampling (DESIGN 2.3).  All bytes allocated while sampling is on -- in the
+# 2. Sampling (docs/design.md §2.3).  All bytes allocated while sampling is on -- in the
 #    nursery and in the large-object space, across any number of collections --
 #    form one virtual byte stream.  [sample_point] is the next sample point,
 #    expressed in nursery addresses: the stream position of [nursery_free] is

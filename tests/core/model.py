@@ -1,6 +1,6 @@
 """Pure-Python models of the nursery core, for differential tests.
 
-[SampleStream] is DESIGN 2.3 written as plainly as possible: one virtual byte
+[SampleStream] is docs/design.md §2.3 written as plainly as possible: one virtual byte
 stream per enabled epoch, sample points P_0 = s0, P_k = P_{k-1} + g_k, and an
 allocation of stream bytes [a, b) takes every point with a <= P < b.  Nothing
 here knows about nurseries, limits or collections -- which is the point: the

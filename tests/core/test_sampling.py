@@ -1,4 +1,4 @@
-"""Allocation sampling is exact (DESIGN 2.3): the heap takes the samples the
+"""Allocation sampling is exact (docs/design.md §2.3): the heap takes the samples the
 virtual-stream model says, after every step, whatever the nursery size, the
 large-object threshold, collections and enable/disable do."""
 

@@ -8,7 +8,7 @@ PROGRAMS = Path(__file__).resolve().parent / "programs"
 # Left in the example by a build in place; never copied into a test's build.
 BUILD_OUTPUTS = ("build", "*.so", "*.c", "*.egg-info", "__pycache__", "*.prof*")
 
-# The GC debug knobs (DESIGN 2.6), each run of the example must survive them.
+# The GC debug knobs (docs/design.md §2.6), each run of the example must survive them.
 KNOBS = {
     "tiny-nursery": {"VMSAMPLE_NURSERY": "256"},
     "stress": {"VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_NURSERY": "64K"},

@@ -3,8 +3,8 @@
 Every program of the language corpus is run by CPython (``sys.executable
 PROG.py``) and by the VM (``sys.executable -m vmsample.lang PROG.py``); the VM
 must print exactly what CPython prints and exit with the same status.  The
-corpus is the specification of the language subset (issue 4): CPython is the
-oracle, so no expected output is written down anywhere.
+corpus is the specification of the language subset (docs/design.md §4):
+CPython is the oracle, so no expected output is written down anywhere.
 
 Corpus layout (``tests/lang/``)
 
@@ -238,8 +238,8 @@ def test_examples_have_small_sizes():
     assert sorted(EXAMPLE_ARGS) == sorted(p.name for p in EXAMPLES)
 
 
-# What issue 4 says the subset covers, as predicates over AST nodes: the corpus
-# must exercise each at least once.  (Builtins and methods are listed below.)
+# What the subset covers (docs/design.md §4), as predicates over AST nodes:
+# the corpus must exercise each at least once.  (Builtins and methods are listed below.)
 def _op(node_type, op):
     return lambda n: isinstance(n, node_type) and isinstance(getattr(n, "op", None), op)
 

@@ -28,7 +28,7 @@ RUNS = {"default": ({}, range(0, 300)), "gc-debug": (GC_DEBUG_KNOBS, range(300, 
 # The main runs leave them out; each has a strict xfail of its own below, so
 # that the fix takes it out of this table.
 KNOWN_DIVERGENCES: dict[str, str] = {
-    "identity": "issue 11 item 6: id()/hash() change when an object moves",
+    "identity": "id()/hash() change when an object moves",
 }
 
 

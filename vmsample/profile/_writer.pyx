@@ -760,7 +760,7 @@ cdef class ProfileWriter:
     * [alloc_period]: bytes per allocation sample, or None when allocation
       sampling is off.  When it is set the primary (0x01) stream is the
       allocation samples; otherwise it is the time samples.
-    * [sampling]: "fixed" or "random" (DESIGN 2.3), recorded in META.
+    * [sampling]: "fixed" or "random" (docs/design.md §2.3), recorded in META.
     * [time_period_ns]: the timer period of time samples, or None.
     * [version]: 6 (every vmprof reader) or 7 (vmprof 0.6.0: an int64 ns
       timestamp after each stack record).  The pypy layout is always 7.

@@ -1,5 +1,5 @@
 # Checks: values nested 20,000 deep raise RecursionError from repr, str, ==,
-# <, `in` (the VM segfaulted: issue 11 item 1), nesting below the limit still
+# <, `in` (the VM once segfaulted), nesting below the limit still
 # works (the limit counts frames and C recursion together), and hash() of a
 # tuple 5,000 deep, which CPython does not count, works too.  (200,000 deep,
 # CPython's hash() overflows its C stack; the VM's raises RecursionError.)

@@ -1,5 +1,5 @@
-# Checks: sys.setrecursionlimit is a real limit (it was ignored: issue 11
-# item 7): deeper recursion works after raising it, lower limits stop
+# Checks: sys.setrecursionlimit is a real limit (it was
+# once ignored): deeper recursion works after raising it, lower limits stop
 # recursion and nested comparisons sooner, and bad limits raise as in CPython.
 import sys
 

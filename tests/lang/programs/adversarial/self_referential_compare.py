@@ -1,5 +1,5 @@
 # Checks: ==, !=, <, `in` between distinct self-referential containers raise
-# RecursionError (the VM crashed with SIGSEGV: issue 11 item 1; found again by
+# RecursionError (the VM once crashed with SIGSEGV; found again by
 # tools/fuzz_vm.py), while identical ones compare by identity and repr shows [...].
 a = [1]; a.append(a)
 b = [1]; b.append(b)

@@ -1,6 +1,6 @@
 # Checks: StopIteration.value (a generator's return value, args[0] or None)
-# and the "can't multiply sequence by non-int" message (both differed
-# silently: issue 11 item 7).
+# and the "can't multiply sequence by non-int" message (both once
+# differed silently).
 def g():
     yield 1
     return "done"

@@ -1,6 +1,6 @@
 # Checks: the "missing N required positional arguments" message names them
 # all, the last after "and" (release builds read quoted[-1] out of bounds
-# with wraparound=False: issue 11 item 3).
+# with wraparound=False).
 def f(a, b, c, d):
     return a
 
