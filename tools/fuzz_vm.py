@@ -159,8 +159,9 @@ class Generator:
             lambda: f"hash({self.hash_arg(d)})",
             lambda: f"({e()} if {self.expr('bool', d)} else {e()})",
             lambda: f"{self.expr('ilist', d)}[{e()}]",
-            lambda: f"{self.expr('dict', d)}[{self.key(d)}]",
-            lambda: f"{self.expr('dict', d)}.get({self.key(d)}, {e()})",
+            # (a dict's values are of any kind: an int only through len(str()))
+            lambda: f"len(str({self.expr('dict', d)}[{self.key(d)}]))",
+            lambda: f"len(str({self.expr('dict', d)}.get({self.key(d)}, {e()})))",
             lambda: f"{self.expr('str', d)}.find({self.expr('str', d)})",
             lambda: f"{self.expr('ilist', d)}.count({e()})",
             lambda: f"divmod({e()}, {e()})[{self.r.randint(0, 1)}]",
