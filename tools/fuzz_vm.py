@@ -159,8 +159,9 @@ class Generator:
             lambda: f"hash({self.hash_arg(d)})",
             lambda: f"({e()} if {self.expr('bool', d)} else {e()})",
             lambda: f"{self.expr('ilist', d)}[{e()}]",
-            lambda: f"{self.expr('dict', d)}[{self.key(d)}]",
-            lambda: f"{self.expr('dict', d)}.get({self.key(d)}, {e()})",
+            # (a dict's values are of any kind: an int only through len(str()))
+            lambda: f"len(str({self.expr('dict', d)}[{self.key(d)}]))",
+            lambda: f"len(str({self.expr('dict', d)}.get({self.key(d)}, {e()})))",
             lambda: f"{self.expr('str', d)}.find({self.expr('str', d)})",
             lambda: f"{self.expr('ilist', d)}.count({e()})",
             lambda: f"divmod({e()}, {e()})[{self.r.randint(0, 1)}]",
@@ -245,7 +246,8 @@ class Generator:
             lambda: f"({self.expr('int', d)} in {self.expr(self.pick(['ilist', 'iset', 'tuple', 'dict']), d)})",
             lambda: f"({self.expr('str', d)} in {self.expr('str', d)})",
             lambda: f"({self.expr('any', d)} in {self.expr('olist', d)})",
-            lambda: f"({self.expr('any', d)} is {self.expr('any', d)})",
+            # (`is` between equal constants is CPython's constant merging: only None)
+            lambda: f"({self.expr('any', d)} is None)",
             lambda: f"isinstance({self.expr('any', d)}, {self.pick(['int', 'str', 'list', 'tuple', 'dict', 'float', 'bool', 'object', *self.classes])})",
             lambda: f"bool({self.expr(k, d)})",
             lambda: f"any({self.expr('ilist', d)})", lambda: f"all({self.expr('ilist', d)})",
