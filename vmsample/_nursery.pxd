@@ -58,6 +58,7 @@ cdef enum:
     GCFLAG_TRACK_YOUNG_PTRS  = 0x0004   # old and not remembered: the write barrier must look
     GCFLAG_FORWARDED         = 0x0008   # nursery object copied out; payload word 0 = new address
     GCFLAG_VISITED           = 0x0010   # reached in the current collection (mark bit)
+    GCFLAG_HAS_SHADOW        = 0x0020   # young, and gc_id reserved its old-space cell
     GCFLAG_YOUNG_LARGE       = 0x0040   # large object allocated since the last minor collection
     GCFLAG_EMBEDDER          = 0x0100   # 0x0100..0x8000 are free for the embedder
 
@@ -168,6 +169,10 @@ cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil
 cdef int gc_collect_major(GCHeap* h) noexcept nogil
+# The object's identity: an address-sized value that never changes while it
+# lives (objects move!) and no other live object has; 0 + h.error when out of
+# memory.  Its invariant: _nursery_identity.pxi.
+cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil
 cdef int gc_raise_error(GCHeap* h) except -1
 

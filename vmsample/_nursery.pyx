@@ -143,7 +143,13 @@ Debug knobs, read once from the environment when this module is imported:
 #        read:   minor_visit and major_visit (trace each object once), step 5,
 #                the sample outcomes, the sweeps.
 #
-#    Bit 0x0020 is unused.  (A sample's object is not flagged: the sampler's
+#    GCFLAG_HAS_SHADOW        a nursery object whose id was taken: its
+#                             old-space cell is reserved (_nursery_identity.pxi).
+#        set:    gc_id.
+#        clear:  like GCFLAG_FORWARDED (the copy never inherits it).
+#        read:   gc_id, minor_visit (copy into the shadow), the verifier.
+#
+#    (A sample's object is not flagged: the sampler's
 #    pending list remembers it until the next minor collection.)
 # ____________________________________________________________________________
 
@@ -235,6 +241,7 @@ include "_nursery_slow_path.pxi"
 include "_nursery_roots.pxi"
 include "_nursery_old_space.pxi"
 include "_nursery_minor.pxi"
+include "_nursery_identity.pxi"
 include "_nursery_major.pxi"
 include "_nursery_verify.pxi"
 include "_nursery_api.pxi"

@@ -162,6 +162,7 @@ cdef class Nursery:
             vec_free(&p.free_handles)
             vec_free(&p.remembered)
             vec_free(&p.scan)
+            free(p.young_ids.items)
             free(p.minor_log)
             free(p.outcome_log)
             free(p.major_log)
@@ -576,6 +577,14 @@ cdef class Ref:
     def address(self):
         """The object's current address (changes when a minor collection moves it)."""
         return ref_addr(self)
+
+    def identity(self):
+        """gc_id: stable for the object's whole life, unique among live objects
+        (unlike [address]); MemoryError if its shadow cannot be reserved."""
+        cdef uintptr_t ident = gc_id(self.nursery.heap, ref_obj(self))
+        if ident == 0:
+            gc_raise_error(self.nursery.heap)
+        return ident
 
     @property
     def is_young(self):

@@ -89,6 +89,15 @@ ctypedef struct MinorLogEntry:
 
 ctypedef void (*visit_fn)(GCHeap* h, gcref_t* slot) noexcept nogil
 
+ctypedef struct YoungId:             # the young-id table (_nursery_identity.pxi)
+    uintptr_t obj           # the nursery address; 0 = empty slot
+    GCHeader* shadow        # its old-space home (arena cell, or malloc'ed if large)
+
+ctypedef struct YoungIds:
+    YoungId* items
+    size_t n
+    size_t cap              # a power of two, or 0
+
 ctypedef struct GCPrivate:
     # nursery buffers: [active] is the nursery; with debug on, the other is poisoned
     char* buffers[2]
@@ -105,6 +114,7 @@ ctypedef struct GCPrivate:
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
     bint mark_overflow          # a marked object was not pushed: rescan (major_collection)
     PtrVec scan
+    YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
     # policy

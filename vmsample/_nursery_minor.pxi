@@ -47,9 +47,12 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
             slot[0] = (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0]
             return
         size = obj_size(h, obj)
-        copy = old_alloc(h, size, &large_flag)
+        if obj.flags & GCFLAG_HAS_SHADOW:
+            copy = adopt_shadow(h, obj, size, &large_flag)
+        else:
+            copy = old_alloc(h, size, &large_flag)
         memcpy(copy, obj, size)
-        copy.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_FORWARDED)) \
+        copy.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_FORWARDED | GCFLAG_HAS_SHADOW)) \
             | GCFLAG_OLD | GCFLAG_TRACK_YOUNG_PTRS | large_flag
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
@@ -96,6 +99,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     while p.scan.n:
         p.scan.n -= 1
         trace_object(h, <GCHeader*>p.scan.items[p.scan.n], minor_visit)
+    identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
     n = s.n_pending
     if grow(<void**>&p.outcomes, &p.cap_outcomes, n + 1, 1) < 0:

@@ -45,7 +45,30 @@ cdef int check_header(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
         return verify_fail(v, "object with a collection-only flag set", obj.flags)
     if young != ((obj.flags & GCFLAG_OLD) == 0 or (obj.flags & GCFLAG_YOUNG_LARGE) != 0):
         return verify_fail(v, "object whose OLD/YOUNG_LARGE flags disagree with its space", obj.flags)
+    if obj.flags & GCFLAG_HAS_SHADOW and (obj.flags & GCFLAG_OLD or P(h).young_ids.cap == 0
+            or P(h).young_ids.items[young_id_slot(&P(h).young_ids, <uintptr_t>obj)].obj != <uintptr_t>obj):
+        return verify_fail(v, "GCFLAG_HAS_SHADOW on an object the young-id table lacks", obj.flags)
     return 0
+
+cdef void verify_young_ids(Verifier* v) noexcept nogil:
+    # Each entry: a live nursery object with GCFLAG_HAS_SHADOW, and a shadow
+    # that is still an empty (tid 0) cell no other entry holds.
+    cdef YoungIds* t = &P(v.h).young_ids
+    cdef size_t i, n = 0
+    cdef GCHeader* obj
+    for i in range(t.cap):
+        if t.items[i].obj == 0 or v.failed:
+            continue
+        n += 1
+        obj = <GCHeader*>t.items[i].obj
+        if classify(v, <gcref_t>obj) != 1 or not in_nursery(v.h, <gcref_t>obj):
+            verify_fail(v, "young-id entry for a dead or non-nursery object", <uintptr_t>obj)
+        elif not obj.flags & GCFLAG_HAS_SHADOW:
+            verify_fail(v, "young-id entry whose object lacks GCFLAG_HAS_SHADOW", obj.flags)
+        elif t.items[i].shadow.tid != 0:
+            verify_fail(v, "young-id shadow cell already holds an object", <uintptr_t>t.items[i].shadow)
+    if n != t.n and not v.failed:
+        verify_fail(v, "young-id table count is wrong", t.n)
 
 cdef int classify(Verifier* v, gcref_t r) noexcept nogil:
     # 0: not a live object; 1: young; 2: old
@@ -180,6 +203,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
                     else:
                         verify_object(&v, obj, False)
                 cell += size
+    v.where = "the young-id table"
+    verify_young_ids(&v)
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)

@@ -27,9 +27,7 @@ RUNS = {"default": ({}, range(0, 300)), "gc-debug": (GC_DEBUG_KNOBS, range(300, 
 # Generator features (fuzz_vm.FEATURES) the VM is known to get wrong -> why.
 # The main runs leave them out; each has a strict xfail of its own below, so
 # that the fix takes it out of this table.
-KNOWN_DIVERGENCES: dict[str, str] = {
-    "identity": "id()/hash() change when an object moves",
-}
+KNOWN_DIVERGENCES: dict[str, str] = {}
 
 
 def divergences(seeds, knobs, without):

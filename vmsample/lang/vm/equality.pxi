@@ -1,7 +1,6 @@
 # vm/equality.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Truth, hash and equality of any value, and object ids (stable across moves).
-# Globals: writes next_object_id.
 
 # ---------------------------------------------------------------- truth, hash, equality
 
@@ -107,17 +106,16 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return 1546275796
     return acc - (1 << 64) if acc >> 63 else acc
 
-cdef int64_t next_object_id = 0x10000
-
-cdef int64_t object_id(gcref_t v) noexcept nogil:
-    # Stable for instances (stored in the object); the address otherwise.
-    global next_object_id
-    if has_tid(v, T_INSTANCE):
-        if FLD(v)[I_ID] == 0:
-            next_object_id += 16
-            FLD(v)[I_ID] = tag(next_object_id)
-        return untag(FLD(v)[I_ID])
-    return <int64_t>v
+cdef int64_t object_id(gcref_t v) except -1:
+    # id(): the core's identity (gc_id), which survives the object's moves; an
+    # immediate is its own id.  Identity hashes are this >> 4.
+    cdef uintptr_t ident
+    if not is_obj(v):
+        return <int64_t>v
+    ident = gc_id(HEAP, <GCHeader*>v)
+    if ident == 0:
+        gc_raise_error(HEAP)
+    return <int64_t>ident
 
 cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
     # 1 equal, 0 not equal, 2 needs a VM-level __eq__ (the caller roots a, b)

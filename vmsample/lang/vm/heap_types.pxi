@@ -29,12 +29,10 @@ cdef enum:
     S_USED = 2
     S_MASK = 3
     S_FINGER = 4
-# instance (var-size refs): [class, overflow ARRAY, id (tagged int, lazily), values...]
-# The id survives moves, so hash() and id() of an instance are stable.
+# instance (var-size refs): [class, overflow ARRAY, values...]
     I_CLASS = 0
     I_OVERFLOW = 1
-    I_ID = 2
-    I_VALUES = 3
+    I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
 #         instance type id raw]
     K_NAME = 0

@@ -3,7 +3,7 @@
 # Loading and running: compiler.Code -> CodeObj, run_program (the module
 # entry point), traceback formatting, and freeing the VM state afterwards.
 # Globals: sets and resets all of them (VM_STATE, HEAP, NURSERY, PROFILER,
-# CODE_SPECS, ARGV, SOURCE_LINES, class_serial, next_object_id, ANY_PROPERTY).
+# CODE_SPECS, ARGV, SOURCE_LINES, class_serial, ANY_PROPERTY).
 
 # ---------------------------------------------------------------- loading and running
 
@@ -153,7 +153,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     writer.real_time), and every collection.  Sampling starts when the
     program does (the VM's own start-up is not sampled); the caller closes
     the writer."""
-    global HEAP, class_serial, next_object_id, ANY_PROPERTY
+    global HEAP, class_serial, ANY_PROPERTY
     from vmsample.lang.compiler import compile_source
     spec = compile_source(source, filename)
     if code_filename is not None:
@@ -169,7 +169,6 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     EXC_CLASSES.clear()
     class_serial = 0
     ANY_PROPERTY = False
-    next_object_id = 0x10000
     _RNG.seed(0)
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
