@@ -99,6 +99,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     while p.scan.n:
         p.scan.n -= 1
         trace_object(h, <GCHeader*>p.scan.items[p.scan.n], minor_visit)
+    # 3b. survivors with an id now live in their shadows; free the others'
     identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
     n = s.n_pending

@@ -1,7 +1,7 @@
-# Identity must not change when a collection moves an object: dicts and sets
-# keyed by functions, classes, bound methods, generators and ranges keep
-# finding their keys, and id() of a list (and every other object) is the same
-# before and after gc.collect().
+# Checks: identity must not change when a collection moves an object -- dicts
+# and sets keyed by functions, classes, bound methods, generators and ranges
+# keep finding their keys, and id() of a list (and every other object) is the
+# same before and after gc.collect().
 import gc
 
 
