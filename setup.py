@@ -80,12 +80,15 @@ def extensions():
 
 
 write_opcodes_pxi()
+# Called before the `or`: the stamp must record a test build too, or the
+# release build after it would keep the test build's C.
+kind_changed = build_kind_changed()
 setup(
     ext_modules=cythonize(
         list(extensions()),
         compiler_directives=DIRECTIVES,
         nthreads=os.cpu_count() or 1,
         # Rebuild the C when directives change between release and test builds.
-        force=TEST_BUILD or build_kind_changed(),
+        force=TEST_BUILD or kind_changed,
     ),
 )
