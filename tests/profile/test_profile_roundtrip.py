@@ -24,6 +24,7 @@ OPTIONS = st.fixed_dictionaries({
 def write(tmp_path, run, name="run.prof", **options):
     path = tmp_path / (name + (".gz" if options.get("gzip") else ""))
     with ProfileWriter(path, alloc_period=run.alloc_period, time_period_ns=run.time_period_ns,
+                       sampling=run.sampling,
                        program="prog.py", argv=["prog.py", "--n", "3"], **options) as w:
         write_run(w, run)
     return path
