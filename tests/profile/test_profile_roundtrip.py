@@ -45,7 +45,8 @@ def test_fast_reader_and_schema_read_back_what_was_written(tmp_path_factory, run
 
 
 def test_metadata(tmp_path):
-    run = Run({2: ("<module>", 1, "prog.py")}, {3: "list"}, [("alloc", 32, 3, [(2, 4)], 0, False)])
+    run = Run({2: ("<module>", 1, "prog.py")}, {3: "list"}, [("alloc", 32, 3, [(2, 4)], 0, False)],
+              sampling="fixed")
     path = write(tmp_path, run, version=7)
     p = read_profile(path)
     m = p.meta
