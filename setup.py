@@ -5,9 +5,14 @@ dotted name, so adding a module needs no edit here.
 
 Two sets of Cython directives, chosen by the environment (as memray does):
 
-* release (default): no bounds/wraparound checks, C division, ``NDEBUG``.
-* test/debug (``VMSAMPLE_TEST_BUILD=1 pip install -e .``): bounds and
-  wraparound checks on, ``NDEBUG`` undefined so C ``assert``s run, ``-O1 -g``.
+* release (default): no bounds checks, C division, ``NDEBUG``.
+* test/debug (``VMSAMPLE_TEST_BUILD=1 pip install -e .``): bounds checks
+  on, ``NDEBUG`` undefined so C ``assert``s run, ``-O1 -g``.
+
+Both builds keep Cython's default ``wraparound=True``: ``wraparound=False``
+makes ``lst[-1]`` on a Python list read out of bounds, and it buys nothing
+here, since the VM's hot code indexes C pointers (where ``p[-1]`` is plain C
+and the directive does not apply).
 
 The directives live here and not in ``# cython:`` file headers because a
 file header would override them (sagemath/sage#12468).
@@ -26,7 +31,6 @@ DIRECTIVES = {
     "language_level": 3,
     "embedsignature": True,
     "boundscheck": False,
-    "wraparound": False,
     "initializedcheck": False,
     "cdivision": True,
 }
@@ -39,7 +43,7 @@ if TEST_BUILD:
     # No overflowcheck: Cython 3.3 compiles a checked pointer difference as a
     # byte difference (not divided by the element size), which would make the
     # test build compute wrong answers that the release build does not.
-    DIRECTIVES.update(boundscheck=True, wraparound=True, initializedcheck=True,
+    DIRECTIVES.update(boundscheck=True, initializedcheck=True,
                       cdivision=False)
     CFLAGS += ["-O1", "-g"]
     MACROS = []
@@ -60,15 +64,15 @@ def write_opcodes_pxi():
         pxi.write_text(text)
 
 
-def build_kind_changed():
-    """Whether the last build was the other kind (release / test): its C
-    came from the other directives and must be generated again, although no
-    .pyx changed (cythonize only compares times)."""
-    stamp = Path("build") / "vmsample-build-kind"
-    kind = "test" if TEST_BUILD else "release"
-    changed = not stamp.exists() or stamp.read_text() != kind
+def directives_changed():
+    """Whether the last build used other directives (release / test, or an
+    edit of DIRECTIVES): its C must be generated again, although no .pyx
+    changed (cythonize only compares times)."""
+    stamp = Path("build") / "vmsample-build-directives"
+    directives = repr(sorted(DIRECTIVES.items()))
+    changed = not stamp.exists() or stamp.read_text() != directives
     stamp.parent.mkdir(exist_ok=True)
-    stamp.write_text(kind)
+    stamp.write_text(directives)
     return changed
 
 
@@ -79,16 +83,16 @@ def extensions():
                         define_macros=MACROS, undef_macros=UNDEF)
 
 
-write_opcodes_pxi()
-# Called before the `or`: the stamp must record a test build too, or the
-# release build after it would keep the test build's C.
-kind_changed = build_kind_changed()
-setup(
-    ext_modules=cythonize(
-        list(extensions()),
-        compiler_directives=DIRECTIVES,
-        nthreads=os.cpu_count() or 1,
-        # Rebuild the C when directives change between release and test builds.
-        force=TEST_BUILD or kind_changed,
-    ),
-)
+if __name__ == "__main__":   # pip's build backend runs this file as __main__ too
+    write_opcodes_pxi()
+    # Called before the `or`: the stamp must record a test build too, or the
+    # release build after it would keep the test build's C.
+    changed = directives_changed()
+    setup(
+        ext_modules=cythonize(
+            list(extensions()),
+            compiler_directives=DIRECTIVES,
+            nthreads=os.cpu_count() or 1,
+            force=TEST_BUILD or changed,
+        ),
+    )

@@ -57,10 +57,10 @@ cdef int list_resize(gcref_t* lslot, Py_ssize_t newlen) except -1:
     # items are 0 until the caller stores them.
     cdef gcref_t l = lslot[0]
     cdef gcref_t arr = FLD(l)[L_ITEMS]
-    cdef Py_ssize_t cap = LEN(arr), newcap
+    cdef Py_ssize_t cap = LEN(arr), newcap, dropped = RAW(l)[L_LEN] - newlen
     if newlen <= cap:
-        if newlen < RAW(l)[L_LEN]:
-            memset(FLD(arr) + newlen, 0, (RAW(l)[L_LEN] - newlen) * sizeof(gcref_t))
+        if dropped > 0:
+            memset(FLD(arr) + newlen, 0, dropped * sizeof(gcref_t))
         RAW(l)[L_LEN] = newlen
         return 0
     newcap = newlen + (newlen >> 3) + 6
