@@ -21,6 +21,8 @@ ctypedef struct GCSample:       # one allocation sample (docs/design.md §2.5)
     uint16_t tid
     bint large                  # went to the large-object space
     int64_t time_ns             # gc_monotonic_ns()
+    uint32_t crossing           # 0: the allocation's first sample point; k: its (k+1)-th
+                                # (an allocation takes one sample per point it crosses)
 
 ctypedef struct GCMinorReport:  # one per minor collection, with or without samples
     uint64_t index              # 1, 2, ... minor collections so far
@@ -45,3 +47,9 @@ ctypedef struct GCMajorEvent:   # emitted on every state transition of a major c
     int64_t time_ns
     uint64_t total_memory_used
     uint64_t total_size_of_arenas
+    # Entering GC_STATE_SWEEPING only (else 0 / NULL): the sequence numbers of
+    # the sampled objects this collection found dead (each sample that
+    # survived its first minor collection appears here once, when its object
+    # dies), valid only during the hook call.
+    uint32_t n_deaths
+    const uint64_t* deaths

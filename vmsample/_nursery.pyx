@@ -149,8 +149,9 @@ Debug knobs, read once from the environment when this module is imported:
 #        clear:  like GCFLAG_FORWARDED (the copy never inherits it).
 #        read:   gc_id, minor_visit (copy into the shadow), the verifier.
 #
-#    (A sample's object is not flagged: the sampler's
-#    pending list remembers it until the next minor collection.)
+#    (A sample's object is not flagged: the sampler's pending list remembers
+#    it until the next minor collection, its tracked table until it dies --
+#    _nursery_lifetimes.pxi.)
 # ____________________________________________________________________________
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -236,6 +237,7 @@ cdef extern from *:
 include "_nursery_heap.pxi"
 include "_nursery_knobs.pxi"
 include "_nursery_sampling.pxi"
+include "_nursery_lifetimes.pxi"
 include "_nursery_reserve.pxi"
 include "_nursery_slow_path.pxi"
 include "_nursery_roots.pxi"

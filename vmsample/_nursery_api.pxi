@@ -22,8 +22,10 @@ cdef int gc_raise_error(GCHeap* h) except -1:
 # ____________________________________________________________________________
 # Python API
 
-SampleRecord = collections.namedtuple("SampleRecord", "seq size type_id large survived time_ns")
-SampleRecord.__doc__ = """One allocation sample: [survived] is None until the next minor collection."""
+SampleRecord = collections.namedtuple("SampleRecord", "seq size type_id large survived time_ns died_major")
+SampleRecord.__doc__ = """One allocation sample: [survived] is None until the next minor
+collection; [died_major] is the index of the major collection that found a
+survivor dead, else None."""
 MinorCollection = collections.namedtuple(
     "MinorCollection", "index time_ns duration_ns bytes_copied total_size_of_arenas "
     "total_memory_used vmrss gc_state first_seq outcomes")
@@ -148,6 +150,8 @@ cdef class Nursery:
         if h.sampler != NULL:
             free(h.sampler.pending)
             free(h.sampler.log)
+            free(h.sampler.tracked_seq)
+            free(h.sampler.tracked_obj)
             free(h.sampler)
         if h.types != NULL:
             for i in range(h.n_types):
@@ -363,6 +367,13 @@ cdef class Nursery:
         """Samples taken since this Nursery was created."""
         return self.heap.samples_taken
 
+    def followed_samples(self):
+        """The seqs of the samples whose objects survived their first minor
+        collection and are not known dead: the sampled part of the old space
+        as of the last major collection (_nursery_lifetimes.pxi), sorted."""
+        cdef GCSampler* s = self.heap.sampler
+        return sorted(s.tracked_seq[i] for i in range(s.n_tracked))
+
     def sample_records(self):
         """Every sample taken while keep_sample_log is on (since clear_logs()), as
         SampleRecord(seq, size, type_id, large, survived, time_ns)."""
@@ -373,7 +384,8 @@ cdef class Nursery:
         for i in range(s.n_log):
             r = &s.log[i]
             out.append(SampleRecord(r.seq, r.size, r.tid, bool(r.large),
-                                    None if r.survived < 0 else bool(r.survived), r.time_ns))
+                                    None if r.survived < 0 else bool(r.survived), r.time_ns,
+                                    r.died_major or None))
         return out
 
     def minor_collections(self):

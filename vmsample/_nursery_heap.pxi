@@ -68,6 +68,7 @@ ctypedef struct SampleEntry:
     uint16_t tid
     bint large
     int8_t survived         # -1 until the next minor collection
+    uint64_t died_major     # the major collection that found it dead; 0: not (yet)
 
 cdef struct GCSampler:
     vms_rng_t rng
@@ -82,6 +83,13 @@ cdef struct GCSampler:
     size_t n_log
     size_t cap_log
     uint64_t log_first_seq
+    # The samples followed until they die (_nursery_lifetimes.pxi): parallel
+    # arrays, [n_tracked] entries, each grown to [cap_tracked_*].
+    uint64_t* tracked_seq
+    GCHeader** tracked_obj
+    size_t n_tracked
+    size_t cap_tracked_seq
+    size_t cap_tracked_obj
 
 ctypedef struct MinorLogEntry:
     GCMinorReport report    # report.outcomes is NULL here; outcome bytes live in outcome_log

@@ -15,9 +15,12 @@ cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         if vec_push(&P(h).scan, obj) < 0:
             P(h).mark_overflow = True       # marked but not traced yet: see major_collection
 
-cdef void enter_state(GCHeap* h, int state) noexcept nogil:
+cdef void enter_state(GCHeap* h, int state, uint32_t n_deaths=0) noexcept nogil:
+    # [n_deaths]: entering SWEEPING, the deaths collect_deaths just found.
     cdef GCPrivate* p = P(h)
     cdef GCMajorEvent ev
+    ev.n_deaths = n_deaths
+    ev.deaths = h.sampler.tracked_seq + h.sampler.n_tracked if n_deaths else NULL
     h.gc_state = state
     ev.index = p.major_count
     ev.state = state
@@ -25,9 +28,11 @@ cdef void enter_state(GCHeap* h, int state) noexcept nogil:
     ev.total_memory_used = total_memory_used(h)
     ev.total_size_of_arenas = total_size_of_arenas(h)
     p.last_major = ev
+    p.last_major.deaths = NULL
     if p.keep_gc_log and grow(<void**>&p.major_log, &p.cap_major_log, p.n_major_log + 1,
                               sizeof(GCMajorEvent)) == 0:
         p.major_log[p.n_major_log] = ev
+        p.major_log[p.n_major_log].deaths = NULL
         p.n_major_log += 1
     if h.on_major_collection != NULL:
         h.on_major_collection(h.on_major_collection_ctx, &ev)
@@ -153,7 +158,7 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
         p.mark_overflow = False
         for_each_old_object(h, retrace_marked)
         drain_marking(h)
-    enter_state(h, GC_STATE_SWEEPING)
+    enter_state(h, GC_STATE_SWEEPING, collect_deaths(h))
     sweep_arenas(h)
     sweep_large(h)
     enter_state(h, GC_STATE_FINALIZING)

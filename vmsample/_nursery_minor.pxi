@@ -128,6 +128,10 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
             outcome = GC_OUTCOME_LARGE | (GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_VISITED else 0)
         else:
             outcome = GC_OUTCOME_SURVIVED if obj.flags & GCFLAG_FORWARDED else 0
+            if outcome:
+                obj = (<GCHeader**>(<char*>obj + GC_HEADER_SIZE))[0]     # the copy
+        if outcome & GC_OUTCOME_SURVIVED:
+            track_survivor(s, s.first_pending_seq + i, obj)
         p.outcomes[i] = outcome
         if s.keep_log and s.first_pending_seq + i >= s.log_first_seq \
                 and s.first_pending_seq + i - s.log_first_seq < s.n_log:

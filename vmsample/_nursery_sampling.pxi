@@ -27,9 +27,11 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
     cdef SampleEntry* rec
     cdef int n = 0
     while h.sample_point < end:
-        if grow(<void**>&s.pending, &s.cap_pending, s.n_pending + 1, sizeof(PendingSample)) < 0:
-            # No room to remember this sample: skip the point rather than lose
-            # the pairing of samples with outcomes.
+        if grow(<void**>&s.pending, &s.cap_pending, s.n_pending + 1, sizeof(PendingSample)) < 0 \
+                or tracked_reserve(s, s.n_tracked + s.n_pending + 1) < 0:
+            # No room to remember this sample, or to follow it after its
+            # first minor collection: skip the point rather than lose the
+            # pairing of samples with outcomes (or a death).
             h.sample_point += next_gap(h)
             continue
         if s.n_pending == 0:
@@ -42,6 +44,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
         sample.tid = tid
         sample.large = large
         sample.time_ns = gc_monotonic_ns()
+        sample.crossing = n
         s.next_seq += 1
         h.samples_taken += 1
         if s.keep_log and grow(<void**>&s.log, &s.cap_log, s.n_log + 1, sizeof(SampleEntry)) == 0:
@@ -53,6 +56,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
             rec.tid = tid
             rec.large = large
             rec.survived = -1
+            rec.died_major = 0
         if h.on_sample != NULL:
             h.on_sample(h.on_sample_ctx, &sample)
         h.sample_point += next_gap(h)

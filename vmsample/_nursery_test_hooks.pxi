@@ -13,9 +13,12 @@ ctypedef struct HookRecorder:
     uint8_t* outcomes
     size_t n_outcomes
     size_t cap_outcomes
-    GCMajorEvent* majors
+    GCMajorEvent* majors        # deaths pointers are replaced by offsets into [deaths]
     size_t n_majors
     size_t cap_majors
+    uint64_t* deaths
+    size_t n_deaths
+    size_t cap_deaths
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
 
@@ -39,9 +42,15 @@ cdef void record_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
 
 cdef void record_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
-    if grow(<void**>&r.majors, &r.cap_majors, r.n_majors + 1, sizeof(GCMajorEvent)) == 0:
-        r.majors[r.n_majors] = event[0]
-        r.n_majors += 1
+    if grow(<void**>&r.majors, &r.cap_majors, r.n_majors + 1, sizeof(GCMajorEvent)) < 0 \
+            or grow(<void**>&r.deaths, &r.cap_deaths, r.n_deaths + event.n_deaths + 1, 8) < 0:
+        return
+    r.majors[r.n_majors] = event[0]
+    r.majors[r.n_majors].deaths = <const uint64_t*><uintptr_t>r.n_deaths
+    r.n_majors += 1
+    if event.n_deaths:
+        memcpy(r.deaths + r.n_deaths, event.deaths, 8 * event.n_deaths)
+    r.n_deaths += event.n_deaths
 
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -63,6 +72,7 @@ cdef class _HookRecorder:
         free(self.r.minors)
         free(self.r.outcomes)
         free(self.r.majors)
+        free(self.r.deaths)
         free(self.r.roots)
 
     @property
@@ -86,6 +96,17 @@ cdef class _HookRecorder:
     def majors(self):
         return [MajorEvent(e.index, e.state, e.time_ns, e.total_memory_used, e.total_size_of_arenas)
                 for e in self.r.majors[:self.r.n_majors]]
+
+    @property
+    def deaths(self):
+        """(major index, seqs found dead) of every event entering SWEEPING."""
+        out = []
+        for i in range(self.r.n_majors):
+            m = &self.r.majors[i]
+            if m.state == GC_STATE_SWEEPING:
+                off = <size_t><uintptr_t>m.deaths
+                out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
+        return out
 
     def get_root(self, i):
         if not 0 <= i < self.r.n_roots:

@@ -4,7 +4,9 @@ shadow stack, collect, toggle sampling) against a tiny real heap with heap
 verification after every collection, and after every step the heap reachable
 from the roots must equal a pure-Python model of it -- same objects, same
 types, same references, same payload -- and after a major collection the old
-space must hold exactly the reachable bytes."""
+space must hold exactly the reachable bytes, and the sampled objects it
+follows (lifetimes) must be exactly the sampled survivors still reachable,
+every other sampled survivor reported dead by a major collection."""
 
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -42,6 +44,7 @@ class HeapMachine(RuleBasedStateMachine):
         self.roots = []             # [(Ref, id)]
         self.stack = []             # ids on the shadow stack (bottom first)
         self.next_id = 1
+        self.sample_owner = {}      # sample seq -> the model id of its object
 
     # -- helpers ---------------------------------------------------------------
 
@@ -49,8 +52,10 @@ class HeapMachine(RuleBasedStateMachine):
         return 16 if kind == "node" else 0
 
     def new(self, kind, length=None):
+        seq0 = self.gc.samples_taken
         ref = self.gc.alloc(self.types[kind], length)
         oid, self.next_id = self.next_id, self.next_id + 1
+        self.sample_owner.update(dict.fromkeys(range(seq0, self.gc.samples_taken), oid))
         ref.write_word(self.id_word(kind), oid)
         n_slots = 2 if kind == "node" else (length if kind == "array" else 0)
         self.model[oid] = ModelObject(kind, n_slots, length)
@@ -149,6 +154,17 @@ class HeapMachine(RuleBasedStateMachine):
         expected = sum(self.gc.size_of(self.types[self.model[o].kind], self.model[o].length)
                        for o in live)
         assert self.gc.stats["total_memory_used"] == expected
+        # The lifetime oracle: after a full collection every sample has its
+        # outcome; the survivors still reachable are followed, the others
+        # were found dead by a major collection.
+        records = self.gc.sample_records()
+        assert all(r.survived is not None for r in records)
+        alive = sorted(r.seq for r in records if r.survived and self.sample_owner[r.seq] in live)
+        assert self.gc.followed_samples() == alive
+        for r in records:
+            dead_old = r.survived and self.sample_owner[r.seq] not in live
+            assert (r.died_major is not None) == dead_old
+            assert r.died_major is None or r.died_major <= self.gc.stats["major_collections"]
 
     @rule(period=st.integers(1, 2000), mode=st.sampled_from(["fixed", "random"]))
     def enable_sampling(self, period, mode):

@@ -4,6 +4,7 @@ of what reading the file back must give."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -24,6 +25,29 @@ class Run:
     alloc_period: int | None = 4096
     time_period_ns: int | None = None
     extra_meta: dict[str, str] = field(default_factory=dict)
+    sampling: str = "random"       # the writer's default
+
+
+def crossings(ev):
+    """An alloc event's sample points: its optional 7th element, else 1."""
+    return ev[6] if len(ev) > 6 else 1
+
+
+def deaths_at(t, old):
+    """The survivors a major collection entering SWEEPING at [t] reports dead
+    (a deterministic choice, made the same way by write_run and expected)."""
+    rng = random.Random(t)
+    return [s for s in old if rng.random() < 0.5]
+
+
+def model_weights(run, size, n_records):
+    """(bytes, objects) per sample record: docs/format.md "Weights", computed
+    here from the definition (pow, not the reader's expm1/log1p)."""
+    period = run.alloc_period or 0
+    if run.sampling != "random" or not period or size <= 0:
+        return period, (period / size if size > 0 else 0.0)
+    p = 1.0 - (1.0 - 1.0 / period) ** size
+    return round(size / p / n_records), 1.0 / p / n_records
 
 
 @st.composite
@@ -42,7 +66,8 @@ def runs(draw, max_events=30):
     type_ids = sorted(types) + [0, 999]
     event = st.one_of(
         st.tuples(st.just("alloc"), st.sampled_from([16, 24, 4096, 1 << 20]),
-                  st.sampled_from(type_ids), stacks(ids), st.integers(0, 3), st.booleans()),
+                  st.sampled_from(type_ids), stacks(ids), st.integers(0, 3), st.booleans(),
+                  st.integers(1, 3)),
         st.tuples(st.just("time"), stacks(ids), st.integers(0, 3)),
         st.tuples(st.just("minor"), st.binary(min_size=8, max_size=8), st.integers(0, 3)),
         st.tuples(st.just("major"), st.integers(0, 3)),
@@ -50,7 +75,8 @@ def runs(draw, max_events=30):
     events = draw(st.lists(event, max_size=max_events))
     alloc_period = draw(st.sampled_from([None, 512, 4096]))
     time_period = draw(st.sampled_from([None, 1_000_000]))
-    return Run(codes, types, events, alloc_period, time_period)
+    return Run(codes, types, events, alloc_period, time_period,
+               sampling=draw(st.sampled_from(["fixed", "random"])))
 
 
 def write_run(writer, run: Run):
@@ -64,14 +90,16 @@ def write_run(writer, run: Run):
     t = 1_000_000
     seq = 0
     pending = []        # seqs since the last minor collection
+    old = []            # seqs that survived and were not reported dead
     minor_index = major_index = 0
     for ev in run.events:
         t += 1000
         if ev[0] == "alloc":
-            _, size, tid, stack, thread, large = ev
-            writer.alloc_sample(seq, size, tid, t, stack, thread, large)
-            pending.append((seq, large))
-            seq += 1
+            _, size, tid, stack, thread, large = ev[:6]
+            for crossing in range(crossings(ev)):
+                writer.alloc_sample(seq, size, tid, t, stack, thread, large, crossing)
+                pending.append((seq, large))
+                seq += 1
         elif ev[0] == "time":
             _, stack, thread = ev
             writer.time_sample(t, stack, thread)
@@ -83,12 +111,15 @@ def write_run(writer, run: Run):
             first = pending[0][0] if pending else seq
             writer.minor_collection(minor_index, t, 100, 64 * len(pending), 1 << 20, 12345 + t,
                                     4096, state, first, outcomes)
+            old += [s for (s, _), o in zip(pending, outcomes) if o & 1]
             pending = []
         elif ev[0] == "major":
             _, state = ev
             if state == 1:
                 major_index += 1
-            writer.major_event(max(major_index, 1), state, t, 777, 1 << 20)
+            dead = deaths_at(t, old) if state == 2 else []
+            old = [s for s in old if s not in dead]
+            writer.major_event(max(major_index, 1), state, t, 777, 1 << 20, dead)
 
 
 def expected(run: Run):
@@ -96,17 +127,19 @@ def expected(run: Run):
     t = 1_000_000
     seq = 0
     alloc, times, minors, majors, pending = [], [], [], [], []
-    outcome_of = {}
+    outcome_of, minor_time, death_of, old = {}, {}, {}, []
     minor_index = major_index = 0
     for ev in run.events:
         t += 1000
         if ev[0] == "alloc":
-            _, size, tid, stack, thread, large = ev
-            alloc.append(dict(seq=seq, time_ns=t, thread_id=thread, type_id=tid,
-                              type_name=run.types.get(tid, f"<type {tid}>"), size=size, large=large,
-                              weight=run.alloc_period or 0, stack=stack))
-            pending.append((seq, large))
-            seq += 1
+            _, size, tid, stack, thread, large = ev[:6]
+            weight, objects = model_weights(run, size, crossings(ev))
+            for _ in range(crossings(ev)):
+                alloc.append(dict(seq=seq, time_ns=t, thread_id=thread, type_id=tid,
+                                  type_name=run.types.get(tid, f"<type {tid}>"), size=size, large=large,
+                                  weight=weight, objects=objects, stack=stack))
+                pending.append((seq, large))
+                seq += 1
         elif ev[0] == "time":
             _, stack, thread = ev
             times.append(dict(time_ns=t, thread_id=thread, stack=stack,
@@ -118,6 +151,9 @@ def expected(run: Run):
             outs = bytes(rng.getrandbits(1) | (2 if large else 0) for _, large in pending)
             for (s, _), o in zip(pending, outs):
                 outcome_of[s] = Outcome.SURVIVED if o & 1 else Outcome.DIED
+                minor_time[s] = t
+                if o & 1:
+                    old.append(s)
             minors.append(dict(index=minor_index, time_ns=t, duration_ns=100,
                                bytes_copied=64 * len(pending), total_size_of_arenas=1 << 20,
                                total_memory_used=12345 + t, vmrss=4096,
@@ -127,9 +163,16 @@ def expected(run: Run):
             _, state = ev
             if state == 1:
                 major_index += 1
+            if state == 2:
+                dead = deaths_at(t, old)
+                death_of.update(dict.fromkeys(dead, (max(major_index, 1), t)))
+                old = [s for s in old if s not in dead]
             majors.append((max(major_index, 1), F.GC_STATES[state], t))
     for a in alloc:
         a["outcome"] = outcome_of.get(a["seq"], Outcome.UNKNOWN)
+        a["died_major"], a["death_ns"] = death_of.get(a["seq"], (None, None))
+        if a["outcome"] == Outcome.DIED:
+            a["death_ns"] = minor_time[a["seq"]]
     return dict(alloc=alloc, time=times, minor=minors, major=majors)
 
 
@@ -150,10 +193,13 @@ def check_profile(profile, run: Run, lines=True):
     exp = expected(run)
     got_alloc = [dict(seq=s.seq, time_ns=s.time_ns, thread_id=s.thread_id, type_id=s.type_id,
                       type_name=s.type_name, size=s.size, large=s.large, weight=s.weight,
-                      stack=frames_of(profile, s.stack), outcome=s.outcome)
+                      objects=s.objects, stack=frames_of(profile, s.stack), outcome=s.outcome,
+                      died_major=s.died_major, death_ns=s.death_ns)
                  for s in profile.alloc_samples]
-    for e in exp["alloc"]:
+    for e, g in zip(exp["alloc"], got_alloc):
         e["stack"] = writer_stack(run, e["stack"], lines)
+        assert math.isclose(g["objects"], e["objects"], rel_tol=1e-9)
+        e["objects"] = g["objects"]
     assert got_alloc == exp["alloc"]
     got_time = [dict(time_ns=s.time_ns, thread_id=s.thread_id, stack=frames_of(profile, s.stack),
                      weight=s.weight) for s in profile.time_samples]

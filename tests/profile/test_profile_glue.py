@@ -17,7 +17,8 @@ STACK = [(4, 12), (2, 3)]              # leaf first: f (line 12) called from <mo
 
 
 def writer_for(path, **options):
-    w = ProfileWriter(str(path), **options)
+    # These tests count samples at known offsets: the paper's fixed mode.
+    w = ProfileWriter(str(path), **{"sampling": "fixed", **options})
     w.declare_code(2, "<module>", 1, "prog.py")
     w.declare_code(4, "f", 10, "prog.py")
     w.declare_code(6, "never_used", 20, "prog.py")

@@ -22,6 +22,7 @@ def killed_state(tmp_path, run, **options):
     crash right after a flush() would leave them, and the clean result."""
     path, spool = tmp_path / "run.prof", tmp_path / "run.spool"
     w = ProfileWriter(path, alloc_period=run.alloc_period, time_period_ns=run.time_period_ns,
+                      sampling=run.sampling,
                       spool=spool, **options)
     write_run(w, run)
     w.flush()
@@ -41,14 +42,24 @@ def ext_ends(spool):
 
 def prefix_of(got, full):
     """[got] holds a prefix of [full]'s samples and collections; an outcome
-    may be unknown when the collection that resolved it was lost."""
+    or a death may be unknown when the collection that resolved it was lost,
+    and the last allocation may have lost some of its sample records (its
+    weight is then shared by fewer)."""
     from vmsample.profile.model import Outcome
     assert len(got.alloc_samples) <= len(full.alloc_samples)
     resolved = {s for m in got.minor_collections for s in range(m.first_seq, m.first_seq + len(m.outcomes))}
+    life = ("outcome", "death_ns", "died_major")
+    last = got.alloc_samples[-1].time_ns if got.alloc_samples else None
     for a, b in zip(got.alloc_samples, full.alloc_samples):
-        fields = [f for f in a.__slots__ if f not in ("stack", "outcome")]
+        fields = [f for f in a.__slots__ if f not in ("stack", "weight", "objects") + life]
         assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
         assert a.outcome == (b.outcome if a.seq in resolved else Outcome.UNKNOWN)
+        assert a.died_major in (None, b.died_major)
+        assert a.death_ns in (None, b.death_ns)
+        if a.time_ns != last:
+            assert (a.weight, a.objects) == (b.weight, b.objects)
+        else:
+            assert a.weight >= b.weight - 1 and a.objects >= b.objects
     for a, b in zip(got.alloc_samples, full.alloc_samples):
         assert got.stack_frames(a.stack) == full.stack_frames(b.stack)
     for a, b in zip(got.time_samples, full.time_samples):

@@ -24,6 +24,7 @@ OPTIONS = st.fixed_dictionaries({
 def write(tmp_path, run, name="run.prof", **options):
     path = tmp_path / (name + (".gz" if options.get("gzip") else ""))
     with ProfileWriter(path, alloc_period=run.alloc_period, time_period_ns=run.time_period_ns,
+                       sampling=run.sampling,
                        program="prog.py", argv=["prog.py", "--n", "3"], **options) as w:
         write_run(w, run)
     return path
@@ -44,7 +45,8 @@ def test_fast_reader_and_schema_read_back_what_was_written(tmp_path_factory, run
 
 
 def test_metadata(tmp_path):
-    run = Run({2: ("<module>", 1, "prog.py")}, {3: "list"}, [("alloc", 32, 3, [(2, 4)], 0, False)])
+    run = Run({2: ("<module>", 1, "prog.py")}, {3: "list"}, [("alloc", 32, 3, [(2, 4)], 0, False)],
+              sampling="fixed")
     path = write(tmp_path, run, version=7)
     p = read_profile(path)
     m = p.meta

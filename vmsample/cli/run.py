@@ -36,9 +36,10 @@ def add_arguments(parser):
                         default=DEFAULT_ALLOC_PERIOD,
                         metavar="SIZE|off",
                         help=f"one allocation sample per SIZE allocated bytes (default {DEFAULT_ALLOC_PERIOD})")
-    parser.add_argument("--sampling", choices=["fixed", "random"], default="fixed",
-                        help="sample points every period bytes (fixed, the paper's) or at random "
-                             "geometric gaps with that mean (default fixed)")
+    parser.add_argument("--sampling", choices=["random", "fixed"], default="random",
+                        help="sample points at random geometric gaps with mean SIZE (random, the "
+                             "default: periodic allocation patterns cannot alias with it) or every "
+                             "SIZE bytes (fixed: the paper's, to reproduce it)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="seed of the sampler (the first offset in fixed mode, the gaps in random mode)")
     parser.add_argument("--time-period", type=parse_time_period_or_off, default=DEFAULT_TIME_PERIOD,
@@ -90,6 +91,7 @@ def run(args):
     from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
+    from vmsample.report.analysis import FEW_SAMPLES, USEFUL_SAMPLES, suggested_period
 
     if args.command is not None:
         # With -c, a "program" argument is the first of the program's arguments.
@@ -144,6 +146,10 @@ def run(args):
             counts = keep_what_fit(out, writer.spool_path)
     print(f"vmsample: wrote {out}: {counts['alloc']} allocation samples, {counts['time']} time "
           f"samples, {counts['minor']} minor collections", file=sys.stderr)
+    if args.alloc_period is not None and 0 < counts["alloc"] < FEW_SAMPLES:
+        print(f"vmsample: only {counts['alloc']} allocation samples: per-site estimates are rough; "
+              f"--alloc-period {suggested_period(counts['alloc'] * args.alloc_period)} would give "
+              f"about {USEFUL_SAMPLES}", file=sys.stderr)
     print(f"vmsample: next: vmsample report {out}   |   vmsample convert --to firefox {out}",
           file=sys.stderr)
     return status

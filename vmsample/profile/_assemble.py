@@ -16,12 +16,14 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import struct
 from datetime import datetime
 
 from . import format as F
+from . import weights
 from .errors import ProfileFormatError
 from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
                     Outcome, Profile, TimeSample)
@@ -73,6 +75,7 @@ class ProfileBuilder:
         self.time_infos: list = []
         self.minors: list = []
         self.majors: list = []
+        self.deaths_by_seq: dict[int, tuple[int, int]] = {}    # seq -> (major index, time ns)
         self.end_record = None
 
     # ---------------------------------------------------------- main section
@@ -142,6 +145,10 @@ class ProfileBuilder:
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
                                       total_size_of_arenas))
+
+    def deaths(self, major, time_ns, seqs):
+        death = (major, time_ns)
+        self.deaths_by_seq.update(dict.fromkeys(seqs, death))
 
     def end_of_extension(self, n_alloc, n_time, n_minor, n_major, end_ns, n_truncated, offset):
         got = (len(self.alloc_infos), len(self.time_infos), len(self.minors), len(self.majors))
@@ -333,9 +340,11 @@ class ProfileBuilder:
         # seq -> Outcome, from the outcome bytes (bit 0: survived)
         by_byte = tuple(Outcome.SURVIVED if b & 1 else Outcome.DIED for b in range(256))
         outcomes: dict[int, Outcome] = {}
+        minor_time: dict[int, int] = {}     # seq -> the time of its first minor collection
         minors = []
         for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
             outcomes.update(zip(range(first_seq, first_seq + len(outs)), map(by_byte.__getitem__, outs)))
+            minor_time.update(dict.fromkeys(range(first_seq, first_seq + len(outs)), time_ns))
             stats = dict(zip(stat_names, values))
             minors.append(MinorCollection(
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
@@ -343,23 +352,33 @@ class ProfileBuilder:
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
 
         period = meta.alloc_period or 0
+        per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
+        crossings = weights.crossings_of([info[5] for info in self.alloc_infos]) if per_allocation \
+            else [1] * len(self.alloc_infos)
         names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
                  for tid in {info[4] for info in self.alloc_infos}}
         alloc: list[AllocationSample] = []
         append = alloc.append
-        unknown = Outcome.UNKNOWN
+        unknown, died = Outcome.UNKNOWN, Outcome.DIED
         get_outcome = outcomes.get
+        get_death = self.deaths_by_seq.get
+        record_weights = functools.lru_cache(maxsize=4096)(weights.record_weights)
         main_stacks = iter(alloc_main)
         try:
-            for info in self.alloc_infos:
+            for info, c in zip(self.alloc_infos, crossings):
                 if len(info) == 6:
                     seq, t, tid, size, type_id, flags = info
                     stack = next(main_stacks)[0]
                 else:
                     seq, t, tid, size, type_id, flags, stack = info
+                outcome = get_outcome(seq, unknown)
+                nbytes, objects = record_weights(per_allocation, period, size, c)
+                died_major, death_ns = get_death(seq, (None, None))
+                if outcome == died:
+                    death_ns = minor_time[seq]
                 append(AllocationSample(seq, t, tid, type_id, names[type_id], size,
-                                        flags & F.ALLOC_FLAG_LARGE != 0, get_outcome(seq, unknown),
-                                        stack, period))
+                                        flags & F.ALLOC_FLAG_LARGE != 0, outcome,
+                                        stack, nbytes, objects, death_ns, died_major))
         except StopIteration:
             raise self._unpaired("alloc", True) from None
         if next(main_stacks, None) is not None:

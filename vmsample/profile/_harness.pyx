@@ -56,6 +56,7 @@ def alloc_samples(ProfileWriter writer, uint64_t n, uint32_t depth, int n_codes=
             s.size = 16 + 8 * (i % 8)
             s.tid = <unsigned short>(1 + i % 4)
             s.large = False
+            s.crossing = 0
             s.time_ns = gc_monotonic_ns()
             if dry_run:
                 pass
@@ -100,11 +101,14 @@ def calls_after_close(ProfileWriter writer):
     s.tid = 1
     s.large = False
     s.time_ns = 0
+    s.crossing = 0
     r.n_outcomes = 0
     r.time_ns = 0
     e.index = 1
     e.state = 1
     e.time_ns = 0
+    e.n_deaths = 0
+    e.deaths = NULL
     writer.close()
     with nogil:
         rc[0] = prof_alloc_sample(w, &s, &frame, 1, 0)

@@ -46,11 +46,13 @@ Design
 Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.format.
 """
 
+import array
 import json
 import os
 import sys
 
 cimport cython
+from cpython cimport array
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
@@ -369,6 +371,10 @@ cdef uint8_t F_EXT_MINOR_GC = F.EXT_MINOR_GC
 cdef uint8_t F_EXT_MAJOR_GC = F.EXT_MAJOR_GC
 cdef uint8_t F_EXT_END = F.EXT_END
 cdef uint8_t F_ALLOC_FLAG_LARGE = F.ALLOC_FLAG_LARGE
+cdef uint8_t F_ALLOC_FLAG_CONTINUED = F.ALLOC_FLAG_CONTINUED
+cdef uint8_t F_EXT_DEATHS = F.EXT_DEATHS
+cdef uint32_t F_DEATHS_PER_RECORD = F.DEATHS_PER_RECORD
+cdef size_t DEATHS_HEAD = F.DEATHS_HEAD.size
 cdef uint16_t F_N_STATS = len(F.STAT_NAMES)
 # Whole main-section records: the marker byte, then the layout.
 cdef size_t TIMEVAL_RECORD = 1 + F.TIMEVAL.size
@@ -495,7 +501,8 @@ cdef int _alloc_sample(ProfWriter* w, const GCSample* s, const ProfFrame* frames
     p = _put_u64(p, thread_id)
     p = _put_u64(p, s.size)
     p = _put_u32(p, s.tid)
-    p = _put_u8(p, F_ALLOC_FLAG_LARGE if s.large else 0)
+    p = _put_u8(p, (F_ALLOC_FLAG_LARGE if s.large else 0)
+                | (F_ALLOC_FLAG_CONTINUED if s.crossing else 0))
     if inline_stack:
         _ext_stack(w, p, frames, depth)
     w.n_alloc += 1
@@ -639,6 +646,23 @@ cdef int _major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
     p = _put_u64(p, e.total_memory_used)
     p = _put_u64(p, e.total_size_of_arenas)
     w.n_major += 1
+    return _deaths(w, e)
+
+cdef int _deaths(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
+    # DEATHS: u64 major index | i64 time | u32 count | count x u64 seq
+    cdef uint32_t start = 0, n, i
+    cdef char* p
+    while start < e.n_deaths:
+        n = min(e.n_deaths - start, F_DEATHS_PER_RECORD)
+        p = _ext_header(w, F_EXT_DEATHS, DEATHS_HEAD + 8 * <size_t>n)
+        if p == NULL:
+            return -1
+        p = _put_u64(p, e.index)
+        p = _put_i64(p, e.time_ns)
+        p = _put_u32(p, n)
+        for i in range(n):
+            p = _put_u64(p, e.deaths[start + i])
+        start += n
     return 0
 
 cdef int prof_flush(ProfWriter* w) noexcept nogil:
@@ -752,7 +776,7 @@ def _vmprof_code_name(function, first_line, file):
 cdef class ProfileWriter:
     """Writes a vmsample profile; the C-level handle is [w] (see _writer.pxd).
 
-    ``ProfileWriter(path, *, alloc_period=None, sampling="fixed",
+    ``ProfileWriter(path, *, alloc_period=None, sampling="random",
     time_period_ns=None, real_time=False, version=6, layout="vmprof",
     lines=True, gzip=None, program=None, argv=None, spool=None,
     flush_interval=1.0)``
@@ -760,7 +784,10 @@ cdef class ProfileWriter:
     * [alloc_period]: bytes per allocation sample, or None when allocation
       sampling is off.  When it is set the primary (0x01) stream is the
       allocation samples; otherwise it is the time samples.
-    * [sampling]: "fixed" or "random" (docs/design.md §2.3), recorded in META.
+    * [sampling]: "random" (default: sample points at random, exponentially
+      distributed gaps, so periodic allocation patterns cannot alias with the
+      period) or "fixed" (the paper's, for reproducing it); docs/design.md
+      §2.3.  Recorded in META.
     * [time_period_ns]: the timer period of time samples, or None.
     * [version]: 6 (every vmprof reader) or 7 (vmprof 0.6.0: an int64 ns
       timestamp after each stack record).  The pypy layout is always 7.
@@ -781,7 +808,7 @@ cdef class ProfileWriter:
         self._frames = NULL
         self._frames_cap = 0
 
-    def __init__(self, path, *, alloc_period=None, sampling="fixed", time_period_ns=None,
+    def __init__(self, path, *, alloc_period=None, sampling="random", time_period_ns=None,
                  real_time=False, version=F.DEFAULT_VERSION, layout=F.LAYOUT_VMPROF, lines=True,
                  gzip=None, program=None, argv=None, spool=None, flush_interval=1.0):
         if self.w != NULL:
@@ -865,6 +892,7 @@ cdef class ProfileWriter:
             F.META_LAYOUT: layout,
             F.META_SAMPLE_KIND: self.sample_kind,
             F.META_SAMPLING: sampling if alloc_period is not None else "off",
+            F.META_ALLOC_WEIGHTS: "allocation",
             F.META_START_NS: str(start_ns),
         }
         if alloc_period is not None:
@@ -1029,13 +1057,15 @@ cdef class ProfileWriter:
         self._raise_if_failed()
         self._write_meta(str(key), str(value))
 
-    def alloc_sample(self, seq, size, type_id, time_ns, stack, thread_id=0, large=False):
-        """One allocation sample; [stack] is a sequence of (code_id, line), leaf first."""
+    def alloc_sample(self, seq, size, type_id, time_ns, stack, thread_id=0, large=False, crossing=0):
+        """One allocation sample; [stack] is a sequence of (code_id, line), leaf
+        first; [crossing] > 0 for the further sample points of one allocation."""
         self._raise_if_failed()
         cdef GCSample s
         cdef uint32_t depth
         cdef ProfFrame* frames = self._stack(stack, &depth)
         s.seq, s.size, s.tid, s.time_ns, s.large = seq, size, type_id, time_ns, large
+        s.crossing = crossing
         if prof_alloc_sample(self.w, &s, frames, depth, thread_id) < 0:
             self._raise_if_failed()
 
@@ -1061,12 +1091,17 @@ cdef class ProfileWriter:
         if prof_minor_collection(self.w, &r) < 0:
             self._raise_if_failed()
 
-    def major_event(self, index, state, time_ns, total_memory_used=0, total_size_of_arenas=0):
-        """A major collection entering [state] (GC_STATE_*: 0 scanning/finished, 1 marking, ...)."""
+    def major_event(self, index, state, time_ns, total_memory_used=0, total_size_of_arenas=0,
+                    deaths=()):
+        """A major collection entering [state] (GC_STATE_*: 0 scanning/finished, 1 marking, ...);
+        [deaths]: the seqs of the sampled objects it found dead (entering sweeping)."""
         self._raise_if_failed()
         cdef GCMajorEvent e
+        cdef array.array seqs = array.array("Q", deaths)
         e.index, e.state, e.time_ns = index, state, time_ns
         e.total_memory_used, e.total_size_of_arenas = total_memory_used, total_size_of_arenas
+        e.n_deaths = len(seqs)
+        e.deaths = <const uint64_t*>seqs.data.as_voidptr if len(seqs) else NULL
         if prof_major_event(self.w, &e) < 0:
             self._raise_if_failed()
 

@@ -7,7 +7,8 @@ A ``.prof`` file is a VMProf file (little-endian, 8-byte words), read by stock
     | 0x02 code names and 0x01 stack records, interleaved | 0x03 trailer
     | EXT_MAGIC | tagged records (u8 tag, u32 length, payload) ... | EXT_END
 
-This module is pure Python and imports nothing else from vmsample, so the
+This module is pure Python and imports nothing else from vmsample but its
+error class (errors.py, pure Python too), so the
 schema, the readers and ``tools/read_profile.py`` can use it without the
 compiled extension.  It is the one home of every number and record layout:
 the writer (`_writer.pyx`, which reads them at import), the fast reader, the
@@ -15,6 +16,8 @@ the writer (`_writer.pyx`, which reads them at import), the fast reader, the
 """
 
 import struct
+
+from .errors import ProfileFormatError
 
 # ---------------------------------------------------------------- vmprof main section
 # Marker bytes (vmprof src/vmprof.h).
@@ -150,9 +153,21 @@ MINOR_HEAD = Layout("minor_gc", ("index", "Q"), ("time_ns", "q"), ("duration_ns"
 MINOR_SAMPLES = Layout("minor_gc samples", ("first_seq", "Q"), ("count", "I"))
 MAJOR_GC = Layout("major_gc", ("index", "Q"), ("state", "B"), ("time_ns", "q"),
                   ("total_memory_used", "Q"), ("total_size_of_arenas", "Q"))
+DEATHS_HEAD = Layout("deaths", ("major", "Q"), ("time_ns", "q"), ("count", "I"))   # + count x u64 seq
 END = Layout("end", ("n_alloc", "Q"), ("n_time", "Q"), ("n_minor", "Q"), ("n_major", "Q"),
              ("end_ns", "q"), ("n_truncated", "Q"))
 EXT_STACK_HEAD = Layout("stack", ("count", "I"))          # + count x i64 entries
+
+
+def unpack_deaths(payload, offset):
+    """A DEATHS payload as (major index, time ns, seqs); [offset] locates the
+    record in errors."""
+    if len(payload) < DEATHS_HEAD.size:
+        raise ProfileFormatError("bad payload length", offset, "ext:deaths")
+    major, time_ns, count = DEATHS_HEAD.struct.unpack_from(payload)
+    if len(payload) != DEATHS_HEAD.size + 8 * count:
+        raise ProfileFormatError("bad payload length", offset, "ext:deaths")
+    return major, time_ns, struct.unpack_from(f"<{count}Q", payload, DEATHS_HEAD.size)
 
 # ---------------------------------------------------------------- extension section
 EXT_MAGIC = b"VMSAMPX\x01"      # last byte: extension format version
@@ -165,6 +180,7 @@ EXT_ALLOC_SAMPLE = 0x23     # sample info (+ stack when allocations are not the 
 EXT_TIME_SAMPLE = 0x24      # sample info (+ stack when time samples are not the primary stream)
 EXT_MINOR_GC = 0x25         # one per minor collection: stats + outcomes of the samples it resolved
 EXT_MAJOR_GC = 0x26         # one per major-collection state transition
+EXT_DEATHS = 0x27           # the sampled objects a major collection found dead
 EXT_END = 0x2F              # u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns
 
 EXT_TAG_NAMES = {
@@ -174,11 +190,15 @@ EXT_TAG_NAMES = {
     EXT_TIME_SAMPLE: "time_sample",
     EXT_MINOR_GC: "minor_gc",
     EXT_MAJOR_GC: "major_gc",
+    EXT_DEATHS: "deaths",
     EXT_END: "end",
 }
 
 # ALLOC_SAMPLE flags byte.
 ALLOC_FLAG_LARGE = 0x01
+ALLOC_FLAG_CONTINUED = 0x02     # another sample point of the allocation sampled just before
+# The most seqs one DEATHS record holds (a collection finding more writes several).
+DEATHS_PER_RECORD = 1 << 20
 
 # MINOR_GC outcome bits (same values as the core's GC_OUTCOME_*).
 OUTCOME_SURVIVED = 0x01
@@ -204,6 +224,10 @@ META_VERSION = "vmsample_version"
 META_LAYOUT = "vmsample_layout"
 META_SAMPLE_KIND = "sample_kind"
 META_SAMPLING = "alloc_sampling"            # "fixed" / "random" / "off"
+# "allocation": ALLOC_SAMPLE flags mark the continued samples, so random-mode
+# weights are per sampled allocation (vmsample/profile/weights.py); absent in
+# older files, whose samples each stand for the period.
+META_ALLOC_WEIGHTS = "alloc_weights"
 META_ALLOC_PERIOD = "sample_allocated_bytes"  # the fork's key
 META_TIME_PERIOD = "time_period_ns"
 META_START_NS = "start_monotonic_ns"

@@ -79,11 +79,18 @@ class Frame:
 
 @dataclass(slots=True)
 class AllocationSample:
-    """One allocation sample: it stands for [weight] allocated bytes.
+    """One allocation sample: it stands for [weight] allocated bytes and
+    [objects] objects (vmsample/profile/weights.py says how).
 
     [seq] numbers the heap's samples 0, 1, 2, ... (the nursery's sequence
     number); [size] is the sampled object's own allocated size; [large] says it
     went to the large-object space.  [stack] indexes [Profile.stacks].
+
+    Its object's life: [outcome] at its first minor collection; a survivor
+    that a major collection found dead has [died_major] (that collection's
+    index) and [death_ns] (when it swept); one that died young has
+    [death_ns] = its minor collection's time.  A survivor with no death is
+    [alive_at_end] -- alive when profiling stopped.
     """
 
     seq: int
@@ -96,6 +103,13 @@ class AllocationSample:
     outcome: Outcome
     stack: int
     weight: int
+    objects: float = 0.0
+    death_ns: int | None = None
+    died_major: int | None = None
+
+    @property
+    def alive_at_end(self) -> bool:
+        return self.outcome == Outcome.SURVIVED and self.died_major is None
 
 
 @dataclass(slots=True)

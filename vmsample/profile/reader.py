@@ -374,6 +374,8 @@ def _extension(data, pos, b) -> None:
             if size != _MAJOR.size:
                 raise ProfileFormatError("bad payload length", pos, record)
             b.major(*_MAJOR.unpack_from(payload))
+        elif tag == F.EXT_DEATHS:
+            b.deaths(*F.unpack_deaths(payload, pos))
         elif tag == F.EXT_TYPE_NAME:
             if size < 4:
                 raise ProfileFormatError("bad payload length", pos, record)

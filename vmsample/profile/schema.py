@@ -249,6 +249,13 @@ ext_major_gc = Struct(
     Terminated,
 )
 
+# 0x27: u64 major index | i64 time ns | u32 count | count x u64 seq of the sampled objects found dead
+ext_deaths = Struct(
+    *fields(F.DEATHS_HEAD),
+    "seqs" / Array(this.count, Int64ul),
+    Terminated,
+)
+
 # 0x2F: u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns | u64 truncated stacks
 ext_end = Struct(
     *fields(F.END),
@@ -266,6 +273,7 @@ ext_record = Struct(
         F.EXT_TIME_SAMPLE: ext_time_sample,
         F.EXT_MINOR_GC: ext_minor_gc,
         F.EXT_MAJOR_GC: ext_major_gc,
+        F.EXT_DEATHS: ext_deaths,
         F.EXT_END: ext_end,
     }, default=GreedyBytes)),
 )
@@ -374,6 +382,8 @@ def to_profile(parsed, gzip: bool = False):
                 b.minor(p.index, p.time_ns, p.duration_ns, p.stats, p.first_seq, p.outcomes)
             elif tag == F.EXT_MAJOR_GC:
                 b.major(p.index, p.state, p.time_ns, p.total_memory_used, p.total_size_of_arenas)
+            elif tag == F.EXT_DEATHS:
+                b.deaths(p.major, p.time_ns, p.seqs)
             elif tag == F.EXT_TYPE_NAME:
                 b.type_name(p.type_id, p.name)
             elif tag == F.EXT_STAT_NAMES:

@@ -82,6 +82,9 @@ def _summary(a: Analysis, path: str | None) -> Fields:
         rate = f" ({fmt_bytes(s.allocation_rate)}/s)" if s.allocation_rate else ""
         items.append(("allocated (estimate)", f"{fmt_bytes(s.total.bytes)}{rate}, "
                       f"{fmt_count(s.total.objects)} objects"))
+        if s.total.survived:
+            items.append(("live at the end", f"{fmt_bytes(s.total.live_bytes)}, "
+                          f"{fmt_count(s.total.live_objects)} objects (estimate)"))
         died = s.total.died_young
         unknown = s.total.unknown
         line = f"{fmt_share(died)} of the bytes with a known outcome" if died is not None else "no outcome known"
@@ -91,6 +94,8 @@ def _summary(a: Analysis, path: str | None) -> Fields:
     items.append(("collections", f"{s.minor_collections:,} minor, {s.major_collections:,} major"))
     items.append(("peak heap", fmt_bytes(s.peak_heap)))
     items.append(("bytes copied", fmt_bytes(s.bytes_copied)))
+    for warning in s.warnings:
+        items.append(("warning", warning))
     if s.truncated_stacks:
         n = s.truncated_stacks
         items.append(("truncated stacks", f"{n:,} sample{'s' if n != 1 else ''} had a deeper stack than "
