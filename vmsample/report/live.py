@@ -159,17 +159,15 @@ def live_heap(profile: Profile, keys: _Keys | None = None) -> LiveHeap | None:
     # The live curve: +weight at birth, -weight at death.
     changes = sorted([(s.time_ns, s.weight) for s, _ in known]
                      + [(d, -s.weight) for s, d in known if d is not None])
-    timeline, live, peak, peak_ns = [], 0, 0, None
+    timeline, live = [], 0
     for t, w in changes:
         live += w
-        if timeline and timeline[-1][0] == t:
+        if timeline and timeline[-1][0] == t:       # the value after every change at [t]
             timeline[-1] = (t, live)
         else:
             timeline.append((t, live))
-        if live > peak:
-            peak, peak_ns = live, t
-    # At a tie the curve's value after all changes at that time counts.
-    peak_ns = max((t for t, v in timeline if v == peak), default=None) if peak else None
+    peak = max((v for _, v in timeline), default=0)
+    peak_ns = next(t for t, v in timeline if v == peak) if peak else None
 
     def alive_at(t):
         return [s for s, d in known if s.time_ns <= t and (d is None or d > t)]
