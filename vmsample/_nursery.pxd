@@ -168,7 +168,9 @@ cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t au
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil
-cdef int gc_collect_major(GCHeap* h) noexcept nogil
+# A minor then a major collection; returns how many objects they found dead
+# (docs/design.md §2.4, "Counting the dead"), or -1 (h.error).
+cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil
 # The object's identity: an address-sized value that never changes while it
 # lives (objects move!) and no other live object has; 0 + h.error when out of
 # memory.  Its invariant: _nursery_identity.pxi.

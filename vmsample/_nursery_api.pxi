@@ -431,9 +431,12 @@ cdef class Nursery:
             gc_raise_error(self.heap)
 
     def collect_major(self):
-        """Run a minor, then a major collection now."""
-        if gc_collect_major(self.heap) < 0:
+        """Run a minor, then a major collection now; returns how many objects
+        they found dead (what gc.collect() returns)."""
+        cdef int64_t dead = gc_collect_major(self.heap)
+        if dead < 0:
             gc_raise_error(self.heap)
+        return dead
 
     def check_heap(self):
         """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after every

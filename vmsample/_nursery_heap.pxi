@@ -125,6 +125,8 @@ ctypedef struct GCPrivate:
     YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
+    bint count_dead         # the running collection counts what it frees (gc_collect_major)
+    uint64_t dead_found     # ... into here
     # policy
     uint64_t heap_limit     # 0 = none
     uint64_t next_major

@@ -46,6 +46,7 @@ cdef void free_cell(GCHeap* h, Page* page, char* cell, size_t size, bint debug) 
     page.free_list = cell
     page.n_used -= 1
     h.old.arena_used -= size
+    P(h).dead_found += 1
 
 cdef void sweep_arenas(GCHeap* h) noexcept nogil:
     cdef GCOldSpace* old = h.old
@@ -85,6 +86,7 @@ cdef void sweep_large(GCHeap* h) noexcept nogil:
             kept += 1
         else:
             size = obj_size(h, obj)
+            P(h).dead_found += 1
             h.old.large_used -= size
             if P(h).debug:
                 memset(obj, POISON_BYTE, size)
@@ -169,8 +171,16 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
     if p.debug:
         verify_or_die(h)
 
-cdef int gc_collect_major(GCHeap* h) noexcept nogil:
+cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil:
+    # A full collection, which also counts the dead: the nursery objects its
+    # minor collection did not evacuate, the young large objects it freed, and
+    # the old objects the sweep freed.  Only this entry pays for the count.
+    cdef GCPrivate* p = P(h)
+    p.count_dead = True
+    p.dead_found = 0
     if gc_collect_minor(h) < 0:
+        p.count_dead = False
         return -1
     major_collection(h)
-    return 0
+    p.count_dead = False
+    return <int64_t>p.dead_found

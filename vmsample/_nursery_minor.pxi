@@ -63,6 +63,23 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         obj.flags |= GCFLAG_VISITED
         collector_push(h, &P(h).scan, obj)
 
+cdef uint64_t count_dead_young(GCHeap* h) noexcept nogil:
+    # The nursery objects not evacuated (not forwarded).  The nursery is a
+    # sequence of objects from [nursery_start] to [nursery_free]; a header
+    # the walk cannot size (memory reserved but not yet initialised by an
+    # embedder) ends the walk, so the count is then a lower bound.
+    cdef char* cell = h.nursery_start
+    cdef GCHeader* obj
+    cdef uint64_t dead = 0
+    while cell < h.nursery_free:
+        obj = <GCHeader*>cell
+        if obj.tid == 0 or obj.tid >= h.n_types:
+            break
+        if not obj.flags & GCFLAG_FORWARDED:
+            dead += 1
+        cell += obj_size(h, obj)
+    return dead
+
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # Evacuate everything reachable in the nursery to the old space, free
     # unreached young large objects, report, then empty the nursery.
@@ -127,11 +144,14 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
                 | GCFLAG_TRACK_YOUNG_PTRS
             collector_push(h, &old.old_large, obj)
         else:
+            p.dead_found += 1
             old.large_used -= obj_size(h, obj)
             if p.debug:
                 memset(obj, POISON_BYTE, obj_size(h, obj))
             free(obj)
     old.young_large.n = 0
+    if p.count_dead:
+        p.dead_found += count_dead_young(h)
     # 6. empty the nursery (zero-filled again; see Design 1)
     nsize = h.nursery_size
     if p.debug:

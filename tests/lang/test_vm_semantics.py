@@ -472,3 +472,19 @@ def test_snippet_matches_cpython(name, mode, tmp_path):
         assert actual.stderr.splitlines()[-1] == expected.stderr.splitlines()[-1]
         assert [l for l in actual.stderr.splitlines() if l.startswith("  File")] == \
                [l for l in expected.stderr.splitlines() if l.startswith("  File")]
+
+
+@pytest.mark.parametrize("how", ["body", "assigned"])
+@pytest.mark.parametrize("hook", ["__getattribute__", "__setattr__", "__delattr__"])
+def test_attribute_hooks_the_vm_does_not_call_are_refused(hook, how, tmp_path):
+    # CPython calls these hooks; the VM would ignore them and print something
+    # else, so a class that defines one is a clear TypeError instead.
+    define = (f"class K:\n    def {hook}(self, *args):\n        pass\n" if how == "body" else
+              f"class K:\n    pass\ndef hook(self, *args):\n    pass\nK.{hook} = hook\n")
+    path = tmp_path / "hook.py"
+    path.write_text(f"print('before')\n{define}print('after')\n")
+    run = _run([sys.executable, "-m", "vmsample.lang"], path)
+    assert run.returncode == 1
+    assert run.stdout == "before\n"
+    assert run.stderr.splitlines()[-1] == \
+        f"TypeError: a class defining {hook} is not supported by vmsample"

@@ -67,6 +67,7 @@ class Code:
     exctable: list = field(default_factory=list)   # (start, end, handler, depth)
     maxstack: int = 0
     defaults_count: int = 0
+    doc: str | None = None                         # a function's docstring (its __doc__)
 
     @property
     def nlocals(self):
@@ -746,6 +747,7 @@ class _Unit:
             unit.expr(body)
             unit.emit(Op.RETURN_VALUE)
         else:
+            unit.co.doc = ast.get_docstring(node, clean=False)
             unit.compile_body(body)
         co = unit.finish()
         co.defaults_count = len(args.defaults)

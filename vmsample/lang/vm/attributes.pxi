@@ -69,6 +69,10 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
                 o = oslot[0]
                 v = instance_attr(o, MAGIC(M_ARGS))
                 return FLD(v)[0] if has_tid(v, T_TUPLE) and LEN(v) > 0 else V_NONE
+        attr = class_lookup(FLD(o)[I_CLASS], MAGIC(M_GETATTR))
+        if attr != 0:
+            # The normal lookup failed: __getattr__(self, name) has the last word.
+            return call_method1(attr, o, name)
         raise_attribute_error(o, name)
     if t == T_CLASS:
         attr = class_lookup(o, name)
@@ -89,6 +93,15 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             raise_attribute_error(o, name)
         return v
     if t == T_FUNCTION:
+        if FLD(o)[FN_DICT] != 0:
+            v = dict_get_str(FLD(o)[FN_DICT], name)
+            if v != 0:
+                return v
+        if str_eq(name, MAGIC(M_DICT)):
+            return function_dict(oslot)
+        if str_eq(name, MAGIC(M_DOC)):
+            doc = CODE_SPECS[RAW(o)[FN_CODE]].doc
+            return V_NONE if doc is None else str_from_py(doc)
         if str_eq(name, MAGIC(M_NAME)):
             return intern(CODE_SPECS[RAW(o)[FN_CODE]].name)
         if str_eq(name, MAGIC(M_QUALNAME)):
@@ -176,6 +189,7 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         pop()
         return 0
     if has_tid(o, T_CLASS):
+        refuse_unsupported_hook(name)
         push(name)
         dict_set(&FLD(oslot[0])[K_DICT], top_slot(), vslot)
         pop()
@@ -185,7 +199,23 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         dict_set(&FLD(oslot[0])[1], top_slot(), vslot)
         pop()
         return 0
+    if has_tid(o, T_FUNCTION):
+        push(name)
+        function_dict(oslot)
+        dict_set(&FLD(oslot[0])[FN_DICT], top_slot(), vslot)
+        pop()
+        return 0
     raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
+
+# Attribute hooks the VM does not call: a class that defines one is refused
+# rather than run with the hook silently ignored.
+UNSUPPORTED_HOOKS = ("__getattribute__", "__setattr__", "__delattr__")
+
+cdef int refuse_unsupported_hook(gcref_t name) except -1:
+    pyname = str_to_py(name)
+    if pyname in UNSUPPORTED_HOOKS:
+        raise TypeError(f"a class defining {pyname} is not supported by vmsample")
+    return 0
 
 cdef int delattr_v(gcref_t* oslot, gcref_t name) except -1:
     cdef Py_ssize_t i
@@ -202,7 +232,21 @@ cdef int delattr_v(gcref_t* oslot, gcref_t name) except -1:
         pop()
         if i:
             return 0
+    if has_tid(oslot[0], T_FUNCTION) and FLD(oslot[0])[FN_DICT] != 0:
+        push(name)
+        i = dict_del(&FLD(oslot[0])[FN_DICT], top_slot())
+        pop()
+        if i:
+            return 0
     raise_attribute_error(oslot[0], name)
+
+cdef gcref_t function_dict(gcref_t* fslot) except 0:
+    # A function's attributes (f.cache = {}), made on first use.
+    cdef gcref_t d
+    if FLD(fslot[0])[FN_DICT] == 0:
+        d = dict_new()
+        store(fslot[0], FN_DICT, d)
+    return FLD(fslot[0])[FN_DICT]
 
 cdef gcref_t instance_dict(gcref_t* oslot) except 0:
     cdef gcref_t keys

@@ -809,9 +809,10 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
-            if gc_collect_major(HEAP) != 0:
+            m = gc_collect_major(HEAP)
+            if m < 0:
                 raise_gc_error()
-            return tag(0)
+            return tag(m)
         if fn == "isenabled":
             return V_TRUE
         return V_NONE

@@ -56,6 +56,9 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
     fslot[0] = fslot[1 + co.nlocals]
     HEAP.shadowstack_top = fslot + 1
     cdef gcref_t* ns = fslot
+    for i in range(RAW(ns[0])[D_NENTRIES]):
+        if has_tid(ENT(ns[0])[3 * i + 1], T_STR):
+            refuse_unsupported_hook(ENT(ns[0])[3 * i + 1])
     cls = new_class(slots, slots + 1, ns, flags, KIND_OBJECT if flags == 0 else KIND_BASEEXC)
     push(cls)
     # __slots__
@@ -95,9 +98,22 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
         if has_tid(v, T_FUNCTION) and FLD(v)[FN_OWNER] == 0:
             store(v, FN_OWNER, top_slot()[0])
         i += 1
+    init_subclass(top_slot())
     cls = pop()
     pop()
     return cls
+
+cdef int init_subclass(gcref_t* clsslot) except -1:
+    # type.__new__ calls the first __init_subclass__ above the new class (an
+    # implicit classmethod) with the class; object's does nothing.
+    cdef gcref_t base = FLD(clsslot[0])[K_BASE]
+    cdef gcref_t hook = class_lookup(base, intern("__init_subclass__")) if base != 0 else 0
+    if hook == 0 or is_bfunc(hook):       # object's: nothing to do
+        return 0
+    if has_tid(hook, T_CLASSMETHOD):
+        hook = FLD(hook)[0]
+    call1(hook, clsslot[0])
+    return 0
 
 cdef int do_raise(gcref_t* sp, int n) except -1:
     cdef gcref_t exc, cause = 0

@@ -44,12 +44,14 @@ cdef enum:
     K_FLAGS = 6
     K_KIND = 7
     K_TID = 8
-# function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw]
+# function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw,
+#            attributes DICT | 0 (made by the first attribute set on it)]
     FN_DEFAULTS = 0
     FN_KWDEFAULTS = 1
     FN_CLOSURE = 2
     FN_OWNER = 3
     FN_CODE = 4
+    FN_DICT = 5
 # iterators: [a, b, c raw, d raw]
     IT_A = 0
     IT_B = 1
@@ -116,7 +118,7 @@ def _register_types(Nursery n):
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
     T_SET = fixed("set", 5, [S_TABLE])
     T_CLASS = fixed("type", 9, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
-    T_FUNCTION = fixed("function", 5, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER])
+    T_FUNCTION = fixed("function", 6, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER, FN_DICT])
     T_CELL = fixed("cell", 1, [0])
     T_BOUND = fixed("method", 2, [0, 1])
     T_MODULE = fixed("module", 2, [0, 1])

@@ -107,6 +107,9 @@ cdef int setup_builtins() except -1:
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
                 class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+    # object.__init_subclass__ does nothing, as object.__init__ does: the end
+    # of every super().__init_subclass__() chain (see init_subclass).
+    class_set(obj_root, "__init_subclass__", mk_bfunc(BI_OBJECT_INIT))
     # dict.fromkeys is a static method of dict
     v = alloc_fixed(T_STATICMETHOD)
     FLD(v)[0] = mk_bfunc(BI_DICT_FROMKEYS)
