@@ -170,6 +170,18 @@ cdef int run_frames(int entry) except -1:
             base[arg] = sp[0]
         elif op == POP_TOP:
             sp -= 1
+        elif op == DUP_TOP:
+            sp[0] = sp[-1]
+            sp += 1
+        elif op == ROT_TWO:
+            v = sp[-1]
+            sp[-1] = sp[-2]
+            sp[-2] = v
+        elif op == ROT_THREE:
+            v = sp[-1]
+            sp[-1] = sp[-2]
+            sp[-2] = sp[-3]
+            sp[-3] = v
         elif op == JUMP:
             if arg < pc:
                 if VM_STATE.tick:
@@ -412,6 +424,11 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             pc = f.pc + 1
         else:
+            if op == UNPACK_SEQUENCE:
+                slot = unpack_exact(sp, arg)
+                if slot != NULL:
+                    sp = slot
+                    continue
             f.sp = sp
             f.pc = pc - 1
             r = slow_op(f, op, arg)
@@ -462,22 +479,10 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     cdef int next_pc = f.pc + 1     # f.pc stays on this instruction while it runs
     if op == NOP:
         pass
-    elif op == DUP_TOP:
-        sp[0] = sp[-1]
-        sp += 1
     elif op == DUP_TOP_TWO:
         sp[0] = sp[-2]
         sp[1] = sp[-1]
         sp += 2
-    elif op == ROT_TWO:
-        v = sp[-1]
-        sp[-1] = sp[-2]
-        sp[-2] = v
-    elif op == ROT_THREE:
-        v = sp[-1]
-        sp[-1] = sp[-2]
-        sp[-2] = sp[-3]
-        sp[-3] = v
     elif op == DELETE_FAST:
         if base[arg] == 0:
             raise_unbound(co, arg)
