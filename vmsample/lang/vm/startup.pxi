@@ -20,6 +20,7 @@ EXCEPTION_TREE = [
     ("StopIteration", "Exception"), ("AssertionError", "Exception"),
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
+    ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
     ("SystemError", "Exception"),
 ]
 
