@@ -1,5 +1,6 @@
 """The command-line framework shared by every subcommand (vmsample/cli/__init__.py)."""
 
+import json
 import subprocess
 import sys
 
@@ -100,3 +101,37 @@ def test_run_decodes_the_program_as_cpython_does(tmp_path):
     expected = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True).stdout
     proc = vmsample("run", "-o", str(tmp_path / "out.prof"), str(prog))
     assert (proc.returncode, proc.stdout) == (0, expected) and expected == "café 4\n"
+
+
+def test_run_samples_at_random_by_default_and_says_when_samples_are_few(tmp_path):
+    from vmsample.profile import read_profile
+    from vmsample.report.analysis import FEW_SAMPLES, analyze
+
+    prog = tmp_path / "p.py"
+    prog.write_text("keep = []\nfor i in range(20000):\n    keep.append((i, [i]))\n")
+    out = tmp_path / "p.prof"
+    r = vmsample("run", "-o", str(out), "--alloc-period", "64K", str(prog))
+    assert r.returncode == 0
+    p = read_profile(out)
+    assert p.meta.alloc_sampling == "random" and 0 < len(p.alloc_samples) < FEW_SAMPLES
+    # The suggestion gives about USEFUL_SAMPLES samples: following it is no longer "few".
+    (line,) = [x for x in r.stderr.splitlines() if "allocation samples: per-site estimates are rough" in x]
+    period = line.split("--alloc-period ")[1].split()[0]
+    again = vmsample("run", "-f", "-o", str(out), "--alloc-period", period, str(prog))
+    assert "rough" not in again.stderr and len(read_profile(out).alloc_samples) >= FEW_SAMPLES
+    summary = analyze(read_profile(out)).summary
+    assert summary.warnings == [] and summary.alloc_sampling == "random"
+
+
+@pytest.mark.parametrize("period, warned", [("4K", True), ("4000", False)])
+def test_report_warns_about_power_of_two_fixed_periods(tmp_path, period, warned):
+    prog = tmp_path / "p.py"
+    prog.write_text("keep = [[i] for i in range(30000)]\n")
+    out = tmp_path / "p.prof"
+    assert vmsample("run", "-o", str(out), "--sampling", "fixed", "--alloc-period", period,
+                    str(prog)).returncode == 0
+    text = vmsample("report", str(out)).stdout
+    assert ("power-of-two period" in text) == warned
+    data = json.loads(vmsample("report", "--json", str(out)).stdout)
+    assert data["summary"]["alloc_sampling"] == "fixed"
+    assert any("power-of-two" in w for w in data["summary"]["warnings"]) == warned

@@ -32,9 +32,10 @@ class Synth:
     events: list = field(default_factory=list)
     first_lines: dict[str, int] = field(default_factory=dict)
 
-    def alloc(self, stack, type_id=1, size=32, fate=DIED, count=1, large=False):
+    def alloc(self, stack, type_id=1, size=32, fate=DIED, count=1, large=False, label=None):
+        """[label] names the samples for a later major(dies=...)."""
         for _ in range(count):
-            self.events.append(("alloc", [parse_frame(f) for f in stack], type_id, size, fate, large))
+            self.events.append(("alloc", [parse_frame(f) for f in stack], type_id, size, fate, large, label))
 
     def time(self, stack, count=1):
         for _ in range(count):
@@ -43,8 +44,9 @@ class Synth:
     def minor(self, memory=1 << 20, arenas=2 << 20, rss=8 << 20, duration_ns=50_000, copied=None):
         self.events.append(("minor", memory, arenas, rss, duration_ns, copied))
 
-    def major(self, phases=(1, 2, 3, 0), memory=1 << 20):
-        self.events.append(("major", phases, memory))
+    def major(self, phases=(1, 2, 3, 0), memory=1 << 20, dies=()):
+        """[dies]: labels whose (surviving) samples this collection finds dead."""
+        self.events.append(("major", phases, memory, set(dies)))
 
     def write(self, path, step_ns=1_000_000, **options):
         codes: dict[tuple[str, str], int] = {}
@@ -65,13 +67,15 @@ class Synth:
             t = w.monotonic_ns()
             seq = 0
             pending = []
+            labels: dict = {}       # label -> seqs
             minor_index = major_index = 0
             for ev in self.events:
                 t += step_ns
                 if ev[0] == "alloc":
-                    _, frames, type_id, size, fate, large = ev
+                    _, frames, type_id, size, fate, large, label = ev
                     stack = [(code_id(*f), f[2]) for f in reversed(frames)]
                     w.alloc_sample(seq, size, type_id, t, stack, 0, large)
+                    labels.setdefault(label, []).append(seq)
                     pending.append((seq, fate, size, large))
                     seq += 1
                 elif ev[0] == "time":
@@ -88,9 +92,10 @@ class Synth:
                     w.minor_collection(minor_index, t, duration, copied, arenas, memory, rss, 0, first, outcomes)
                     pending = []
                 elif ev[0] == "major":
-                    _, phases, memory = ev
+                    _, phases, memory, dies = ev
                     major_index += 1
                     for state in phases:
-                        w.major_event(major_index, state, t, memory, 2 << 20)
+                        dead = [s for label in dies for s in labels.get(label, ())] if state == 2 else []
+                        w.major_event(major_index, state, t, memory, 2 << 20, dead)
                         t += step_ns
         return path

@@ -48,7 +48,11 @@ def test_speedscope_is_valid_and_complete(request, fixture):
     frames = doc["shared"]["frames"]
     by_name = {prof["name"].split()[0]: prof for prof in doc["profiles"]}
     expected = {"Allocations"} if p.alloc_samples else set()
+    live = [s for s in p.alloc_samples if s.alive_at_end]
+    expected |= {"Live"} if live else set()
     assert set(by_name) == expected | ({"Time"} if p.time_samples else set())
+    if live:
+        assert sum(by_name["Live"]["weights"]) == sum(s.weight for s in live) > 0
     for prof in doc["profiles"]:
         # What speedscope's importer checks beyond the schema.
         assert len(prof["samples"]) == len(prof["weights"])

@@ -155,6 +155,19 @@ def test_counters_start_at_zero_and_accumulate_to_the_values(known):
     assert values == [m.total_memory_used for m in p.minor_collections]
 
 
+def test_live_tracks_end_at_the_live_heap_and_peak_at_its_peak(known):
+    from vmsample.report.live import live_heap
+
+    p = read_profile(known)
+    live = live_heap(p)
+    tracks = {c["name"]: c for c in firefox.convert(p)["counters"] if c["name"].startswith("live: ")}
+    assert set(tracks) == {f"live: {r.site}" for r in live.lifetimes}     # fewer sites than LIVE_TRACKS
+    for row in live.lifetimes:
+        counts = tracks[f"live: {row.site}"]["samples"]["count"]
+        end = next((r.bytes for r in live.end.sites if r.site == row.site), 0)
+        assert counts[0] == 0 and sum(counts) == end
+
+
 # ---------------------------------------------------------------- the real profiler
 
 @pytest.fixture(scope="session")
@@ -201,7 +214,8 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
         by_name = {m["markerName"]: m["count"] for m in markers["byType"]}
         assert by_name["Minor GC"] == len(p.minor_collections) and by_name["Major GC"] == 1
         counters = {c["name"] for c in cli("counter", "list", "--json")["counters"]}
-        assert counters == {"total_memory_used", "total_size_of_arenas", "VmRSS"}
+        assert counters == {"total_memory_used", "total_size_of_arenas", "VmRSS"} \
+            | {c["name"] for c in firefox.convert(p)["counters"] if c["name"].startswith("live: ")}
         cli("thread", "select", "t-1")
         time_functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
         for row in a.time.cumulative_functions:

@@ -125,6 +125,12 @@ def test_page_in_chromium(browser, known, tmp_path):
     p.locator("#tabs button", has_text="Time").click()
     page.frame("temp").hover()
     assert "20 (66.7% of all" in p.locator("#tooltip").inner_text()
+    # The live tab: only the tree (30 samples of Node that never died) is left.
+    p.locator("#tabs button", has_text="Live at the end").click()
+    names = {f[0] for f in page.frames()}
+    assert "make_tree" in names and "temp" not in names
+    page.frame("make_tree").hover()
+    assert "live at the end 120.0 KiB (100.0% of all" in p.locator("#tooltip").inner_text()
     p.locator("#tabs button", has_text="Allocations").click()
 
     # The GC chart: three series, one major collection band, a readout on hover.
@@ -170,6 +176,15 @@ def test_hostile_names_stay_text(browser, tmp_path):
     assert page.page.locator("img").count() == 0
     assert "</script><b>x</b>" in page.page.locator("#types").inner_text()
     assert page.messages == []
+
+
+def test_live_tree_holds_the_samples_alive_at_the_end(known, alloc_only):
+    for path in (known, alloc_only):
+        p = read_profile(path)
+        live = html.page_data(p)["trees"]["live"]
+        alive = [s for s in p.alloc_samples if s.alive_at_end]
+        assert sum(e[1] for node in live["self"] for e in node) == sum(s.weight for s in alive) > 0
+        assert sum(e[2] for node in live["self"] for e in node) == 0      # none of them died
 
 
 def test_large_trees_are_pruned_parents_first(known, monkeypatch):

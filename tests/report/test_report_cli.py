@@ -155,6 +155,12 @@ def test_diff(tmp_path, capsys, known, alloc_only):
     assert changes["str"]["after"]["bytes"] == 0 and changes["str"]["before"]["bytes"] == 4096
     assert changes["list"]["delta_bytes"] == (60 - 70) * 4096
     assert data["before"]["estimated_bytes"] == 101 * 4096
+    # the live heaps at the end: the trees (Node) all survived and never died
+    assert changes["Node"]["before"]["live_bytes"] == 30 * 4096 and changes["Node"]["after"]["live_bytes"] == 20 * 4096
+    assert changes["Node"]["delta_live_bytes"] == (20 - 30) * 4096 and changes["list"]["delta_live_bytes"] == 0
+    assert data["before"]["live_bytes"] == 30 * 4096
+    code, out, _ = run(capsys, "diff", str(known), str(alloc_only))
+    assert "Live sites at the end that changed most" in out and "make_tree" in out.split("Live sites")[1]
     code, out, _ = run(capsys, "diff", str(known), str(known))
     assert "(none)" in out                           # nothing changed
 

@@ -15,7 +15,8 @@ clear message.  The layout follows the paper's Figure 1:
 * a **Time** thread with the time samples, when there are any;
 * memory counters (total_memory_used, total_size_of_arenas, VmRSS), each
   starting from 0 at the profile's start so that the counter tooltip shows
-  absolute values;
+  absolute values, and, in files that record deaths, one per top allocation
+  site ([LIVE_TRACKS], by peak) with its estimated live bytes over time;
 * markers: one per minor collection (its statistics and how many sampled
   objects survived) and, for each major collection, one spanning it and one
   per phase (marking, sweeping, finalizing).
@@ -33,7 +34,8 @@ from collections import defaultdict
 
 from vmsample import __version__
 from vmsample.profile.model import Outcome, Profile
-from vmsample.report.analysis import duration_ns, summarize
+from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
+from vmsample.report.live import lives
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -103,6 +105,9 @@ MARKER_SCHEMA = [
         ],
     },
 ]
+
+LIVE_TRACKS = 5
+LIVE_COLORS = ("green", "teal", "magenta", "red", "yellow")
 
 COUNTERS = (
     # (stat, label, graph colour)
@@ -310,24 +315,56 @@ def _gc_markers(profile, markers, shared, start_ns):
                                                "state": p.state.lower()})
 
 
+def _live_tracks(profile):
+    """(label, [(time ns, change of live bytes)]) of the top sites by peak
+    live bytes (vmsample/report/live.py's lives)."""
+    if not has_lifetimes(profile):
+        return []
+    keys = _Keys(profile)
+    changes = defaultdict(list)
+    for s, death in lives(profile):
+        k = keys.leaf(s.stack, keys.site)
+        changes[k].append((s.time_ns, s.weight))
+        if death is not None:
+            changes[k].append((death, -s.weight))
+    peaks = {}
+    for k, points in changes.items():
+        points.sort()
+        live = peak = 0
+        for _, w in points:
+            live += w
+            peak = max(peak, live)
+        peaks[k] = peak
+    top = sorted((k for k in peaks if peaks[k] > 0), key=lambda k: (-peaks[k], str(keys.sites[k])))
+    return [(f"live: {keys.sites[k]}", changes[k]) for k in top[:LIVE_TRACKS]]
+
+
 def _counters(profile, start_ns, end_ms) -> list[dict]:
     out = []
+    series = []
     for stat, label, color in COUNTERS:
         points = [(m.time_ns + m.duration_ns, m.stats[stat]) for m in profile.minor_collections
                   if m.stats.get(stat)]
-        if not points:
+        deltas, previous = [], 0
+        for t, value in points:
+            deltas.append((t, value - previous))
+            previous = value
+        series.append((stat, label, color, f"{label} after each minor collection, in bytes", deltas))
+    for (label, deltas), color in zip(_live_tracks(profile), LIVE_COLORS):
+        series.append((label, label, color, f"estimated bytes alive, allocated at {label[6:]}", deltas))
+    for stat, label, color, description, deltas in series:
+        if not deltas:
             continue
         # A first sample of 0 at the start: the profiler shows accumulated
         # counts minus their minimum, which is then the absolute value.
-        times, counts, previous = [0.0], [0], 0
-        for t, value in points:
+        times, counts = [0.0], [0]
+        for t, delta in deltas:
             times.append(max(0.0, _ms(t, start_ns)))
-            counts.append(value - previous)
-            previous = value
+            counts.append(delta)
         out.append({
             "name": stat,
             "category": "Memory",
-            "description": f"{label} after each minor collection, in bytes",
+            "description": description,
             "pid": PID,
             "mainThreadIndex": 0,
             "samples": {"time": times, "count": counts, "length": len(times)},

@@ -7,8 +7,9 @@ the data are inlined.  The data is a call tree per sample kind, built here:
   function); node 0 is the root, named after the program;
 * nodes are listed parents first; ``parent[i] < i``;
 * a node's *self* entries say what was sampled with it as the leaf frame:
-  for allocations ``[type, bytes, died, survived, samples]`` per type, for
-  time samples ``[samples]``; the page sums them up the tree, so filtering
+  for allocations ``[type, bytes, died, survived, samples]`` per type (the
+  "live" tree: the same for the samples alive when profiling stopped, in
+  files that record deaths), for time samples ``[samples]``; the page sums them up the tree, so filtering
   by type or searching needs no other data;
 * ``lines[i]`` lists the node's self bytes by source line, largest first.
 
@@ -25,7 +26,7 @@ from importlib import resources
 
 from vmsample import __version__
 from vmsample.profile.model import Outcome, Profile
-from vmsample.report.analysis import analyze, duration_ns
+from vmsample.report.analysis import analyze, duration_ns, has_lifetimes
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -117,13 +118,15 @@ class _Tree:
         }
 
 
-def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
-    if not profile.alloc_samples:
+def alloc_tree(profile: Profile, progress=QUIET, samples=None) -> dict | None:
+    """The allocation tree of [samples] (default: every allocation sample)."""
+    samples = profile.alloc_samples if samples is None else samples
+    if not samples:
         return None
     tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
-    for s in progress.iterate("allocation samples", profile.alloc_samples):
+    for s in progress.iterate("allocation samples", samples):
         node = tree.node_of(s.stack)
         t = type_index.get(s.type_id)
         if t is None:
@@ -202,7 +205,10 @@ def page_data(profile: Profile, progress=QUIET) -> dict:
         "summary": report["summary"],
         "sites": report["self"],
         "types": report["types"],
-        "trees": {"alloc": alloc_tree(profile, progress), "time": time_tree(profile, progress)},
+        "trees": {"alloc": alloc_tree(profile, progress),
+                  "live": alloc_tree(profile, progress, [s for s in profile.alloc_samples if s.alive_at_end])
+                  if has_lifetimes(profile) else None,
+                  "time": time_tree(profile, progress)},
         "gc": gc_series(profile, start_ns),
     }
 

@@ -2,8 +2,10 @@
 
 One ``sampled`` profile per sample kind: "Allocations" (unit ``bytes``, each
 sample weighted by the bytes it stands for, its leaf frame the allocated
-type, e.g. ``[list]``) and "Time" (unit ``nanoseconds`` when the timer period
-is known, else ``none`` with weight 1).  Samples list frame indices root
+type, e.g. ``[list]``), "Live at the end" (the same for the samples whose
+object was alive when profiling stopped, in files that record deaths) and
+"Time" (unit ``nanoseconds`` when the timer period is known, else ``none``
+with weight 1).  Samples list frame indices root
 first.  Frames are functions (name, file, first line) shared by both
 profiles; speedscope refuses zero or negative weights, so none are written.
 """
@@ -14,6 +16,7 @@ import json
 
 from vmsample import __version__
 from vmsample.profile.model import Profile
+from vmsample.report.analysis import has_lifetimes
 from vmsample.report.progress import QUIET
 
 from .frames import display_name, function_labels
@@ -70,12 +73,18 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     frames = _Frames(profile)
     profiles = []
     if profile.alloc_samples:
-        samples, weights = [], []
+        samples, weights, live_samples, live_weights = [], [], [], []
+        lifetimes = has_lifetimes(profile)
         for s in progress.iterate("allocation samples", profile.alloc_samples):
             if s.weight > 0:
                 samples.append(frames.path(s.stack) + [frames.type(s.type_name)])
                 weights.append(s.weight)
+                if lifetimes and s.alive_at_end:
+                    live_samples.append(samples[-1])
+                    live_weights.append(s.weight)
         profiles.append(_profile("Allocations (estimated bytes)", "bytes", samples, weights))
+        if live_samples:
+            profiles.append(_profile("Live at the end (estimated bytes)", "bytes", live_samples, live_weights))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"

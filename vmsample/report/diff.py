@@ -4,7 +4,9 @@ Rows (sites, functions or types) are matched by name, so the same program
 before and after an optimisation lines up even when line numbers did not
 move; a row present on one side only counts as 0 on the other.  Bytes are
 each profile's own estimates, so profiles taken with different sampling
-periods compare fine.  Rows are sorted by the size of the change.
+periods compare fine.  Rows are sorted by the size of the change.  The live
+heaps at the end (bytes alive when profiling stopped, in files that record
+deaths) are compared the same way.
 """
 
 from __future__ import annotations
@@ -28,12 +30,17 @@ class Change:
     def delta(self) -> int:
         return self.after.bytes - self.before.bytes
 
+    @property
+    def delta_live(self) -> int:
+        return self.after.live_bytes - self.before.live_bytes
+
     def to_json(self) -> dict:
         def side(t):
-            return {"bytes": t.bytes, "samples": t.samples, "died_young": t.died_young}
+            return {"bytes": t.bytes, "samples": t.samples, "died_young": t.died_young,
+                    "live_bytes": t.live_bytes, "live_objects": round(t.live_objects, 1)}
 
         return {"name": self.label, "location": self.where, "before": side(self.before),
-                "after": side(self.after), "delta_bytes": self.delta,
+                "after": side(self.after), "delta_bytes": self.delta, "delta_live_bytes": self.delta_live,
                 "delta_died_young": (self.after.died_young - self.before.died_young
                                      if self.after.died_young is not None and self.before.died_young is not None
                                      else None)}
@@ -60,7 +67,8 @@ def changes(a: Analysis, b: Analysis, by: str = "site") -> list[Change]:
 
 def _summary_json(a: Analysis) -> dict:
     s = a.summary
-    return {"estimated_bytes": s.total.bytes, "died_young": s.total.died_young, "duration_ns": s.duration_ns,
+    return {"estimated_bytes": s.total.bytes, "died_young": s.total.died_young,
+            "live_bytes": s.total.live_bytes, "duration_ns": s.duration_ns,
             "minor_collections": s.minor_collections, "major_collections": s.major_collections,
             "peak_heap": s.peak_heap, "bytes_copied": s.bytes_copied, "alloc_samples": s.alloc_samples}
 
@@ -94,6 +102,7 @@ def layout(a: Analysis, b: Analysis, by: str, limit: int, paths: tuple[str, str]
     items = [("before", paths[0]), ("after", paths[1]),
              line("allocated (estimate)", sa.total.bytes, sb.total.bytes, fmt_bytes),
              ("died young", f"{fmt_share(sa.total.died_young)} -> {fmt_share(sb.total.died_young)}"),
+             line("live at the end", sa.total.live_bytes, sb.total.live_bytes, fmt_bytes),
              line("duration", sa.duration_ns, sb.duration_ns, duration),
              line("minor collections", sa.minor_collections, sb.minor_collections, count),
              line("major collections", sa.major_collections, sb.major_collections, count),
@@ -113,4 +122,16 @@ def layout(a: Analysis, b: Analysis, by: str, limit: int, paths: tuple[str, str]
             r.pop()
     if len(rows) > limit:
         table.note = f"{len(rows) - limit} more (--limit)"
-    return [Fields("Summary", items), table]
+    blocks = [Fields("Summary", items), table]
+    live = sorted((c for c in changes(a, b, by) if c.delta_live), key=lambda c: (-abs(c.delta_live), c.label))
+    if live:
+        lt = Table(f"Live {what} at the end that changed most", ["#", "before", "after", "change", by,
+                                                                 "location" if by != "type" else ""],
+                   [], right={0, 1, 2, 3})
+        for i, c in enumerate(live[:limit], 1):
+            lt.rows.append([str(i), fmt_bytes(c.before.live_bytes), fmt_bytes(c.after.live_bytes),
+                            fmt_bytes(c.delta_live, signed=True), c.label, c.where])
+        if len(live) > limit:
+            lt.note = f"{len(live) - limit} more (--limit)"
+        blocks.append(lt)
+    return blocks

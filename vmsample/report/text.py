@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 
 from .analysis import Analysis, SiteRow
+from .live import MIN_MAJORS_FOR_LEAKS
 from .units import fmt_bytes, fmt_count, fmt_duration, fmt_share
 
 
@@ -253,3 +254,56 @@ def render_rich(blocks, console) -> None:
                 t.add_row(*(["(none)"] + [""] * (len(b.columns) - 1)))
         console.print(t)
         console.print()
+
+
+# ---------------------------------------------------------------- --live
+
+def _live_table(title, rows, total, limit, what) -> Table:
+    table = Table(title, ["#", "live", "share", "objects", what, "location"], [], right={0, 1, 2, 3})
+    for i, r in enumerate(rows[:limit], 1):
+        table.rows.append([str(i), fmt_bytes(r.bytes), fmt_share(r.bytes / total if total else 0),
+                           fmt_count(r.objects), r.name, location(r.site) if r.site else ""])
+    if len(rows) > limit:
+        table.note = f"{len(rows) - limit} more (--limit)"
+    return table
+
+
+def live_layout(a: Analysis, live, limit: int = 10) -> list:
+    """The blocks of `vmsample report --live` after the summary."""
+    if live is None:
+        return [Fields("Live heap", [("", "this profile does not record the deaths of sampled objects "
+                                          "(written by an older vmsample or another profiler)")])]
+    start = a.profile.meta.start_ns
+    end, peak = live.end, live.peak
+
+    def when(t):
+        return f"at {fmt_duration(t - start)}" if t is not None and start is not None else ""
+
+    blocks = [
+        _live_table(f"Live at the end: {fmt_bytes(end.bytes)}, {fmt_count(end.objects)} objects, by site",
+                    end.sites, end.bytes, limit, "function"),
+        _live_table("Live at the end, by type", end.types, end.bytes, limit, "type"),
+        _live_table(f"Live at the peak ({when(peak.time_ns)}): {fmt_bytes(peak.bytes)}, "
+                    f"{fmt_count(peak.objects)} objects, by site", peak.sites, peak.bytes, limit, "function"),
+        _live_table("Live at the peak, by type", peak.types, peak.bytes, limit, "type"),
+    ]
+    leaks = Table("Leak suspects: live bytes never went down across the major collections",
+                  ["#", "growth", "after 1st major", "at the end", "function", "location"], [],
+                  right={0, 1, 2, 3})
+    for i, r in enumerate(live.leak_suspects[:limit], 1):
+        leaks.rows.append([str(i), fmt_bytes(r.growth), fmt_bytes(r.after_majors[0]), fmt_bytes(r.end_bytes),
+                           r.site.function, location(r.site)])
+    if not live.leak_suspects:
+        leaks.note = f"none (a suspect needs {MIN_MAJORS_FOR_LEAKS} major collections or more to grow across)"
+    blocks.append(leaks)
+    lives = Table("How long objects live, by site (shares of the bytes with a known fate)",
+                  ["#", "bytes", "died young", "died old", "majors survived", "alive at end", "function",
+                   "location"], [], right={0, 1, 2, 3, 4, 5})
+    for i, r in enumerate(live.lifetimes[:limit], 1):
+        n = r.total
+        lives.rows.append([str(i), fmt_bytes(n), fmt_share(r.died_young / n if n else None),
+                           fmt_share(r.died_old / n if n else None),
+                           f"{r.majors_survived:.1f}" if r.majors_survived is not None else "",
+                           fmt_share(r.alive / n if n else None), r.site.function, location(r.site)])
+    blocks.append(lives)
+    return blocks

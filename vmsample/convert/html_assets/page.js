@@ -66,6 +66,7 @@
   // One View per sample kind: the tree, the current type filter, zoom and search.
   function View(kind, tree) {
     this.kind = kind;
+    this.bytes = tree.unit === "bytes";     // allocations, or the live heap: types and fates
     this.tree = tree;
     this.n = tree.parent.length;
     this.children = Array.from({ length: this.n }, () => []);
@@ -83,7 +84,7 @@
     return i === 0 ? this.tree.root : this.tree.functions[this.tree.func[i]][0];
   };
   View.prototype.compute = function () {
-    const t = this.tree, n = this.n, alloc = this.kind === "alloc";
+    const t = this.tree, n = this.n, alloc = this.bytes;
     const total = new Float64Array(n), self = new Float64Array(n), died = new Float64Array(n),
       survived = new Float64Array(n), samples = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -117,7 +118,7 @@
     return known > 0 ? this.died[i] / known : null;
   };
   View.prototype.color = function (i) {
-    if (this.kind !== "alloc") return hashColor(this.name(i));
+    if (!this.bytes) return hashColor(this.name(i));
     const d = this.diedShare(i);
     return d === null ? UNKNOWN_COLOR : rampColor(d);
   };
@@ -136,7 +137,7 @@
     return sum;
   };
   View.prototype.fmt = function (v) {
-    return this.kind === "alloc" ? fmtBytes(v) : `${fmtCount(v)} samples`;
+    return this.bytes ? fmtBytes(v) : `${fmtCount(v)} samples`;
   };
 
   // ------------------------------------------------------------ flame graph
@@ -207,8 +208,8 @@
     const all = v.total[0], parent = i > 0 ? v.total[t.parent[i]] : 0;
     let share = `${fmtPct(all ? v.total[i] / all : 0)} of all`;
     if (i > 0 && parent) share += `, ${fmtPct(v.total[i] / parent)} of its caller`;
-    if (v.kind === "alloc") {
-      lines.push(`<span class="k">allocated</span> ${fmtBytes(v.total[i])} (${share})`);
+    if (v.bytes) {
+      lines.push(`<span class="k">${v.kind === "live" ? "live at the end" : "allocated"}</span> ${fmtBytes(v.total[i])} (${share})`);
       lines.push(`<span class="k">self</span> ${fmtBytes(v.self[i])} &middot; <span class="k">samples</span> ${fmtCount(v.samples[i])}`);
       const d = v.diedShare(i);
       const unknown = v.total[i] - v.died[i] - v.survived[i];
@@ -298,7 +299,7 @@
   function legend() {
     const l = $("legend");
     l.textContent = "";
-    if (view.kind === "alloc") {
+    if (view.bytes) {
       l.appendChild(el("span", {}, "survived"));
       const ramp = el("span", { class: "ramp" });
       ramp.style.background = `linear-gradient(to right, ${rampColor(0)}, ${rampColor(0.5)}, ${rampColor(1)})`;
@@ -307,7 +308,7 @@
       const sw = el("span", { class: "swatch" });
       sw.style.background = UNKNOWN_COLOR;
       l.appendChild(sw);
-      l.appendChild(el("span", {}, "fate unknown \u00b7 width = estimated allocated bytes \u00b7 click to zoom"));
+      l.appendChild(el("span", {}, `fate unknown \u00b7 width = estimated ${view.kind === "live" ? "bytes alive when profiling stopped" : "allocated bytes"} \u00b7 click to zoom`));
     } else {
       const period = view.tree.period_ns ? ` (one sample every ${fmtMs(view.tree.period_ns / 1e6)})` : "";
       l.appendChild(el("span", {}, `width = time samples${period} \u00b7 click to zoom`));
@@ -507,7 +508,7 @@
   // ------------------------------------------------------------ start
   cards();
   const tabs = $("tabs");
-  for (const [kind, label] of [["alloc", "Allocations"], ["time", "Time"]]) {
+  for (const [kind, label] of [["alloc", "Allocations"], ["live", "Live at the end"], ["time", "Time"]]) {
     const tree = data.trees[kind];
     if (!tree) continue;
     views[kind] = new View(kind, tree);
