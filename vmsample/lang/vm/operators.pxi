@@ -135,7 +135,7 @@ from cpython.pyport cimport PY_SSIZE_T_MAX
 cdef gcref_t seq_repeat(gcref_t* a, object count) except 0:
     cdef Py_ssize_t n, k, i, c
     cdef gcref_t r
-    if count > PY_SSIZE_T_MAX:
+    if not -PY_SSIZE_T_MAX - 1 <= count <= PY_SSIZE_T_MAX:       # a negative one too
         raise OverflowError("cannot fit 'int' into an index-sized integer")
     c = count if count > 0 else 0
     n = LEN(a[0]) if TID(a[0]) == T_STR else SEQLEN(a[0])
