@@ -136,13 +136,12 @@ class _Tree:
 
 
 def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
-    samples = profile.alloc_samples
-    if not samples:
+    if not profile.alloc_samples:
         return None
     tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
-    for s in progress.iterate("allocation samples", samples):
+    for s in progress.iterate("allocation samples", profile.alloc_samples):
         node = tree.node_of(s.stack)
         t = type_index.get(s.type_id)
         if t is None:
