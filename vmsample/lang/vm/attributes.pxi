@@ -31,6 +31,49 @@ cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
 
 cdef bint ANY_PROPERTY = False     # set once any class stores a property
 
+# ---------------------------------------------------------------- inline caches
+#
+# Each LOAD_ATTR and STORE_ATTR instruction remembers, for the last instance
+# class it saw, where that class keeps the attribute: (class serial, slot
+# index) in CodeObj.attr_cache.  An entry never goes stale, because
+#   * a class's key list only grows: instance_setattr appends a new name and
+#     nothing removes or reorders one, so a name's slot in a class is fixed;
+#   * class serials are unique within a run (serial 0 is no class, so a
+#     zeroed entry misses);
+#   * an instance attribute shadows its class's only while no class has a
+#     property, the one data descriptor the VM has: the cache is consulted
+#     only while ANY_PROPERTY is false, exactly when getattr_v's first branch
+#     would return the instance's value.
+# A hit reads or stores the slot without a lookup; a miss takes the generic
+# path and refills the entry.  Serials, not class addresses, because classes
+# move.
+
+cdef inline gcref_t cached_attr(AttrCache* c, gcref_t o) noexcept nogil:
+    # The attribute of [o] through [c], or 0 when the cache cannot answer.
+    if ANY_PROPERTY or not has_tid(o, T_INSTANCE) or RAW(FLD(o)[I_CLASS])[K_SERIAL] != c.serial:
+        return 0
+    return instance_get(o, c.index)
+
+cdef void fill_attr_cache(AttrCache* c, gcref_t o, gcref_t name) noexcept nogil:
+    cdef Py_ssize_t i
+    if has_tid(o, T_INSTANCE):
+        i = keys_index(FLD(o)[I_CLASS], name)
+        if i >= 0:
+            c.serial = RAW(FLD(o)[I_CLASS])[K_SERIAL]
+            c.index = i
+
+cdef gcref_t getattr_caching(AttrCache* c, gcref_t* oslot, gcref_t name) except 0:
+    fill_attr_cache(c, oslot[0], name)
+    return getattr_v(oslot, name)
+
+cdef int setattr_caching(AttrCache* c, gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
+    cdef gcref_t o = oslot[0]
+    if not ANY_PROPERTY and has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_SERIAL] == c.serial:
+        return instance_set(oslot, c.index, vslot)
+    setattr_v(oslot, name, vslot)
+    fill_attr_cache(c, oslot[0], name)
+    return 0
+
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
     cdef gcref_t o = oslot[0], attr, v
     cdef Py_ssize_t i
@@ -177,9 +220,48 @@ cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
     oslot[1] = 0
     return 0
 
+cdef int assign_class(gcref_t* oslot, gcref_t cls) except -1:
+    # obj.__class__ = cls.  An instance keeps its attributes at the slots its
+    # class's key list gives them, so the attributes move to the new class's
+    # slots (by name, in their order), and the header's type id follows so
+    # the profile names the object by its new class.  Any two plain classes
+    # of one kind share a layout, as in CPython without __slots__; with
+    # __slots__ the VM does not compare the slots and refuses.
+    cdef gcref_t old = FLD(oslot[0])[I_CLASS], o, ents
+    cdef Py_ssize_t i, cap
+    if not has_tid(cls, T_CLASS):
+        raise TypeError(f"__class__ must be set to a class, not '{type_name(cls)}' object")
+    if RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        raise TypeError("__class__ assignment only supported for mutable types or ModuleType subclasses")
+    if RAW(cls)[K_KIND] != RAW(old)[K_KIND] or \
+            (RAW(cls)[K_FLAGS] | RAW(old)[K_FLAGS]) & CF_SLOTS and cls != old:
+        raise TypeError(f"__class__ assignment: '{str_to_py(FLD(cls)[K_NAME])}' object layout "
+                        f"differs from '{str_to_py(FLD(old)[K_NAME])}'")
+    push(cls)
+    push(instance_dict(oslot))           # the attributes by name, in order
+    o = oslot[0]
+    cap = LEN(o) - I_VALUES
+    for i in range(cap):
+        FLD(o)[I_VALUES + i] = 0         # storing 0 needs no write barrier
+    FLD(o)[I_OVERFLOW] = 0
+    store(o, I_CLASS, top_slot()[-1])
+    HDR(o).tid = <uint16_t>RAW(top_slot()[-1])[K_TID]
+    i = 0
+    while i < RAW(top_slot()[0])[D_NENTRIES]:
+        ents = FLD(top_slot()[0])[D_ENTRIES]
+        push(FLD(ents)[3 * i + 1])
+        push(FLD(ents)[3 * i + 2])
+        instance_setattr(oslot, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 2
+        i += 1
+    HEAP.shadowstack_top -= 2
+    return 0
+
 cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
     cdef gcref_t o = oslot[0], attr
     if has_tid(o, T_INSTANCE):
+        if str_eq(name, MAGIC(M_CLASS)):
+            return assign_class(oslot, vslot[0])
         attr = class_lookup(FLD(o)[I_CLASS], name)
         if attr != 0 and has_tid(attr, T_PROPERTY):
             if FLD(attr)[1] == V_NONE:

@@ -357,11 +357,14 @@ cdef int run_frames(int entry) except -1:
             dict_set(&VM_STATE.roots[R_GLOBALS], sp, sp - 1)
             sp -= 1
         elif op == LOAD_ATTR:
-            f.sp = sp
-            sp[-1] = getattr_v(sp - 1, co.names[arg])
+            v = cached_attr(&co.attr_cache[pc - 1], sp[-1])
+            if v == 0:
+                f.sp = sp
+                v = getattr_caching(&co.attr_cache[pc - 1], sp - 1, co.names[arg])
+            sp[-1] = v
         elif op == STORE_ATTR:
             f.sp = sp
-            setattr_v(sp - 1, co.names[arg], sp - 2)
+            setattr_caching(&co.attr_cache[pc - 1], sp - 1, co.names[arg], sp - 2)
             sp -= 2
         elif op == LOAD_METHOD:
             f.sp = sp
