@@ -2,7 +2,7 @@
 # (included by _nursery.pyx; docs/design.md §2.5).
 #
 # Owns: the sampler's tracked table (tracked_seq / tracked_obj), which the
-# minor collection fills (track_survivors) and the major collection empties
+# minor collection fills (track_survivor) and the major collection empties
 # (collect_deaths).
 #
 # A sampled object dies exactly once: at its first minor collection (the

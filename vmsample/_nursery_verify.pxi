@@ -205,6 +205,12 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
                 cell += size
     v.where = "the young-id table"
     verify_young_ids(&v)
+    v.where = "the followed samples"       # _nursery_lifetimes.pxi: old objects, swept only by a major
+    for i in range(h.sampler.n_tracked):
+        if v.failed:
+            break
+        if classify(&v, <gcref_t>h.sampler.tracked_obj[i]) != 2:
+            verify_fail(&v, "a followed sample is not an old object", <uintptr_t>h.sampler.tracked_obj[i])
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)

@@ -108,8 +108,9 @@ def test_example_programs_print_what_their_models_say(run_minilisp, tmp_path, kn
 @pytest.mark.parametrize("knobs", [None, *KNOBS])
 def test_samples_attribute_to_sites_with_the_right_types_and_lifetimes(run_minilisp, tmp_path, knobs):
     n = 300 if knobs else 3000
+    # (fixed mode: every sample weighs exactly the period)
     proc, out = profiled(run_minilisp, tmp_path, SITES, n, knobs=knobs,
-                         options=["--alloc-period", "256", "--nursery", "64K"])
+                         options=["--sampling", "fixed", "--alloc-period", "256", "--nursery", "64K"])
     assert (proc.returncode, proc.stdout) == (0, sites_output(n)), proc.stderr
     p = read_profile(out)
 

@@ -16,6 +16,7 @@ import pytest
 
 from vmsample import read_profile
 from vmsample.convert import html
+from vmsample.profile.model import Outcome
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -131,6 +132,14 @@ def test_page_in_chromium(browser, known, tmp_path):
     assert "make_tree" in names and "temp" not in names
     page.frame("make_tree").hover()
     assert "live at the end 120.0 KiB (100.0% of all" in p.locator("#tooltip").inner_text()
+    # The live chart: two bands (make_tree's call path, temp's); a click early in
+    # the run shows what was live then (temporaries not yet collected too).
+    assert p.locator("#live-chart svg path").count() == 3 and not p.locator("#live-section").is_hidden()
+    box = p.locator("#live-chart svg").bounding_box()
+    p.mouse.move(box["x"] + box["width"] * 0.12, box["y"] + box["height"] / 2)
+    assert "live;" in p.locator("#live-readout").inner_text()
+    p.mouse.click(box["x"] + box["width"] * 0.12, box["y"] + box["height"] / 2)
+    assert p.locator("#tabs button[data-kind='live']").inner_text().startswith("Live at ")
     p.locator("#tabs button", has_text="Allocations").click()
 
     # The GC chart: three series, one major collection band, a readout on hover.
@@ -178,13 +187,20 @@ def test_hostile_names_stay_text(browser, tmp_path):
     assert page.messages == []
 
 
-def test_live_tree_holds_the_samples_alive_at_the_end(known, alloc_only):
+def test_live_samples_are_the_lives_on_the_allocation_tree(known, alloc_only):
     for path in (known, alloc_only):
         p = read_profile(path)
-        live = html.page_data(p)["trees"]["live"]
+        data = html.page_data(p)
+        live, tree = data["live"], data["trees"]["alloc"]
+        known_fate = [s for s in p.alloc_samples if s.outcome != Outcome.UNKNOWN]
+        assert sum(x[2] for x in live["samples"]) == sum(s.weight for s in known_fate)
+        assert sum(x[5] for x in live["samples"]) == len(known_fate)
+        # alive at the end (no death): the samples that survived and never died
         alive = [s for s in p.alloc_samples if s.alive_at_end]
-        assert sum(e[1] for node in live["self"] for e in node) == sum(s.weight for s in alive) > 0
-        assert sum(e[2] for node in live["self"] for e in node) == 0      # none of them died
+        assert sum(x[2] for x in live["samples"] if x[4] is None) == sum(s.weight for s in alive) > 0
+        assert all(0 <= x[0] < len(tree["parent"]) and 0 <= x[1] < len(tree["types"]) for x in live["samples"])
+        assert all(x[4] is None or x[4] >= x[3] for x in live["samples"])
+        assert set(live["top_nodes"]) <= {x[0] for x in live["samples"]}
 
 
 def test_large_trees_are_pruned_parents_first(known, monkeypatch):

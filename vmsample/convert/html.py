@@ -7,14 +7,20 @@ the data are inlined.  The data is a call tree per sample kind, built here:
   function); node 0 is the root, named after the program;
 * nodes are listed parents first; ``parent[i] < i``;
 * a node's *self* entries say what was sampled with it as the leaf frame:
-  for allocations ``[type, bytes, died, survived, samples]`` per type (the
-  "live" tree: the same for the samples alive when profiling stopped, in
-  files that record deaths), for time samples ``[samples]``; the page sums them up the tree, so filtering
+  for allocations ``[type, bytes, died, survived, samples]`` per type, for
+  time samples ``[samples]``; the page sums them up the tree, so filtering
   by type or searching needs no other data;
 * ``lines[i]`` lists the node's self bytes by source line, largest first.
 
 Trees with more than [MAX_NODES] nodes lose their smallest nodes (a gap in
 the parent, as flamegraph.pl's ``--minwidth`` does) and say so on the page.
+
+The live heap (files that record deaths): ``live.samples`` lists the lives of
+the sampled objects -- ``[node of the allocation tree, type, bytes, birth ms,
+death ms or None, samples]``, lives with the same node, type and times (rounded to
+1/[LIVE_BUCKETS] of the run) merged -- from which the page draws the live
+bytes over time stacked by the top [LIVE_SITES] sites and the live flame
+graph at the moment chosen on that chart (at the end, at first).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from importlib import resources
 from vmsample import __version__
 from vmsample.profile.model import Outcome, Profile
 from vmsample.report.analysis import analyze, duration_ns, has_lifetimes
+from vmsample.report.live import lives
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -35,6 +42,8 @@ SUFFIX = ".html"
 MAX_NODES = 30_000
 MAX_GC_POINTS = 4_000
 MAX_LINES_PER_NODE = 5
+LIVE_BUCKETS = 2000
+LIVE_SITES = 8
 
 
 def _root_name(profile: Profile) -> str:
@@ -106,6 +115,14 @@ class _Tree:
                 kept.add(i)
         return keep, n - len(keep)
 
+    def kept_node(self, keep: list[int]) -> list[int]:
+        """For every node, its index after pruning: its own, or its nearest kept ancestor's."""
+        new = {old: k for k, old in enumerate(keep)}
+        out = [0] * len(self.parent)
+        for i in range(1, len(self.parent)):        # parents first
+            out[i] = new[i] if i in new else out[self.parent[i]]
+        return out
+
     def to_json(self, keep: list[int], self_of) -> dict:
         new = {old: k for k, old in enumerate(keep)}
         return {
@@ -118,15 +135,13 @@ class _Tree:
         }
 
 
-def alloc_tree(profile: Profile, progress=QUIET, samples=None) -> dict | None:
-    """The allocation tree of [samples] (default: every allocation sample)."""
-    samples = profile.alloc_samples if samples is None else samples
-    if not samples:
+def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
+    if not profile.alloc_samples:
         return None
     tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
-    for s in progress.iterate("allocation samples", samples):
+    for s in progress.iterate("allocation samples", profile.alloc_samples):
         node = tree.node_of(s.stack)
         t = type_index.get(s.type_id)
         if t is None:
@@ -147,7 +162,34 @@ def alloc_tree(profile: Profile, progress=QUIET, samples=None) -> dict | None:
     keep, dropped = tree.pruned(lambda entries: sum(e[1] for e in entries.values()))
     out = tree.to_json(keep, lambda entries: sorted(entries.values(), key=lambda e: -e[1]))
     out.update(unit="bytes", types=types, dropped=dropped)
+    kept = tree.kept_node(keep)
+    out["node_of_stack"] = {stack: kept[node] for stack, node in tree.memo.items()}
+    out["type_index"] = type_index
     return out
+
+
+def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> dict | None:
+    """The lives of the sampled objects for the page (see the module docstring)."""
+    if not has_lifetimes(profile) or tree is None:
+        return None
+    duration = max(1, duration_ns(profile) or 1)
+    bucket = duration / LIVE_BUCKETS
+
+    def ms(t):
+        return round(round((t - start_ns) / bucket) * bucket / 1e6, 4)
+
+    node_of, type_index = tree["node_of_stack"], tree["type_index"]
+    merged: dict[tuple, list] = {}
+    site_bytes: dict[int, int] = {}
+    for s, death in progress.iterate("lives", list(lives(profile))):
+        key = (node_of[s.stack], type_index[s.type_id], ms(s.time_ns), None if death is None else ms(death))
+        m = merged.setdefault(key, [0, 0])
+        m[0] += s.weight
+        m[1] += 1
+        site_bytes[key[0]] = site_bytes.get(key[0], 0) + s.weight
+    top = sorted(site_bytes, key=lambda n: -site_bytes[n])[:LIVE_SITES]
+    return {"samples": [[n, t, w, b, d, c] for (n, t, b, d), (w, c) in merged.items()], "top_nodes": top,
+            "end_ms": round(duration / 1e6, 4)}
 
 
 def time_tree(profile: Profile, progress=QUIET) -> dict | None:
@@ -197,6 +239,10 @@ def page_data(profile: Profile, progress=QUIET) -> dict:
     if start_ns is None:
         start_ns = min([s.time_ns for s in profile.alloc_samples[:1]]
                        + [m.time_ns for m in profile.minor_collections[:1]], default=0)
+    alloc = alloc_tree(profile, progress)
+    live = live_series(profile, alloc, start_ns, progress)
+    if alloc is not None:
+        del alloc["node_of_stack"], alloc["type_index"]      # only for live_series
     return {
         "generator": f"vmsample {__version__}",
         "program": meta.program,
@@ -205,10 +251,8 @@ def page_data(profile: Profile, progress=QUIET) -> dict:
         "summary": report["summary"],
         "sites": report["self"],
         "types": report["types"],
-        "trees": {"alloc": alloc_tree(profile, progress),
-                  "live": alloc_tree(profile, progress, [s for s in profile.alloc_samples if s.alive_at_end])
-                  if has_lifetimes(profile) else None,
-                  "time": time_tree(profile, progress)},
+        "trees": {"alloc": alloc, "time": time_tree(profile, progress)},
+        "live": live,
         "gc": gc_series(profile, start_ns),
     }
 

@@ -325,8 +325,8 @@ def has_lifetimes(profile: Profile) -> bool:
 def bins(profile: Profile) -> dict[tuple[int, int], list]:
     """Allocation samples grouped by (stack, type id) as sums."""
     out: dict[tuple, list] = {}
-    died = Outcome.DIED
-    survived = Outcome.SURVIVED if has_lifetimes(profile) else None
+    died, survived = Outcome.DIED, Outcome.SURVIVED
+    lifetimes = has_lifetimes(profile)
     for s in profile.alloc_samples:
         key = (s.stack, s.type_id)
         b = out.get(key)
@@ -338,9 +338,9 @@ def bins(profile: Profile) -> dict[tuple[int, int], list]:
         b[4] += s.objects
         if s.outcome == died:
             b[2] += w
-        elif s.outcome == Outcome.SURVIVED:
+        elif s.outcome == survived:
             b[3] += w
-            if s.outcome == survived and s.died_major is None:
+            if lifetimes and s.died_major is None:
                 b[5] += w
                 b[6] += s.objects
     return out

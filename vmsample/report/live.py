@@ -10,8 +10,8 @@ those, weighted like every estimate ([AllocationSample.weight] bytes,
 * the live heap **at the end** and **at its peak** (the moment the live
   sampled bytes were highest), by site and by type;
 * **leak suspects**: sites whose live bytes after each major collection
-  never went down and ended higher -- what survives collection after
-  collection and keeps coming;
+  never went down (up to the end) and grew from the first major collection
+  to the last -- what survives collection after collection and keeps coming;
 * **lifetimes** per site: the share of its bytes that died young, died in a
   major collection (and how many major collections they survived first), or
   were alive at the end.
@@ -206,7 +206,7 @@ def _leak_suspects(keys, known, sweeps) -> list[LeakSuspect]:
             live += d[i]
             series.append(live)
         points = series + [end.get(k, 0)]
-        if all(b >= a for a, b in zip(points, points[1:])) and points[-1] > points[0]:
+        if all(b >= a for a, b in zip(points, points[1:])) and series[-1] > series[0]:
             out.append(LeakSuspect(keys.sites[k], series, end.get(k, 0)))
     out.sort(key=lambda r: (-r.growth, str(r.site)))
     return out

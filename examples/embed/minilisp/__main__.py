@@ -60,8 +60,9 @@ def build_parser():
     p.add_argument("-f", "--force", action="store_true", help="overwrite an existing profile")
     p.add_argument("--alloc-period", type=_period, default=DEFAULT_ALLOC_PERIOD, metavar="SIZE|off",
                    help="allocated bytes per sample, with K/M/G suffixes (default: 64K)")
-    p.add_argument("--sampling", choices=("fixed", "random"), default="fixed",
-                   help="sample every period bytes exactly, or at random gaps of that mean")
+    p.add_argument("--sampling", choices=("random", "fixed"), default="random",
+                   help="sample at random gaps of mean SIZE (the default: periodic allocation "
+                        "patterns cannot alias with it), or every SIZE bytes exactly (the paper's)")
     p.add_argument("--seed", type=int, help="seed of the sampler's random draws")
     p.add_argument("--time-period", type=_duration, default=None, metavar="DURATION|off",
                    help="also sample the stack every DURATION of CPU time, e.g. 1ms (default: off)")

@@ -28,7 +28,7 @@ DEFAULT_ALLOC_PERIOD = 64 * 1024
 
 
 def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAULT_ALLOC_PERIOD,
-               sampling="fixed", seed=None, time_period_ns=None, nursery=None, argv=None,
+               sampling="random", seed=None, time_period_ns=None, nursery=None, argv=None,
                stdout=None, stderr=None, max_depth=10000):
     """Run a program; returns its exit status (0, or 1 after a run-time error,
     whose traceback goes to [stderr]).

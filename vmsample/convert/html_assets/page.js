@@ -308,7 +308,7 @@
       const sw = el("span", { class: "swatch" });
       sw.style.background = UNKNOWN_COLOR;
       l.appendChild(sw);
-      l.appendChild(el("span", {}, `fate unknown \u00b7 width = estimated ${view.kind === "live" ? "bytes alive when profiling stopped" : "allocated bytes"} \u00b7 click to zoom`));
+      l.appendChild(el("span", {}, `fate unknown \u00b7 width = estimated ${view.kind !== "live" ? "allocated bytes" : view.moment === undefined ? "bytes alive when profiling stopped" : `bytes alive at ${fmtMs(view.moment)}`} \u00b7 click to zoom`));
     } else {
       const period = view.tree.period_ns ? ` (one sample every ${fmtMs(view.tree.period_ns / 1e6)})` : "";
       l.appendChild(el("span", {}, `width = time samples${period} \u00b7 click to zoom`));
@@ -480,6 +480,105 @@
     $("gc-readout").textContent = `${gc.minor_count.toLocaleString("en-US")} minor collections${majors}; hover for details`;
   }
 
+  // ------------------------------------------------------------ live heap
+  // The live flame graph at moment [t] (ms; Infinity = when profiling
+  // stopped): the allocation tree whose self entries are the lives alive then.
+  function liveTree(t) {
+    const alloc = data.trees.alloc, selfs = alloc.parent.map(() => new Map());
+    for (const [n, ty, w, b, d, c] of data.live.samples) {
+      if (b > t || (d !== null && d <= t)) continue;
+      let e = selfs[n].get(ty);
+      if (!e) selfs[n].set(ty, e = [ty, 0, 0, 0, 0]);
+      e[1] += w; e[3] += w; e[4] += c;
+    }
+    return Object.assign({}, alloc, { self: selfs.map((m) => [...m.values()].sort((a, b) => b[1] - a[1])) });
+  }
+  function setLiveMoment(t) {
+    views.live = new View("live", liveTree(t));
+    if (t !== Infinity) views.live.moment = t;
+    const b = $("tabs").querySelector("button[data-kind='live']");
+    b.textContent = t === Infinity ? "Live at the end" : `Live at ${fmtMs(t)}`;
+    select("live");
+  }
+  const LIVE_COLORS = ["#e4572e", "#4fa3d1", "#76b041", "#8e5ea2", "#f3a712", "#29335c", "#db2b39", "#17bebb", "#b0b7c3"];
+  function drawLive() {
+    const live = data.live, alloc = data.trees.alloc;
+    if (!live || !live.samples.length) return;
+    $("live-section").hidden = false;
+    const box = $("live-chart");
+    const top = live.top_nodes, series = new Map(top.map((n, k) => [n, k]));
+    const names = top.map((n) => n === 0 ? alloc.root : alloc.functions[alloc.func[n]][0]).concat(["other"]);
+    // The stacked curve: +bytes at birth, -bytes at death, per series.
+    const events = [];
+    for (const [n, , w, b, d] of live.samples) {
+      const k = series.has(n) ? series.get(n) : top.length;
+      events.push([b, k, w]);
+      if (d !== null) events.push([d, k, -w]);
+    }
+    events.sort((a, b) => a[0] - b[0]);
+    const pts = [], cur = new Float64Array(names.length);
+    for (const [t, k, w] of events) {
+      cur[k] += w;
+      if (pts.length && pts[pts.length - 1][0] === t) pts[pts.length - 1][1] = Array.from(cur);
+      else pts.push([t, Array.from(cur)]);
+    }
+    const W = Math.max(300, box.clientWidth || 600), H = 200, L = 64, R = 10, T = 10, B = 34;
+    const end = Math.max(live.end_ms, pts.length ? pts[pts.length - 1][0] : 0, 1e-6);
+    const ymax = Math.max(1, ...pts.map(([, v]) => v.reduce((a, b) => a + b, 0)));
+    const sx = (t) => L + (t / end) * (W - L - R), sy = (v) => T + (1 - v / ymax) * (H - T - B);
+    const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": "live heap over time" });
+    for (let k = 0; k <= 4; k++) {
+      const y = sy(ymax * k / 4);
+      s.appendChild(svg("line", { x1: L, x2: W - R, y1: y, y2: y, class: "axis" }));
+      s.appendChild(svg("text", { x: L - 6, y: y + 4, "text-anchor": "end" })).textContent = fmtBytes(ymax * k / 4);
+      s.appendChild(svg("text", { x: sx(end * k / 4), y: H - B + 14, "text-anchor": k === 0 ? "start" : k === 4 ? "end" : "middle" }))
+        .textContent = fmtMs(end * k / 4);
+    }
+    // Step areas, bottom series first: each band from the sum below it to the sum including it.
+    for (let k = 0; k < names.length; k++) {
+      const lo = [], hi = [];
+      let prev = null;
+      for (const [t, v] of pts) {
+        let below = 0;
+        for (let j = 0; j < k; j++) below += v[j];
+        if (prev) { lo.push([t, prev[0]]); hi.push([t, prev[1]]); }
+        lo.push([t, below]); hi.push([t, below + v[k]]);
+        prev = [below, below + v[k]];
+      }
+      if (prev) { lo.push([end, prev[0]]); hi.push([end, prev[1]]); }
+      const d = hi.map(([t, v], i) => `${i ? "L" : "M"}${sx(t).toFixed(1)},${sy(v).toFixed(1)}`).join("")
+        + lo.reverse().map(([t, v]) => `L${sx(t).toFixed(1)},${sy(v).toFixed(1)}`).join("") + "Z";
+      s.appendChild(svg("path", { d, fill: LIVE_COLORS[k % LIVE_COLORS.length], "fill-opacity": 0.75, stroke: "none" }))
+        .dataset.series = names[k];
+    }
+    let lx = L;
+    names.forEach((name, k) => {
+      s.appendChild(svg("rect", { x: lx, y: H - 12, width: 10, height: 8, fill: LIVE_COLORS[k % LIVE_COLORS.length] }));
+      s.appendChild(svg("text", { x: lx + 14, y: H - 4 })).textContent = name;
+      lx += 24 + name.length * 6.5;
+    });
+    const cursor = s.appendChild(svg("line", { x1: 0, x2: 0, y1: T, y2: H - B, stroke: "#1d2330", "stroke-width": 1, visibility: "hidden" }));
+    const timeAt = (ev) => {
+      const r = s.getBoundingClientRect();
+      return Math.max(0, Math.min(end, ((ev.clientX - r.left) * (W / r.width) - L) / (W - L - R) * end));
+    };
+    const valuesAt = (t) => {
+      let v = new Array(names.length).fill(0);
+      for (const [pt, pv] of pts) { if (pt > t) break; v = pv; }
+      return v;
+    };
+    s.addEventListener("mousemove", (ev) => {
+      const t = timeAt(ev), v = valuesAt(t);
+      cursor.setAttribute("x1", sx(t)); cursor.setAttribute("x2", sx(t)); cursor.setAttribute("visibility", "visible");
+      $("live-readout").textContent = `at ${fmtMs(t)}: ${fmtBytes(v.reduce((a, b) => a + b, 0))} live; `
+        + names.map((name, k) => [name, v[k]]).filter(([, b]) => b > 0).map(([name, b]) => `${name} ${fmtBytes(b)}`).join(", ");
+    });
+    s.addEventListener("mouseleave", () => cursor.setAttribute("visibility", "hidden"));
+    s.addEventListener("click", (ev) => setLiveMoment(timeAt(ev)));
+    box.appendChild(s);
+    $("live-readout").textContent = "hover for the live bytes at a moment; click to see them as a flame graph";
+  }
+
   // ------------------------------------------------------------ header
   function cards() {
     const s = data.summary;
@@ -509,7 +608,7 @@
   cards();
   const tabs = $("tabs");
   for (const [kind, label] of [["alloc", "Allocations"], ["live", "Live at the end"], ["time", "Time"]]) {
-    const tree = data.trees[kind];
+    const tree = kind === "live" ? (data.live && data.live.samples.length ? liveTree(Infinity) : null) : data.trees[kind];
     if (!tree) continue;
     views[kind] = new View(kind, tree);
     const b = tabs.appendChild(el("button", { type: "button", role: "tab", "data-kind": kind }, label));
@@ -518,6 +617,7 @@
   typesTable();
   sitesTable();
   drawGC();
+  drawLive();
   if (views.alloc || views.time) {
     select(views.alloc ? "alloc" : "time");
   } else {

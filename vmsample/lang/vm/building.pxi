@@ -9,7 +9,13 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     cdef gcref_t v
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
         return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
-    push(list_new(0))
+    if has_tid(slot[0], T_RANGE):
+        # Room for all of it first, as CPython does: list(range(10**12)) is
+        # a MemoryError at once, not a loop until memory runs out.
+        push(list_new(range_len(slot[0])))
+        RAW(top_slot()[0])[L_LEN] = 0
+    else:
+        push(list_new(0))
     for_each(slot, list_append, top_slot())
     return pop()
 

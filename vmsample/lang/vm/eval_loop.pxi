@@ -19,7 +19,7 @@ cdef int eval_loop() except -1:
             return run_frames(entry)
         except VMError:
             if not VM_STATE.reraising:
-                set_context()
+                set_context_or_skip()
             if not unwind(entry, False):
                 raise
         except BaseException as e:
@@ -29,10 +29,23 @@ cdef int eval_loop() except -1:
                 exc = exc_from_python(e)
             except VMError:
                 exc = VM_STATE.roots[R_EXC]
+            except MemoryError:
+                HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
+                exc = spare_memory_error()
             VM_STATE.roots[R_EXC] = exc
-            set_context()
+            set_context_or_skip()
             if not unwind(entry, False):
                 raise VMError()
+
+cdef int set_context_or_skip() except -1:
+    # set_context, unless memory is too short for it: the exception in
+    # flight must reach its handler (see SPARE_MEMORY_ERROR).
+    cdef gcref_t* top = HEAP.shadowstack_top
+    try:
+        set_context()
+    except MemoryError:
+        HEAP.shadowstack_top = top
+    return 0
 
 cdef int set_context() except -1:
     # An exception raised while another is being handled remembers it
@@ -97,10 +110,15 @@ cdef bint unwind(int entry, bint reraise) except -1:
     cdef Frame* f
     cdef int h
     cdef gcref_t* sp
+    cdef gcref_t* top
     while True:
         f = &VM_STATE.frames[VM_STATE.depth]
         if not VM_STATE.reraising:
-            add_traceback(f)
+            top = HEAP.shadowstack_top
+            try:
+                add_traceback(f)
+            except MemoryError:
+                HEAP.shadowstack_top = top      # the entry is lost, not the exception
         VM_STATE.reraising = False
         h = find_handler(f.co, f.pc)
         if h >= 0:
