@@ -31,49 +31,6 @@ cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
 
 cdef bint ANY_PROPERTY = False     # set once any class stores a property
 
-# ---------------------------------------------------------------- inline caches
-#
-# Each LOAD_ATTR and STORE_ATTR instruction remembers, for the last instance
-# class it saw, where that class keeps the attribute: (class serial, slot
-# index) in CodeObj.attr_cache.  An entry never goes stale, because
-#   * a class's key list only grows: instance_setattr appends a new name and
-#     nothing removes or reorders one, so a name's slot in a class is fixed;
-#   * class serials are unique within a run (serial 0 is no class, so a
-#     zeroed entry misses);
-#   * an instance attribute shadows its class's only while no class has a
-#     property, the one data descriptor the VM has: the cache is consulted
-#     only while ANY_PROPERTY is false, exactly when getattr_v's first branch
-#     would return the instance's value.
-# A hit reads or stores the slot without a lookup; a miss takes the generic
-# path and refills the entry.  Serials, not class addresses, because classes
-# move.
-
-cdef inline gcref_t cached_attr(AttrCache* c, gcref_t o) noexcept nogil:
-    # The attribute of [o] through [c], or 0 when the cache cannot answer.
-    if ANY_PROPERTY or not has_tid(o, T_INSTANCE) or RAW(FLD(o)[I_CLASS])[K_SERIAL] != c.serial:
-        return 0
-    return instance_get(o, c.index)
-
-cdef void fill_attr_cache(AttrCache* c, gcref_t o, gcref_t name) noexcept nogil:
-    cdef Py_ssize_t i
-    if has_tid(o, T_INSTANCE):
-        i = keys_index(FLD(o)[I_CLASS], name)
-        if i >= 0:
-            c.serial = RAW(FLD(o)[I_CLASS])[K_SERIAL]
-            c.index = i
-
-cdef gcref_t getattr_caching(AttrCache* c, gcref_t* oslot, gcref_t name) except 0:
-    fill_attr_cache(c, oslot[0], name)
-    return getattr_v(oslot, name)
-
-cdef int setattr_caching(AttrCache* c, gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
-    cdef gcref_t o = oslot[0]
-    if not ANY_PROPERTY and has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_SERIAL] == c.serial:
-        return instance_set(oslot, c.index, vslot)
-    setattr_v(oslot, name, vslot)
-    fill_attr_cache(c, oslot[0], name)
-    return 0
-
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
     cdef gcref_t o = oslot[0], attr, v
     cdef Py_ssize_t i

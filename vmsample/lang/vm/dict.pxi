@@ -152,6 +152,11 @@ cdef gcref_t dict_get(gcref_t* dslot, gcref_t* kslot) except? 0:
 
 cdef gcref_t dict_get_str(gcref_t d, gcref_t key) noexcept nogil:
     # Lookup by a str key without allocating or running VM code; 0 if absent.
+    cdef Py_ssize_t ix = dict_index_str(d, key)
+    return ENT(d)[3 * ix + 2] if ix >= 0 else 0
+
+cdef Py_ssize_t dict_index_str(gcref_t d, gcref_t key) noexcept nogil:
+    # The entry number of str [key] in [d], or -1; as dict_get_str.
     cdef int64_t hv = str_hash(key)
     cdef int64_t* idx = IDX(d)
     cdef Py_ssize_t mask = DMASK(d)
@@ -161,11 +166,11 @@ cdef gcref_t dict_get_str(gcref_t d, gcref_t key) noexcept nogil:
     while True:
         ix = idx[i]
         if ix == IX_EMPTY:
-            return 0
+            return -1
         if ix >= 0:
             ent = ENT(d) + 3 * ix
             if ent[1] == key or (untag(ent[0]) == hv and has_tid(ent[1], T_STR) and str_eq(ent[1], key)):
-                return ent[2]
+                return ix
         perturb >>= 5
         i = (i * 5 + perturb + 1) & mask
 

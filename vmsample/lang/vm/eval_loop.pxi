@@ -354,12 +354,10 @@ cdef int run_frames(int entry) except -1:
             sp -= 1
             sp[-1] = v
         elif op == LOAD_GLOBAL:
-            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
+            v = cached_global(&co.caches[pc - 1], co.names[arg])
             if v == 0:
-                v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
-                if v == 0:
-                    f.sp = sp
-                    raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+                f.sp = sp
+                v = load_global_caching(&co.caches[pc - 1], co.names[arg])
             sp[0] = v
             sp += 1
         elif op == STORE_GLOBAL:
@@ -369,14 +367,14 @@ cdef int run_frames(int entry) except -1:
             dict_set(&VM_STATE.roots[R_GLOBALS], sp, sp - 1)
             sp -= 1
         elif op == LOAD_ATTR:
-            v = cached_attr(&co.attr_cache[pc - 1], sp[-1])
+            v = cached_attr(&co.caches[pc - 1], sp[-1])
             if v == 0:
                 f.sp = sp
-                v = getattr_caching(&co.attr_cache[pc - 1], sp - 1, co.names[arg])
+                v = getattr_caching(&co.caches[pc - 1], sp - 1, co.names[arg])
             sp[-1] = v
         elif op == STORE_ATTR:
             f.sp = sp
-            setattr_caching(&co.attr_cache[pc - 1], sp - 1, co.names[arg], sp - 2)
+            setattr_caching(&co.caches[pc - 1], sp - 1, co.names[arg], sp - 2)
             sp -= 2
         elif op == LOAD_METHOD:
             f.sp = sp

@@ -7,14 +7,14 @@
 
 # ---------------------------------------------------------------- code, frames
 
-cdef struct AttrCache:
-    # One attribute instruction's inline cache (vm/attributes.pxi)
-    int64_t serial          # the class last seen; 0 is no class
-    Py_ssize_t index        # where instances of that class keep the name
+cdef struct InlineCache:
+    # One instruction's inline cache (vm/inline_caches.pxi)
+    int64_t serial          # LOAD/STORE_ATTR: the class last seen; 0 is no class
+    Py_ssize_t index        # its slot for the name; LOAD_GLOBAL: the name's globals entry
 
 cdef struct CodeObj:
     int32_t* code           # op, arg per instruction
-    AttrCache* attr_cache   # per instruction, zeroed; used by LOAD_ATTR and STORE_ATTR
+    InlineCache* caches     # one per instruction, zeroed
     int ninstr
     int32_t* lines          # line per instruction
     gcref_t* consts         # roots (traced by trace_roots)

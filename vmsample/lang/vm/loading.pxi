@@ -23,8 +23,8 @@ cdef int load_code(object spec) except -1:
     co.ninstr = len(spec.code) // 2
     co.code = <int32_t*>malloc(len(spec.code) * 4 + 8)
     co.lines = <int32_t*>malloc(co.ninstr * 4 + 4)
-    co.attr_cache = <AttrCache*>calloc(co.ninstr + 1, sizeof(AttrCache))
-    if co.code == NULL or co.lines == NULL or co.attr_cache == NULL:
+    co.caches = <InlineCache*>calloc(co.ninstr + 1, sizeof(InlineCache))
+    if co.code == NULL or co.lines == NULL or co.caches == NULL:
         raise MemoryError()
     for i in range(len(spec.code)):
         co.code[i] = spec.code[i]
@@ -133,7 +133,7 @@ cdef void free_state() noexcept:
     for i in range(VM_STATE.ncodes):
         free(VM_STATE.codes[i].code)
         free(VM_STATE.codes[i].lines)
-        free(VM_STATE.codes[i].attr_cache)
+        free(VM_STATE.codes[i].caches)
         free(VM_STATE.codes[i].exc)
         free(VM_STATE.codes[i].consts)
         free(VM_STATE.codes[i].names)

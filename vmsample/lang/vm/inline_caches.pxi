@@ -1,0 +1,79 @@
+# vm/inline_caches.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Inline caches: per-instruction memory (CodeObj.caches) that lets LOAD_ATTR,
+# STORE_ATTR and LOAD_GLOBAL skip their lookups when the answer cannot have
+# changed.  A cache holds no references (objects move), only class serials
+# and indexes, and every hit is re-validated against the heap, so a stale
+# entry is a miss, never a wrong answer.
+# Globals: reads ANY_PROPERTY, VM_STATE.roots[R_GLOBALS].
+
+# ---------------------------------------------------------------- attributes
+#
+# Each LOAD_ATTR and STORE_ATTR instruction remembers, for the last instance
+# class it saw, where that class keeps the attribute: (class serial, slot
+# index).  An entry never goes stale, because
+#   * a class's key list only grows: instance_setattr appends a new name and
+#     nothing removes or reorders one, so a name's slot in a class is fixed;
+#   * class serials are unique within a run (serial 0 is no class, so a
+#     zeroed entry misses);
+#   * an instance attribute shadows its class's only while no class has a
+#     property, the one data descriptor the VM has: the cache is consulted
+#     only while ANY_PROPERTY is false, exactly when getattr_v's first branch
+#     would return the instance's value.
+# A hit reads or stores the slot without a lookup; a miss takes the generic
+# path and refills the entry.  Serials, not class addresses, because classes
+# move.
+
+cdef inline gcref_t cached_attr(InlineCache* c, gcref_t o) noexcept nogil:
+    # The attribute of [o] through [c], or 0 when the cache cannot answer.
+    if ANY_PROPERTY or not has_tid(o, T_INSTANCE) or RAW(FLD(o)[I_CLASS])[K_SERIAL] != c.serial:
+        return 0
+    return instance_get(o, c.index)
+
+cdef void fill_attr_cache(InlineCache* c, gcref_t o, gcref_t name) noexcept nogil:
+    cdef Py_ssize_t i
+    if has_tid(o, T_INSTANCE):
+        i = keys_index(FLD(o)[I_CLASS], name)
+        if i >= 0:
+            c.serial = RAW(FLD(o)[I_CLASS])[K_SERIAL]
+            c.index = i
+
+cdef gcref_t getattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name) except 0:
+    fill_attr_cache(c, oslot[0], name)
+    return getattr_v(oslot, name)
+
+cdef int setattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
+    cdef gcref_t o = oslot[0]
+    if not ANY_PROPERTY and has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_SERIAL] == c.serial:
+        return instance_set(oslot, c.index, vslot)
+    setattr_v(oslot, name, vslot)
+    fill_attr_cache(c, oslot[0], name)
+    return 0
+
+# ---------------------------------------------------------------- globals
+#
+# LOAD_GLOBAL remembers the entry number of its name in the globals dict.
+# Entries are (hash, key, value) in insertion order and names are interned,
+# so if entry [index] still exists and holds this very name, its value is
+# the global's current value: a deleted entry has key 0 and a resize that
+# renumbers entries leaves another key (or none) there.  Names found in the
+# builtins are not cached: proving them absent from the globals would need
+# a version counter on the dict.
+
+cdef inline gcref_t cached_global(InlineCache* c, gcref_t name) noexcept nogil:
+    # The global [name] through [c], or 0 when the cache cannot answer.
+    cdef gcref_t g = VM_STATE.roots[R_GLOBALS]
+    if c.index < RAW(g)[D_NENTRIES] and ENT(g)[3 * c.index + 1] == name:
+        return ENT(g)[3 * c.index + 2]
+    return 0
+
+cdef gcref_t load_global_caching(InlineCache* c, gcref_t name) except 0:
+    cdef Py_ssize_t ix = dict_index_str(VM_STATE.roots[R_GLOBALS], name)
+    cdef gcref_t v
+    if ix >= 0:
+        c.index = ix
+        return ENT(VM_STATE.roots[R_GLOBALS])[3 * ix + 2]
+    v = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
+    if v == 0:
+        raise NameError(f"name '{str_to_py(name)}' is not defined")
+    return v
