@@ -57,6 +57,7 @@ FEATURES = {
     "selfref-compare": "==, <, in between two distinct self-referential containers",
     "identity": "id() and hash() of functions, classes, methods, generators across a collection",
     "tuple-hash": "hash() of a tuple printed",
+    "extremes": "huge allocations, nesting and recursion past the limit (caught by the program)",
 }
 
 
@@ -350,8 +351,12 @@ class Generator:
         return self.expr(self.pick(["int", "float", "bool", "tuple", "none", "int"]), d)
 
     def hash_arg(self, d: int) -> str:
-        # Not None, nor anything holding it: CPython 3.11 hashes None by address.
-        choices = [lambda: self.expr("int", d), lambda: self.expr("float", d), lambda: self.expr("bool", d)]
+        # Not None, nor anything holding it: CPython 3.11 hashes None by address,
+        # and a NaN too (seed 100761: hash(float('-inf') % 1e300)), so a NaN
+        # is hashed as 0.0.
+        choices = [lambda: self.expr("int", d),
+                   lambda: f"(lambda v: v if v == v else 0.0)({self.expr('float', d)})",
+                   lambda: self.expr("bool", d)]
         if "tuple-hash" not in self.without:
             choices.append(lambda: f"tuple({self.expr('ilist', d)})")
         return self.pick(choices)()
@@ -378,7 +383,7 @@ class Generator:
     def stmt(self, depth: int) -> None:
         simple = [self.s_print, self.s_print, self.s_assign, self.s_mutate, self.s_augassign,
                   self.s_selfref, self.s_assert, self.s_unpack, self.s_identity, self.s_modules,
-                  self.s_generator_protocol, self.s_recursion_limit, self.s_strings]
+                  self.s_generator_protocol, self.s_recursion_limit, self.s_strings, self.s_extremes]
         compound = [self.s_if, self.s_for, self.s_while, self.s_try, self.s_try_in_loop, self.s_raise]
         if depth > 0 and self.chance(0.45):
             self.pick(compound)(depth - 1)
@@ -513,6 +518,32 @@ class Generator:
             f"print(sorted({s}), {s}[::-1], {s}.encode('utf-8') == {s}.encode() if False else {s}.lstrip('a'))",
             f"print('%5.2f|%-4s|%x|%r' % ({self.expr('float', 1)}, {s}, abs({self.expr('int', 1)}), {s}))",
             f"print(format({self.expr('int', 1)}, ','), format({self.expr('float', 1)}, '.3e'), f'{{{self.quoteless('int')}:08b}}')",
+        ]))
+
+    def s_extremes(self) -> None:
+        # What no memory holds (MemoryError / OverflowError at once, as in
+        # CPython) and nesting or recursion past the limit (RecursionError).
+        if "extremes" in self.without:
+            return self.s_print()
+        seq = self.pick(["[0]", "[1, 2, 3, 4]", "(1, 2)", "'x'", "'abcd'"])
+        count = self.pick(["10**12", "10**30", "2**62", "2**61 + 1", "-10**30"])
+        nest, depth = self.fresh("nest"), self.pick([10, 500, 3000])
+        wrap = self.pick(["[{v}]", "({v},)", "{{1: {v}}}", "[0, {v}]"])
+        if self.chance(0.3):
+            with self.block("try:"):
+                self.emit(f"{nest} = 0")
+                with self.block(f"for _ in range({depth}):"):
+                    self.emit(f"{nest} = {wrap.format(v=nest)}")
+                self.emit(f"print(len(repr({nest})), {nest} == {nest})")
+            with self.block("except Exception as exc:"):
+                self.emit("print('caught', type(exc).__name__)")
+            return
+        self.guarded(self.pick([
+            f"print(len({seq} * {count}))",
+            f"print(len({count} * {seq}))",
+            f"print(len(list(range({count}))))",
+            f"print((1 << {self.pick(['10**12', '2**70'])}) > 0)",
+            f"print((lambda f: f(f, 0))(lambda f, n: f(f, n + 1) if n < {depth} else n))",
         ]))
 
     def guarded(self, line: str) -> None:

@@ -462,6 +462,7 @@ cdef class Nursery:
             "total_memory_used": total_memory_used(h),
             "total_size_of_arenas": total_size_of_arenas(h),
             "large_object_bytes": h.old.large_used,
+            "young_id_table_bytes": young_id_table_bytes(h),
             "gc_state": h.gc_state,
             "next_major_at": p.next_major,
             "nursery_size": h.nursery_size,

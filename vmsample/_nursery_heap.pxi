@@ -234,7 +234,12 @@ cdef inline void trace_object(GCHeap* h, GCHeader* obj, visit_fn visit) noexcept
             visit(h, &items[i])
 
 cdef uint64_t total_memory_used(GCHeap* h) noexcept nogil:
-    return h.old.arena_used + h.old.large_used
+    # The old space, identity shadows included (they are old-space cells), and
+    # the young-id table: everything the heap limit bounds besides the nursery.
+    return h.old.arena_used + h.old.large_used + young_id_table_bytes(h)
+
+cdef inline uint64_t young_id_table_bytes(GCHeap* h) noexcept nogil:
+    return P(h).young_ids.cap * sizeof(YoungId)
 
 cdef uint64_t total_size_of_arenas(GCHeap* h) noexcept nogil:
     return <uint64_t>h.old.arenas.n * ARENA_SIZE

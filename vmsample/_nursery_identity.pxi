@@ -39,6 +39,16 @@ cdef int young_ids_grow(YoungIds* t) noexcept nogil:
     free(old_items)
     return 0
 
+cdef bint young_ids_over_limit(GCHeap* h) noexcept nogil:
+    # Whether doubling the table would break the heap limit.  Shadows need no
+    # such check: a shadow is the cell its nursery object will be copied to,
+    # and the nursery's end already leaves room below the limit for every
+    # nursery object to survive.
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t more = young_id_table_bytes(h) if p.young_ids.cap else 64 * sizeof(YoungId)
+    return p.heap_limit != 0 and total_memory_used(h) + <uint64_t>(h.nursery_free - h.nursery_start) \
+        + more > p.heap_limit
+
 cdef GCHeader* shadow_alloc(GCHeap* h, size_t size) noexcept nogil:
     cdef GCHeader* cell
     if size <= SMALL_MAX:
@@ -71,9 +81,11 @@ cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil:
         return <uintptr_t>obj
     if obj.flags & GCFLAG_HAS_SHADOW:
         return <uintptr_t>t.items[young_id_slot(t, <uintptr_t>obj)].shadow
-    if (t.n + 1) * 2 > t.cap and young_ids_grow(t) < 0:
-        set_error(h, GC_ERR_NOMEM, "out of memory for the young-id table")
-        return 0
+    if (t.n + 1) * 2 > t.cap:
+        if young_ids_over_limit(h) or young_ids_grow(t) < 0:
+            set_error(h, GC_ERR_NOMEM, "out of memory for the young-id table")
+            return 0
+        set_nursery_end(h)      # the table took room the nursery may no longer fill
     shadow = shadow_alloc(h, obj_size(h, obj))
     if shadow == NULL:
         set_error(h, GC_ERR_NOMEM, "out of memory for an object's identity")

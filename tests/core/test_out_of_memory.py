@@ -144,3 +144,29 @@ def test_run_heap_limit_gives_the_program_a_memory_error(tmp_path):
                            "--heap-limit", "16M", str(prog)], capture_output=True, text=True,
                           timeout=300, env=base)
     assert (proc.returncode, proc.stdout) == (0, "caught True\n"), proc.stderr
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_heap_limit_counts_identity_shadows_and_the_young_id_table(debug):
+    # Taking the id of a nursery object reserves its old-space cell (a shadow)
+    # and an entry of the young-id table; both count against the limit, which
+    # still holds, and running out is a MemoryError from alloc() or identity().
+    limit = 64 << 10
+    gc = Nursery(nursery_size=32 << 10, heap_limit=limit, debug=debug, stress=0)
+    blob = gc.register_type("Blob", fixed_size=8)
+    kept, ids, table_seen = [], set(), 0
+    with pytest.raises(MemoryError):
+        while True:
+            ref = gc.alloc(blob)
+            ids.add(ref.identity())
+            kept.append(ref)
+            del ref
+            stats = gc.stats
+            table_seen = max(table_seen, stats["young_id_table_bytes"])
+            assert stats["total_memory_used"] <= limit
+            assert stats["total_memory_used"] >= stats["young_id_table_bytes"]
+    assert len(ids) == len(kept)
+    assert table_seen > 0                        # counted in total_memory_used above
+    kept.clear()
+    gc.collect_major()
+    assert gc.alloc(blob).identity()             # usable again

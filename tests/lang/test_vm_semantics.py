@@ -488,3 +488,43 @@ def test_attribute_hooks_the_vm_does_not_call_are_refused(hook, how, tmp_path):
     assert run.stdout == "before\n"
     assert run.stderr.splitlines()[-1] == \
         f"TypeError: a class defining {hook} is not supported by vmsample"
+
+
+BROKEN_PIPE = {
+    "caught": """
+        import sys
+        try:
+            for i in range(100000):
+                print("line", i)
+        except BrokenPipeError as e:
+            code = 40 + e.errno
+        except OSError:
+            code = 3
+        sys.exit(code)
+    """,
+    "uncaught": """
+        for i in range(100000):
+            print("line", i)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_PIPE))
+def test_a_closed_stdout_is_broken_pipe_error(name, tmp_path):
+    # `prog | head -1`: writing to a pipe whose reader has gone raises
+    # BrokenPipeError (it was once a plain OSError), as in CPython.
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(BROKEN_PIPE[name]))
+
+    def head_1(argv):
+        proc = subprocess.Popen([*argv, str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=clean_env())
+        first = proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=120)
+        return first, proc.returncode, err.strip().splitlines()[-1:] if err.strip() else []
+
+    expected = head_1([sys.executable])
+    assert head_1([sys.executable, "-m", "vmsample.lang"]) == expected
+    assert expected[1] == (72 if name == "caught" else 1)

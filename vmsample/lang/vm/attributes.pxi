@@ -107,6 +107,12 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
                 return V_NONE
             if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
                 return V_FALSE
+            if str_to_py(name) in ("errno", "strerror") and isinstance_c(o, exc_class("OSError")):
+                # OSError(errno, strerror).errno / .strerror (None otherwise)
+                v = instance_attr(o, MAGIC(M_ARGS))
+                if not has_tid(v, T_TUPLE) or LEN(v) != 2:
+                    return V_NONE
+                return FLD(v)[0 if str_to_py(name) == "errno" else 1]
             if str_to_py(name) == "value" and isinstance_c(o, exc_class("StopIteration")):
                 # StopIteration.__init__ sets value = args[0] (None without args)
                 o = oslot[0]

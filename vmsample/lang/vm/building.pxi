@@ -9,7 +9,13 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
     cdef gcref_t v
     if has_tid(slot[0], T_LIST) or has_tid(slot[0], T_TUPLE):
         return seq_copy(slot, T_LIST, 0, SEQLEN(slot[0]))
-    push(list_new(0))
+    if has_tid(slot[0], T_RANGE):
+        # Room for all of it first, as CPython does: list(range(10**12)) is
+        # a MemoryError at once, not a loop until memory runs out.
+        push(list_new(range_len(slot[0])))
+        RAW(top_slot()[0])[L_LEN] = 0
+    else:
+        push(list_new(0))
     for_each(slot, list_append, top_slot())
     return pop()
 
@@ -54,16 +60,26 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
     pop()
     return 0
 
+cdef inline gcref_t* unpack_exact(gcref_t* sp, int n) noexcept nogil:
+    # The common case of unpack (the eval loop's fast path): a tuple or list
+    # of exactly n items; NULL otherwise.
+    cdef gcref_t seq = sp[-1]
+    cdef Py_ssize_t i
+    if not (is_obj(seq) and (TID(seq) == T_TUPLE or TID(seq) == T_LIST) and SEQLEN(seq) == n):
+        return NULL
+    for i in range(n):
+        sp[-1 + n - 1 - i] = ITEMS(seq)[i]
+    return sp - 1 + n
+
 cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
     # [seq] -> items pushed so that the first is on top; after >= 0: starred
     cdef Py_ssize_t n, i, total
-    cdef gcref_t lst = sp[-1]
-    if after < 0 and is_obj(lst) and (TID(lst) == T_TUPLE or TID(lst) == T_LIST) \
-            and SEQLEN(lst) == before:
-        # the common case, without a temporary list
-        for i in range(before):
-            sp[-1 + before - 1 - i] = ITEMS(lst)[i]
-        return sp - 1 + before
+    cdef gcref_t lst
+    cdef gcref_t* top
+    if after < 0:
+        top = unpack_exact(sp, before)
+        if top != NULL:
+            return top
     if not is_obj(sp[-1]) or TID(sp[-1]) in (T_FLOAT, T_BIGINT, T_FUNCTION, T_CLASS, T_BOUND,
                                              T_MODULE, T_CELL, T_SLICE) or \
             (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0

@@ -19,7 +19,7 @@ cdef int eval_loop() except -1:
             return run_frames(entry)
         except VMError:
             if not VM_STATE.reraising:
-                set_context()
+                set_context_or_skip()
             if not unwind(entry, False):
                 raise
         except BaseException as e:
@@ -29,10 +29,23 @@ cdef int eval_loop() except -1:
                 exc = exc_from_python(e)
             except VMError:
                 exc = VM_STATE.roots[R_EXC]
+            except MemoryError:
+                HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
+                exc = spare_memory_error()
             VM_STATE.roots[R_EXC] = exc
-            set_context()
+            set_context_or_skip()
             if not unwind(entry, False):
                 raise VMError()
+
+cdef int set_context_or_skip() except -1:
+    # set_context, unless memory is too short for it: the exception in
+    # flight must reach its handler (see SPARE_MEMORY_ERROR).
+    cdef gcref_t* top = HEAP.shadowstack_top
+    try:
+        set_context()
+    except MemoryError:
+        HEAP.shadowstack_top = top
+    return 0
 
 cdef int set_context() except -1:
     # An exception raised while another is being handled remembers it
@@ -97,10 +110,15 @@ cdef bint unwind(int entry, bint reraise) except -1:
     cdef Frame* f
     cdef int h
     cdef gcref_t* sp
+    cdef gcref_t* top
     while True:
         f = &VM_STATE.frames[VM_STATE.depth]
         if not VM_STATE.reraising:
-            add_traceback(f)
+            top = HEAP.shadowstack_top
+            try:
+                add_traceback(f)
+            except MemoryError:
+                HEAP.shadowstack_top = top      # the entry is lost, not the exception
         VM_STATE.reraising = False
         h = find_handler(f.co, f.pc)
         if h >= 0:
@@ -170,6 +188,18 @@ cdef int run_frames(int entry) except -1:
             base[arg] = sp[0]
         elif op == POP_TOP:
             sp -= 1
+        elif op == DUP_TOP:
+            sp[0] = sp[-1]
+            sp += 1
+        elif op == ROT_TWO:
+            v = sp[-1]
+            sp[-1] = sp[-2]
+            sp[-2] = v
+        elif op == ROT_THREE:
+            v = sp[-1]
+            sp[-1] = sp[-2]
+            sp[-2] = sp[-3]
+            sp[-3] = v
         elif op == JUMP:
             if arg < pc:
                 if VM_STATE.tick:
@@ -412,6 +442,11 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             pc = f.pc + 1
         else:
+            if op == UNPACK_SEQUENCE:
+                slot = unpack_exact(sp, arg)
+                if slot != NULL:
+                    sp = slot
+                    continue
             f.sp = sp
             f.pc = pc - 1
             r = slow_op(f, op, arg)
@@ -462,22 +497,10 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     cdef int next_pc = f.pc + 1     # f.pc stays on this instruction while it runs
     if op == NOP:
         pass
-    elif op == DUP_TOP:
-        sp[0] = sp[-1]
-        sp += 1
     elif op == DUP_TOP_TWO:
         sp[0] = sp[-2]
         sp[1] = sp[-1]
         sp += 2
-    elif op == ROT_TWO:
-        v = sp[-1]
-        sp[-1] = sp[-2]
-        sp[-2] = v
-    elif op == ROT_THREE:
-        v = sp[-1]
-        sp[-1] = sp[-2]
-        sp[-2] = sp[-3]
-        sp[-3] = v
     elif op == DELETE_FAST:
         if base[arg] == 0:
             raise_unbound(co, arg)

@@ -19,6 +19,41 @@ cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
     pop()
     return pop()
 
+# CPython's preallocated MemoryError: when the heap is so full that making an
+# exception (or its traceback entry, or its __context__) fails, the program
+# still gets a MemoryError it can catch: this instance, made at start-up with
+# every attribute it can get already set, so that reusing it allocates
+# nothing.  Its traceback then starts where memory ran out.
+cdef int SPARE_MEMORY_ERROR = -1      # its root index
+
+cdef gcref_t make_spare_memory_error() except 0:
+    push(exc_class("MemoryError"))
+    push(tuple_new(0))
+    push(make_exception(top_slot() - 1, top_slot()))
+    for m in (M_TRACEBACK, M_CONTEXT, M_CAUSE, M_SUPPRESS_CONTEXT):
+        push(MAGIC(m))
+        push(V_NONE)
+        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 2
+    cdef gcref_t e = pop()
+    HEAP.shadowstack_top -= 2
+    return e
+
+cdef gcref_t spare_memory_error() noexcept:
+    cdef gcref_t e = VM_STATE.roots[SPARE_MEMORY_ERROR]
+    cdef gcref_t* top = HEAP.shadowstack_top
+    push(e)
+    for m in (M_TRACEBACK, M_CONTEXT, M_CAUSE):
+        push(MAGIC(m))
+        push(V_NONE)
+        try:
+            instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+        except BaseException:
+            pass            # cannot happen: the attribute exists, so nothing is allocated
+        HEAP.shadowstack_top -= 2
+    HEAP.shadowstack_top = top
+    return VM_STATE.roots[SPARE_MEMORY_ERROR]
+
 cdef int raise_vm(gcref_t exc) except -1:
     VM_STATE.roots[R_EXC] = exc
     raise VMError()

@@ -182,6 +182,8 @@ cdef str exc_str(gcref_t* slot):
         s = str_py(&ITEMS(top_slot()[0])[0])
         if RAW(FLD(slot[0])[I_CLASS])[K_KIND] == KIND_BASEEXC and class_name(FLD(slot[0])[I_CLASS]) == "KeyError":
             s = repr_py(&ITEMS(top_slot()[0])[0])
+    elif n == 2 and is_int(ITEMS(top_slot()[0])[0]) and isinstance_c(slot[0], exc_class("OSError")):
+        s = f"[Errno {str_py(&ITEMS(top_slot()[0])[0])}] {str_py(&ITEMS(top_slot()[0])[1])}"
     else:
         s = repr_py(top_slot())
     pop()

@@ -130,17 +130,25 @@ cdef gcref_t seq_concat(gcref_t* a, gcref_t* b) except 0:
     memcpy(ITEMS(r) + na, ITEMS(b[0]), nb * sizeof(gcref_t))
     return r
 
+from cpython.pyport cimport PY_SSIZE_T_MAX
+
 cdef gcref_t seq_repeat(gcref_t* a, object count) except 0:
     cdef Py_ssize_t n, k, i, c
     cdef gcref_t r
+    if not -PY_SSIZE_T_MAX - 1 <= count <= PY_SSIZE_T_MAX:       # a negative one too
+        raise OverflowError("cannot fit 'int' into an index-sized integer")
     c = count if count > 0 else 0
+    n = LEN(a[0]) if TID(a[0]) == T_STR else SEQLEN(a[0])
+    if n and c > PY_SSIZE_T_MAX // n:
+        # n * c would wrap: CPython's words (and the segfault it once was)
+        if TID(a[0]) == T_STR:
+            raise OverflowError("repeated string is too long")
+        raise MemoryError()
     if TID(a[0]) == T_STR:
-        n = LEN(a[0])
         r = str_new(n * c)
         for i in range(c):
             memcpy(SDATA(r) + i * n, SDATA(a[0]), n * 4)
         return r
-    n = SEQLEN(a[0])
     if TID(a[0]) == T_TUPLE:
         r = tuple_new(n * c)
     else:

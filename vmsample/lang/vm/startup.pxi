@@ -20,6 +20,7 @@ EXCEPTION_TREE = [
     ("StopIteration", "Exception"), ("AssertionError", "Exception"),
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
+    ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
     ("SystemError", "Exception"),
 ]
 
@@ -121,6 +122,8 @@ cdef int setup_builtins() except -1:
         EXC_CLASSES[name] = r
         if base is None:
             class_set(r, "__init__", mk_bfunc(BI_EXC_INIT))
+    global SPARE_MEMORY_ERROR
+    SPARE_MEMORY_ERROR = add_root(make_spare_memory_error())
     # the builtins namespace
     for name in ["len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum",
                  "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
