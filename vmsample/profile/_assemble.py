@@ -16,7 +16,6 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import struct
@@ -353,27 +352,31 @@ class ProfileBuilder:
 
         period = meta.alloc_period or 0
         per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
-        crossings = weights.crossings_of([info[5] for info in self.alloc_infos]) if per_allocation \
-            else [1] * len(self.alloc_infos)
+        crossings = weights.crossings_of([info[5] for info in self.alloc_infos]) if per_allocation else None
         names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
                  for tid in {info[4] for info in self.alloc_infos}}
         alloc: list[AllocationSample] = []
         append = alloc.append
         unknown, died = Outcome.UNKNOWN, Outcome.DIED
         get_outcome = outcomes.get
-        get_death = self.deaths_by_seq.get
-        record_weights = functools.lru_cache(maxsize=4096)(weights.record_weights)
+        get_death, no_death = self.deaths_by_seq.get, (None, None)
+        by_size: dict = {}              # size, or (size, crossings) -> (bytes, objects)
         main_stacks = iter(alloc_main)
         try:
-            for info, c in zip(self.alloc_infos, crossings):
+            for i, info in enumerate(self.alloc_infos):
                 if len(info) == 6:
                     seq, t, tid, size, type_id, flags = info
                     stack = next(main_stacks)[0]
                 else:
                     seq, t, tid, size, type_id, flags, stack = info
                 outcome = get_outcome(seq, unknown)
-                nbytes, objects = record_weights(per_allocation, period, size, c)
-                died_major, death_ns = get_death(seq, (None, None))
+                c = 1 if crossings is None else crossings[i]
+                key = size if c == 1 else (size, c)
+                w = by_size.get(key)
+                if w is None:
+                    w = by_size[key] = weights.record_weights(per_allocation, period, size, c)
+                nbytes, objects = w
+                died_major, death_ns = get_death(seq, no_death)
                 if outcome == died:
                     death_ns = minor_time[seq]
                 append(AllocationSample(seq, t, tid, type_id, names[type_id], size,

@@ -53,10 +53,13 @@ def record_weights(per_allocation: bool, period: int, size: int, crossings: int)
     return round(size / p / crossings), 1.0 / p / crossings
 
 
-def crossings_of(flags: list[int]) -> list[int]:
+def crossings_of(flags: list[int]) -> list[int] | None:
     """For sample records in seq order with their ALLOC_SAMPLE flags: how many
     records the allocation of each one has (a record with
-    ALLOC_FLAG_CONTINUED belongs to the allocation of the record before it)."""
+    ALLOC_FLAG_CONTINUED belongs to the allocation of the record before it);
+    None when every allocation has one."""
+    if not any(f & F.ALLOC_FLAG_CONTINUED for f in flags):
+        return None
     out = [1] * len(flags)
     start = 0
     for i in range(1, len(flags) + 1):
