@@ -7,7 +7,8 @@
   ARGS`` for each example, each a fresh process (interpreter start-up
   included on both sides), the two alternated run by run; prints the median
   of R runs of each and their ratio (VM / CPython; below 1 the VM is faster).
-  Both must print the same output, or the benchmark fails.
+  Both must print the same output, or the benchmark fails.  The last row,
+  ``startup``, runs a one-line program: the fixed cost of each configuration.
 * With ``--profile``, a third column: the VM under ``vmsample run`` with the
   default sampling (one allocation sample per 512 KiB, one time sample per
   ms of CPU), to show what profiling costs.
@@ -50,7 +51,20 @@ PROGRAMS = {
     "wordfreq": ["60000"],
     "graph_search": ["200"],
     "json_roundtrip": ["30"],
+    "startup": [],
 }
+# `startup` is no example but a one-line program: its row is what starting
+# the VM (and, profiled, starting the profiler and writing the file) costs.
+STARTUP_SOURCE = 'print("hello")\n'
+
+
+def program_path(name, tmpdir):
+    if name == "startup":
+        path = os.path.join(tmpdir, "startup.py")
+        with open(path, "w") as f:
+            f.write(STARTUP_SOURCE)
+        return path
+    return str(EXAMPLES / f"{name}.py")
 
 
 def child_cpu_s():
@@ -74,7 +88,7 @@ def timed(argv, env=None, cwd=None, cpu=None):
 
 
 def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
-    path = str(EXAMPLES / f"{name}.py")
+    path = program_path(name, tmpdir)
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
     runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": []}
     cpu = {"vm": [], "vm_baseline": []}
