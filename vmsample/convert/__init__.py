@@ -5,7 +5,7 @@
 ``speedscope`` speedscope JSON (``speedscope.py``)
 ``html``       one self-contained HTML page with a flame graph (``html.py``)
 ``collapsed``  ``a;b;c weight`` lines for flamegraph.pl (``collapsed.py``)
-``pprof``      gzipped pprof ``profile.proto`` for go tool pprof, Pyroscope (``pprof.py``)
+``pprof``      gzipped pprof profile.proto, for go tool pprof (``pprof.py``)
 =============  ==============================================================
 
 Each module defines ``SUFFIX`` (the default output file's suffix) and
