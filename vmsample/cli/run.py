@@ -91,7 +91,7 @@ def run(args):
     from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
-    from vmsample.report.analysis import FEW_SAMPLES, USEFUL_SAMPLES, suggested_period
+    from vmsample.sampling_advice import sampling_warnings
 
     if args.command is not None:
         # With -c, a "program" argument is the first of the program's arguments.
@@ -146,10 +146,8 @@ def run(args):
             counts = keep_what_fit(out, writer.spool_path)
     print(f"vmsample: wrote {out}: {counts['alloc']} allocation samples, {counts['time']} time "
           f"samples, {counts['minor']} minor collections", file=sys.stderr)
-    if args.alloc_period is not None and 0 < counts["alloc"] < FEW_SAMPLES:
-        print(f"vmsample: only {counts['alloc']} allocation samples: per-site estimates are rough; "
-              f"--alloc-period {suggested_period(counts['alloc'] * args.alloc_period)} would give "
-              f"about {USEFUL_SAMPLES}", file=sys.stderr)
+    for warning in sampling_warnings(args.sampling, args.alloc_period, counts["alloc"]):
+        print(f"vmsample: {warning}", file=sys.stderr)
     print(f"vmsample: next: vmsample report {out}   |   vmsample convert --to firefox {out}",
           file=sys.stderr)
     return status

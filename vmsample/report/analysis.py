@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from vmsample.profile import format as F
+from vmsample.sampling_advice import FEW_SAMPLES, USEFUL_SAMPLES, sampling_warnings  # noqa: F401 (re-exported)
 from vmsample.profile.model import Outcome, Profile
 
 NO_STACK = "<no stack>"
@@ -187,34 +188,6 @@ class TimeSummary:
         return {"samples": self.samples, "period_ns": self.period_ns, "estimated_ns": self.estimated_ns,
                 "self": [r.to_json() for r in self.self_functions[:limit]],
                 "cumulative": [r.to_json() for r in self.cumulative_functions[:limit]]}
-
-
-# Below this many allocation samples per-site estimates are mostly noise (a
-# site with 5% of the bytes gets < 50 samples: +-14% and worse).
-FEW_SAMPLES = 1000
-# What a suggested period aims at.
-USEFUL_SAMPLES = 4000
-
-
-def suggested_period(allocated_bytes: float) -> str:
-    """A period (in the size grammar) giving about USEFUL_SAMPLES samples."""
-    period = max(8, int(allocated_bytes / USEFUL_SAMPLES))
-    if period >= 1024:
-        return f"{period // 1024}K"
-    return str(period // 8 * 8 or 8)
-
-
-def sampling_warnings(mode: str | None, period: int | None, samples: int) -> list[str]:
-    """What a reader of these numbers should know about how they were sampled."""
-    out = []
-    if mode == "fixed" and period and period & (period - 1) == 0:
-        out.append(f"fixed-mode sampling with a power-of-two period ({period} bytes) can alias with "
-                   f"periodic allocation patterns and misattribute whole sites; use --sampling random")
-    if period and 0 < samples < FEW_SAMPLES:
-        out.append(f"only {samples} allocation samples: per-site estimates are rough (a site with "
-                   f"n samples is +-1/sqrt(n)); --alloc-period {suggested_period(samples * period)} "
-                   f"would give about {USEFUL_SAMPLES}")
-    return out
 
 
 @dataclass(slots=True)
