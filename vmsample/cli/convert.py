@@ -1,4 +1,4 @@
-"""``vmsample convert --to FORMAT FILE [-o OUT]``: Firefox Profiler, speedscope, HTML, collapsed."""
+"""``vmsample convert --to FORMAT FILE [-o OUT]``: Firefox Profiler, speedscope, HTML, collapsed, pprof."""
 
 import os
 import sys
@@ -7,13 +7,14 @@ from vmsample.cli import CommandError
 from vmsample.cli._args import check_output
 from vmsample.convert import FORMATS
 
-HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph) or flamegraph.pl"
+HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph), flamegraph.pl or pprof"
 
 HINTS = {
     "firefox": "open it at https://profiler.firefox.com/ (Load a profile from file)",
     "speedscope": "open it at https://www.speedscope.app/ or with `speedscope FILE`",
     "html": "open it in any browser; it needs no network",
     "collapsed": "render it with flamegraph.pl or inferno-flamegraph",
+    "pprof": "view it with `go tool pprof -http=: FILE` or send it to Pyroscope",
 }
 
 
@@ -36,7 +37,8 @@ def run(args):
     from .report import load
 
     if args.kind and args.to != "collapsed":
-        raise CommandError(f"--kind applies to --to collapsed only (a {args.to} file holds every sample kind)", 2)
+        holds = "allocation samples only" if args.to == "pprof" else "every sample kind"
+        raise CommandError(f"--kind applies to --to collapsed only (a {args.to} file holds {holds})", 2)
     out = args.output or default_output(args.file, args.to)
     if out != "-":
         check_output(out, [args.file], args.force)
@@ -49,14 +51,20 @@ def run(args):
             raise CommandError(f"{args.file}: has no {'allocation' if kind == 'alloc' else 'time'} samples")
         if not profile.alloc_samples and not profile.time_samples:
             raise CommandError(f"{args.file}: has no samples; nothing to convert")
+    if args.to == "pprof" and not profile.alloc_samples:
+        raise CommandError(f"{args.file}: has no allocation samples (the pprof export carries allocations only)")
     options = {"kind": args.kind} if args.to == "collapsed" else {}
-    text = render(profile, args.to, progress, **options)
+    output = render(profile, args.to, progress, **options)
     if out == "-":
-        sys.stdout.write(text)
+        if isinstance(output, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(output)
+        else:
+            sys.stdout.write(output)
         sys.stdout.flush()
         return 0
     try:
-        write_output(text, out)
+        write_output(output, out)
     except OSError as e:
         raise CommandError(f"{out}: {e.strerror or e}") from None
     print(f"vmsample convert: wrote {out} ({os.path.getsize(out):,} bytes); {HINTS[args.to]}", file=sys.stderr)

@@ -5,12 +5,13 @@
 ``speedscope`` speedscope JSON (``speedscope.py``)
 ``html``       one self-contained HTML page with a flame graph (``html.py``)
 ``collapsed``  ``a;b;c weight`` lines for flamegraph.pl (``collapsed.py``)
+``pprof``      gzipped pprof profile.proto, for go tool pprof (``pprof.py``)
 =============  ==============================================================
 
 Each module defines ``SUFFIX`` (the default output file's suffix) and
-``render(profile, progress=QUIET, **options) -> str``.  [convert] picks the
-module and writes the result, gzip-compressed when the output name ends in
-``.gz``.
+``render(profile, progress=QUIET, **options)``, which returns text (written as
+UTF-8, gzip-compressed when the output name ends in ``.gz``) or bytes (a
+binary format, written as they are).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import gzip
 import importlib
 import os
 
-FORMATS = ("firefox", "speedscope", "html", "collapsed")
+FORMATS = ("firefox", "speedscope", "html", "collapsed", "pprof")
 
 
 def module(fmt: str):
@@ -38,17 +39,20 @@ def default_output(source: str, fmt: str) -> str:
     return base + module(fmt).SUFFIX
 
 
-def render(profile, fmt: str, progress=None, **options) -> str:
+def render(profile, fmt: str, progress=None, **options) -> str | bytes:
     from vmsample.report.progress import QUIET
 
     return module(fmt).render(profile, progress or QUIET, **options)
 
 
-def write_output(text: str, path: str) -> None:
-    """Write [text] to [path], gzip-compressed when the name ends in ``.gz``."""
-    data = text.encode("utf-8")
-    if path.endswith(".gz"):
-        data = gzip.compress(data, compresslevel=6, mtime=0)
+def write_output(output: str | bytes, path: str) -> None:
+    """Write a converter's [output] to [path]: text as UTF-8, gzip-compressed
+    when the name ends in ``.gz``; bytes as they are."""
+    data = output
+    if isinstance(output, str):
+        data = output.encode("utf-8")
+        if path.endswith(".gz"):
+            data = gzip.compress(data, compresslevel=6, mtime=0)
     tmp = f"{path}.tmp{os.getpid()}"
     try:
         with open(tmp, "wb") as f:
