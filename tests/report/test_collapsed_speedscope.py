@@ -46,13 +46,23 @@ def test_speedscope_is_valid_and_complete(request, fixture):
     jsonschema.validate(doc, SCHEMA)
     json.loads(speedscope.render(p))            # the text form parses
     frames = doc["shared"]["frames"]
-    by_name = {prof["name"].split()[0]: prof for prof in doc["profiles"]}
-    expected = {"Allocations"} if p.alloc_samples else set()
+    by_name = {prof["name"]: prof for prof in doc["profiles"]}
+    expected = {"Allocations (estimated bytes)", "Allocations (estimated objects)"} if p.alloc_samples else set()
     live = [s for s in p.alloc_samples if s.alive_at_end]
-    expected |= {"Live"} if live else set()
+    expected |= {"Live at the end (estimated bytes)", "Live at the end (estimated objects)"} if live else set()
     assert set(by_name) == expected | ({"Time"} if p.time_samples else set())
     if live:
-        assert sum(by_name["Live"]["weights"]) == sum(s.weight for s in live) > 0
+        assert sum(by_name["Live at the end (estimated bytes)"]["weights"]) == sum(s.weight for s in live) > 0
+        live_objects = sum(s.objects for s in live)
+        assert live_objects > 0
+        assert sum(by_name["Live at the end (estimated objects)"]["weights"]) == pytest.approx(live_objects)
+    if p.alloc_samples:
+        objects = by_name["Allocations (estimated objects)"]
+        assert objects["unit"] == "none"
+        total_objects = sum(s.objects for s in p.alloc_samples)
+        assert total_objects > 0 and sum(objects["weights"]) == pytest.approx(total_objects)
+        # the same stacks as the bytes, sample for sample
+        assert objects["samples"] == by_name["Allocations (estimated bytes)"]["samples"]
     for prof in doc["profiles"]:
         # What speedscope's importer checks beyond the schema.
         assert len(prof["samples"]) == len(prof["weights"])
@@ -60,7 +70,7 @@ def test_speedscope_is_valid_and_complete(request, fixture):
         assert all(0 <= i < len(frames) for s in prof["samples"] for i in s)
         assert prof["endValue"] == sum(prof["weights"])
     if p.alloc_samples:
-        alloc = by_name["Allocations"]
+        alloc = by_name["Allocations (estimated bytes)"]
         assert alloc["unit"] == "bytes" and sum(alloc["weights"]) == p.total_allocated_estimate
         # Root first, the type last; per type the weights add up to the report's.
         per_type = Counter()

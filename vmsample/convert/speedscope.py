@@ -1,11 +1,12 @@
 """speedscope files (https://www.speedscope.app/file-format-schema.json).
 
-One ``sampled`` profile per sample kind: "Allocations" (unit ``bytes``, each
-sample weighted by the bytes it stands for, its leaf frame the allocated
-type, e.g. ``[list]``), "Live at the end" (the same for the samples whose
-object was alive when profiling stopped, in files that record deaths) and
-"Time" (unit ``nanoseconds`` when the timer period is known, else ``none``
-with weight 1).  Samples list frame indices root
+One ``sampled`` profile per sample kind and measure: "Allocations" (each
+sample weighted by the bytes it stands for, unit ``bytes``, or by the
+objects, unit ``none``; its leaf frame the allocated type, e.g.
+``[list]``), "Live at the end" (the same for the samples whose object was
+alive when profiling stopped, in files that record deaths) and "Time" (unit
+``nanoseconds`` when the timer period is known, else ``none`` with weight
+1).  Samples list frame indices root
 first.  Frames are functions (name, file, first line) shared by both
 profiles; speedscope refuses zero or negative weights, so none are written.
 """
@@ -64,6 +65,10 @@ class _Frames:
         return p
 
 
+ALLOC_PROFILES = ("Allocations (estimated bytes)", "Allocations (estimated objects)",
+                  "Live at the end (estimated bytes)", "Live at the end (estimated objects)")
+
+
 def _profile(name, unit, samples, weights):
     return {"type": "sampled", "name": name, "unit": unit, "startValue": 0,
             "endValue": sum(weights), "samples": samples, "weights": weights}
@@ -73,18 +78,20 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     frames = _Frames(profile)
     profiles = []
     if profile.alloc_samples:
-        samples, weights, live_samples, live_weights = [], [], [], []
+        # (samples, weights) per profile, in the order they are shown
+        kinds = {name: ([], []) for name in ALLOC_PROFILES}
         lifetimes = has_lifetimes(profile)
         for s in progress.iterate("allocation samples", profile.alloc_samples):
-            if s.weight > 0:
-                samples.append(frames.path(s.stack) + [frames.type(s.type_name)])
-                weights.append(s.weight)
-                if lifetimes and s.alive_at_end:
-                    live_samples.append(samples[-1])
-                    live_weights.append(s.weight)
-        profiles.append(_profile("Allocations (estimated bytes)", "bytes", samples, weights))
-        if live_samples:
-            profiles.append(_profile("Live at the end (estimated bytes)", "bytes", live_samples, live_weights))
+            path = frames.path(s.stack) + [frames.type(s.type_name)]
+            live = lifetimes and s.alive_at_end
+            for name, (samples, weights) in kinds.items():
+                w = s.objects if name.endswith("objects)") else s.weight
+                if w > 0 and (live or not name.startswith("Live")):
+                    samples.append(path)
+                    weights.append(w)
+        for name, (samples, weights) in kinds.items():
+            if samples:
+                profiles.append(_profile(name, "bytes" if name.endswith("bytes)") else "none", samples, weights))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"
