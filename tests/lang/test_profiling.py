@@ -221,9 +221,15 @@ def test_run_command_default_name_and_c_option(tmp_path):
 
 def test_run_command_refused_program_and_bad_arguments(tmp_path):
     prog = tmp_path / "bad.py"
-    prog.write_text("x = 1\nwith open('f') as f:\n    pass\n")
+    prog.write_text("print('before')\nmatch 1:\n    case 1:\n        pass\n")
+    # Refused when it runs: what ran before is output and profiled.
     r = vmsample("run", "-o", "bad.prof", "bad.py", cwd=tmp_path)
-    assert r.returncode == 2 and "bad.py:2:1: 'with' statement is not supported by vmsample" in r.stderr
+    assert r.returncode == 1 and r.stdout == "before\n"
+    assert r.stderr.count("NotImplementedError: bad.py:2:1: 'match' statement is not supported by vmsample") == 1
+    assert (tmp_path / "bad.prof").stat().st_size > 0
+    (tmp_path / "syntax.py").write_text("print('never')\nx = (\n")
+    r = vmsample("run", "-o", "syntax.prof", "syntax.py", cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == "" and "syntax.py:2:" in r.stderr and "SyntaxError" in r.stderr
     r = vmsample("run", "--alloc-period", "12Q", "bad.py", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "invalid size" in r.stderr
     r = vmsample("run", "missing.py", cwd=tmp_path)

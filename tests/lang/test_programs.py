@@ -20,10 +20,13 @@ Corpus layout (``tests/lang/``)
     frame (lines indented by four spaces) are not compared.
 ``errors/unsupported/NAME.py``
     Valid Python (CPython runs it) that uses a construct outside the subset.
-    A ``# refused: LINE:COL CONSTRUCT`` line states where; the VM must print
-    ``FILE:LINE:COL: CONSTRUCT is not supported by vmsample`` on stderr,
-    nothing on stdout (it refuses the whole file before running any of it),
-    and exit 2.
+    A ``# refused: LINE:COL CONSTRUCT`` line states where.  The VM runs the
+    program until it reaches the construct, which raises
+    ``NotImplementedError`` (or the ``# raises: NAME`` header's exception)
+    with the message ``FILE:LINE:COL: CONSTRUCT is not supported by
+    vmsample``: its stdout is the start of CPython's, its traceback ends at
+    that line, and it exits 1.  ``vmsample run --check`` lists exactly that
+    line and exits 1.
 ``errors/syntax/NAME.py``
     Programs CPython itself rejects with a SyntaxError (some found by the
     parser, some only by CPython's compiler).  The VM must print
@@ -36,6 +39,9 @@ Headers a program may carry (comment lines anywhere in the file):
 
 ``# args: A B ...``
     command-line arguments for both runs (whitespace-separated).
+``# never-runs: LINE:COL CONSTRUCT`` (one line each)
+    in ``programs/``: unsupported code the program holds but never runs;
+    ``--check`` must list exactly these.
 ``# gc-debug: NAME=VALUE ...``
     overrides of [GC_DEBUG_KNOBS] for this program's debug run, for programs
     that allocate too much to collect before every allocation.
@@ -331,6 +337,15 @@ FEATURES = {
 }
 
 
+@pytest.mark.parametrize("path", PROGRAMS + EXAMPLES, ids=corpus_id)
+def test_check_lists_exactly_the_code_that_never_runs(path):
+    from vmsample.lang.compiler import check_source
+
+    declared = re.findall(r"^# never-runs: (\d+:\d+) (.*)$", source_text(path), re.M)
+    expected = [f"{path}:{where}: {construct} is not supported by vmsample" for where, construct in declared]
+    assert check_source(source_text(path), str(path)) == expected
+
+
 def test_corpus_covers_the_subset():
     found = set()
     for path in PROGRAMS + RUNTIME_ERRORS:
@@ -354,10 +369,24 @@ if VM_PRESENT:
         assert without_source_lines(vm(path, knobs_for(path, mode))) == expected
 
     @pytest.mark.parametrize("path, mode", params(UNSUPPORTED))
-    def test_unsupported_construct_is_refused(path, mode):
+    def test_unsupported_construct_is_refused_when_it_runs(path, mode):
         where, construct = header(path, "refused").split(" ", 1)
-        message = f"{path}:{where}: {construct} is not supported by vmsample\n"
-        assert vm(path, {}) == {"exit status": 2, "stdout": "", "stderr": message}
+        exception = header(path, "raises") or "NotImplementedError"
+        result = vm(path, {})
+        assert result["exit status"] == 1
+        assert result["stderr"].endswith(f"{exception}: {path}:{where}: {construct} is not supported "
+                                         "by vmsample\n"), result["stderr"]
+        line = where.split(":")[0]
+        frames = re.findall(r'^  File "[^"]*", line (\d+), in ', result["stderr"], re.M)
+        assert frames and frames[-1] == line, result["stderr"]
+        assert cpython(path)["stdout"].startswith(result["stdout"])    # what ran before it
+
+    @pytest.mark.parametrize("path", UNSUPPORTED, ids=corpus_id)
+    def test_check_lists_the_unsupported_construct(path):
+        where, construct = header(path, "refused").split(" ", 1)
+        result = run([sys.executable, "-m", "vmsample", "run", "--check", str(path)], clean_env())
+        assert (result["exit status"], result["stdout"]) == (
+            1, f"{path}:{where}: {construct} is not supported by vmsample\n")
 
     @pytest.mark.parametrize("path, mode", params(SYNTAX_ERRORS))
     def test_syntax_error_is_reported(path, mode):

@@ -7,6 +7,10 @@ stdout/stderr are its own; vmsample's messages go to stderr.  The exit
 status is the program's (1 after an uncaught exception, 2 if the compiler
 refuses it), and a failing program still leaves a complete profile of what
 ran.
+
+``vmsample run --check PROG.py`` runs nothing: it lists every construct in
+the program that the VM would refuse when it runs it (exit status 1 if there
+is one, 0 if none).
 """
 
 import argparse
@@ -59,6 +63,9 @@ def add_arguments(parser):
     parser.add_argument("--heap-limit", type=size_type(off=True), default=None, metavar="SIZE|off",
                         help="the most old-space memory the program may use: beyond it an "
                              "allocation raises MemoryError in the program (default off)")
+    parser.add_argument("--check", action="store_true",
+                        help="run nothing: list everything in the program the VM does not support, "
+                             "one file:line:col per line (exit status 1 if anything is listed)")
     parser.add_argument("-c", dest="command", metavar="CODE",
                         help="run CODE instead of a file (like python -c); "
                              "the remaining arguments go to the program")
@@ -86,6 +93,26 @@ def keep_what_fit(out, spool):
     return {"alloc": r.alloc_samples, "time": r.time_samples, "minor": r.minor_collections}
 
 
+def check(source, filename):
+    """``--check``: what the VM would refuse, all at once, without running anything."""
+    from vmsample.lang import syntax_error_line
+    from vmsample.lang.compiler import check_source
+
+    try:
+        refusals = check_source(source, filename)
+    except SyntaxError as e:
+        print(syntax_error_line(e), file=sys.stderr)
+        return 2
+    for line in refusals:
+        print(line)
+    if refusals:
+        print(f"vmsample: {filename}: {len(refusals)} unsupported construct"
+              f"{'' if len(refusals) == 1 else 's'} (each raises when it runs)", file=sys.stderr)
+    else:
+        print(f"vmsample: {filename}: nothing unsupported", file=sys.stderr)
+    return 1 if refusals else 0
+
+
 def run(args):
     from vmsample._nursery import Nursery
     from vmsample.lang import run_program, syntax_error_line
@@ -111,6 +138,8 @@ def run(args):
         filename, code_filename = args.program, os.path.abspath(args.program)
         script = args.program
 
+    if args.check:
+        return check(source, filename)
     out = args.output or default_output(script)
     if out == "-":
         # The program's own output goes to stdout; a binary profile would mix with it.

@@ -4,7 +4,8 @@ The language is a subset of Python 3.  Parsing is the standard library's
 (``ast.parse``), name resolution is the standard library's (``symtable``), so
 scoping follows CPython exactly; this module only lowers the tree to the VM's
 instruction set (``vmsample.lang.opcodes``) and refuses what the VM does not
-implement with ``file:line:col: <construct> is not supported by vmsample``.
+implement with ``file:line:col: <construct> is not supported by vmsample``
+-- when that code runs, not before (see "Refusals" below).
 
 Code layout, per code object
   * instructions are ``(op, arg)`` pairs flattened into one list of ints;
@@ -30,7 +31,7 @@ from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, C
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
 
-__all__ = ["CompileError", "Code", "compile_source"]
+__all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys"}
 # Modules whose names only matter for type annotations: the VM's `typing`
@@ -92,13 +93,21 @@ class Label:
         self.uses = []
 
 
+# Refusals.  What the VM lacks is refused where it runs, not where it is
+# written: the construct compiles to an UNSUPPORTED instruction that raises
+# NotImplementedError("file:line:col: <construct> is not supported by
+# vmsample"), so a program whose unsupported code never runs -- an uncalled
+# function, a test only `__main__` runs, an `except ImportError` fallback --
+# runs to the end.  Every refusal, and every import of a module the VM does
+# not have (which fails as ImportError when it runs), is also recorded in the
+# compilation's `refusals`: what `vmsample run --check` lists.  Errors that
+# CPython raises too (SyntaxError) stay compile-time errors.
 _UNSUPPORTED_STMT = {
-    ast.With: "'with' statement", ast.AsyncWith: "'async with' statement",
-    ast.AsyncFunctionDef: "'async def'", ast.AsyncFor: "'async for'",
-    ast.Match: "'match' statement", ast.TryStar: "'except*'",
+    ast.AsyncWith: "'async with' statement", ast.AsyncFunctionDef: "'async def'",
+    ast.AsyncFor: "'async for'", ast.Match: "'match' statement", ast.TryStar: "'except*'",
 }
 _UNSUPPORTED_EXPR = {
-    ast.Await: "'await' expression", ast.NamedExpr: "assignment expression ':='",
+    ast.Await: "'await' expression",
 }
 
 _BINOPS = {
@@ -114,9 +123,11 @@ _CMPOPS = {
 }
 
 
-def compile_source(source: str, filename: str) -> Code:
-    """Compile a module; raises CompileError, or SyntaxError for what CPython
-    refuses (its own compiler decides, so the messages are CPython's)."""
+def compile_source(source: str, filename: str, refusals: list | None = None) -> Code:
+    """Compile a module; raises SyntaxError for what CPython refuses (its own
+    compiler decides, so the messages are CPython's).  What the VM does not
+    support compiles to code that refuses it when it runs; the refusals'
+    ``file:line:col: ...`` messages are appended to [refusals]."""
     check_no_nul(source, filename)
     compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
@@ -127,7 +138,8 @@ def compile_source(source: str, filename: str) -> Code:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
     try:
-        unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE)
+        unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE,
+                     [] if refusals is None else refusals)
         unit.compile_module(tree)
         code = unit.finish()
     finally:
@@ -137,6 +149,15 @@ def compile_source(source: str, filename: str) -> Code:
 
 
 _COMPILER_RECURSION_LIMIT = 20000
+
+
+def check_source(source: str, filename: str) -> list[str]:
+    """Everything in a program that the VM does not support, as
+    ``file:line:col: ... is not supported by vmsample`` lines in source order
+    (``vmsample run --check``).  Raises SyntaxError like compile_source."""
+    refusals = []
+    compile_source(source, filename, refusals)
+    return [message for _, message in sorted(refusals)]
 
 
 class _Block:
@@ -151,8 +172,9 @@ class _Block:
 class _Unit:
     """Compiles one scope (module, function, lambda, comprehension, class body)."""
 
-    def __init__(self, filename, table, name, qualname, firstlineno, flags):
+    def __init__(self, filename, table, name, qualname, firstlineno, flags, refusals):
         self.filename = filename
+        self.refusals = refusals     # ((line, col), message) of every refusal: see "Refusals"
         self.table = table
         self.co = Code(name=name, qualname=qualname, filename=filename,
                        firstlineno=firstlineno, flags=flags)
@@ -174,8 +196,20 @@ class _Unit:
         self.is_class = bool(flags & CO_CLASSBODY)
 
     # ------------------------------------------------------------ helpers
-    def error(self, node, what):
-        raise CompileError(self.filename, node, f"{what} is not supported by vmsample")
+    def note_unsupported(self, node, what):
+        """Record a refusal (see "Refusals"); return its message."""
+        e = CompileError(self.filename, node, f"{what} is not supported by vmsample")
+        self.refusals.append(((e.lineno, e.col), str(e)))
+        return str(e)
+
+    def refuse(self, node, what, exception="NotImplementedError"):
+        """Compile [node], an expression, to code that raises [exception] when it runs."""
+        self.emit(Op.UNSUPPORTED, self.const((exception, self.note_unsupported(node, what))))
+
+    def refuse_stmt(self, node, what, exception="NotImplementedError"):
+        """Compile [node], a statement, to code that raises [exception] when it runs."""
+        self.refuse(node, what, exception)
+        self.emit(Op.POP_TOP)           # never runs: balances the expression's +1
 
     def child_table(self, name, node):
         key = (name, node.lineno)
@@ -387,11 +421,10 @@ class _Unit:
     def stmt(self, node):
         self.set_line(node)
         t = type(node)
-        if t in _UNSUPPORTED_STMT:
-            self.error(node, _UNSUPPORTED_STMT[t])
         method = getattr(self, "stmt_" + t.__name__, None)
-        if method is None:
-            self.error(node, f"'{t.__name__}' statement")
+        if t in _UNSUPPORTED_STMT or method is None:
+            self.refuse_stmt(node, _UNSUPPORTED_STMT.get(t, f"'{t.__name__}' statement"))
+            return
         method(node)
 
     def stmt_Expr(self, node):
@@ -418,7 +451,8 @@ class _Unit:
     def stmt_AugAssign(self, node):
         op = _BINOPS.get(type(node.op))
         if op is None:
-            self.error(node, "operator " + type(node.op).__name__)
+            self.refuse_stmt(node, "operator " + type(node.op).__name__)
+            return
         t = node.target
         if isinstance(t, ast.Name):
             self.load_name(t.id)
@@ -443,7 +477,7 @@ class _Unit:
             self.emit(Op.ROT_THREE)
             self.emit(Op.STORE_SUBSCR)
         else:
-            self.error(t, "augmented assignment target")
+            raise CompileError(self.filename, t, "internal error: augmented assignment target")
 
     def assign(self, target):
         """Store TOS into [target]."""
@@ -470,7 +504,7 @@ class _Unit:
             for e in target.elts:
                 self.assign(e.value if isinstance(e, ast.Starred) else e)
         else:
-            self.error(target, "assignment to " + type(target).__name__)
+            raise CompileError(self.filename, target, "internal error: assignment to " + type(target).__name__)
 
     def stmt_Delete(self, node):
         for t in node.targets:
@@ -486,7 +520,7 @@ class _Unit:
             elif isinstance(t, (ast.Tuple, ast.List)):
                 self.stmt_Delete(ast.Delete(targets=t.elts))
             else:
-                self.error(t, "del of " + type(t).__name__)
+                raise CompileError(self.filename, t, "internal error: del of " + type(t).__name__)
 
     def stmt_Global(self, node):
         pass
@@ -564,13 +598,23 @@ class _Unit:
             if block.kind in ("loop", "for"):
                 if stop_kind == "loop":
                     return block
-                continue  # return: the frame dies with its iterators
+                if block.kind == "for" and any(b.kind == "with" for b in blocks[:i]):
+                    # An __exit__ below the iterator is called next: drop the iterator.
+                    self.emit(Op.ROT_TWO)
+                    self.emit(Op.POP_TOP)
+                continue  # return: otherwise the frame dies with its iterators
             if block.kind in ("except", "finally_exc"):
                 # Leaving a handler: forget the handled exception ([prev, exc]).
                 if keep_top:
                     self.emit(Op.ROT_THREE)
                 self.emit(Op.POP_EXCEPT)
                 self.handler = block.handler
+            elif block.kind == "with":
+                # Leaving a with body: __exit__(None, None, None), below the return value.
+                self.handler = block.handler
+                if keep_top:
+                    self.emit(Op.ROT_TWO)
+                self.call_exit_without_exception()
             elif block.kind == "finally":
                 # Run the finally body inline, outside its own protection.
                 self.handler = block.handler
@@ -598,12 +642,12 @@ class _Unit:
     def stmt_Return(self, node):
         if self.is_module or self.is_class:
             raise CompileError(self.filename, node, "'return' outside function")
+        saved = (self.handler, self.depth)      # what follows starts at the statement's depth
         if node.value is not None:
             self.expr(node.value)
         else:
             self.emit(Op.LOAD_CONST, self.const(None))
-        saved = (self.handler, self.depth)
-        if any(b.kind in ("except", "finally", "finally_exc") for b in self.blocks):
+        if any(b.kind in ("except", "finally", "finally_exc", "with") for b in self.blocks):
             self.unwind_to(None, node, keep_top=True)
         self.set_line(node)
         self.emit(Op.RETURN_VALUE)
@@ -713,6 +757,62 @@ class _Unit:
         self.emit(Op.EXC_CLEANUP)
         self.mark(end, depth)
 
+    def stmt_With(self, node):
+        self.with_items(node, node.items)
+
+    def with_items(self, node, items):
+        """``with A as a, B as b: body`` is ``with A as a: with B as b: body``.
+        While a body runs, its manager's bound ``__exit__`` waits on the stack
+        below it: the body's end, an exception (WITH_EXCEPT_START passes it
+        on; a true result suppresses it) and break/continue/return (unwind_to)
+        all call it, as CPython does."""
+        item = items[0]
+        self.expr(item.context_expr)
+        self.set_line(node)
+        self.emit(Op.BEFORE_WITH)
+        self.emit(Op.CALL, 0)
+        depth = self.depth - 1                  # [exit] under the entered value
+        exc, end = self.new_label(), self.new_label()
+        outer = self.protect(exc, depth)
+        self.blocks.append(_Block("with", depth, handler=outer))
+        if item.optional_vars is not None:
+            self.assign(item.optional_vars)
+        else:
+            self.emit(Op.POP_TOP)
+        if len(items) > 1:
+            self.with_items(node, items[1:])
+        else:
+            self.compile_body(node.body)
+        self.blocks.pop()
+        self.handler = outer
+        self.set_line(node)
+        self.call_exit_without_exception()
+        self.emit(Op.JUMP, end)
+        # The exception path: [exit, prev_exc, exc] while __exit__ runs.
+        self.mark(exc, depth + 1)
+        self.emit(Op.PUSH_EXC_INFO)
+        cleanup, suppress = self.new_label(), self.new_label()
+        self.protect(cleanup, depth + 1)
+        self.emit(Op.WITH_EXCEPT_START)
+        self.emit(Op.CALL, 3)
+        self.emit(Op.POP_JUMP_IF_TRUE, suppress)
+        self.emit(Op.RERAISE)
+        self.mark(suppress, depth + 2)
+        self.emit(Op.POP_EXCEPT)
+        self.emit(Op.POP_TOP)
+        self.emit(Op.JUMP, end)
+        self.handler = outer
+        self.mark(cleanup, depth + 2)
+        self.emit(Op.EXC_CLEANUP)
+        self.mark(end, depth - 1)
+
+    def call_exit_without_exception(self):
+        """[exit] -> []: exit(None, None, None), its result dropped."""
+        for _ in range(3):
+            self.emit(Op.LOAD_CONST, self.const(None))
+        self.emit(Op.CALL, 3)
+        self.emit(Op.POP_TOP)
+
     def stmt_FunctionDef(self, node):
         for d in node.decorator_list:
             self.expr(d)
@@ -737,7 +837,7 @@ class _Unit:
             self.emit(Op.BUILD_MAP, len(kwd))
             mflags |= 2
         qual = name if self.is_module else f"{self.co.qualname}.{name}"
-        unit = _Unit(self.filename, table, name, qual, node.lineno, 0)
+        unit = _Unit(self.filename, table, name, qual, node.lineno, 0, self.refusals)
         unit.setup_function_slots(args)
         if _has_yield(body if not is_lambda else [body]):
             unit.co.flags |= CO_GENERATOR
@@ -765,14 +865,16 @@ class _Unit:
 
     def stmt_ClassDef(self, node):
         if node.keywords:
-            self.error(node.keywords[0], "class keyword argument")
+            self.refuse_stmt(node.keywords[0], "class keyword argument")
+            return
         if len(node.bases) > 1:
-            self.error(node.bases[1], "multiple inheritance")
+            self.refuse_stmt(node.bases[1], "multiple inheritance")
+            return
         for d in node.decorator_list:
             self.expr(d)
         table = self.child_table(node.name, node)
         qual = node.name if self.is_module else f"{self.co.qualname}.{node.name}"
-        unit = _Unit(self.filename, table, node.name, qual, node.lineno, CO_CLASSBODY)
+        unit = _Unit(self.filename, table, node.name, qual, node.lineno, CO_CLASSBODY, self.refusals)
         unit.setup_function_slots(None)
         unit.prologue()
         unit.compile_body(node.body)
@@ -794,26 +896,24 @@ class _Unit:
     def stmt_Import(self, node):
         for alias in node.names:
             mod = alias.name
-            if mod not in BUILTIN_MODULES and mod not in TYPING_MODULES:
-                self.error(node, f"import of module '{mod}'")
-            if "." in mod:
-                self.error(node, f"import of module '{mod}'")
-            self.emit(Op.IMPORT_NAME, self.name(mod))
-            self.store_name(alias.asname or mod)
+            if mod in TYPING_MODULES or mod in BUILTIN_MODULES:
+                self.emit(Op.IMPORT_NAME, self.name(mod))
+            else:
+                self.refuse(node, f"import of module '{mod}'", "ModuleNotFoundError")
+            self.store_name(alias.asname or mod.partition(".")[0])
 
     def stmt_ImportFrom(self, node):
-        mod = node.module or ""
-        if node.level or (mod not in BUILTIN_MODULES and mod not in TYPING_MODULES):
-            self.error(node, f"import from module '{'.' * node.level}{mod}'")
+        mod = "." * node.level + (node.module or "")
         if mod == "__future__":
-            for alias in node.names:
-                if alias.name != "annotations":
-                    self.error(node, f"'from __future__ import {alias.name}'")
+            return          # every feature CPython accepts is the 3.11 default or only about annotations
+        if mod not in BUILTIN_MODULES and mod not in TYPING_MODULES:
+            self.refuse_stmt(node, f"import from module '{mod}'", "ModuleNotFoundError")
+            return
+        if node.names[0].name == "*":
+            self.refuse_stmt(node, "'import *'")
             return
         self.emit(Op.IMPORT_NAME, self.name(mod))
         for alias in node.names:
-            if alias.name == "*":
-                self.error(node, "'import *'")
             self.emit(Op.DUP_TOP)
             self.emit(Op.IMPORT_FROM, self.name(alias.name))
             self.store_name(alias.asname or alias.name)
@@ -822,29 +922,36 @@ class _Unit:
     # ------------------------------------------------------------ expressions
     def expr(self, node):
         t = type(node)
-        if t in _UNSUPPORTED_EXPR:
-            self.error(node, _UNSUPPORTED_EXPR[t])
         method = getattr(self, "expr_" + t.__name__, None)
-        if method is None:
-            self.error(node, f"'{t.__name__}' expression")
         saved = self.lineno
         self.set_line(node)
-        method(node)
+        if t in _UNSUPPORTED_EXPR or method is None:
+            self.refuse(node, _UNSUPPORTED_EXPR.get(t, f"'{t.__name__}' expression"))
+        else:
+            method(node)
         self.lineno = saved
 
     def expr_Constant(self, node):
         v = node.value
         if isinstance(v, (bytes, complex)) or v is Ellipsis:
-            self.error(node, f"{type(v).__name__} literal")
-        self.emit(Op.LOAD_CONST, self.const(v))
+            self.refuse(node, f"{type(v).__name__} literal")
+        else:
+            self.emit(Op.LOAD_CONST, self.const(v))
 
     def expr_Name(self, node):
         self.load_name(node.id)
 
+    def expr_NamedExpr(self, node):
+        # (In a comprehension symtable already binds the name in the enclosing function.)
+        self.expr(node.value)
+        self.emit(Op.DUP_TOP)
+        self.store_name(node.target.id)
+
     def expr_BinOp(self, node):
         op = _BINOPS.get(type(node.op))
         if op is None:
-            self.error(node, "operator " + type(node.op).__name__)
+            self.refuse(node, "operator " + type(node.op).__name__)
+            return
         self.expr(node.left)
         self.expr(node.right)
         self.set_line(node)
@@ -1057,6 +1164,10 @@ class _Unit:
         self.emit(op, arg)
 
     def comprehension(self, node, kind):
+        if any(gen.is_async for gen in node.generators):
+            self.child_table(kind, node)        # (its scope is never compiled)
+            self.refuse(node, "async comprehension")
+            return
         # The first iterable is evaluated here, in the enclosing scope, before
         # the comprehension's own scope exists (symtable orders its children
         # that way too): [iter, function] -> ROT_TWO -> CALL 1.
@@ -1065,7 +1176,7 @@ class _Unit:
         table = self.child_table(kind, node)
         qual = f"<{kind}>" if self.is_module else f"{self.co.qualname}.<{kind}>"
         unit = _Unit(self.filename, table, f"<{kind}>", qual, node.lineno,
-                     CO_GENERATOR if kind == "genexpr" else 0)
+                     CO_GENERATOR if kind == "genexpr" else 0, self.refusals)
         unit.slots[".0"] = 0
         unit.co.varnames.append(".0")
         unit.co.argcount = 1
@@ -1092,7 +1203,7 @@ class _Unit:
     def comp_loop(self, node, gens, i, kind):
         gen = gens[i]
         if gen.is_async:
-            self.error(gen, "async comprehension")
+            raise CompileError(self.filename, gen, "internal error: async comprehension")  # refused above
         top, end = self.new_label(), self.new_label()
         if i == 0:
             self.emit(Op.LOAD_FAST, 0)

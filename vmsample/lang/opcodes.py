@@ -91,6 +91,10 @@ class Op(IntEnum):
     IMPORT_NAME = 76
     IMPORT_FROM = 77         # [module] -> [module, attr]
     SUPER = 78               # [self] -> [super(defining class, self)]
+    UNSUPPORTED = 79         # consts[arg] = (class name, message): raise it; never falls through
+                             # (counted +1, so it can stand for an expression's value)
+    WITH_EXCEPT_START = 80   # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]
+    BEFORE_WITH = 81         # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
 
 
 # Code flags: compiler.Code.flags and CodeObj.flags.
@@ -154,7 +158,7 @@ STACK_EFFECT = {
     Op.RETURN_VALUE: -1, Op.YIELD_VALUE: 0, Op.GET_YIELD_FROM_ITER: 0, Op.SEND: 0,
     Op.RAISE: lambda a: -a, Op.RERAISE: -1, Op.PUSH_EXC_INFO: 1, Op.POP_EXCEPT: -2,
     Op.EXC_CLEANUP: -2, Op.CHECK_EXC_MATCH: -1, Op.IMPORT_NAME: 1, Op.IMPORT_FROM: 1,
-    Op.SUPER: 0,
+    Op.SUPER: 0, Op.UNSUPPORTED: 1, Op.WITH_EXCEPT_START: 4, Op.BEFORE_WITH: 1,
 }
 
 

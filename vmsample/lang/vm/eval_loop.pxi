@@ -482,6 +482,13 @@ cdef bint take_time_sample() except -1:
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
     return &f.base[f.co.nlocals]
 
+cdef gcref_t context_manager_method(gcref_t* oslot, int m, str missing) except 0:
+    try:
+        return getattr_v(oslot, MAGIC(m))
+    except AttributeError:
+        raise TypeError(f"'{type_name(oslot[0])}' object does not support the context manager "
+                        f"protocol{missing}") from None
+
 cdef int slow_op(Frame* f, int op, int arg) except -1:
     # Everything that is not on the eval loop's fast path.  f.sp / f.pc are
     # current (the frame-sp rule; pc = this instruction); advance f.pc unless
@@ -710,6 +717,31 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp += 1
     elif op == SUPER:
         sp[-1] = make_super(f, sp - 1)
+    elif op == BEFORE_WITH:
+        # [mgr] -> [mgr, mgr] -> [mgr, enter] -> [exit, enter]: CPython's
+        # order of lookups (getattr_v may use the slots above its operand).
+        sp[0] = sp[-1]
+        HEAP.shadowstack_top = sp + 1
+        sp[0] = context_manager_method(sp, M_ENTER, "")
+        sp[1] = sp[-1]
+        HEAP.shadowstack_top = sp + 2
+        sp[-1] = context_manager_method(sp + 1, M_EXIT, " (missed __exit__ method)")
+        sp += 1
+    elif op == WITH_EXCEPT_START:
+        # [exit, prev, exc] -> [exit, prev, exc, exit, type(exc), exc, tb]: the
+        # arguments of __exit__, called next by an ordinary CALL 3.
+        v = sp[-1]
+        w = instance_attr(v, MAGIC(M_TRACEBACK))
+        sp[0] = sp[-3]
+        sp[1] = FLD(v)[I_CLASS]
+        sp[2] = v
+        sp[3] = w if w != 0 and has_tid(w, T_TRACEBACK) else V_NONE
+        sp += 4
+    elif op == UNSUPPORTED:
+        # The compiler met a construct the VM lacks: refusing it here, when it
+        # runs, lets the rest of the program run (compiler.py, "Refusals").
+        v = co.consts[arg]          # (exception class name, message)
+        raise_with_value(str_to_py(FLD(v)[0]), FLD(v)[1])
     else:
         raise SystemError(f"unknown opcode {op}")
     f.sp = sp

@@ -1,4 +1,4 @@
-# Refused: coroutine functions (async def).
+# Refused when it runs: coroutine functions (async def); the lines before it run.
 # refused: 5:5 'async def'
 print("never printed")
 class Service:

@@ -1,4 +1,4 @@
-# Refused: class keyword arguments such as metaclass=.
+# Refused when it runs: class keyword arguments such as metaclass=.
 # refused: 3:9 class keyword argument
 class K(metaclass=type):
     pass

@@ -1,4 +1,4 @@
-# Refused: exception groups handled with except*.
+# Refused when it runs: exception groups handled with except*.
 # refused: 3:1 'except*'
 try:
     print("body")

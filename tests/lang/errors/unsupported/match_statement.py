@@ -1,4 +1,4 @@
-# Refused: structural pattern matching (match/case), here nested inside a function.
+# Refused when it runs: structural pattern matching (match/case), here nested inside a function called after a first print.
 # refused: 5:5 'match' statement
 def describe(v):
     print("inside")

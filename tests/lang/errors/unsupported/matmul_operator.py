@@ -1,4 +1,4 @@
-# Refused: the matrix-multiplication operator @.
+# Refused when it runs: the matrix-multiplication operator @.
 # refused: 7:7 operator MatMult
 class M:
     def __matmul__(self, other):

@@ -1,4 +1,4 @@
-# Refused: classes with more than one base (only single inheritance is supported).
+# Refused when it runs: classes with more than one base (only single inheritance is supported).
 # refused: 8:12 multiple inheritance
 class A:
     pass

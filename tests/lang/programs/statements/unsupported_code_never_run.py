@@ -1,0 +1,37 @@
+# Checks: what the VM does not support stops a program only when it runs: an uncalled function, an `except ImportError` fallback and a branch never taken hold such code, and the rest runs.
+# never-runs: 10:5 'match' statement
+# never-runs: 16:12 bytes literal
+# never-runs: 20:5 import of module 'fast_native_accelerator_xyz'
+# never-runs: 26:5 import from module 'doctest'
+# never-runs: 32:5 'async def'
+
+
+def describe(v):
+    match v:
+        case 0:
+            return "zero"
+
+
+def raw():
+    return b"\x00"
+
+
+try:
+    import fast_native_accelerator_xyz
+    accelerated = True
+except ImportError as e:
+    accelerated = False
+    print("fallback:", type(e).__name__)
+if __name__ != "__main__":
+    from doctest import testmod
+    testmod()
+print("accelerated:", accelerated)
+
+
+def make_service():
+    async def fetch(self):
+        return 1
+    return fetch
+
+
+print(describe.__name__, raw.__name__, make_service.__name__)
