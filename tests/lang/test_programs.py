@@ -39,9 +39,9 @@ Headers a program may carry (comment lines anywhere in the file):
 
 ``# args: A B ...``
     command-line arguments for both runs (whitespace-separated).
-``# never-runs: LINE:COL CONSTRUCT`` (one line each)
-    in ``programs/``: unsupported code the program holds but never runs;
-    ``--check`` must list exactly these.
+``# check-lists: LINE:COL CONSTRUCT`` (one line each)
+    in ``programs/``: unsupported code the program holds but never runs (or
+    whose error it catches); ``--check`` must list exactly these.
 ``# gc-debug: NAME=VALUE ...``
     overrides of [GC_DEBUG_KNOBS] for this program's debug run, for programs
     that allocate too much to collect before every allocation.
@@ -75,7 +75,9 @@ from differential import GC_DEBUG_KNOBS, clean_env
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-PROGRAMS = sorted((HERE / "programs").rglob("*.py"))
+# A directory whose name starts with "_" holds the modules a program imports, not programs.
+PROGRAMS = sorted(p for p in (HERE / "programs").rglob("*.py")
+                  if not any(part.startswith("_") for part in p.relative_to(HERE).parts))
 RUNTIME_ERRORS = sorted((HERE / "errors" / "runtime").glob("*.py"))
 UNSUPPORTED = sorted((HERE / "errors" / "unsupported").glob("*.py"))
 SYNTAX_ERRORS = sorted((HERE / "errors" / "syntax").glob("*.py"))
@@ -341,7 +343,7 @@ FEATURES = {
 def test_check_lists_exactly_the_code_that_never_runs(path):
     from vmsample.lang.compiler import check_source
 
-    declared = re.findall(r"^# never-runs: (\d+:\d+) (.*)$", source_text(path), re.M)
+    declared = re.findall(r"^# check-lists: (\d+:\d+) (.*)$", source_text(path), re.M)
     expected = [f"{path}:{where}: {construct} is not supported by vmsample" for where, construct in declared]
     assert check_source(source_text(path), str(path)) == expected
 

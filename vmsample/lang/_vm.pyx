@@ -60,6 +60,7 @@ from vmsample._nursery cimport Nursery
 from vmsample.profile._writer cimport ProfileWriter, ProfFrame
 from vmsample.profile._glue cimport ProfGlue, Profiler, attach, prof_time_samples
 
+import os
 import sys
 import math as _pymath
 from vmsample.lang.compiler import Code as _PyCode
@@ -116,6 +117,7 @@ include "vm/iteration.pxi"
 include "vm/generators.pxi"
 include "vm/building.pxi"
 include "vm/definitions.pxi"
+include "vm/modules.pxi"
 include "vm/formatting.pxi"
 include "vm/builtins.pxi"
 include "vm/startup.pxi"

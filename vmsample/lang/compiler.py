@@ -26,6 +26,7 @@ import symtable
 import sys
 from dataclasses import dataclass, field
 
+from vmsample.lang.modules import find_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
                                    CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
 from vmsample.lang.source import check_no_nul
@@ -123,11 +124,23 @@ _CMPOPS = {
 }
 
 
-def compile_source(source: str, filename: str, refusals: list | None = None) -> Code:
+@dataclass
+class _Module:
+    """What every scope of one compiled file shares."""
+    filename: str
+    package: str                    # for relative imports: "" for a top-level module
+    search_path: list               # where imports are found (vmsample.lang.modules)
+    refusals: list                  # ((line, col), message): see "Refusals"
+
+
+def compile_source(source: str, filename: str, refusals: list | None = None, *,
+                   package: str = "", search_path: list | None = None) -> Code:
     """Compile a module; raises SyntaxError for what CPython refuses (its own
     compiler decides, so the messages are CPython's).  What the VM does not
     support compiles to code that refuses it when it runs; the refusals'
-    ``file:line:col: ...`` messages are appended to [refusals]."""
+    ``file:line:col: ...`` messages are appended to [refusals].  Imports
+    are resolved against [search_path] (default: the file's directory, then
+    the VM's library); [package] is the module's package."""
     check_no_nul(source, filename)
     compile(source, filename, "exec", dont_inherit=True)
     tree = ast.parse(source, filename)
@@ -138,8 +151,10 @@ def compile_source(source: str, filename: str, refusals: list | None = None) -> 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
     try:
-        unit = _Unit(filename, table, "<module>", "<module>", 1, CO_MODULE,
-                     [] if refusals is None else refusals)
+        module = _Module(filename, package,
+                         default_search_path(filename) if search_path is None else search_path,
+                         [] if refusals is None else refusals)
+        unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE)
         unit.compile_module(tree)
         code = unit.finish()
     finally:
@@ -172,9 +187,9 @@ class _Block:
 class _Unit:
     """Compiles one scope (module, function, lambda, comprehension, class body)."""
 
-    def __init__(self, filename, table, name, qualname, firstlineno, flags, refusals):
-        self.filename = filename
-        self.refusals = refusals     # ((line, col), message) of every refusal: see "Refusals"
+    def __init__(self, module, table, name, qualname, firstlineno, flags):
+        self.module = module
+        self.filename = filename = module.filename
         self.table = table
         self.co = Code(name=name, qualname=qualname, filename=filename,
                        firstlineno=firstlineno, flags=flags)
@@ -199,17 +214,20 @@ class _Unit:
     def note_unsupported(self, node, what):
         """Record a refusal (see "Refusals"); return its message."""
         e = CompileError(self.filename, node, f"{what} is not supported by vmsample")
-        self.refusals.append(((e.lineno, e.col), str(e)))
+        self.module.refusals.append(((e.lineno, e.col), str(e)))
         return str(e)
 
     def refuse(self, node, what, exception="NotImplementedError"):
         """Compile [node], an expression, to code that raises [exception] when it runs."""
-        self.emit(Op.UNSUPPORTED, self.const((exception, self.note_unsupported(node, what))))
+        self.raise_when_run(exception, self.note_unsupported(node, what))
 
     def refuse_stmt(self, node, what, exception="NotImplementedError"):
         """Compile [node], a statement, to code that raises [exception] when it runs."""
         self.refuse(node, what, exception)
         self.emit(Op.POP_TOP)           # never runs: balances the expression's +1
+
+    def raise_when_run(self, exception, message):
+        self.emit(Op.UNSUPPORTED, self.const((exception, message)))
 
     def child_table(self, name, node):
         key = (name, node.lineno)
@@ -837,7 +855,7 @@ class _Unit:
             self.emit(Op.BUILD_MAP, len(kwd))
             mflags |= 2
         qual = name if self.is_module else f"{self.co.qualname}.{name}"
-        unit = _Unit(self.filename, table, name, qual, node.lineno, 0, self.refusals)
+        unit = _Unit(self.module, table, name, qual, node.lineno, 0)
         unit.setup_function_slots(args)
         if _has_yield(body if not is_lambda else [body]):
             unit.co.flags |= CO_GENERATOR
@@ -874,7 +892,7 @@ class _Unit:
             self.expr(d)
         table = self.child_table(node.name, node)
         qual = node.name if self.is_module else f"{self.co.qualname}.{node.name}"
-        unit = _Unit(self.filename, table, node.name, qual, node.lineno, CO_CLASSBODY, self.refusals)
+        unit = _Unit(self.module, table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()
         unit.compile_body(node.body)
@@ -893,31 +911,57 @@ class _Unit:
             self.emit(Op.CALL, 1)
         self.store_name(node.name)
 
+    def module_exists(self, name):
+        return (name in BUILTIN_MODULES or name in TYPING_MODULES
+                or find_module(name, self.module.search_path) is not None)
+
     def stmt_Import(self, node):
         for alias in node.names:
             mod = alias.name
-            if mod in TYPING_MODULES or mod in BUILTIN_MODULES:
+            top = mod.partition(".")[0]
+            if not self.module_exists(mod):
+                self.refuse(node, f"import of module '{mod}'", "ModuleNotFoundError")
+            elif alias.asname or mod == top:
                 self.emit(Op.IMPORT_NAME, self.name(mod))
             else:
-                self.refuse(node, f"import of module '{mod}'", "ModuleNotFoundError")
-            self.store_name(alias.asname or mod.partition(".")[0])
+                # `import a.b` imports a, then a.b, and binds a.
+                self.emit(Op.IMPORT_NAME, self.name(mod))
+                self.emit(Op.POP_TOP)
+                self.emit(Op.IMPORT_NAME, self.name(top))
+            self.store_name(alias.asname or top)
 
     def stmt_ImportFrom(self, node):
-        mod = "." * node.level + (node.module or "")
-        if mod == "__future__":
+        written = "." * node.level + (node.module or "")
+        if written == "__future__":
             return          # every feature CPython accepts is the 3.11 default or only about annotations
-        if mod not in BUILTIN_MODULES and mod not in TYPING_MODULES:
-            self.refuse_stmt(node, f"import from module '{mod}'", "ModuleNotFoundError")
+        mod = self.absolute_module(node)
+        if mod is None:
+            # As CPython says it for a script (or past the top-level package).
+            self.raise_when_run("ImportError", "attempted relative import with no known parent package")
+            self.emit(Op.POP_TOP)
+            return
+        if not self.module_exists(mod):
+            self.refuse_stmt(node, f"import from module '{written}'", "ModuleNotFoundError")
             return
         if node.names[0].name == "*":
             self.refuse_stmt(node, "'import *'")
             return
         self.emit(Op.IMPORT_NAME, self.name(mod))
         for alias in node.names:
-            self.emit(Op.DUP_TOP)
-            self.emit(Op.IMPORT_FROM, self.name(alias.name))
+            self.emit(Op.IMPORT_FROM, self.name(alias.name))        # [module] -> [module, value]
             self.store_name(alias.asname or alias.name)
         self.emit(Op.POP_TOP)
+
+    def absolute_module(self, node):
+        """The module a ``from`` import names, relative ones resolved against
+        this module's package; None if they go past the top."""
+        if not node.level:
+            return node.module
+        parts = self.module.package.split(".") if self.module.package else []
+        if node.level - 1 >= len(parts):
+            return None
+        base = parts[:len(parts) - (node.level - 1)]
+        return ".".join(base + ([node.module] if node.module else []))
 
     # ------------------------------------------------------------ expressions
     def expr(self, node):
@@ -1175,8 +1219,8 @@ class _Unit:
         self.emit(Op.GET_ITER)
         table = self.child_table(kind, node)
         qual = f"<{kind}>" if self.is_module else f"{self.co.qualname}.<{kind}>"
-        unit = _Unit(self.filename, table, f"<{kind}>", qual, node.lineno,
-                     CO_GENERATOR if kind == "genexpr" else 0, self.refusals)
+        unit = _Unit(self.module, table, f"<{kind}>", qual, node.lineno,
+                     CO_GENERATOR if kind == "genexpr" else 0)
         unit.slots[".0"] = 0
         unit.co.varnames.append(".0")
         unit.co.argcount = 1

@@ -235,6 +235,11 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_CLASS):
         refuse_unsupported_hook(name)
+        if str_eq(name, MAGIC(M_NAME)) and has_tid(vslot[0], T_STR):
+            # cls.__name__ = "Point" (namedtuple does it): the name every repr uses.
+            gc_write_barrier(HEAP, <GCHeader*>o)
+            FLD(o)[K_NAME] = vslot[0]
+            return 0
         push(name)
         dict_set(&FLD(oslot[0])[K_DICT], top_slot(), vslot)
         pop()

@@ -30,6 +30,23 @@ cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
     pop()
     return 0
 
+cdef int dict_update_from_mapping(gcref_t* dslot, gcref_t* srcslot) except -1:
+    # As CPython for a mapping that is not a dict: d[k] = src[k] for k in src.keys().
+    cdef gcref_t v
+    push(call_method0(class_lookup(FLD(srcslot[0])[I_CLASS], intern("keys")), srcslot[0]))
+    push(get_iter(top_slot()))
+    while True:
+        v = for_iter(top_slot())
+        if v == 0:
+            break
+        push(srcslot[0])
+        push(v)
+        push(getitem(top_slot() - 1))
+        dict_set(dslot, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 3
+    HEAP.shadowstack_top -= 2
+    return 0
+
 cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
     cdef Py_ssize_t i
     cdef gcref_t v
@@ -45,6 +62,8 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
                 HEAP.shadowstack_top -= 2
             i += 1
         return 0
+    if has_tid(srcslot[0], T_INSTANCE) and class_lookup(FLD(srcslot[0])[I_CLASS], intern("keys")) != 0:
+        return dict_update_from_mapping(dslot, srcslot)
     push(get_iter(srcslot))
     while True:
         v = for_iter(top_slot())

@@ -870,6 +870,8 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v
     if kind == KIND_INT:
+        if n == 1 and nkw(kwnames) == 1 and str_to_py(FLD(kwnames)[0]) == "base":
+            n = 2                       # int(s, base=b): a[1] is the base
         check_args("int", n, 0, 2)
         if n == 0:
             return tag(0)

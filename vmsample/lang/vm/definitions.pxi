@@ -1,8 +1,7 @@
 # vm/definitions.pxi, included by _vm.pyx (one extension module, one C file).
 #
-# Definitions and raise: MAKE_FUNCTION, BUILD_CLASS, RAISE, IMPORT_NAME and
-# CALL_EX helpers.
-# Globals: writes MODULES_ROOT (start-up); reads VM_STATE.roots, VM_STATE.reraising.
+# Definitions and raise: MAKE_FUNCTION, BUILD_CLASS, RAISE and CALL_EX helpers.
+# Globals: reads VM_STATE.roots, VM_STATE.reraising.
 
 # ---------------------------------------------------------------- functions, classes, raise
 
@@ -158,14 +157,6 @@ cdef gcref_t vm_call_class0(gcref_t* slot) except 0:
     cdef gcref_t r = pop()
     HEAP.shadowstack_top = saved
     return r
-
-cdef gcref_t import_module(gcref_t name) except 0:
-    cdef gcref_t m = dict_get_str(VM_STATE.roots[MODULES_ROOT], name)
-    if m == 0:
-        raise ImportError(f"No module named '{str_to_py(name)}'")
-    return m
-
-cdef int MODULES_ROOT = 0
 
 cdef gcref_t* call_ex(Frame* f, gcref_t* sp, int has_kw) except NULL:
     # [f, args-iterable, kwargs-dict?] -> [f, args..., kwvalues...] and call

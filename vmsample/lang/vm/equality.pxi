@@ -74,15 +74,25 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     if t == T_LIST or t == T_DICT or t == T_SET:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if t == T_INSTANCE:
-        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_HASH))
-        if m == V_NONE:
-            raise TypeError(f"unhashable type: '{type_name(v)}'")
-        if m != 0 and not is_bfunc(m):
-            m = call_method0(m, slot[0])
-            if not is_intlike(m):
-                raise TypeError("__hash__ method should return an integer")
-            return hash(int_to_py(m))
+        return (instance_hash(slot) << 1) >> 1      # tagged, as a tuple's
     return object_id(v) >> 4
+
+cdef int64_t instance_hash(gcref_t* slot) except? -1:
+    # hash() of an instance as CPython computes it: its __hash__'s result
+    # when that fits in 64 bits (-1 is -2), else that int's own hash.
+    cdef gcref_t v = slot[0]
+    cdef gcref_t m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_HASH))
+    if m == V_NONE:
+        raise TypeError(f"unhashable type: '{type_name(v)}'")
+    if m == 0 or is_bfunc(m):
+        return object_id(v) >> 4
+    m = call_method0(m, slot[0])
+    if not is_intlike(m):
+        raise TypeError("__hash__ method should return an integer")
+    h = int_to_py(m)
+    if not -2 ** 63 <= h < 2 ** 63:
+        return hash(h)
+    return -2 if h == -1 else h
 
 cdef int64_t full_hash(gcref_t* slot) except? -1:
     # hash() as CPython computes it; for a tuple, its xxHash-based tuplehash
@@ -90,6 +100,8 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
     # CPython counts no recursion here: only the C stack bounds it.
     cdef int64_t hv
     cdef Py_ssize_t i
+    if has_tid(slot[0], T_INSTANCE):
+        return instance_hash(slot)
     if not has_tid(slot[0], T_TUPLE):
         return vm_hash(slot)
     check_c_stack()

@@ -354,17 +354,17 @@ cdef int run_frames(int entry) except -1:
             sp -= 1
             sp[-1] = v
         elif op == LOAD_GLOBAL:
-            v = cached_global(&co.caches[pc - 1], co.names[arg])
+            v = cached_global(&co.caches[pc - 1], VM_STATE.roots[co.globals], co.names[arg])
             if v == 0:
                 f.sp = sp
-                v = load_global_caching(&co.caches[pc - 1], co.names[arg])
+                v = load_global_caching(&co.caches[pc - 1], VM_STATE.roots[co.globals], co.names[arg])
             sp[0] = v
             sp += 1
         elif op == STORE_GLOBAL:
             f.sp = sp
             sp[0] = co.names[arg]
             HEAP.shadowstack_top = sp + 1
-            dict_set(&VM_STATE.roots[R_GLOBALS], sp, sp - 1)
+            dict_set(&VM_STATE.roots[co.globals], sp, sp - 1)
             sp -= 1
         elif op == LOAD_ATTR:
             v = cached_attr(&co.caches[pc - 1], sp[-1])
@@ -541,14 +541,14 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
             base[co.nlocals - arg + i] = FLD(w)[i]
     elif op == DELETE_GLOBAL:
         push(co.names[arg])
-        r = dict_del(&VM_STATE.roots[R_GLOBALS], top_slot())
+        r = dict_del(&VM_STATE.roots[co.globals], top_slot())
         pop()
         if not r:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
     elif op == LOAD_NAME:
         v = dict_get_str(ns_slot(f)[0], co.names[arg])
         if v == 0:
-            v = dict_get_str(VM_STATE.roots[R_GLOBALS], co.names[arg])
+            v = dict_get_str(VM_STATE.roots[co.globals], co.names[arg])
         if v == 0:
             v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
         if v == 0:
@@ -713,7 +713,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp[0] = import_module(co.names[arg])
         sp += 1
     elif op == IMPORT_FROM:
-        sp[0] = getattr_v(sp - 1, co.names[arg])
+        sp[0] = import_from(sp - 1, co.names[arg])
         sp += 1
     elif op == SUPER:
         sp[-1] = make_super(f, sp - 1)

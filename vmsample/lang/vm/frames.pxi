@@ -32,6 +32,7 @@ cdef struct CodeObj:
     int ndefaults
     int index
     int firstlineno
+    int globals             # root index of its module's globals dict (vm/modules.pxi)
     int64_t vmprof_id
 
 cdef struct Frame:
@@ -57,7 +58,7 @@ class VMError(Exception):
 cdef enum:  # fixed root slots
     R_EXC = 0               # the exception being raised
     R_HANDLED = 1           # the exception being handled (sys.exc_info())
-    R_GLOBALS = 2
+    R_GLOBALS = 2           # the main program's globals (each code's: CodeObj.globals)
     R_BUILTINS = 3
     R_TMP = 4               # scratch for helpers that must not push
     R_TMP2 = 5

@@ -5,7 +5,7 @@
 # changed.  A cache holds no references (objects move), only class serials
 # and indexes, and every hit is re-validated against the heap, so a stale
 # entry is a miss, never a wrong answer.
-# Globals: reads ANY_PROPERTY, VM_STATE.roots[R_GLOBALS].
+# Globals: reads ANY_PROPERTY.
 
 # ---------------------------------------------------------------- attributes
 #
@@ -60,19 +60,19 @@ cdef int setattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name, gcref_t* 
 # builtins are not cached: proving them absent from the globals would need
 # a version counter on the dict.
 
-cdef inline gcref_t cached_global(InlineCache* c, gcref_t name) noexcept nogil:
-    # The global [name] through [c], or 0 when the cache cannot answer.
-    cdef gcref_t g = VM_STATE.roots[R_GLOBALS]
+cdef inline gcref_t cached_global(InlineCache* c, gcref_t g, gcref_t name) noexcept nogil:
+    # The global [name] of globals dict [g] through [c], or 0 when the cache
+    # cannot answer.  (A code object always reads the same globals.)
     if c.index < RAW(g)[D_NENTRIES] and ENT(g)[3 * c.index + 1] == name:
         return ENT(g)[3 * c.index + 2]
     return 0
 
-cdef gcref_t load_global_caching(InlineCache* c, gcref_t name) except 0:
-    cdef Py_ssize_t ix = dict_index_str(VM_STATE.roots[R_GLOBALS], name)
+cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except 0:
+    cdef Py_ssize_t ix = dict_index_str(g, name)
     cdef gcref_t v
     if ix >= 0:
         c.index = ix
-        return ENT(VM_STATE.roots[R_GLOBALS])[3 * ix + 2]
+        return ENT(g)[3 * ix + 2]
     v = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
     if v == 0:
         raise NameError(f"name '{str_to_py(name)}' is not defined")

@@ -7,8 +7,9 @@
 
 # ---------------------------------------------------------------- loading and running
 
-cdef int load_code(object spec) except -1:
-    # Register compiler.Code [spec] (and its nested codes) as CodeObjs.
+cdef int load_code(object spec, int globals) except -1:
+    # Register compiler.Code [spec] (and its nested codes) as CodeObjs of the
+    # module whose globals dict is root [globals].
     cdef CodeObj* co = <CodeObj*>calloc(1, sizeof(CodeObj))
     cdef int i
     if co == NULL:
@@ -42,6 +43,7 @@ cdef int load_code(object spec) except -1:
     co.maxstack = spec.maxstack
     co.ndefaults = spec.defaults_count
     co.firstlineno = spec.firstlineno
+    co.globals = globals
     co.consts = <gcref_t*>calloc(len(spec.consts) + 1, sizeof(gcref_t))
     co.names = <gcref_t*>calloc(len(spec.names) + 1, sizeof(gcref_t))
     for i, name in enumerate(spec.names):
@@ -50,7 +52,7 @@ cdef int load_code(object spec) except -1:
     for i, c in enumerate(spec.consts):
         if isinstance(c, _PyCode):
             sub = VM_STATE.ncodes
-            load_code(c)
+            load_code(c, globals)
             co = VM_STATE.codes[index]
             co.consts[i] = tag(sub)
         elif type(c) is str:
@@ -60,9 +62,9 @@ cdef int load_code(object spec) except -1:
         co.nconsts = i + 1
     return 0
 
-cdef int run_main() except -1:
-    # Run code 0 (the module) as the entry frame.
-    cdef CodeObj* co = VM_STATE.codes[0]
+cdef int run_code(int index) except -1:
+    # Run code [index] (a module's top level) in a new entry frame.
+    cdef CodeObj* co = VM_STATE.codes[index]
     push(V_NONE)
     cdef gcref_t* slot = top_slot()
     cdef Frame* f = push_frame(co, slot + 1, slot, F_ENTRY)
@@ -158,8 +160,11 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     program does (the VM's own start-up is not sampled); the caller closes
     the writer."""
     global HEAP, class_serial, ANY_PROPERTY
+    global WRITER
     from vmsample.lang.compiler import compile_source
-    spec = compile_source(source, filename)
+    from vmsample.lang.modules import search_path
+    SEARCH_PATH[:] = search_path(filename)
+    spec = compile_source(source, filename, search_path=SEARCH_PATH)
     if code_filename is not None:
         filename = code_filename
         todo = [spec]
@@ -194,7 +199,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     try:
         _register_types(nursery)
         setup_builtins()
-        load_code(spec)
+        load_code(spec, R_GLOBALS)
         # Make start-up objects old: names and constants never move afterwards.
         if gc_collect_minor(HEAP) != 0:
             raise_gc_error()
@@ -203,6 +208,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
                 c = CODE_SPECS[i]
                 writer.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
             PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
+            WRITER = writer
             VM_STATE.prof = &PROFILER.glue
         return _run_main_reporting()
     finally:
@@ -214,13 +220,14 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         HEAP.shadowstack_top = HEAP.shadowstack_base
         HEAP.trace_roots, HEAP.trace_roots_ctx = NULL, NULL
         NURSERY = None
+        WRITER = None
 
 
 
 cdef object _run_main_reporting():
     status = 0
     try:
-        run_main()
+        run_code(0)
     except VMError:
         exc = VM_STATE.roots[R_EXC]
         sys.stdout.flush()

@@ -156,6 +156,8 @@ cdef int setup_builtins() except -1:
                 dict_set_py(top_slot(), k, kind_class(KIND_OBJECT))
         if mod == "sys":
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
+            dict_set_py(top_slot(), "path", py_to_vm(list(SEARCH_PATH)))
+            dict_set_py(top_slot(), "modules", VM_STATE.roots[MODULES_ROOT])
             STDERR_ROOT = add_root(intern("<stderr>"))
             dict_set_py(top_slot(), "stderr", VM_STATE.roots[STDERR_ROOT])
             dict_set_py(top_slot(), "stdout", intern("<stdout>"))

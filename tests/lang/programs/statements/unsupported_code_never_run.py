@@ -1,9 +1,9 @@
 # Checks: what the VM does not support stops a program only when it runs: an uncalled function, an `except ImportError` fallback and a branch never taken hold such code, and the rest runs.
-# never-runs: 10:5 'match' statement
-# never-runs: 16:12 bytes literal
-# never-runs: 20:5 import of module 'fast_native_accelerator_xyz'
-# never-runs: 26:5 import from module 'doctest'
-# never-runs: 32:5 'async def'
+# check-lists: 10:5 'match' statement
+# check-lists: 16:12 bytes literal
+# check-lists: 20:5 import of module 'fast_native_accelerator_xyz'
+# check-lists: 26:5 import from module 'doctest'
+# check-lists: 32:5 'async def'
 
 
 def describe(v):

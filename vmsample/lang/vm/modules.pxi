@@ -1,0 +1,97 @@
+# vm/modules.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Modules: IMPORT_NAME and IMPORT_FROM, and the modules of the program's own
+# files and of the VM's library (vmsample/lang/lib), compiled and run on
+# their first import.  Design block: 4.6 Modules.
+# Globals: MODULES_ROOT (sys.modules, made at start-up), SEARCH_PATH, WRITER.
+#
+# Every code object belongs to one module and reads and writes that module's
+# globals: CodeObj.globals is the root index of the dict (R_GLOBALS for the
+# main program).  A module object (T_MODULE) is (name, globals dict): a
+# module's attributes are its globals.  A module is in sys.modules from
+# before its body runs -- so a circular import gets the partly run module, as
+# in CPython -- and is taken out again if its body raises.  Where a module's
+# file is, vmsample.lang.modules.find_module says, the same function the
+# compiler asks when it decides whether an import can succeed.
+
+cdef int MODULES_ROOT = 0
+SEARCH_PATH = []            # the program's directory, then the VM's library
+cdef object WRITER = None   # the profile writer, if any: imported code is declared to it
+
+cdef gcref_t import_module(gcref_t name) except 0:
+    cdef gcref_t m = dict_get_str(VM_STATE.roots[MODULES_ROOT], name)
+    if m != 0 and m != V_NONE:
+        return m
+    return load_module(str_to_py(name))
+
+cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
+    # `from M import name`: M's attribute, else its submodule M.name.
+    from vmsample.lang.modules import find_module
+    cdef gcref_t v
+    if not has_tid(mslot[0], T_MODULE):
+        return getattr_v(mslot, name)
+    v = dict_get_str(FLD(mslot[0])[1], name)
+    if v != 0:
+        return v
+    module = str_to_py(FLD(mslot[0])[0])
+    submodule = f"{module}.{str_to_py(name)}"
+    if find_module(submodule, SEARCH_PATH) is not None:
+        return import_module(intern(submodule))
+    found = find_module(module, SEARCH_PATH)
+    where = found[0] if found is not None else "unknown location"
+    raise ImportError(f"cannot import name '{str_to_py(name)}' from '{module}' ({where})")
+
+cdef gcref_t load_module(str name) except 0:
+    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.modules import find_module
+    from vmsample.lang.source import read_source
+    cdef gcref_t* top = HEAP.shadowstack_top      # [parent package?, module] go here
+    cdef gcref_t* mslot
+    cdef gcref_t m
+    cdef int g, first, i
+    parent, _, leaf = name.rpartition(".")
+    if parent:
+        push(import_module(intern(parent)))     # the package's __init__ runs first
+    found = find_module(name, SEARCH_PATH)
+    if found is None:
+        raise ModuleNotFoundError(f"No module named '{name}'")
+    path, is_package = found
+    package = name if is_package else parent
+    try:
+        source = "" if os.path.isdir(path) else read_source(path)      # a namespace package: no code
+        spec = compile_source(source, path, package=package, search_path=SEARCH_PATH)
+    except SyntaxError as e:
+        raise SyntaxError(f"{e.filename}:{e.lineno}:{e.offset or 0}: {e.msg}") from None
+    SOURCE_LINES[path] = source.splitlines()
+    # Interned before any pointer into VM_STATE.roots is taken: interning can grow it.
+    for key in ("__name__", "__file__", "__package__", name, path, package, leaf):
+        intern(key)
+    g = add_root(dict_new())
+    dict_set_py(&VM_STATE.roots[g], "__name__", intern(name))
+    dict_set_py(&VM_STATE.roots[g], "__file__", intern(path))
+    dict_set_py(&VM_STATE.roots[g], "__package__", intern(package))
+    first = VM_STATE.ncodes
+    load_code(spec, g)
+    if WRITER is not None:
+        for i in range(first, VM_STATE.ncodes):
+            c = CODE_SPECS[i]
+            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    m = alloc_fixed(T_MODULE)
+    FLD(m)[0] = intern(name)
+    FLD(m)[1] = VM_STATE.roots[g]
+    push(m)
+    mslot = top_slot()
+    dict_set_py(&VM_STATE.roots[MODULES_ROOT], name, mslot[0])
+    if parent:
+        dict_set_py(&FLD(mslot[-1])[1], leaf, mslot[0])
+    try:
+        run_code(first)
+    except BaseException:
+        HEAP.shadowstack_top = mslot + 1
+        push(intern(name))
+        dict_del(&VM_STATE.roots[MODULES_ROOT], top_slot())
+        HEAP.shadowstack_top = top
+        raise
+    m = mslot[0]
+    HEAP.shadowstack_top = top
+    return m
