@@ -94,6 +94,29 @@ def test_allocations_are_attributed_to_their_sites(tmp_path, capfd):
     assert all(s.weight == 256 for s in prof.alloc_samples)
 
 
+def test_allocations_in_imported_modules_have_their_frames(tmp_path, capfd):
+    # The program's own module and the VM's library (heapq) are compiled on
+    # import; their code is declared to the writer then, so stacks name them.
+    (tmp_path / "shapes.py").write_text(textwrap.dedent("""\
+        import heapq
+
+        def boxes(n):
+            out = []
+            for i in range(n):
+                heapq.heappush(out, (i % 7, i * 0.5))
+            return out
+    """))
+    source = "import shapes\nprint(len(shapes.boxes(20000)))\n"
+    status, prof, _, path = profile_program(tmp_path, source, alloc_period=512, seed=2)
+    assert status == 0 and capfd.readouterr().out == "20000\n"
+    stacks = [[(f.function, os.path.basename(f.file)) for f in prof.stack_frames(s.stack)]
+              for s in prof.alloc_samples]
+    assert [("boxes", "shapes.py"), ("<module>", "prog.py")] in stacks
+    in_heapq = [st for st in stacks if st[0] == ("heappush", "heapq.py")]
+    assert in_heapq and all(st[1:] == [("boxes", "shapes.py"), ("<module>", "prog.py")] for st in in_heapq)
+    assert subprocess.run([sys.executable, "-m", "vmsample", "validate", str(path)]).returncode == 0
+
+
 def test_survival_separates_kept_from_temporary_objects(tmp_path, capfd):
     status, prof, _, _ = profile_program(tmp_path, SITES, sampling="fixed", seed=5)
     assert status == 0

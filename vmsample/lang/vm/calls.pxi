@@ -198,15 +198,22 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         fslot[0] = construct_builtin(RAW(cls)[K_KIND], fslot + 1, nargs, kwnames)
         HEAP.shadowstack_top = fslot + 1
         return 0
+    # The keyword names (a tuple CALL_EX just made, young) stay rooted above
+    # the arguments while the instance is made: allocating may move them.
+    cdef gcref_t* kwslot = fslot + 1 + nargs
+    kwslot[0] = kwnames
+    HEAP.shadowstack_top = kwslot + 1
     inst = instance_new(fslot)
     cls = fslot[0]                      # (it may have moved)
     if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         push(inst)
         push(MAGIC(M_ARGS))
-        push(tuple_from_slots(fslot + 1, nargs - (LEN(kwnames) if kwnames else 0)))
+        push(tuple_from_slots(fslot + 1, nargs - (LEN(kwslot[0]) if kwslot[0] else 0)))
         instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
         HEAP.shadowstack_top -= 3
         inst = HEAP.shadowstack_top[0]
+    kwnames = kwslot[0]
+    HEAP.shadowstack_top = kwslot      # no allocation from here to the call
     init = class_lookup(fslot[0], MAGIC(M_INIT))
     if has_tid(init, T_FUNCTION):
         # [cls, args] -> [inst, __init__, inst, args]; the frame's result is dropped.

@@ -72,6 +72,10 @@ cdef gcref_t load_module(str name) except 0:
     dict_set_py(&VM_STATE.roots[g], "__package__", intern(package))
     first = VM_STATE.ncodes
     load_code(spec, g)
+    # As at start-up: a code's names and constants are old, so never move
+    # (C code may hold a constant across an allocation, CALL_KW's names).
+    if gc_collect_minor(HEAP) != 0:
+        raise_gc_error()
     if WRITER is not None:
         for i in range(first, VM_STATE.ncodes):
             c = CODE_SPECS[i]

@@ -1,0 +1,180 @@
+"""Real programs written by others: the VM against CPython, output and speed.
+
+``python -m vmsample.bench corpus [--repeat R] [--programs a,b] [--json]``
+
+The corpus (``corpus.toml`` beside this file) names pinned packages on PyPI
+and programs inside them; nothing of theirs is stored in this repository.
+``fetch`` downloads each package with pip (through whatever index pip is
+configured to use), checks its sha256, and unpacks it into the cache
+(``$VMSAMPLE_CORPUS_CACHE``, default ``~/.cache/vmsample-corpus``), where
+it stays for the next run.  The tests (``tests/realworld``) run every
+program under CPython and the VM and compare them byte for byte; this
+benchmark times those that match: CPython, the VM, and the VM profiled with
+the default sampling (``vmsample run``), each a fresh process, alternated
+run by run; medians of R runs, ratios to CPython, and their geometric means.
+"""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MANIFEST = HERE / "corpus.toml"
+SHIMS = {"pyperf": HERE / "_pyperf_shim.py"}
+TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class Program:
+    name: str
+    source: str
+    path: str
+    args: tuple = ()
+    blocked: str | None = None     # the VM's error today; None: it must match CPython
+
+
+class CorpusUnavailable(Exception):
+    """A package of the corpus could not be downloaded (no network, no index)."""
+
+
+def manifest():
+    """(sources by name, programs) from corpus.toml."""
+    with open(MANIFEST, "rb") as f:
+        data = tomllib.load(f)
+    sources = {s["name"]: s for s in data["source"]}
+    programs = [Program(**dict(p, args=tuple(p.get("args", ())))) for p in data["program"]]
+    return sources, programs
+
+
+def cache_dir():
+    return Path(os.environ.get("VMSAMPLE_CORPUS_CACHE") or Path.home() / ".cache" / "vmsample-corpus")
+
+
+def fetch(source):
+    """The directory holding [source]'s programs, downloading and unpacking
+    the package into the cache the first time."""
+    home = cache_dir() / source["sha256"][:16]
+    root = home / source["root"]
+    if (home / ".complete").exists():
+        return root
+    shutil.rmtree(home, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                            "--dest", tmp, source["requirement"]], capture_output=True, text=True)
+        archives = list(Path(tmp).iterdir())
+        if r.returncode != 0 or len(archives) != 1:
+            raise CorpusUnavailable(f"pip download {source['requirement']} failed: "
+                                    f"{(r.stderr or r.stdout).strip().splitlines()[-1:]}")
+        digest = hashlib.sha256(archives[0].read_bytes()).hexdigest()
+        if digest != source["sha256"]:
+            raise RuntimeError(f"{archives[0].name}: sha256 {digest}, the corpus pins {source['sha256']}")
+        with tarfile.open(archives[0]) as tar:
+            tar.extractall(home, filter="data")
+    shim = source.get("shim")
+    if shim:
+        for bench in root.iterdir():
+            if bench.is_dir():
+                shutil.copy(SHIMS[shim], bench / f"{shim}.py")
+    (home / ".complete").touch()
+    return root
+
+
+def program_file(program, sources):
+    return fetch(sources[program.source]) / program.path
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VMSAMPLE_", "PYTHON"))}
+    env.update(PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1", **extra)
+    return env
+
+
+def command(kind, path, args, out_dir=None):
+    if kind == "cpython":
+        return [sys.executable, str(path), *args]
+    if kind == "vm":
+        return [sys.executable, "-m", "vmsample.lang", str(path), *args]
+    return [sys.executable, "-m", "vmsample", "run", "-f", "-o", str(Path(out_dir) / "corpus.prof"),
+            str(path), *args]
+
+
+def run(kind, path, args, knobs=None, out_dir=None):
+    """{"exit status", "stdout", "stderr"} of one run, in the program's directory."""
+    proc = subprocess.run(command(kind, path, args, out_dir), capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", cwd=path.parent,
+                          env=clean_env(**(knobs or {})), timeout=TIMEOUT)
+    return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+
+
+def bench_program(program, path, repeat, out_dir):
+    times = {"cpython": [], "vm": [], "vm_profiled": []}
+    outputs = {}
+    for _ in range(repeat):
+        for kind in times:
+            t0 = time.perf_counter()
+            result = run(kind, path, program.args, out_dir=out_dir)
+            times[kind].append(time.perf_counter() - t0)
+            outputs[kind] = (result["exit status"], result["stdout"])
+    if len(set(outputs.values())) != 1:
+        raise SystemExit(f"vmsample.bench corpus: {program.name}: the VM's output differs from CPython's")
+    medians = {kind: statistics.median(ts) for kind, ts in times.items()}
+    return {"name": program.name, "cpython_s": medians["cpython"], "vm_s": medians["vm"],
+            "vm_profiled_s": medians["vm_profiled"], "ratio": medians["vm"] / medians["cpython"],
+            "profiled_ratio": medians["vm_profiled"] / medians["cpython"]}
+
+
+def geomean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m vmsample.bench corpus", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each configuration (default 5)")
+    parser.add_argument("--programs", help="comma-separated names (default: every program that matches CPython)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    sources, programs = manifest()
+    chosen = [p for p in programs if p.blocked is None]
+    if args.programs:
+        wanted = set(args.programs.split(","))
+        unknown = wanted - {p.name for p in programs}
+        if unknown:
+            parser.error(f"unknown programs: {', '.join(sorted(unknown))}")
+        chosen = [p for p in programs if p.name in wanted]
+    try:
+        paths = {p.name: program_file(p, sources) for p in chosen}
+    except CorpusUnavailable as e:
+        print(f"vmsample.bench corpus: {e}", file=sys.stderr)
+        return 1
+    results = []
+    with tempfile.TemporaryDirectory() as out_dir:
+        for p in chosen:
+            results.append(bench_program(p, paths[p.name], args.repeat, out_dir))
+            if not args.json:
+                r = results[-1]
+                print(f"{r['name']:24} cpython {r['cpython_s']:7.3f} s   vm {r['vm_s']:7.3f} s  x{r['ratio']:5.2f}"
+                      f"   vm profiled {r['vm_profiled_s']:7.3f} s  x{r['profiled_ratio']:5.2f}", flush=True)
+    summary = {"programs": len(results), "blocked": sum(p.blocked is not None for p in programs),
+               "geomean_ratio": geomean([r["ratio"] for r in results]),
+               "geomean_profiled_ratio": geomean([r["profiled_ratio"] for r in results]),
+               "profiling_overhead": geomean([r["vm_profiled_s"] / r["vm_s"] for r in results]) - 1}
+    if args.json:
+        print(json.dumps({"programs": results, "summary": summary}, indent=2))
+    else:
+        print(f"\n{summary['programs']} programs (median of {args.repeat} runs each, wall time of a fresh "
+              f"process): VM/CPython geometric mean x{summary['geomean_ratio']:.2f}, profiled "
+              f"x{summary['geomean_profiled_ratio']:.2f} (profiling adds {summary['profiling_overhead']:+.1%}); "
+              f"{summary['blocked']} more programs are blocked (corpus.toml)")
+    return 0
