@@ -247,16 +247,44 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
         parts.append(str_py(args + i))
     sep = kwarg(args, n, kwnames, "sep")      # read after str() ran VM code
     end = kwarg(args, n, kwnames, "end")
-    s = (" " if sep == 0 or sep == V_NONE else str_to_py(sep)).join(parts)
-    s += "\n" if end == 0 or end == V_NONE else str_to_py(end)
-    out = sys.stdout
+    sep_s = " " if sep == 0 or sep == V_NONE else str_to_py(sep)
+    end_s = "\n" if end == 0 or end == V_NONE else str_to_py(end)
     f = kwarg(args, n, kwnames, "file")
+    if has_tid(f, T_INSTANCE):
+        # A file-like object (io.StringIO...): as CPython, one write() per
+        # item, separator and end.
+        pieces = []
+        for i in range(len(parts)):
+            if i:
+                pieces.append(sep_s)
+            pieces.append(parts[i])
+        pieces.append(end_s)
+        for piece in pieces:
+            call_file_method(args, n, kwnames, "write", piece)
+        if kwarg(args, n, kwnames, "flush") == V_TRUE:
+            call_file_method(args, n, kwnames, "flush", None)
+        return V_NONE
+    s = sep_s.join(parts) + end_s
+    out = sys.stdout
     if f != 0 and f != V_NONE:
         out = sys.stderr if f == VM_STATE.roots[STDERR_ROOT] else sys.stdout
     out.write(s)
     if kwarg(args, n, kwnames, "flush") == V_TRUE:
         out.flush()
     return V_NONE
+
+cdef int call_file_method(gcref_t* args, Py_ssize_t n, gcref_t kwnames, str name, object text) except -1:
+    # print's file.write(text) / file.flush() (file= stays rooted in args).
+    push(kwarg(args, n, kwnames, "file"))
+    push(getattr_v(top_slot(), intern(name)))
+    if text is None:
+        vm_call(top_slot(), 0)
+        HEAP.shadowstack_top -= 2
+    else:
+        push(str_from_py(text))
+        vm_call(top_slot() - 1, 1)
+        HEAP.shadowstack_top -= 2
+    return 0
 
 cdef int STDERR_ROOT = 0
 

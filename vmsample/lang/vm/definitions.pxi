@@ -1,7 +1,7 @@
 # vm/definitions.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Definitions and raise: MAKE_FUNCTION, BUILD_CLASS, RAISE and CALL_EX helpers.
-# Globals: reads VM_STATE.roots, VM_STATE.reraising.
+# Globals: reads VM_STATE.roots, VM_STATE.reraising; writes KEYWORD_NAMES.
 
 # ---------------------------------------------------------------- functions, classes, raise
 
@@ -158,6 +158,27 @@ cdef gcref_t vm_call_class0(gcref_t* slot) except 0:
     HEAP.shadowstack_top = saved
     return r
 
+# Keyword names, as a call passes them (kwnames), must not move while a call
+# is under way: callees keep them in C locals across allocations (binding,
+# making an instance, a builtin's own work).  CALL_KW's come from the
+# constants, which are old; CALL_EX's (f(**kw)) come from here: one old
+# tuple per distinct list of names, made old by a minor collection the first
+# time that list is seen (a program has few).
+KEYWORD_NAMES = {}          # tuple of str -> root index
+
+cdef gcref_t keyword_names(tuple keys) except 0:
+    cdef object idx = KEYWORD_NAMES.get(keys)
+    cdef Py_ssize_t i
+    if idx is None:
+        for k in keys:
+            push(intern(k))
+        idx = add_root(tuple_from_slots(top_slot() - len(keys) + 1, len(keys)))
+        HEAP.shadowstack_top -= len(keys)
+        if gc_collect_minor(HEAP) != 0:
+            raise_gc_error()
+        KEYWORD_NAMES[keys] = idx
+    return VM_STATE.roots[<int>idx]
+
 cdef gcref_t* call_ex(Frame* f, gcref_t* sp, int has_kw) except NULL:
     # [f, args-iterable, kwargs-dict?] -> [f, args..., kwvalues...] and call
     cdef gcref_t* fslot = sp - 2 - has_kw
@@ -169,15 +190,14 @@ cdef gcref_t* call_ex(Frame* f, gcref_t* sp, int has_kw) except NULL:
     if has_kw:
         nk = RAW(fslot[2])[D_USED]
     if nk:
-        names = tuple_new(nk)
         d = fslot[2]
-        j = 0
+        keys = []
         for i in range(RAW(d)[D_NENTRIES]):
             if ENT(d)[3 * i + 1] != 0:
                 if not has_tid(ENT(d)[3 * i + 1], T_STR):
                     raise TypeError("keywords must be strings")
-                FLD(names)[j] = ENT(d)[3 * i + 1]
-                j += 1
+                keys.append(str_to_py(ENT(d)[3 * i + 1]))
+        names = keyword_names(tuple(keys))
     if fslot + 1 + n + nk + 8 > HEAP.shadowstack_end:
         raise RecursionError("maximum recursion depth exceeded")
     # no allocation from here on: C locals may hold references

@@ -174,6 +174,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             todo.extend(k for k in c.consts if isinstance(k, _PyCode))
     free_state()
     INTERNED.clear()
+    KEYWORD_NAMES.clear()
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
     class_serial = 0
