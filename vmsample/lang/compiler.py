@@ -944,7 +944,11 @@ class _Unit:
             self.refuse_stmt(node, f"import from module '{written}'", "ModuleNotFoundError")
             return
         if node.names[0].name == "*":
-            self.refuse_stmt(node, "'import *'")
+            if self.is_class:
+                self.refuse_stmt(node, "'import *' in a class body")
+            else:
+                self.emit(Op.IMPORT_NAME, self.name(mod))
+                self.emit(Op.IMPORT_STAR)       # (CPython allows it at module level only)
             return
         self.emit(Op.IMPORT_NAME, self.name(mod))
         for alias in node.names:

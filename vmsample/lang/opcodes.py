@@ -95,6 +95,7 @@ class Op(IntEnum):
                              # (counted +1, so it can stand for an expression's value)
     WITH_EXCEPT_START = 80   # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]
     BEFORE_WITH = 81         # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
+    IMPORT_STAR = 82         # [module] -> []: its public names into the globals
 
 
 # Code flags: compiler.Code.flags and CodeObj.flags.
@@ -158,7 +159,7 @@ STACK_EFFECT = {
     Op.RETURN_VALUE: -1, Op.YIELD_VALUE: 0, Op.GET_YIELD_FROM_ITER: 0, Op.SEND: 0,
     Op.RAISE: lambda a: -a, Op.RERAISE: -1, Op.PUSH_EXC_INFO: 1, Op.POP_EXCEPT: -2,
     Op.EXC_CLEANUP: -2, Op.CHECK_EXC_MATCH: -1, Op.IMPORT_NAME: 1, Op.IMPORT_FROM: 1,
-    Op.SUPER: 0, Op.UNSUPPORTED: 1, Op.WITH_EXCEPT_START: 4, Op.BEFORE_WITH: 1,
+    Op.SUPER: 0, Op.UNSUPPORTED: 1, Op.WITH_EXCEPT_START: 4, Op.BEFORE_WITH: 1, Op.IMPORT_STAR: -1,
 }
 
 

@@ -712,6 +712,9 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == IMPORT_NAME:
         sp[0] = import_module(co.names[arg])
         sp += 1
+    elif op == IMPORT_STAR:
+        import_star(sp - 1, co.globals)
+        sp -= 1
     elif op == IMPORT_FROM:
         sp[0] = import_from(sp - 1, co.names[arg])
         sp += 1

@@ -41,6 +41,35 @@ cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
     where = found[0] if found is not None else "unknown location"
     raise ImportError(f"cannot import name '{str_to_py(name)}' from '{module}' ({where})")
 
+cdef int import_star(gcref_t* mslot, int globals) except -1:
+    # `from M import *`: M.__all__'s names, or all that do not start with "_",
+    # into globals dict root [globals].
+    cdef gcref_t d, v
+    cdef Py_ssize_t i
+    if not has_tid(mslot[0], T_MODULE):
+        raise TypeError("import * needs a module")
+    d = FLD(mslot[0])[1]
+    v = dict_get_str(d, intern("__all__"))
+    if v != 0:
+        push(v)
+        if not (has_tid(v, T_LIST) or has_tid(v, T_TUPLE)) or not all(
+                has_tid(ITEMS(v)[i], T_STR) for i in range(SEQLEN(v))):
+            raise TypeError(f"{str_to_py(FLD(mslot[0])[0])}.__all__ must be a list or tuple of str")
+        names = [str_to_py(ITEMS(top_slot()[0])[i]) for i in range(SEQLEN(top_slot()[0]))]
+        pop()
+    else:
+        names = [str_to_py(ENT(d)[3 * i + 1]) for i in range(RAW(d)[D_NENTRIES])
+                 if ENT(d)[3 * i + 1] != 0 and not str_to_py(ENT(d)[3 * i + 1]).startswith("_")]
+    for name in names:
+        push(intern(name))
+        v = dict_get_str(FLD(mslot[0])[1], top_slot()[0])
+        if v == 0:
+            raise AttributeError(f"module '{str_to_py(FLD(mslot[0])[0])}' has no attribute '{name}'")
+        push(v)
+        dict_set(&VM_STATE.roots[globals], top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 2
+    return 0
+
 cdef gcref_t load_module(str name) except 0:
     from vmsample.lang.compiler import compile_source
     from vmsample.lang.modules import find_module
