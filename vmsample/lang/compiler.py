@@ -131,6 +131,7 @@ class _Module:
     package: str                    # for relative imports: "" for a top-level module
     search_path: list               # where imports are found (vmsample.lang.modules)
     refusals: list                  # ((line, col), message): see "Refusals"
+    future_annotations: bool = False    # `from __future__ import annotations`: kept as strings
 
 
 def compile_source(source: str, filename: str, refusals: list | None = None, *,
@@ -153,7 +154,9 @@ def compile_source(source: str, filename: str, refusals: list | None = None, *,
     try:
         module = _Module(filename, package,
                          default_search_path(filename) if search_path is None else search_path,
-                         [] if refusals is None else refusals)
+                         [] if refusals is None else refusals,
+                         any(isinstance(s, ast.ImportFrom) and s.module == "__future__"
+                             and any(a.name == "annotations" for a in s.names) for s in tree.body))
         unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE)
         unit.compile_module(tree)
         code = unit.finish()
@@ -429,7 +432,21 @@ class _Unit:
 
     def compile_module(self, tree: ast.Module):
         self.setup_function_slots(None)
+        self.setup_annotations(tree.body)
         self.compile_body(tree.body)
+
+    def setup_annotations(self, body):
+        """A module or class body with annotated names gets an __annotations__
+        dict first, as CPython's SETUP_ANNOTATIONS makes (dataclasses read it)."""
+        todo = list(body)
+        while todo:
+            s = todo.pop()
+            if isinstance(s, ast.AnnAssign) and s.simple:
+                self.emit(Op.BUILD_MAP, 0)
+                self.store_name("__annotations__")
+                return
+            if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                todo.extend(c for c in ast.iter_child_nodes(s) if isinstance(c, ast.stmt))
 
     def compile_body(self, stmts):
         for s in stmts:
@@ -465,6 +482,15 @@ class _Unit:
         if node.value is not None:
             self.expr(node.value)
             self.assign(node.target)
+        if node.simple and (self.is_module or self.is_class):
+            # __annotations__[name] = the annotation (its text, with the future import)
+            if self.module.future_annotations:
+                self.emit(Op.LOAD_CONST, self.const(ast.unparse(node.annotation)))
+            else:
+                self.expr(node.annotation)
+            self.load_name("__annotations__")
+            self.emit(Op.LOAD_CONST, self.const(node.target.id))
+            self.emit(Op.STORE_SUBSCR)
 
     def stmt_AugAssign(self, node):
         op = _BINOPS.get(type(node.op))
@@ -895,6 +921,7 @@ class _Unit:
         unit = _Unit(self.module, table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()
+        unit.setup_annotations(node.body)
         unit.compile_body(node.body)
         co = unit.finish()
         self.emit(Op.LOAD_CONST, self.const(node.name))

@@ -214,6 +214,26 @@ cdef int assign_class(gcref_t* oslot, gcref_t cls) except -1:
     HEAP.shadowstack_top -= 2
     return 0
 
+# A class's, module's or function's attributes live in a dict one of its
+# fields holds.  They are set through a stack slot holding that dict, never
+# through &FLD(obj)[field]: setting may allocate, which may move a young obj
+# and leave such a pointer in the old copy (the dict keeps its identity, so
+# obj's field stays right).
+
+cdef int field_dict_set(gcref_t* oslot, int field, gcref_t name, gcref_t* vslot) except -1:
+    push(FLD(oslot[0])[field])
+    push(name)
+    dict_set(top_slot() - 1, top_slot(), vslot)
+    HEAP.shadowstack_top -= 2
+    return 0
+
+cdef bint field_dict_del(gcref_t* oslot, int field, gcref_t name) except -1:
+    push(FLD(oslot[0])[field])
+    push(name)
+    cdef bint found = dict_del(top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 2
+    return found
+
 cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
     cdef gcref_t o = oslot[0], attr
     if has_tid(o, T_INSTANCE):
@@ -240,21 +260,14 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
             gc_write_barrier(HEAP, <GCHeader*>o)
             FLD(o)[K_NAME] = vslot[0]
             return 0
-        push(name)
-        dict_set(&FLD(oslot[0])[K_DICT], top_slot(), vslot)
-        pop()
-        return 0
+        return field_dict_set(oslot, K_DICT, name, vslot)
     if has_tid(o, T_MODULE):
-        push(name)
-        dict_set(&FLD(oslot[0])[1], top_slot(), vslot)
-        pop()
-        return 0
+        return field_dict_set(oslot, 1, name, vslot)
     if has_tid(o, T_FUNCTION):
         push(name)
-        function_dict(oslot)
-        dict_set(&FLD(oslot[0])[FN_DICT], top_slot(), vslot)
-        pop()
-        return 0
+        function_dict(oslot)            # (allocates: name may move)
+        name = pop()
+        return field_dict_set(oslot, FN_DICT, name, vslot)
     raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
 
 # Attribute hooks the VM does not call: a class that defines one is refused
@@ -276,18 +289,11 @@ cdef int delattr_v(gcref_t* oslot, gcref_t name) except -1:
             instance_set(oslot, i, top_slot())
             pop()
             return 0
-    if has_tid(oslot[0], T_CLASS):
-        push(name)
-        i = dict_del(&FLD(oslot[0])[K_DICT], top_slot())
-        pop()
-        if i:
-            return 0
-    if has_tid(oslot[0], T_FUNCTION) and FLD(oslot[0])[FN_DICT] != 0:
-        push(name)
-        i = dict_del(&FLD(oslot[0])[FN_DICT], top_slot())
-        pop()
-        if i:
-            return 0
+    if has_tid(oslot[0], T_CLASS) and field_dict_del(oslot, K_DICT, name):
+        return 0
+    if has_tid(oslot[0], T_FUNCTION) and FLD(oslot[0])[FN_DICT] != 0 \
+            and field_dict_del(oslot, FN_DICT, name):
+        return 0
     raise_attribute_error(oslot[0], name)
 
 cdef gcref_t function_dict(gcref_t* fslot) except 0:

@@ -116,7 +116,9 @@ cdef gcref_t load_module(str name) except 0:
     mslot = top_slot()
     dict_set_py(&VM_STATE.roots[MODULES_ROOT], name, mslot[0])
     if parent:
-        dict_set_py(&FLD(mslot[-1])[1], leaf, mslot[0])
+        push(intern(leaf))
+        field_dict_set(mslot - 1, 1, top_slot()[0], mslot)     # parent.leaf = module
+        pop()
     try:
         run_code(first)
     except BaseException:

@@ -35,8 +35,9 @@ cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t k
 cdef int class_set(int root, str name, gcref_t v) except -1:
     push(v)
     push(intern(name))
-    dict_set(&FLD(VM_STATE.roots[root])[K_DICT], top_slot(), top_slot() - 1)
-    HEAP.shadowstack_top -= 2
+    push(FLD(VM_STATE.roots[root])[K_DICT])     # (not &FLD(...): see field_dict_set)
+    dict_set(top_slot(), top_slot() - 1, top_slot() - 2)
+    HEAP.shadowstack_top -= 3
     return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
