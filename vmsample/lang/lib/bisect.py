@@ -1,12 +1,15 @@
 """bisect for the vmsample VM: binary search in sorted lists (CPython's API)."""
 
 
-def bisect_right(a, x, lo=0, hi=None, *, key=None):
-    """The index after the last item <= x in a[lo:hi] (sorted by key)."""
+def _hi(a, lo, hi):
     if lo < 0:
         raise ValueError("lo must be non-negative")
-    if hi is None:
-        hi = len(a)
+    return len(a) if hi is None else hi
+
+
+def bisect_right(a, x, lo=0, hi=None, *, key=None):
+    """The index after the last item <= x in a[lo:hi] (sorted by key)."""
+    hi = _hi(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
         if x < (a[mid] if key is None else key(a[mid])):
@@ -18,10 +21,7 @@ def bisect_right(a, x, lo=0, hi=None, *, key=None):
 
 def bisect_left(a, x, lo=0, hi=None, *, key=None):
     """The index of the first item >= x in a[lo:hi] (sorted by key)."""
-    if lo < 0:
-        raise ValueError("lo must be non-negative")
-    if hi is None:
-        hi = len(a)
+    hi = _hi(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
         if (a[mid] if key is None else key(a[mid])) < x:
