@@ -234,7 +234,11 @@ cdef inline bint gc_is_ref(gcref_t v) noexcept nogil:
 cdef inline void gc_write_barrier(GCHeap* h, GCHeader* obj) noexcept nogil:
     # Call BEFORE storing a reference into [obj] (any reference: young or not;
     # the check is one flag test).  Old objects that may now point into the
-    # nursery join the remembered set.
+    # nursery join the remembered set.  The incremental major collection
+    # relies on the same call: a marked object written since its last minor
+    # collection is marked again from the remembered set (_nursery_major.pxi),
+    # so the rule is unchanged -- every reference store into an old object
+    # passes this barrier, between any two allocations.
     if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
         gc_remember(h, obj)
 

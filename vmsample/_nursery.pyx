@@ -3,7 +3,8 @@ on the fast path.
 
 Objects are bump-allocated in a nursery; survivors of a minor collection are
 copied into a non-moving old space (size-class arenas, plus malloc'ed large
-objects) that a stop-the-world mark-sweep major collection cleans.  The next
+objects) that a mark-sweep major collection cleans, marking in steps at minor
+collections (or stop-the-world: ``incremental=False``).  The next
 allocation-sample point is folded into the nursery limit (Jung & Bolz-Tereick),
 so sampling costs nothing until a sample is due.
 
@@ -32,7 +33,11 @@ Debug knobs, read once from the environment when this module is imported:
     that a stale pointer into it reads garbage and fails verification.  Freed
     old-space cells are poisoned too.
 
-``Nursery(debug=..., stress=...)`` overrides the last two per instance.
+``VMSAMPLE_GC_INCREMENTAL=0``
+    Stop-the-world major collections instead of incremental marking (the
+    benchmark's baseline, and a fallback).
+
+``Nursery(debug=..., stress=..., incremental=...)`` overrides the last three per instance.
 """
 
 # ____________________________________________________________________________
@@ -136,10 +141,13 @@ Debug knobs, read once from the environment when this module is imported:
 #        read:   minor_visit (follow the forwarding address instead of copying
 #                again); the sample outcomes (a forwarded object survived).
 #    GCFLAG_VISITED           the mark bit: reached in the running collection.
-#        set:    minor_visit on a young large object; major_visit.
+#        set:    minor_visit on a young large object; major_visit; while a
+#                major collection is MARKING, on every survivor's copy and
+#                promoted large object (_nursery_major.pxi).
 #        clear:  the minor collection's step 5 (young large objects), the major
-#                collection's sweeps (old objects).  Outside a collection no
-#                object has it (the verifier checks).
+#                collection's sweeps (old objects).  Outside a collection only
+#                old objects have it, and only while MARKING (the verifier
+#                checks, and checks the incremental-update invariant).
 #        read:   minor_visit and major_visit (trace each object once), step 5,
 #                the sample outcomes, the sweeps.
 #
@@ -156,7 +164,7 @@ Debug knobs, read once from the environment when this module is imported:
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.math cimport log, log1p, floor
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX, UINT64_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
 from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
 from libc.string cimport memset, memcpy

@@ -48,7 +48,7 @@ cdef class Nursery:
 
     ``Nursery(nursery_size=4M, large_object_threshold=nursery_size//8, *,
     heap_limit=None, shadowstack_size=2**20, keep_sample_log=True,
-    keep_gc_log=True, debug=None, stress=None)``
+    keep_gc_log=True, debug=None, stress=None, incremental=None)``
 
     * ``heap_limit``: bytes (or a size such as ``"16M"``) of old space
       (arenas + large objects), which never exceeds it: an allocation raises
@@ -58,11 +58,13 @@ cdef class Nursery:
       ``major_events()``; switch them off for long runs (memory grows with them).
     * ``debug`` / ``stress``: as ``VMSAMPLE_GC_DEBUG`` / ``VMSAMPLE_GC_STRESS``
       (None = take the environment's).
+    * ``incremental``: major collections mark in steps at minor collections
+      (the default); False: stop-the-world, as ``VMSAMPLE_GC_INCREMENTAL=0``.
     """
 
     def __cinit__(self, nursery_size=None, large_object_threshold=None, *, heap_limit=None,
                   shadowstack_size=DEFAULT_SHADOWSTACK, keep_sample_log=True, keep_gc_log=True,
-                  debug=None, stress=None):
+                  debug=None, stress=None, incremental=None):
         cdef GCHeap* h
         cdef GCPrivate* p
         cdef size_t nsize, threshold, nslots, i
@@ -122,6 +124,8 @@ cdef class Nursery:
         p.stress = stress or 0
         p.heap_limit = limit
         p.next_major = MAJOR_MIN_NURSERIES * nsize
+        p.incremental = bool(ENV_INCREMENTAL if incremental is None else incremental)
+        p.mark_step_min = max(nsize // 4, 1)
         p.keep_gc_log = bool(keep_gc_log)
         h.sampler.keep_log = bool(keep_sample_log)
         if not refill_reserve(h):       # sets the nursery's end and the limit
@@ -166,6 +170,7 @@ cdef class Nursery:
             vec_free(&p.free_handles)
             vec_free(&p.remembered)
             vec_free(&p.scan)
+            vec_free(&p.gray)
             free(p.young_ids.items)
             free(p.minor_log)
             free(p.outcome_log)
@@ -438,6 +443,23 @@ cdef class Nursery:
             gc_raise_error(self.heap)
         return dead
 
+    def collect_step(self, budget=None):
+        """Run a minor collection, then one step of the major collection:
+        start one if none is under way, else mark about [budget] bytes (at
+        least one object; None: the pacing's step), finishing it when nothing
+        is left to mark.
+        Returns the state after the step (STATE_*)."""
+        cdef GCHeap* h = self.heap
+        if budget is not None and budget < 0:
+            raise ValueError("budget must be >= 0")
+        if gc_collect_minor(h) < 0:
+            gc_raise_error(h)
+        if h.gc_state != GC_STATE_MARKING:
+            major_start(h)
+        else:
+            mark_step(h, step_budget(h, 0) if budget is None else budget)
+        return h.gc_state
+
     def check_heap(self):
         """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after every
         collection); raises RuntimeError describing the first problem found."""
@@ -464,6 +486,8 @@ cdef class Nursery:
             "large_object_bytes": h.old.large_used,
             "young_id_table_bytes": young_id_table_bytes(h),
             "gc_state": h.gc_state,
+            "incremental": bool(p.incremental),
+            "major_steps": p.major_steps,
             "next_major_at": p.next_major,
             "nursery_size": h.nursery_size,
             "nursery_used": h.nursery_free - h.nursery_start,
@@ -511,6 +535,10 @@ cdef class Nursery:
     @property
     def stress(self):
         return P(self.heap).stress or None
+
+    @property
+    def incremental(self):
+        return bool(P(self.heap).incremental)
 
 
 cdef size_t _positive_size(name, value) except? 0:

@@ -23,6 +23,8 @@ cdef extern from *:
     # Periods and offsets are bounded so that free + distance never overflows.
     const uint64_t MAX_DISTANCE "VMS_MAX_DISTANCE"
 cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles since the last one
+cdef double MARK_SLACK = 0.25           # an incremental marking may let the old space grow by this
+                                        # fraction of its size at the start before it must finish
 
 GC_STATE_NAMES = ("scanning", "marking", "sweeping", "finalizing")
 SAMPLING_MODES = {"fixed": GC_SAMPLING_FIXED, "random": GC_SAMPLING_RANDOM}
@@ -120,8 +122,9 @@ ctypedef struct GCPrivate:
     PtrVec free_handles
     PtrVec remembered
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
-    bint mark_overflow          # a marked object was not pushed: rescan (major_collection)
-    PtrVec scan
+    bint mark_overflow          # a marked object was not pushed: rescan (major_finish)
+    PtrVec scan                 # the minor collection's worklist
+    PtrVec gray                 # the major marking's worklist; lives across minor collections
     YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
@@ -130,6 +133,11 @@ ctypedef struct GCPrivate:
     # policy
     uint64_t heap_limit     # 0 = none
     uint64_t next_major
+    bint incremental        # major collections run in steps (_nursery_major.pxi); else stop-the-world
+    uint64_t major_deadline # while marking: old-space size at which the marking is finished at once
+    uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
+    uint64_t mark_step_min  # the least bytes a step traces
+    uint64_t major_steps    # statistics: mark steps run
     # statistics
     uint64_t minor_count
     uint64_t major_count

@@ -1,7 +1,7 @@
 # vmsample/_nursery_knobs.pxi -- the debug knobs, read once at import
 # (included by _nursery.pyx).
 #
-# Owns: the module globals ENV_NURSERY, ENV_STRESS, ENV_DEBUG and _ENV_ERROR
+# Owns: the module globals ENV_NURSERY, ENV_STRESS, ENV_DEBUG, ENV_INCREMENTAL and _ENV_ERROR
 # (read by Nursery.__cinit__).
 
 from vmsample.sizes import parse_size     # the one size grammar (re-exported)
@@ -24,12 +24,16 @@ def _read_env():
         stress = int(text) or None
     if env.get("VMSAMPLE_GC_DEBUG", "").strip() not in ("", "0"):
         debug = True
-    return nursery, stress, debug
+    incremental = env.get("VMSAMPLE_GC_INCREMENTAL", "").strip()
+    if incremental not in ("", "0", "1"):
+        raise ValueError(f"VMSAMPLE_GC_INCREMENTAL={incremental!r}: expected 1 (incremental "
+                         "major collections, the default) or 0 (stop-the-world)")
+    return nursery, stress, debug, incremental != "0"
 
 
 try:
-    ENV_NURSERY, ENV_STRESS, ENV_DEBUG = _read_env()
+    ENV_NURSERY, ENV_STRESS, ENV_DEBUG, ENV_INCREMENTAL = _read_env()
     _ENV_ERROR = None
 except ValueError as _e:
-    ENV_NURSERY, ENV_STRESS, ENV_DEBUG = None, None, False
+    ENV_NURSERY, ENV_STRESS, ENV_DEBUG, ENV_INCREMENTAL = None, None, False, True
     _ENV_ERROR = str(_e)    # raised by every Nursery(), so a typo is never ignored silently

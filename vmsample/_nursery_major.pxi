@@ -1,8 +1,52 @@
-# vmsample/_nursery_major.pxi -- the major collection: stop-the-world,
-# non-moving mark-sweep of the old space (included by _nursery.pyx).
+# vmsample/_nursery_major.pxi -- the major collection: non-moving mark-sweep
+# of the old space, marked incrementally or stop-the-world (included by
+# _nursery.pyx).
 #
-# Owns: marking, sweeping, releasing empty pages and arenas, the major-event
-# states (GC_STATE_*) and the next major trigger (GCPrivate.next_major).
+# Owns: marking (major_start, mark_step, major_finish), sweeping, releasing
+# empty pages and arenas, the major-event states (GC_STATE_*), the gray
+# worklist and the next major trigger (GCPrivate.next_major / major_deadline).
+#
+# Incremental marking.  A major collection starts at a minor collection whose
+# old space passed [next_major] (state MARKING): the roots are marked gray.
+# Each later minor collection that allocation triggers runs one mark step
+# (mark_step), which traces a bounded number of bytes from [gray].  When the
+# gray worklist is empty, major_finish marks the roots again, drains, and
+# sweeps (SWEEPING), releases pages (FINALIZING) and goes back to SCANNING.
+# Mark steps and the finish run only right after a minor collection, when the
+# nursery is empty: every reference then points into the old space.
+#
+# The invariant: incremental update (Steele's "re-gray" form, as PyPy's
+# incminimark).  Outside a collection, while MARKING:
+#
+#     a marked (GCFLAG_VISITED) old object that is neither in [gray] nor in
+#     the remembered set points only to marked objects -- no black-to-white
+#     edge -- unless [mark_overflow] is set (then major_finish retraces every
+#     marked object).  Roots may point to anything: major_finish rescans them.
+#
+# Why incremental update and not snapshot-at-the-beginning: the embedders'
+# write barrier (gc_write_barrier, _nursery.pxd) sees only the object written
+# into, never the old or the new value, so a deletion (SATB) barrier could not
+# be built without changing every embedder.  It does not have to change: every
+# store into an old object between two minor collections passes the barrier,
+# which puts the object in the remembered set, and the minor collection puts
+# each remembered object that is marked back on [gray] (it was black and may
+# now hold a white reference).  Survivors copied out of the nursery, and
+# young large objects promoted, during MARKING are marked and put on [gray]
+# (they are new, hence live for this collection; their references to old
+# objects came from roots or other young objects that no barrier saw, so they
+# must be traced, not just blackened).  The only unbounded part is the finish:
+# the roots' rescan and the sweep, which is stop-the-world.
+#
+# Stop-the-world mode (Nursery(incremental=False), VMSAMPLE_GC_INCREMENTAL=0)
+# runs start, drain and finish in one pause; so do a heap limit, a nursery
+# short of its evacuation reserve, gc.collect() (gc_collect_major) and an old
+# space past [major_deadline] (the marking fell behind the allocation).
+#
+# Pacing: a step traces at least [mark_step_min] bytes and [mark_budget]
+# bytes per byte promoted by the minor collection before it.  The marking has
+# at most [old space at the start] bytes of old objects plus what is promoted
+# to trace; with mark_budget = 1 + 1 / MARK_SLACK it is done before the old
+# space grows by MARK_SLACK of its size at the start ([major_deadline]).
 
 cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     cdef gcref_t v = slot[0]
@@ -12,8 +56,12 @@ cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     obj = <GCHeader*>v
     if not obj.flags & GCFLAG_VISITED:
         obj.flags |= GCFLAG_VISITED
-        if vec_push(&P(h).scan, obj) < 0:
-            P(h).mark_overflow = True       # marked but not traced yet: see major_collection
+        gray_push(h, obj)
+
+cdef inline void gray_push(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # [obj] is marked; it is traced later.
+    if vec_push(&P(h).gray, obj) < 0:
+        P(h).mark_overflow = True       # marked but not traced yet: see major_finish
 
 cdef void enter_state(GCHeap* h, int state, uint32_t n_deaths=0) noexcept nogil:
     # [n_deaths]: entering SWEEPING, the deaths collect_deaths just found.
@@ -129,35 +177,70 @@ cdef void release_pages(GCHeap* h) noexcept nogil:
                 old.avail[page.cls] = page
     old.arenas.n = kept
 
-cdef void drain_marking(GCHeap* h) noexcept nogil:
-    cdef PtrVec* scan = &P(h).scan
-    while scan.n:
-        scan.n -= 1
-        trace_object(h, <GCHeader*>scan.items[scan.n], major_visit)
+cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
+    # Trace gray objects until [budget] bytes are traced (at least one object:
+    # every step makes progress) or none is left; returns the bytes traced.
+    cdef PtrVec* gray = &P(h).gray
+    cdef GCHeader* obj
+    cdef uint64_t traced = 0
+    while gray.n and (traced < budget or traced == 0):
+        gray.n -= 1
+        obj = <GCHeader*>gray.items[gray.n]
+        trace_object(h, obj, major_visit)
+        traced += obj_size(h, obj)
+    return traced
 
 cdef void retrace_marked(GCHeap* h, GCHeader* obj) noexcept nogil:
     if obj.flags & GCFLAG_VISITED:
         trace_object(h, obj, major_visit)
-        drain_marking(h)
+        drain_marking(h, UINT64_MAX)
 
-cdef void major_collection(GCHeap* h) noexcept nogil:
+cdef void major_start(GCHeap* h) noexcept nogil:
     # Precondition: the nursery is empty (a minor collection just ran), so
     # every reference points into the old space.
     cdef GCPrivate* p = P(h)
-    cdef uint64_t threshold
+    cdef uint64_t used = total_memory_used(h)
     p.collecting = True
     p.major_count += 1
+    p.gray.n = 0
+    p.mark_overflow = False
     enter_state(h, GC_STATE_MARKING)
-    p.scan.n = 0
+    p.major_deadline = used + max(<uint64_t>(used * MARK_SLACK), <uint64_t>h.nursery_size)
+    p.mark_budget = 1 + <uint64_t>(1.0 / MARK_SLACK)
     visit_roots(h, major_visit)
-    drain_marking(h)
+    p.collecting = False
+    if p.debug:
+        verify_or_die(h)
+
+cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
+    # One step of marking (state MARKING, nursery empty) that traces about
+    # [budget] bytes; finishes the collection when nothing gray is left.
+    cdef GCPrivate* p = P(h)
+    p.collecting = True
+    p.major_steps += 1
+    drain_marking(h, budget)
+    p.collecting = False
+    if p.gray.n == 0:
+        major_finish(h)
+    elif p.debug:
+        verify_or_die(h)
+
+cdef void major_finish(GCHeap* h) noexcept nogil:
+    # The end of a marking: rescan the roots (no barrier sees their stores),
+    # trace everything gray, then sweep and finalize.  Nursery empty.
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t threshold
+    p.collecting = True
+    visit_roots(h, major_visit)
+    drain_marking(h, UINT64_MAX)
     # The worklist could not grow (memory is short, and the reserve only covers
-    # minor collections): some marked objects were not traced.  Trace every
-    # marked object again until no push fails; each pass marks more objects.
+    # minor collections), or the remembered set overflowed: some marked objects
+    # may point to unmarked ones.  Trace every marked object again until no
+    # push fails; each pass marks more objects.
     while p.mark_overflow:
         p.mark_overflow = False
         for_each_old_object(h, retrace_marked)
-        drain_marking(h)
+        drain_marking(h, UINT64_MAX)
     enter_state(h, GC_STATE_SWEEPING, collect_deaths(h))
     sweep_arenas(h)
     sweep_large(h)
@@ -171,16 +254,57 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
     if p.debug:
         verify_or_die(h)
 
+cdef void major_collection(GCHeap* h) noexcept nogil:
+    # A major collection in one pause: finishes the running one if marking,
+    # else a whole one.  Precondition: the nursery is empty.
+    if h.gc_state != GC_STATE_MARKING:
+        major_start(h)
+    major_finish(h)
+
+cdef inline uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
+    # Pacing (above): the bytes promoted since the last step are what the
+    # minor collection copied and the large object about to be allocated.
+    return max(P(h).mark_step_min, (P(h).last_minor.bytes_copied + extra) * P(h).mark_budget)
+
+cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noexcept nogil:
+    # The policy after a minor collection that allocation triggered: start,
+    # advance or finish a major collection.  [extra]: bytes about to be
+    # allocated in the old space; [nursery_need]: nursery room required.
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t used = total_memory_used(h)
+    if (p.heap_limit and used + extra > p.heap_limit) \
+            or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
+        # Memory is short: everything dead must go now.  A marking under way
+        # keeps what died after it started, so a whole collection follows.
+        if h.gc_state == GC_STATE_MARKING:
+            major_finish(h)
+        major_collection(h)
+    elif h.gc_state == GC_STATE_MARKING:
+        if not p.incremental or used + extra > p.major_deadline:
+            major_finish(h)
+        else:
+            mark_step(h, step_budget(h, extra))
+    elif used + extra > p.next_major:
+        major_start(h)
+        if p.incremental:
+            mark_step(h, step_budget(h, extra))
+        else:
+            major_finish(h)
+
 cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil:
     # A full collection, which also counts the dead: the nursery objects its
     # minor collection did not evacuate, the young large objects it freed, and
-    # the old objects the sweep freed.  Only this entry pays for the count.
+    # the old objects the sweep freed.  A marking under way is finished
+    # first: objects that died after it started may survive it.  Only this
+    # entry pays for the count.
     cdef GCPrivate* p = P(h)
     p.count_dead = True
     p.dead_found = 0
     if gc_collect_minor(h) < 0:
         p.count_dead = False
         return -1
+    if h.gc_state == GC_STATE_MARKING:
+        major_finish(h)
     major_collection(h)
     p.count_dead = False
     return <int64_t>p.dead_found

@@ -54,6 +54,9 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         memcpy(copy, obj, size)
         copy.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_FORWARDED | GCFLAG_HAS_SHADOW)) \
             | GCFLAG_OLD | GCFLAG_TRACK_YOUNG_PTRS | large_flag
+        if h.gc_state == GC_STATE_MARKING:      # new during a marking: live, gray
+            copy.flags |= GCFLAG_VISITED
+            gray_push(h, copy)
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
         P(h).minor_bytes_copied += size
@@ -108,10 +111,14 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         obj = <GCHeader*>p.remembered.items[i]
         trace_object(h, obj, minor_visit)
         obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
+        if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
+            gray_push(h, obj)       # written since it was marked: gray again (_nursery_major.pxi)
     p.remembered.n = 0
     if p.remembered_overflow:
         for_each_old_object(h, remember_again)
         p.remembered_overflow = False
+        if h.gc_state == GC_STATE_MARKING:
+            p.mark_overflow = True  # the writes into marked objects are lost: retrace them all
     # 3. everything reachable from what was reached
     while p.scan.n:
         p.scan.n -= 1
@@ -143,6 +150,9 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
             obj.flags = (obj.flags & ~(GCFLAG_VISITED | GCFLAG_YOUNG_LARGE)) \
                 | GCFLAG_TRACK_YOUNG_PTRS
             collector_push(h, &old.old_large, obj)
+            if h.gc_state == GC_STATE_MARKING:  # as a survivor's copy
+                obj.flags |= GCFLAG_VISITED
+                gray_push(h, obj)
         else:
             p.dead_found += 1
             old.large_used -= obj_size(h, obj)

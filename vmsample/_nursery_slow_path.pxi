@@ -88,19 +88,17 @@ cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t au
     return obj
 
 cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) noexcept nogil:
-    # A minor collection, then a major one if the old space grew past its
-    # trigger or past the heap limit, or if the nursery has less room than
-    # [nursery_need] (memory for the evacuation reserve is short); fails if
+    # A minor collection, then a step of the major collection (it starts one
+    # if the old space grew past its trigger, and finishes it at once past
+    # the heap limit, or if the nursery has less room than [nursery_need]:
+    # memory for the evacuation reserve is short); fails if
     # [extra] more bytes would still exceed the heap limit.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used
     if gc_collect_minor(h) < 0:
         return -1
+    major_collect_step(h, extra, nursery_need)
     used = total_memory_used(h)
-    if used + extra > p.next_major or (p.heap_limit and used + extra > p.heap_limit) \
-            or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
-        major_collection(h)
-        used = total_memory_used(h)
     if p.heap_limit and used + extra > p.heap_limit:
         h.error = GC_ERR_NOMEM
         snprintf(p.errmsg, sizeof(p.errmsg),

@@ -25,6 +25,9 @@ ctypedef struct Verifier:
     GCHeap* h
     PtrVec nursery_objs     # sorted by construction
     PtrVec large_objs       # sorted
+    PtrVec gray_objs        # while MARKING: [gray] and the remembered set, sorted
+    PtrVec remembered_objs
+    bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
     GCHeader* current       # object whose slots are being checked (NULL for roots)
     const char* where
     int failed
@@ -41,7 +44,8 @@ cdef int check_header(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
     cdef GCHeap* h = v.h
     if obj.tid == 0 or obj.tid >= h.n_types:
         return verify_fail(v, "object with an unregistered type id", obj.tid)
-    if obj.flags & (GCFLAG_FORWARDED | GCFLAG_VISITED):
+    if obj.flags & GCFLAG_FORWARDED or (obj.flags & GCFLAG_VISITED
+                                         and (young or h.gc_state != GC_STATE_MARKING)):
         return verify_fail(v, "object with a collection-only flag set", obj.flags)
     if young != ((obj.flags & GCFLAG_OLD) == 0 or (obj.flags & GCFLAG_YOUNG_LARGE) != 0):
         return verify_fail(v, "object whose OLD/YOUNG_LARGE flags disagree with its space", obj.flags)
@@ -110,6 +114,12 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
             and (v.current.flags & GCFLAG_TRACK_YOUNG_PTRS):
         verify_fail(v, "old object points to a young one but is not remembered "
                     "(missing write barrier)", r)
+    elif kind == 2 and v.check_black and v.current != NULL and v.current.flags & GCFLAG_VISITED \
+            and not (<GCHeader*>r).flags & GCFLAG_VISITED \
+            and not ptr_in_sorted(v.gray_objs.items, v.gray_objs.n, v.current) \
+            and not ptr_in_sorted(v.remembered_objs.items, v.remembered_objs.n, v.current):
+        verify_fail(v, "a marked object that is neither gray nor remembered points to an "
+                    "unmarked one (incremental-update invariant, _nursery_major.pxi)", r)
 
 cdef int verify_object(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
     if check_header(v, obj, young) < 0:
@@ -162,6 +172,18 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             verify_fail(&v, "out of memory while verifying", 0)
     if v.large_objs.n:
         qsort(v.large_objs.items, v.large_objs.n, sizeof(void*), cmp_ptr)
+    if h.gc_state == GC_STATE_MARKING and not p.mark_overflow and not p.remembered_overflow:
+        v.check_black = True
+        for i in range(p.gray.n):
+            if vec_push(&v.gray_objs, p.gray.items[i]) < 0:
+                verify_fail(&v, "out of memory while verifying", 0)
+        for i in range(p.remembered.n):
+            if vec_push(&v.remembered_objs, p.remembered.items[i]) < 0:
+                verify_fail(&v, "out of memory while verifying", 0)
+        if v.gray_objs.n:
+            qsort(v.gray_objs.items, v.gray_objs.n, sizeof(void*), cmp_ptr)
+        if v.remembered_objs.n:
+            qsort(v.remembered_objs.items, v.remembered_objs.n, sizeof(void*), cmp_ptr)
     the_verifier = &v
     if not v.failed:
         for i in range(v.nursery_objs.n):
@@ -211,6 +233,13 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             break
         if classify(&v, <gcref_t>h.sampler.tracked_obj[i]) != 2:
             verify_fail(&v, "a followed sample is not an old object", <uintptr_t>h.sampler.tracked_obj[i])
+    v.where = "the gray worklist"
+    for i in range(p.gray.n if h.gc_state == GC_STATE_MARKING else 0):
+        obj = <GCHeader*>p.gray.items[i]
+        if v.failed:
+            break
+        if classify(&v, <gcref_t>obj) != 2 or not obj.flags & GCFLAG_VISITED:
+            verify_fail(&v, "gray object is not a marked live old object", <uintptr_t>obj)
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)
@@ -223,6 +252,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     the_verifier = NULL
     vec_free(&v.nursery_objs)
     vec_free(&v.large_objs)
+    vec_free(&v.gray_objs)
+    vec_free(&v.remembered_objs)
     return -v.failed
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:

@@ -1,7 +1,9 @@
 """A GC fuzzer in the style of PyPy's random_action_sequences: Hypothesis
 drives random actions (allocate, write references, drop roots, push/pop the
-shadow stack, collect, toggle sampling) against a tiny real heap with heap
-verification after every collection, and after every step the heap reachable
+shadow stack, collect, step an incremental major collection, toggle sampling)
+against a tiny real heap with heap verification after every collection and
+every marking step (the verifier checks the incremental-update invariant while
+marking), and after every step the heap reachable
 from the roots must equal a pure-Python model of it -- same objects, same
 types, same references, same payload -- and after a major collection the old
 space must hold exactly the reachable bytes, and the sampled objects it
@@ -12,6 +14,7 @@ from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from vmsample import Nursery, Ref
+from vmsample._nursery import STATE_MARKING, STATE_SCANNING
 from model import examples
 
 MAX_ROOTS = 12
@@ -30,10 +33,10 @@ class HeapMachine(RuleBasedStateMachine):
     live Ref is a root."""
 
     @initialize(nursery=st.sampled_from([32, 64, 256, 1024]), threshold=st.integers(16, 512),
-                stress=st.sampled_from([0, 0, 1, 3]))
-    def setup(self, nursery, threshold, stress):
+                stress=st.sampled_from([0, 0, 1, 3]), incremental=st.booleans())
+    def setup(self, nursery, threshold, stress, incremental):
         self.gc = Nursery(nursery_size=nursery, large_object_threshold=threshold, debug=True,
-                          stress=stress)
+                          stress=stress, incremental=incremental)
         gc = self.gc
         # Node: two references and its id; Array: its id, then reference items;
         # Blob: its id, then bytes.
@@ -147,6 +150,14 @@ class HeapMachine(RuleBasedStateMachine):
     def collect_minor(self):
         self.gc.collect_minor()
 
+    @rule(budget=st.one_of(st.none(), st.integers(0, 600)))
+    def collect_step(self, budget):
+        # a minor collection and a marking step of about [budget] bytes
+        # (0: none), interleaved with the other rules' allocations and writes
+        state = self.gc.collect_step(budget)
+        assert state in (STATE_SCANNING, STATE_MARKING)
+        assert self.gc.stats["gc_state"] == state
+
     @rule()
     def collect_major(self):
         self.gc.collect_major()
@@ -213,8 +224,13 @@ class HeapMachine(RuleBasedStateMachine):
                     assert actual == expected[1]
                 else:
                     todo.append((actual, expected))
-        assert seen == self.reachable()
+        live = self.reachable()
+        assert seen == live
         assert self.gc.samples_taken == len(self.gc.sample_records())
+        # Death records come from sweeps only, and a sweep never frees a live
+        # object, so no reachable sample is ever reported dead.
+        for r in self.gc.sample_records():
+            assert r.died_major is None or self.sample_owner[r.seq] not in live
 
 
 TestHeapFuzz = HeapMachine.TestCase

@@ -1,0 +1,229 @@
+"""Incremental major collection (vmsample/_nursery_major.pxi): the
+incremental-update invariant under writes into marked objects, objects
+allocated during marking, the phases in the statistics, and the pacing that
+ends a marking before the old space passes its deadline.  The random
+interleavings are in test_fuzz.py; these are the cases a fuzzer finds rarely."""
+
+import pytest
+
+from vmsample import Nursery
+from vmsample._nursery import STATE_FINALIZING, STATE_MARKING, STATE_SCANNING, STATE_SWEEPING
+
+ID_WORD = 16    # Node: two references, then its id
+
+
+def node_heap(**kw):
+    kw.setdefault("nursery_size", 4096)
+    gc = Nursery(**kw)
+    return gc, gc.register_type("Node", fixed_size=24, ref_offsets=(0, 8))
+
+
+def new_node(gc, tid, ident):
+    ref = gc.alloc(tid)
+    ref.write_word(ID_WORD, ident)
+    return ref
+
+
+def step_until_idle(gc, budget, check=True):
+    steps = 0
+    while gc.collect_step(budget) == STATE_MARKING:
+        steps += 1
+        if check:
+            gc.check_heap()
+        assert steps < 100000
+    return steps
+
+
+@pytest.mark.parametrize("budget", [0, 16, 48, 200, 1000])
+def test_write_into_marked_object_keeps_its_target(budget):
+    # A_i -> W_i and B_i are roots when the marking starts.  After some steps
+    # (B_i may be black, W_i still white), W_i moves from A_i to B_i and loses
+    # every other reference.  Only the re-graying of written marked objects
+    # keeps W_i alive; without it check_heap() reports the black-to-white
+    # edge and the sweep frees W_i.
+    gc, tid = node_heap(debug=False)
+    # (all A_i first, so that the roots' order puts the B_i on top of the gray stack)
+    heads = []
+    for i in range(60):
+        a, w = new_node(gc, tid, 3 * i), new_node(gc, tid, 3 * i + 2)
+        a.set_ref(0, w)
+        heads.append(a)
+        del w
+    pairs = [(a, new_node(gc, tid, 3 * i + 1)) for i, a in enumerate(heads)]
+    del heads
+    gc.collect_minor()
+    assert gc.collect_step(0) == STATE_MARKING       # start: the roots are gray
+    for _ in range(3):
+        gc.collect_step(budget)
+    for a, b in pairs:
+        w = a.get_ref(0)
+        b.set_ref(1, w)
+        a.set_ref(0, None)
+        del w
+        gc.check_heap()
+    step_until_idle(gc, budget)
+    gc.collect_major()
+    gc.check_heap()
+    for i, (a, b) in enumerate(pairs):
+        w = b.get_ref(1)
+        assert w.type_id == tid and w.read_word(ID_WORD) == 3 * i + 2
+        assert a.get_ref(0) is None
+
+
+def test_objects_allocated_during_marking_survive_it_and_die_in_the_next():
+    gc, tid = node_heap(debug=True)
+    keep = new_node(gc, tid, 0)
+    gc.collect_minor()
+    gc.collect_step(0)
+    old_root = keep
+    # a young chain hung from an old, already marked object
+    for i in range(1, 400):
+        n = new_node(gc, tid, i)
+        n.set_ref(0, old_root.get_ref(0))
+        old_root.set_ref(0, n)
+        if i % 50 == 0:
+            gc.collect_step(32)
+    step_until_idle(gc, 32)
+    node, seen = keep.get_ref(0), []
+    while node is not None:
+        seen.append(node.read_word(ID_WORD))
+        node = node.get_ref(0)
+    assert seen == list(range(399, 0, -1))
+    # dropped now, they are garbage for the next collection
+    del n
+    keep.set_ref(0, None)
+    before = gc.stats["total_memory_used"]
+    gc.collect_major()
+    assert gc.stats["total_memory_used"] == gc.size_of(tid) < before
+
+
+@pytest.mark.parametrize("budget", [0, 64, 1000])
+def test_young_object_holding_the_last_reference_to_a_white_object(budget):
+    # keep -> A -> W, all old, marking started (only the roots are gray).  A
+    # young N takes W, A lets go of it, keep points to N.  N's copy is then
+    # the only way to W: the copy must be traced, not only marked.
+    gc, tid = node_heap(debug=False)
+    keep, a = new_node(gc, tid, 0), new_node(gc, tid, 1)
+    a.set_ref(0, new_node(gc, tid, 2))
+    keep.set_ref(0, a)
+    del a
+    gc.collect_minor()
+    assert gc.collect_step(0) == STATE_MARKING
+    n = new_node(gc, tid, 3)
+    n.set_ref(0, keep.get_ref(0).get_ref(0))
+    keep.get_ref(0).set_ref(0, None)
+    keep.set_ref(1, n)
+    del n
+    gc.collect_minor()
+    gc.check_heap()
+    step_until_idle(gc, budget)
+    gc.collect_major()
+    w = keep.get_ref(1).get_ref(0)
+    assert w.type_id == tid and w.read_word(ID_WORD) == 2
+
+
+def test_phases_in_minor_records_and_major_events():
+    gc, tid = node_heap(debug=True)
+    roots = [new_node(gc, tid, i) for i in range(100)]
+    gc.clear_logs()
+    gc.collect_step(0)
+    gc.collect_step(0)
+    assert gc.stats["gc_state"] == STATE_MARKING
+    step_until_idle(gc, 64)
+    states = [m.gc_state for m in gc.minor_collections()]
+    assert states[0] == STATE_SCANNING and states[1] == STATE_MARKING
+    assert states[-1] == STATE_MARKING       # the step after the last minor finished it
+    assert [e.state for e in gc.major_events()] == [STATE_MARKING, STATE_SWEEPING,
+                                                    STATE_FINALIZING, STATE_SCANNING]
+    times = [e.time_ns for e in gc.major_events()]
+    assert times == sorted(times)
+    assert len(roots) == 100
+
+
+def test_stop_the_world_mode_has_no_marking_between_minors():
+    gc, tid = node_heap(incremental=False, debug=True)
+    assert not gc.incremental
+    keep = []
+    for i in range(20000):
+        r = new_node(gc, tid, i)
+        if i % 5 == 0:
+            keep.append(r)
+        if i % 1000 == 0:
+            del keep[:100]
+    assert gc.stats["major_collections"] > 0 and gc.stats["major_steps"] == 0
+    assert all(m.gc_state == STATE_SCANNING for m in gc.minor_collections())
+
+
+def test_allocation_drives_marking_in_steps_and_keeps_the_deadline():
+    # A list of 2000 live nodes and garbage in between: the marking started by
+    # allocation takes several steps and ends before the old space passes its
+    # start size by MARK_SLACK (plus one nursery of survivors).
+    gc, tid = node_heap(nursery_size=4096, debug=True)
+    head = new_node(gc, tid, 0)
+    events = []
+    for i in range(1, 60000):
+        n = gc.alloc(tid)
+        if i % 30 == 0:
+            n.set_ref(0, head.get_ref(0))
+            head.set_ref(0, n)
+        if gc.stats["gc_state"] == STATE_MARKING:
+            events.append(gc.stats["total_memory_used"])
+    st = gc.stats
+    assert st["major_collections"] >= 2
+    assert st["major_steps"] > st["major_collections"]
+    marking = [m for m in gc.minor_collections() if m.gc_state == STATE_MARKING]
+    assert marking
+    starts = [e for e in gc.major_events() if e.state == STATE_MARKING]
+    ends = [e for e in gc.major_events() if e.state == STATE_SWEEPING]
+    for s, e in zip(starts, ends):
+        assert e.total_memory_used <= s.total_memory_used * 1.25 + 2 * gc.nursery_size
+    n, count = head.get_ref(0), 0
+    while n is not None:
+        count += 1
+        n = n.get_ref(0)
+    assert count == 59999 // 30
+
+
+def test_collect_major_finishes_a_marking_and_counts_exactly():
+    gc, tid = node_heap(debug=True)
+    keep = new_node(gc, tid, 0)
+    garbage = [new_node(gc, tid, i) for i in range(1, 50)]
+    gc.collect_minor()
+    gc.collect_step(0)
+    gc.collect_step(16)
+    del garbage        # dead after the marking started: survive it, die in the next
+    dead = gc.collect_major()
+    assert dead == 49
+    assert gc.stats["gc_state"] == STATE_SCANNING
+    assert gc.stats["total_memory_used"] == gc.size_of(tid)
+    assert keep.read_word(ID_WORD) == 0
+
+
+def test_sampled_objects_die_only_in_a_sweep_that_found_them_unmarked():
+    gc, tid = node_heap(debug=True)
+    gc.enable_sampling(64, mode="fixed")
+    owner = {}
+
+    def sampled(i):
+        seq0 = gc.samples_taken
+        ref = new_node(gc, tid, i)
+        owner.update(dict.fromkeys(range(seq0, gc.samples_taken), i))
+        return ref
+
+    keep = [sampled(i) for i in range(20)]
+    drop = [sampled(i) for i in range(20, 40)]
+    gc.collect_minor()
+    gc.collect_step(0)                      # marking starts: drop[] is still reachable
+    del drop[:]
+    during = [sampled(i) for i in range(40, 60)]
+    step_until_idle(gc, 48)
+    first = gc.stats["major_collections"]
+    assert all(r.died_major is None for r in gc.sample_records())   # none was dead at the start
+    gc.collect_major()
+    recs = gc.sample_records()
+    assert recs and all(r.survived for r in recs)
+    dead = {owner[r.seq] for r in recs if r.died_major is not None}
+    assert dead == {owner[r.seq] for r in recs if 20 <= owner[r.seq] < 40} != set()
+    assert all(r.died_major == first + 1 for r in recs if r.died_major is not None)
+    assert sorted(gc.followed_samples()) == sorted(r.seq for r in recs if r.died_major is None)
+    assert len(keep) == len(during) == 20
