@@ -125,7 +125,7 @@ cdef class Nursery:
         p.heap_limit = limit
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.incremental = bool(ENV_INCREMENTAL if incremental is None else incremental)
-        p.mark_step_min = max(nsize // 4, 1)
+        p.mark_step_min = max(nsize // 4, <size_t>1)
         p.keep_gc_log = bool(keep_gc_log)
         h.sampler.keep_log = bool(keep_sample_log)
         if not refill_reserve(h):       # sets the nursery's end and the limit

@@ -104,6 +104,7 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
     cdef Verifier* v = the_verifier
     cdef gcref_t r = slot[0]
     cdef int kind
+    cdef char types[96]
     if not gc_is_ref(r):
         return
     kind = classify(v, r)
@@ -119,7 +120,11 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
             and not ptr_in_sorted(v.gray_objs.items, v.gray_objs.n, v.current) \
             and not ptr_in_sorted(v.remembered_objs.items, v.remembered_objs.n, v.current):
         verify_fail(v, "a marked object that is neither gray nor remembered points to an "
-                    "unmarked one (incremental-update invariant, _nursery_major.pxi)", r)
+                    "unmarked one (incremental-update invariant, _nursery_major.pxi; a store "
+                    "into an old object without gc_write_barrier?)", r)
+        snprintf(types, sizeof(types), " [type %s -> type %s]",
+                 h.types[v.current.tid].name, h.types[(<GCHeader*>r).tid].name)
+        strncat(P(h).errmsg, types, sizeof(P(h).errmsg) - strlen(P(h).errmsg) - 1)
 
 cdef int verify_object(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
     if check_header(v, obj, young) < 0:

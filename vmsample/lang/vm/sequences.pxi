@@ -29,11 +29,14 @@ cdef inline Py_ssize_t SEQLEN(gcref_t o) noexcept nogil:
     return RAW(o)[L_LEN]
 
 cdef gcref_t list_new(Py_ssize_t n) except 0:
-    # a list of n empty (0) items: the caller fills them before anything allocates
+    # a list of n empty (0) items: the caller fills them before anything
+    # allocates, without a write barrier -- so the items array is allocated
+    # last, and is young while the caller fills it (the list itself may have
+    # been promoted meanwhile: hence store())
+    push(alloc_fixed(T_LIST))
     cdef gcref_t arr = alloc_var(T_ARRAY, n if n > 4 else 4)
-    push(arr)
-    cdef gcref_t l = alloc_fixed(T_LIST)
-    FLD(l)[L_ITEMS] = pop()
+    cdef gcref_t l = pop()
+    store(l, L_ITEMS, arr)
     RAW(l)[L_LEN] = n
     return l
 
