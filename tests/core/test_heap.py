@@ -292,16 +292,16 @@ def test_major_collections_are_triggered_by_growth():
     gc = Nursery(nursery_size=1024, large_object_threshold=256)
     node = gc.register_type("Node", fixed_size=8, ref_offsets=(0,))
     head = gc.alloc(node)
-    for _ in range(2000):                       # a growing linked list
+    for _ in range(6000):                       # a growing linked list
         new = gc.alloc(node)
         new.set_ref(0, head)
         head = new
     assert gc.stats["major_collections"] >= 2
-    assert gc.stats["total_memory_used"] + gc.stats["nursery_used"] == 2001 * 16
+    assert gc.stats["total_memory_used"] + gc.stats["nursery_used"] == 6001 * 16
     n, cur = 0, head
     while cur is not None:
         n, cur = n + 1, cur.get_ref(0)
-    assert n == 2001
+    assert n == 6001
 
 
 def test_stats_counters(calm_heap):

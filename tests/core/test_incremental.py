@@ -13,7 +13,9 @@ ID_WORD = 16    # Node: two references, then its id
 
 
 def node_heap(**kw):
+    # no GC stress: these tests choose when collections and steps happen
     kw.setdefault("nursery_size", 4096)
+    kw.setdefault("stress", 0)
     gc = Nursery(**kw)
     return gc, gc.register_type("Node", fixed_size=24, ref_offsets=(0, 8))
 
