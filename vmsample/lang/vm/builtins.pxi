@@ -13,7 +13,7 @@ BUILTIN_NAMES = [
     "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
-    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input",
+    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
     "object.__eq__", "object.__ne__", "object.__hash__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
@@ -52,7 +52,7 @@ cdef enum:
     BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
     BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
-    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT
+    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
     BI_OBJECT_HASH
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
@@ -496,6 +496,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_CHR:
         check_args("chr", n, 1, 1)
         return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_GLOBALS:
+        # The calling frame's module's globals (a builtin runs in its caller's frame).
+        check_args("globals", n, 0, 0)
+        return VM_STATE.roots[VM_STATE.frames[VM_STATE.depth].co.globals]
     if bid == BI_HASH:
         check_args("hash", n, 1, 1)
         return int_from_py(full_hash(a))

@@ -41,8 +41,15 @@ cdef int class_set(int root, str name, gcref_t v) except -1:
     return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
+    # dslot may be a root slot (&VM_STATE.roots[i]): interning [name] can
+    # grow (move) the roots array, so such a slot is found again by index.
+    cdef Py_ssize_t root = dslot - VM_STATE.roots
+    if not 0 <= root < VM_STATE.nroots:
+        root = -1
     push(v)
     push(intern(name))
+    if root >= 0:
+        dslot = &VM_STATE.roots[root]
     dict_set(dslot, top_slot(), top_slot() - 1)
     HEAP.shadowstack_top -= 2
     return 0
@@ -130,7 +137,7 @@ cdef int setup_builtins() except -1:
                  "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
                  "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
                  "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
-                 "format", "bin", "hex", "oct", "input", "property", "staticmethod",
+                 "format", "bin", "hex", "oct", "input", "globals", "property", "staticmethod",
                  "classmethod"]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
