@@ -35,6 +35,8 @@ BUILTIN_NAMES = [
     "random.getrandbits", "random.expovariate", "random.normalvariate", "random.triangular",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
+    "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
+    "stdin.readline", "stdin.read", "stdin.readlines",
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -848,6 +850,23 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         if fn == "isenabled":
             return V_TRUE
         return V_NONE
+    if mod == "stdout" or mod == "stderr":
+        # sys.stdout / sys.stderr: the process's own streams
+        out = sys.stdout if mod == "stdout" else sys.stderr
+        if fn == "write":
+            check_args(f"{mod}.write", n, 1, 1)
+            if not has_tid(a[0], T_STR):
+                raise TypeError(f"write() argument must be str, not {type_name(a[0])}")
+            out.write(str_to_py(a[0]))
+            return tag(LEN(a[0]))
+        out.flush()
+        return V_NONE
+    if mod == "stdin":
+        if fn == "readline":
+            return str_from_py(sys.stdin.readline())
+        if fn == "read":
+            return str_from_py(sys.stdin.read())
+        return py_to_vm(sys.stdin.readlines())
     if mod == "sys":
         if fn == "exit":
             raise SystemExit(to_py_simple(a) if n else None)
