@@ -63,8 +63,8 @@ def summarize(profile, top=10, out=print):
     if m.time_period_ns:
         out(f"time         one sample per {m.time_period_ns / 1e6:g} ms")
     alloc = profile.alloc_samples
-    out(f"samples      {len(alloc)} allocation (~{_size(profile.total_allocated_estimate)} allocated), "
-        f"{len(profile.time_samples)} time")
+    out(f"samples      {len(alloc)} allocation (~{_size(profile.total_allocated_estimate)} in "
+        f"~{sum(s.objects for s in alloc):.0f} objects allocated), {len(profile.time_samples)} time")
     if alloc:
         out(f"survival     {_survival(alloc)} of resolved samples survived their first minor collection")
         by_site, by_type = defaultdict(list), defaultdict(list)
@@ -72,11 +72,11 @@ def summarize(profile, top=10, out=print):
             by_site[_site(profile, s)].append(s)
             by_type[s.type_name].append(s)
         for title, groups in (("allocation sites", by_site), ("types", by_type)):
-            out(f"\ntop {title} (estimated bytes, samples, survived)")
+            out(f"\ntop {title} (estimated bytes and objects, samples, survived)")
             ranked = sorted(groups.items(), key=lambda kv: -sum(s.weight for s in kv[1]))
             for name, samples in ranked[:top]:
-                out(f"  {_size(sum(s.weight for s in samples)):>11}  {len(samples):>7}  "
-                    f"{_survival(samples):>6}  {name}")
+                out(f"  {_size(sum(s.weight for s in samples)):>11}  {sum(s.objects for s in samples):>9.0f}  "
+                    f"{len(samples):>7}  {_survival(samples):>6}  {name}")
     if profile.time_samples:
         counts = Counter(_site(profile, s) for s in profile.time_samples)
         out("\ntop functions by time samples")

@@ -10,6 +10,7 @@ from pathlib import Path
 import construct
 
 from profile_runs import Run, write_run
+from vmsample import read_profile
 from vmsample.profile import ProfileWriter
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "read_profile.py"
@@ -59,10 +60,17 @@ def make(tmp_path, suffix=".prof"):
 
 
 def test_summary_without_compiled_modules(tmp_path):
-    out = run_tool(str(make(tmp_path, ".prof.gz")))
+    path = make(tmp_path, ".prof.gz")
+    out = run_tool(str(path))
     assert out.returncode == 0, out.stderr
     assert "COMPILED: []" in out.stderr
     text = out.stdout
+    # Objects as well as bytes: the totals the fast reader's model gives.
+    model = read_profile(str(path))
+    assert f"~{sum(s.objects for s in model.alloc_samples):.0f} objects allocated" in text
+    node_objects = sum(s.objects for s in model.alloc_samples if s.type_name == "Node")
+    assert any(line.split()[2:3] == [f"{node_objects:.0f}"] and line.endswith(" Node")
+               for line in text.splitlines()), text
     assert "prog.py 7" in text and "gzip" in text
     assert "8 allocation" in text and "1 time" in text
     assert "make_node (prog.py:8)" in text and "<module> (prog.py:21)" in text

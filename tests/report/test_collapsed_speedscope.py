@@ -26,6 +26,14 @@ def test_collapsed_lines(known):
     assert text.splitlines() == sorted(text.splitlines())
     time_lines = collapsed.render(p, kind="time").splitlines()
     assert sum(int(x.rsplit(" ", 1)[1]) for x in time_lines) == len(p.time_samples)
+    # Objects: the same stacks, each line the model's objects on it (rounded).
+    objects = dict(line.rsplit(" ", 1) for line in collapsed.render(p, kind="objects").splitlines())
+    assert objects.keys() == lines.keys()
+    by_path = Counter()
+    labels = function_labels(p)
+    for s in p.alloc_samples:
+        by_path[";".join(labels[p.frames[f].code.id] for f in reversed(p.stacks[s.stack]))] += s.objects
+    assert objects == {path: str(round(n)) for path, n in by_path.items()} and sum(by_path.values()) > 0
 
 
 def test_collapsed_names_are_unique_and_separator_free(tmp_path):

@@ -26,8 +26,9 @@ def add_arguments(parser):
                         help="output file ('-' for stdout; a name ending in .gz is gzip-compressed); "
                              "default: FILE with the format's suffix")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite OUT if it exists")
-    parser.add_argument("--kind", choices=("alloc", "time"),
-                        help="collapsed only: which samples to write (default: allocations if any)")
+    parser.add_argument("--kind", choices=("alloc", "objects", "time"),
+                        help="collapsed only: allocated bytes, allocated objects or CPU time "
+                             "(default: allocated bytes if there are allocation samples)")
 
 
 def run(args):

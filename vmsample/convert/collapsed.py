@@ -3,8 +3,11 @@
     <module>;main;make_tree 1048576
 
 one line per distinct stack, root first, ``;``-separated, then the weight:
-estimated allocated bytes for allocation samples, the number of samples for
-time samples.  Stacks with the same functions are merged; lines are sorted.
+estimated allocated bytes for allocation samples (``kind="alloc"``), or the
+estimated number of objects allocated (``kind="objects"``, rounded to whole
+objects per line, as flame graph tools want integers), the number of samples
+for time samples (``kind="time"``).  Stacks with the same functions are
+merged; lines are sorted.
 """
 
 from __future__ import annotations
@@ -30,4 +33,4 @@ def render(profile: Profile, progress=QUIET, kind: str | None = None) -> str:
             path = ";".join(labels[c] for c in code_path(profile, stack)) or NO_STACK
             lines[path] += weight
             advance()
-    return "".join(f"{path} {weight}\n" for path, weight in sorted(lines.items()))
+    return "".join(f"{path} {round(weight)}\n" for path, weight in sorted(lines.items()))

@@ -14,7 +14,7 @@ from collections import Counter
 
 from vmsample.profile.model import Code, Profile
 
-KINDS = ("alloc", "time")
+KINDS = ("alloc", "objects", "time")     # allocated bytes, allocated objects, CPU time
 
 
 def display_name(code: Code) -> str:
@@ -46,13 +46,17 @@ def check_kind(profile: Profile, kind: str) -> None:
 
 
 def stack_weights(profile: Profile, kind: str) -> Counter:
-    """stack index -> total weight: estimated bytes for allocation samples,
-    sample counts for time samples (what flame graph tools expect)."""
+    """stack index -> total weight: estimated bytes ("alloc") or objects
+    ("objects") for allocation samples, sample counts for time samples (what
+    flame graph tools expect)."""
     check_kind(profile, kind)
     weights: Counter = Counter()
     if kind == "alloc":
         for s in profile.alloc_samples:
             weights[s.stack] += s.weight
+    elif kind == "objects":
+        for s in profile.alloc_samples:
+            weights[s.stack] += s.objects
     else:
         for s in profile.time_samples:
             weights[s.stack] += 1

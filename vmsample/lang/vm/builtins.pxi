@@ -13,7 +13,7 @@ BUILTIN_NAMES = [
     "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
-    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input",
+    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
     "object.__eq__", "object.__ne__", "object.__hash__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
@@ -35,6 +35,8 @@ BUILTIN_NAMES = [
     "random.getrandbits", "random.expovariate", "random.normalvariate", "random.triangular",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
+    "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
+    "stdin.readline", "stdin.read", "stdin.readlines",
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -52,7 +54,7 @@ cdef enum:
     BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
     BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
-    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT
+    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
     BI_OBJECT_HASH
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
@@ -496,6 +498,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_CHR:
         check_args("chr", n, 1, 1)
         return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_GLOBALS:
+        # The calling frame's module's globals (a builtin runs in its caller's frame).
+        check_args("globals", n, 0, 0)
+        return VM_STATE.roots[VM_STATE.frames[VM_STATE.depth].co.globals]
     if bid == BI_HASH:
         check_args("hash", n, 1, 1)
         return int_from_py(full_hash(a))
@@ -844,6 +850,23 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         if fn == "isenabled":
             return V_TRUE
         return V_NONE
+    if mod == "stdout" or mod == "stderr":
+        # sys.stdout / sys.stderr: the process's own streams
+        out = sys.stdout if mod == "stdout" else sys.stderr
+        if fn == "write":
+            check_args(f"{mod}.write", n, 1, 1)
+            if not has_tid(a[0], T_STR):
+                raise TypeError(f"write() argument must be str, not {type_name(a[0])}")
+            out.write(str_to_py(a[0]))
+            return tag(LEN(a[0]))
+        out.flush()
+        return V_NONE
+    if mod == "stdin":
+        if fn == "readline":
+            return str_from_py(sys.stdin.readline())
+        if fn == "read":
+            return str_from_py(sys.stdin.read())
+        return py_to_vm(sys.stdin.readlines())
     if mod == "sys":
         if fn == "exit":
             raise SystemExit(to_py_simple(a) if n else None)

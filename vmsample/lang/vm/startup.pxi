@@ -41,11 +41,40 @@ cdef int class_set(int root, str name, gcref_t v) except -1:
     return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
+    # dslot may be a root slot (&VM_STATE.roots[i]): interning [name] can
+    # grow (move) the roots array, so such a slot is found again by index.
+    cdef Py_ssize_t root = dslot - VM_STATE.roots
+    if not 0 <= root < VM_STATE.nroots:
+        root = -1
     push(v)
     push(intern(name))
+    if root >= 0:
+        dslot = &VM_STATE.roots[root]
     dict_set(dslot, top_slot(), top_slot() - 1)
     HEAP.shadowstack_top -= 2
     return 0
+
+cdef int push_builtins_dict(str prefix) except -1:
+    # Push a new dict of the builtins named "prefix.NAME", by NAME.
+    push(dict_new())
+    for bid, name in enumerate(BUILTIN_NAMES):
+        if name.startswith(prefix + "."):
+            dict_set_py(top_slot(), name.split(".", 1)[1], mk_bfunc(bid))
+    return 0
+
+cdef gcref_t module_object(str name) except 0:
+    # [dict] -> []: a module object (T_MODULE: name, attribute dict) of that dict.
+    push(intern(name))
+    cdef gcref_t v = alloc_fixed(T_MODULE)
+    FLD(v)[0] = pop()
+    FLD(v)[1] = pop()
+    return v
+
+cdef gcref_t builtin_table(str prefix, str name) except 0:
+    # A module-like object whose attributes are the builtins "prefix.*"
+    # (sys.stdout.write ...): its repr is <module 'NAME'>.
+    push_builtins_dict(prefix)
+    return module_object(name)
 
 cdef int setup_builtins() except -1:
     global CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT
@@ -130,7 +159,7 @@ cdef int setup_builtins() except -1:
                  "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
                  "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
                  "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
-                 "format", "bin", "hex", "oct", "input", "property", "staticmethod",
+                 "format", "bin", "hex", "oct", "input", "globals", "property", "staticmethod",
                  "classmethod"]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
@@ -146,10 +175,7 @@ cdef int setup_builtins() except -1:
     # modules
     MODULES_ROOT = add_root(dict_new())
     for mod in ["math", "time", "random", "gc", "sys", "typing"]:
-        push(dict_new())
-        for bid, name in enumerate(BUILTIN_NAMES):
-            if name.startswith(mod + "."):
-                dict_set_py(top_slot(), name.split(".", 1)[1], mk_bfunc(bid))
+        push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
         if mod == "typing":
@@ -159,13 +185,13 @@ cdef int setup_builtins() except -1:
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
             dict_set_py(top_slot(), "path", py_to_vm(list(SEARCH_PATH)))
             dict_set_py(top_slot(), "modules", VM_STATE.roots[MODULES_ROOT])
-            STDERR_ROOT = add_root(intern("<stderr>"))
+            STDERR_ROOT = add_root(builtin_table("stderr", "<stderr>"))
             dict_set_py(top_slot(), "stderr", VM_STATE.roots[STDERR_ROOT])
-            dict_set_py(top_slot(), "stdout", intern("<stdout>"))
-        push(intern(mod))
-        v = alloc_fixed(T_MODULE)
-        FLD(v)[0] = pop()
-        FLD(v)[1] = pop()
+            for stream in ("stdout", "stdin"):
+                push(builtin_table(stream, f"<{stream}>"))
+                dict_set_py(top_slot() - 1, stream, top_slot()[0])
+                pop()
+        v = module_object(mod)
         dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
     push(VM_STATE.roots[MODULES_ROOT])
     dict_set_py(top_slot(), "__future__", V_NONE)
