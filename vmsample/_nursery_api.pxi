@@ -175,6 +175,7 @@ cdef class Nursery:
             free(p.minor_log)
             free(p.outcome_log)
             free(p.major_log)
+            free(p.pause_log)
             free(p.outcomes)
             free(p)
         free(h.shadowstack_base)
@@ -420,13 +421,21 @@ cdef class Nursery:
                                   e.total_size_of_arenas))
         return out
 
+    def pauses(self):
+        """The length in ns of every pause while keep_gc_log is on (since
+        clear_logs()): each collection that allocation triggered, its minor
+        collection and the major work after it (a mark step, or a finish).
+        Collections asked for (collect(), collect_major()) are not pauses."""
+        cdef GCPrivate* p = P(self.heap)
+        return [p.pause_log[i] for i in range(p.n_pause_log)]
+
     def clear_logs(self):
         """Forget the sample records and collection reports kept so far."""
         cdef GCSampler* s = self.heap.sampler
         cdef GCPrivate* p = P(self.heap)
         s.n_log = 0
         s.log_first_seq = s.next_seq
-        p.n_minor_log = p.n_outcome_log = p.n_major_log = 0
+        p.n_minor_log = p.n_outcome_log = p.n_major_log = p.n_pause_log = 0
 
     # -- collections and statistics -----------------------------------------
 
@@ -445,19 +454,22 @@ cdef class Nursery:
 
     def collect_step(self, budget=None):
         """Run a minor collection, then one step of the major collection:
-        start one if none is under way, else mark about [budget] bytes (at
-        least one object; None: the pacing's step), finishing it when nothing
-        is left to mark.
-        Returns the state after the step (STATE_*)."""
+        start one if none is under way; while marking, trace about [budget]
+        bytes (at least one object), ending the marking when nothing is left
+        to trace; while sweeping, sweep about [budget] bytes of pages (at
+        least one page), finalizing when every page is swept.  None: the
+        pacing's step.  Returns the state after the step (STATE_*)."""
         cdef GCHeap* h = self.heap
         if budget is not None and budget < 0:
             raise ValueError("budget must be >= 0")
         if gc_collect_minor(h) < 0:
             gc_raise_error(h)
-        if h.gc_state != GC_STATE_MARKING:
+        if h.gc_state == GC_STATE_SCANNING:
             major_start(h)
-        else:
+        elif h.gc_state == GC_STATE_MARKING:
             mark_step(h, step_budget(h, 0) if budget is None else budget)
+        else:
+            sweep_step(h, step_budget(h, 0) * SWEEP_SPEEDUP if budget is None else budget)
         return h.gc_state
 
     def check_heap(self):
@@ -488,6 +500,11 @@ cdef class Nursery:
             "gc_state": h.gc_state,
             "incremental": bool(p.incremental),
             "major_steps": p.major_steps,
+            "pauses": p.n_pauses,
+            "pause_total_ns": p.pause_total_ns,
+            "pause_max_ns": p.pause_max_ns,
+            "major_work_max_ns": p.major_work_max_ns,
+            "peak_memory_used": p.peak_memory_used,
             "next_major_at": p.next_major,
             "nursery_size": h.nursery_size,
             "nursery_used": h.nursery_free - h.nursery_start,

@@ -25,6 +25,8 @@ cdef extern from *:
 cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles since the last one
 cdef double MARK_SLACK = 0.25           # an incremental marking may let the old space grow by this
                                         # fraction of its size at the start before it must finish
+cdef uint64_t SWEEP_SPEEDUP = 8         # a sweep step passes this many bytes of pages per byte a
+                                        # mark step traces: sweeping a byte is that much cheaper
 
 GC_STATE_NAMES = ("scanning", "marking", "sweeping", "finalizing")
 SAMPLING_MODES = {"fixed": GC_SAMPLING_FIXED, "random": GC_SAMPLING_RANDOM}
@@ -37,21 +39,26 @@ ctypedef struct PtrVec:                 # a growable array of pointers (malloc, 
     size_t n
     size_t cap
 
+cdef struct Arena
+
 ctypedef struct Page:
+    Arena* arena            # the arena the page is cut from
     char* base
     char* uninit            # cells in [base, uninit) have been handed out at least once
     char* free_list         # free cells, linked through payload word 0; their tid is 0
     uint32_t cls            # cell size / 8; 0 = page not in use
     uint32_t n_used
+    uint32_t sweep_epoch    # the last sweep that passed this page, or that was running when
+                            # the page was cut (_nursery_major.pxi)
     Page* next              # in avail[cls] or in the free-page list
 
-ctypedef struct Arena:
+cdef struct Arena:
     char* base              # PAGE_SIZE-aligned, ARENA_SIZE bytes
     uint32_t n_free_pages
     Page pages[PAGES_PER_ARENA]
 
 cdef struct GCOldSpace:
-    PtrVec arenas
+    PtrVec arenas           # sorted by address (arena_of)
     Page* avail[N_CLASSES]  # pages of each class that may have a free cell
     Page* free_pages
     uint64_t arena_used     # bytes in handed-out cells (live or not yet swept)
@@ -122,7 +129,7 @@ ctypedef struct GCPrivate:
     PtrVec free_handles
     PtrVec remembered
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
-    bint mark_overflow          # a marked object was not pushed: rescan (major_finish)
+    bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)
     PtrVec scan                 # the minor collection's worklist
     PtrVec gray                 # the major marking's worklist; lives across minor collections
     YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
@@ -137,7 +144,16 @@ ctypedef struct GCPrivate:
     uint64_t major_deadline # while marking: old-space size at which the marking is finished at once
     uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
     uint64_t mark_step_min  # the least bytes a step traces
-    uint64_t major_steps    # statistics: mark steps run
+    uint32_t sweep_epoch    # the running (or last) sweep's number
+    size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
+    uint64_t major_steps    # statistics: mark and sweep steps run
+    # pauses: what a collection triggered by allocation (collect_for_allocation)
+    # stops the program for -- the minor collection plus the major work after it
+    uint64_t n_pauses
+    uint64_t pause_total_ns
+    uint64_t pause_max_ns
+    uint64_t major_work_max_ns      # the longest major part of one pause (a step, or a finish)
+    uint64_t peak_memory_used       # total_memory_used after a minor collection, at its highest
     # statistics
     uint64_t minor_count
     uint64_t major_count
@@ -158,6 +174,9 @@ ctypedef struct GCPrivate:
     GCMajorEvent* major_log
     size_t n_major_log
     size_t cap_major_log
+    uint64_t* pause_log     # every pause's length in ns (see n_pauses)
+    size_t n_pause_log
+    size_t cap_pause_log
     uint8_t* outcomes       # scratch buffer for the report
     size_t cap_outcomes
     # the evacuation reserve (_nursery_reserve.pxi)

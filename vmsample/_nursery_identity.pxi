@@ -66,7 +66,7 @@ cdef void shadow_free(GCHeap* h, GCHeader* cell, size_t size) noexcept nogil:
     cdef Arena* arena
     if size <= SMALL_MAX:
         arena = arena_of(h, <char*>cell)
-        free_cell(h, &arena.pages[(<char*>cell - arena.base) // PAGE_SIZE], <char*>cell, size, P(h).debug)
+        free_cell(h, page_of(arena, <char*>cell), <char*>cell, size, P(h).debug)
     else:
         h.old.large_used -= size
         free(cell)

@@ -2,26 +2,29 @@
 # of the old space, marked incrementally or stop-the-world (included by
 # _nursery.pyx).
 #
-# Owns: marking (major_start, mark_step, major_finish), sweeping, releasing
-# empty pages and arenas, the major-event states (GC_STATE_*), the gray
-# worklist and the next major trigger (GCPrivate.next_major / major_deadline).
+# Owns: marking (major_start, mark_step, mark_finish), sweeping (sweep_step),
+# releasing empty pages and arenas (finalize), the major-event states
+# (GC_STATE_*), the gray worklist, the sweep's epoch and cursor, and the next
+# major trigger (GCPrivate.next_major / major_deadline).
 #
 # Incremental marking.  A major collection starts at a minor collection whose
 # old space passed [next_major] (state MARKING): the roots are marked gray.
 # Each later minor collection that allocation triggers runs one mark step
 # (mark_step), which traces a bounded number of bytes from [gray].  When the
-# gray worklist is empty, major_finish marks the roots again, drains, and
-# sweeps (SWEEPING), releases pages (FINALIZING) and goes back to SCANNING.
-# Mark steps and the finish run only right after a minor collection, when the
-# nursery is empty: every reference then points into the old space.
+# gray worklist is empty, mark_finish marks the roots again, drains, reports
+# the dead samples and frees the dead large objects (SWEEPING); the following
+# minor collections each sweep a bounded number of pages (sweep_step); when
+# every page is swept, finalize releases empty pages and arenas (FINALIZING)
+# and goes back to SCANNING.  Steps run only right after a minor collection,
+# when the nursery is empty: every reference then points into the old space.
 #
-# The invariant: incremental update (Steele's "re-gray" form, as PyPy's
-# incminimark).  Outside a collection, while MARKING:
+# The invariant while MARKING: incremental update (Steele's "re-gray" form,
+# as PyPy's incminimark).  Outside a collection:
 #
 #     a marked (GCFLAG_VISITED) old object that is neither in [gray] nor in
 #     the remembered set points only to marked objects -- no black-to-white
-#     edge -- unless [mark_overflow] is set (then major_finish retraces every
-#     marked object).  Roots may point to anything: major_finish rescans them.
+#     edge -- unless [mark_overflow] is set (then mark_finish retraces every
+#     marked object).  Roots may point to anything: mark_finish rescans them.
 #
 # Why incremental update and not snapshot-at-the-beginning: the embedders'
 # write barrier (gc_write_barrier, _nursery.pxd) sees only the object written
@@ -34,19 +37,36 @@
 # young large objects promoted, during MARKING are marked and put on [gray]
 # (they are new, hence live for this collection; their references to old
 # objects came from roots or other young objects that no barrier saw, so they
-# must be traced, not just blackened).  The only unbounded part is the finish:
-# the roots' rescan and the sweep, which is stop-the-world.
+# must be traced, not just blackened).
+#
+# The invariant while SWEEPING: a page whose sweep_epoch is not the running
+# sweep's is unswept (page_unswept), and in an unswept page an object is
+# alive if and only if it is marked; everywhere else no object is marked.
+# The marks are final when sweeping starts (nothing dead comes back to life:
+# it is unreachable), so the sweep needs no barrier.  What it needs is
+# allocation black: a survivor copied during SWEEPING into a cell of an
+# unswept page is marked (minor_visit), or the sweep would free it; a page
+# cut during SWEEPING gets the running epoch (new_page), as it holds nothing
+# the sweep must judge.  Large objects are swept all at once at the start
+# (one pass over them, not their bytes), so promoted ones are never marked.
+# Walks over the old space (for_each_old_object, the verifier) skip the dead
+# objects of unswept pages: their references may point to freed memory.
 #
 # Stop-the-world mode (Nursery(incremental=False), VMSAMPLE_GC_INCREMENTAL=0)
-# runs start, drain and finish in one pause; so do a heap limit, a nursery
-# short of its evacuation reserve, gc.collect() (gc_collect_major) and an old
-# space past [major_deadline] (the marking fell behind the allocation).
+# runs start, marking, sweep and finalizing in one pause; so do a heap limit,
+# a nursery short of its evacuation reserve, gc.collect() (gc_collect_major)
+# and an old space past [major_deadline] (the collection fell behind the
+# allocation): they end the collection under way at once (major_complete).
 #
-# Pacing: a step traces at least [mark_step_min] bytes and [mark_budget]
+# Pacing: a mark step traces at least [mark_step_min] bytes and [mark_budget]
 # bytes per byte promoted by the minor collection before it.  The marking has
 # at most [old space at the start] bytes of old objects plus what is promoted
 # to trace; with mark_budget = 1 + 1 / MARK_SLACK it is done before the old
-# space grows by MARK_SLACK of its size at the start ([major_deadline]).
+# space grows by MARK_SLACK of its size at the start ([major_deadline]).  A
+# sweep step passes SWEEP_SPEEDUP times as many bytes of pages: sweeping a
+# page costs about that much less than tracing its objects, so a sweep step
+# pauses about as long as a mark step, and the sweep ends well before the
+# deadline too (cells it frees are reused after finalize).
 
 cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     cdef gcref_t v = slot[0]
@@ -61,7 +81,7 @@ cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
 cdef inline void gray_push(GCHeap* h, GCHeader* obj) noexcept nogil:
     # [obj] is marked; it is traced later.
     if vec_push(&P(h).gray, obj) < 0:
-        P(h).mark_overflow = True       # marked but not traced yet: see major_finish
+        P(h).mark_overflow = True       # marked but not traced yet: see mark_finish
 
 cdef void enter_state(GCHeap* h, int state, uint32_t n_deaths=0) noexcept nogil:
     # [n_deaths]: entering SWEEPING, the deaths collect_deaths just found.
@@ -96,33 +116,48 @@ cdef void free_cell(GCHeap* h, Page* page, char* cell, size_t size, bint debug) 
     h.old.arena_used -= size
     P(h).dead_found += 1
 
-cdef void sweep_arenas(GCHeap* h) noexcept nogil:
-    cdef GCOldSpace* old = h.old
+cdef void sweep_page(GCHeap* h, Page* page) noexcept nogil:
+    cdef size_t size = page.cls * 8
     cdef bint debug = P(h).debug
+    cdef char* cell = page.base
+    cdef GCHeader* obj
+    while cell < page.uninit:
+        obj = <GCHeader*>cell
+        if obj.tid != 0:
+            if obj.flags & GCFLAG_VISITED:
+                obj.flags &= ~GCFLAG_VISITED
+            else:
+                free_cell(h, page, cell, size, debug)
+        cell += size
+    page.sweep_epoch = P(h).sweep_epoch
+
+cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
+    # Sweep the pages this sweep has not passed, from the cursor's arena,
+    # until about [budget] bytes of pages are swept (at least one page: every
+    # step makes progress); True when none is left.  An arena cut during the
+    # sweep may shift the cursor's arena by one: the cursor then meets a swept
+    # arena again, whose pages it skips.
+    cdef GCPrivate* p = P(h)
+    cdef PtrVec* arenas = &h.old.arenas
     cdef Arena* arena
     cdef Page* page
-    cdef GCHeader* obj
-    cdef char* cell
-    cdef size_t i, size
+    cdef uint64_t swept = 0
     cdef int j
-    for i in range(old.arenas.n):
-        arena = <Arena*>old.arenas.items[i]
+    while p.sweep_cursor < arenas.n:
+        arena = <Arena*>arenas.items[p.sweep_cursor]
         for j in range(PAGES_PER_ARENA):
             page = &arena.pages[j]
-            if page.cls == 0:
-                continue
-            size = page.cls * 8
-            cell = page.base
-            while cell < page.uninit:
-                obj = <GCHeader*>cell
-                if obj.tid != 0:
-                    if obj.flags & GCFLAG_VISITED:
-                        obj.flags &= ~GCFLAG_VISITED
-                    else:
-                        free_cell(h, page, cell, size, debug)
-                cell += size
+            if page.cls != 0 and page.sweep_epoch != p.sweep_epoch:
+                if swept and swept >= budget:
+                    return False
+                sweep_page(h, page)
+                swept += PAGE_SIZE
+        p.sweep_cursor += 1
+    return True
 
 cdef void sweep_large(GCHeap* h) noexcept nogil:
+    # All at once, at the start of a sweep: one pass over the large objects
+    # (not their bytes), so that large objects never wait for a sweep.
     cdef PtrVec* v = &h.old.old_large
     cdef GCHeader* obj
     cdef size_t i, kept = 0, size
@@ -214,22 +249,23 @@ cdef void major_start(GCHeap* h) noexcept nogil:
 
 cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of marking (state MARKING, nursery empty) that traces about
-    # [budget] bytes; finishes the collection when nothing gray is left.
+    # [budget] bytes; ends the marking when nothing gray is left.
     cdef GCPrivate* p = P(h)
     p.collecting = True
     p.major_steps += 1
     drain_marking(h, budget)
     p.collecting = False
     if p.gray.n == 0:
-        major_finish(h)
+        mark_finish(h)
     elif p.debug:
         verify_or_die(h)
 
-cdef void major_finish(GCHeap* h) noexcept nogil:
+cdef void mark_finish(GCHeap* h) noexcept nogil:
     # The end of a marking: rescan the roots (no barrier sees their stores),
-    # trace everything gray, then sweep and finalize.  Nursery empty.
+    # trace everything gray; then the mark bits say exactly who lives: report
+    # the dead samples, free the dead large objects and start sweeping the
+    # arenas (SWEEPING).  Nursery empty.
     cdef GCPrivate* p = P(h)
-    cdef uint64_t threshold
     p.collecting = True
     visit_roots(h, major_visit)
     drain_marking(h, UINT64_MAX)
@@ -242,24 +278,56 @@ cdef void major_finish(GCHeap* h) noexcept nogil:
         for_each_old_object(h, retrace_marked)
         drain_marking(h, UINT64_MAX)
     enter_state(h, GC_STATE_SWEEPING, collect_deaths(h))
-    sweep_arenas(h)
     sweep_large(h)
+    p.sweep_epoch += 1      # every page in use is now unswept
+    p.sweep_cursor = 0
+    p.collecting = False
+    if p.debug:
+        verify_or_die(h)
+
+cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
+    # One step of sweeping (state SWEEPING, nursery empty): about [budget]
+    # bytes of pages; finalizes the collection when every page is swept.
+    cdef GCPrivate* p = P(h)
+    p.collecting = True
+    p.major_steps += 1
+    if sweep_arenas(h, budget):
+        finalize(h)
+    p.collecting = False
+    if p.debug:
+        verify_or_die(h)
+
+cdef void finalize(GCHeap* h) noexcept nogil:
+    # Every page swept: give empty pages and arenas back, set the next
+    # trigger, and go back to SCANNING.
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t threshold
     enter_state(h, GC_STATE_FINALIZING)
     release_pages(h)
     threshold = <uint64_t>(total_memory_used(h) * MAJOR_GROWTH)
     p.next_major = max(threshold, <uint64_t>(MAJOR_MIN_NURSERIES * h.nursery_size))
     refill_reserve(h)       # memory may be back: the whole nursery again, if it can
     enter_state(h, GC_STATE_SCANNING)
-    p.collecting = False
-    if p.debug:
-        verify_or_die(h)
+
+cdef void major_complete(GCHeap* h) noexcept nogil:
+    # Run the major collection under way (if any) to its end, in this pause.
+    cdef GCPrivate* p = P(h)
+    if h.gc_state == GC_STATE_MARKING:
+        mark_finish(h)
+    if h.gc_state == GC_STATE_SWEEPING:
+        p.collecting = True
+        sweep_arenas(h, UINT64_MAX)
+        finalize(h)
+        p.collecting = False
+        if p.debug:
+            verify_or_die(h)
 
 cdef void major_collection(GCHeap* h) noexcept nogil:
-    # A major collection in one pause: finishes the running one if marking,
-    # else a whole one.  Precondition: the nursery is empty.
-    if h.gc_state != GC_STATE_MARKING:
-        major_start(h)
-    major_finish(h)
+    # A whole major collection in one pause, after ending the one under way
+    # (which keeps what died after its marking started).  Nursery empty.
+    major_complete(h)
+    major_start(h)
+    major_complete(h)
 
 cdef inline uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
     # Pacing (above): the bytes promoted since the last step are what the
@@ -274,37 +342,34 @@ cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noe
     cdef uint64_t used = total_memory_used(h)
     if (p.heap_limit and used + extra > p.heap_limit) \
             or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
-        # Memory is short: everything dead must go now.  A marking under way
-        # keeps what died after it started, so a whole collection follows.
-        if h.gc_state == GC_STATE_MARKING:
-            major_finish(h)
+        # Memory is short: everything dead must go now.
         major_collection(h)
-    elif h.gc_state == GC_STATE_MARKING:
+    elif h.gc_state != GC_STATE_SCANNING:
         if not p.incremental or used + extra > p.major_deadline:
-            major_finish(h)
-        else:
+            major_complete(h)
+        elif h.gc_state == GC_STATE_MARKING:
             mark_step(h, step_budget(h, extra))
+        else:
+            sweep_step(h, step_budget(h, extra) * SWEEP_SPEEDUP)
     elif used + extra > p.next_major:
         major_start(h)
         if p.incremental:
             mark_step(h, step_budget(h, extra))
         else:
-            major_finish(h)
+            major_complete(h)
 
 cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil:
     # A full collection, which also counts the dead: the nursery objects its
     # minor collection did not evacuate, the young large objects it freed, and
-    # the old objects the sweep freed.  A marking under way is finished
-    # first: objects that died after it started may survive it.  Only this
-    # entry pays for the count.
+    # the old objects the sweep freed.  A collection under way is ended
+    # first: objects that died after its marking started may survive it.
+    # Only this entry pays for the count.
     cdef GCPrivate* p = P(h)
     p.count_dead = True
     p.dead_found = 0
     if gc_collect_minor(h) < 0:
         p.count_dead = False
         return -1
-    if h.gc_state == GC_STATE_MARKING:
-        major_finish(h)
     major_collection(h)
     p.count_dead = False
     return <int64_t>p.dead_found

@@ -14,15 +14,17 @@ cdef void for_each_old_object(GCHeap* h, object_fn fn) noexcept nogil:
     cdef char* cell
     cdef size_t i
     cdef int j
+    cdef bint unswept
     for i in range(old.arenas.n):
         arena = <Arena*>old.arenas.items[i]
         for j in range(PAGES_PER_ARENA):
             page = &arena.pages[j]
             if page.cls == 0:
                 continue
+            unswept = page_unswept(h, page)     # then only the marked objects live
             cell = page.base
             while cell < page.uninit:
-                if (<GCHeader*>cell).tid != 0:
+                if (<GCHeader*>cell).tid != 0 and (not unswept or (<GCHeader*>cell).flags & GCFLAG_VISITED):
                     fn(h, <GCHeader*>cell)
                 cell += page.cls * 8
     for i in range(old.old_large.n):
@@ -57,6 +59,9 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         if h.gc_state == GC_STATE_MARKING:      # new during a marking: live, gray
             copy.flags |= GCFLAG_VISITED
             gray_push(h, copy)
+        elif h.gc_state == GC_STATE_SWEEPING and not large_flag \
+                and page_unswept(h, page_of(arena_of(h, <char*>copy), <char*>copy)):
+            copy.flags |= GCFLAG_VISITED        # allocated black: the sweep keeps it (_nursery_major.pxi)
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
         P(h).minor_bytes_copied += size

@@ -18,15 +18,16 @@ cdef Page* new_page(GCHeap* h) noexcept nogil:
         if posix_memalign(&mem, PAGE_SIZE, ARENA_SIZE) != 0:
             free(arena)
             return NULL
-        if vec_push(&old.arenas, arena) < 0:
+        arena.base = <char*>mem
+        if insert_arena(old, arena) < 0:
             free(mem)
             free(arena)
             return NULL
-        arena.base = <char*>mem
         arena.n_free_pages = PAGES_PER_ARENA
         for i in range(PAGES_PER_ARENA - 1, -1, -1):
             page = &arena.pages[i]
             page.base = arena.base + i * PAGE_SIZE
+            page.arena = arena
             page.next = old.free_pages
             old.free_pages = page
     page = old.free_pages
@@ -35,21 +36,49 @@ cdef Page* new_page(GCHeap* h) noexcept nogil:
     page.uninit = page.base
     page.free_list = NULL
     page.n_used = 0
-    arena_of(h, page.base).n_free_pages -= 1
+    page.sweep_epoch = P(h).sweep_epoch     # nothing in it for a sweep under way
+    page.arena.n_free_pages -= 1
     return page
+
+cdef int insert_arena(GCOldSpace* old, Arena* arena) noexcept nogil:
+    # Keep [arenas] sorted by address, so that arena_of can bisect it.
+    cdef PtrVec* v = &old.arenas
+    cdef size_t i
+    if vec_push(v, arena) < 0:
+        return -1
+    i = v.n - 1
+    while i > 0 and <uintptr_t>(<Arena*>v.items[i - 1]).base > <uintptr_t>arena.base:
+        v.items[i] = v.items[i - 1]
+        i -= 1
+    v.items[i] = arena
+    return 0
 
 cdef extern from "<stdlib.h>":
     int posix_memalign(void** memptr, size_t alignment, size_t size) noexcept nogil
 
 cdef Arena* arena_of(GCHeap* h, const char* addr) noexcept nogil:
+    # The arena holding [addr], or NULL: a bisection of the sorted [arenas].
     cdef PtrVec* arenas = &h.old.arenas
+    cdef size_t lo = 0, hi = arenas.n, mid
     cdef Arena* a
-    cdef size_t i
-    for i in range(arenas.n):
-        a = <Arena*>arenas.items[i]
-        if a.base <= addr < a.base + ARENA_SIZE:
+    while lo < hi:
+        mid = (lo + hi) // 2
+        a = <Arena*>arenas.items[mid]
+        if addr < a.base:
+            hi = mid
+        elif addr >= a.base + ARENA_SIZE:
+            lo = mid + 1
+        else:
             return a
     return NULL
+
+cdef inline Page* page_of(Arena* arena, const char* addr) noexcept nogil:
+    return &arena.pages[(addr - arena.base) // PAGE_SIZE]
+
+cdef inline bint page_unswept(GCHeap* h, Page* page) noexcept nogil:
+    # While SWEEPING: [page] holds objects the running sweep has not judged
+    # yet; there, an object is alive if and only if it is marked.
+    return h.gc_state == GC_STATE_SWEEPING and page.cls != 0 and page.sweep_epoch != P(h).sweep_epoch
 
 cdef char* arena_alloc(GCHeap* h, size_t size) noexcept nogil:
     # A cell of exactly [size] bytes (<= SMALL_MAX), contents undefined.

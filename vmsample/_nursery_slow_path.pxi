@@ -95,9 +95,23 @@ cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) no
     # [extra] more bytes would still exceed the heap limit.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used
+    cdef int64_t t0 = gc_monotonic_ns(), t1, t2
     if gc_collect_minor(h) < 0:
         return -1
+    used = total_memory_used(h)
+    if used > p.peak_memory_used:
+        p.peak_memory_used = used
+    t1 = gc_monotonic_ns()
     major_collect_step(h, extra, nursery_need)
+    t2 = gc_monotonic_ns()
+    p.n_pauses += 1
+    p.pause_total_ns += <uint64_t>(t2 - t0)
+    p.pause_max_ns = max(p.pause_max_ns, <uint64_t>(t2 - t0))
+    p.major_work_max_ns = max(p.major_work_max_ns, <uint64_t>(t2 - t1))
+    if p.keep_gc_log and grow(<void**>&p.pause_log, &p.cap_pause_log, p.n_pause_log + 1,
+                              sizeof(uint64_t)) == 0:
+        p.pause_log[p.n_pause_log] = <uint64_t>(t2 - t0)
+        p.n_pause_log += 1
     used = total_memory_used(h)
     if p.heap_limit and used + extra > p.heap_limit:
         h.error = GC_ERR_NOMEM

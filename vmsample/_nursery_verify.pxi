@@ -28,6 +28,7 @@ ctypedef struct Verifier:
     PtrVec gray_objs        # while MARKING: [gray] and the remembered set, sorted
     PtrVec remembered_objs
     bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
+    bint in_unswept         # the object being checked is in a page the running sweep has not passed
     GCHeader* current       # object whose slots are being checked (NULL for roots)
     const char* where
     int failed
@@ -44,8 +45,9 @@ cdef int check_header(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
     cdef GCHeap* h = v.h
     if obj.tid == 0 or obj.tid >= h.n_types:
         return verify_fail(v, "object with an unregistered type id", obj.tid)
-    if obj.flags & GCFLAG_FORWARDED or (obj.flags & GCFLAG_VISITED
-                                         and (young or h.gc_state != GC_STATE_MARKING)):
+    # Marked: an old object while MARKING, or one the running sweep has not passed.
+    if obj.flags & GCFLAG_FORWARDED or (obj.flags & GCFLAG_VISITED and (
+            young or not (h.gc_state == GC_STATE_MARKING or v.in_unswept))):
         return verify_fail(v, "object with a collection-only flag set", obj.flags)
     if young != ((obj.flags & GCFLAG_OLD) == 0 or (obj.flags & GCFLAG_YOUNG_LARGE) != 0):
         return verify_fail(v, "object whose OLD/YOUNG_LARGE flags disagree with its space", obj.flags)
@@ -87,12 +89,14 @@ cdef int classify(Verifier* v, gcref_t r) noexcept nogil:
         return 0
     arena = arena_of(h, <char*>r)
     if arena != NULL:
-        page = &arena.pages[(<char*>r - arena.base) // PAGE_SIZE]
+        page = page_of(arena, <char*>r)
         if page.cls == 0 or (<char*>r - page.base) % (page.cls * 8) != 0 or <char*>r >= page.uninit:
             return 0
         obj = <GCHeader*>r
         if obj.tid == 0 or obj.tid >= h.n_types or obj_size(h, obj) != page.cls * 8:
             return 0
+        if page_unswept(h, page) and not obj.flags & GCFLAG_VISITED:
+            return 0        # dead, waiting for the sweep
         return 2
     if ptr_in_sorted(v.large_objs.items, v.large_objs.n, <void*>r):
         return 1 if (<GCHeader*>r).flags & GCFLAG_YOUNG_LARGE else 2
@@ -219,10 +223,15 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             if page.cls == 0 or v.failed:
                 continue
             size = page.cls * 8
+            v.in_unswept = page_unswept(h, page)
+            if v.in_unswept and i < p.sweep_cursor:
+                verify_fail(&v, "an arena before the sweep's cursor has a page not swept", i)
             cell = page.base
             while cell < page.uninit and not v.failed:
                 obj = <GCHeader*>cell
-                if obj.tid != 0:
+                if obj.tid != 0 and v.in_unswept and not obj.flags & GCFLAG_VISITED:
+                    pass        # dead, waiting for the sweep: its references may dangle
+                elif obj.tid != 0:
                     if obj.flags & GCFLAG_LARGE:
                         verify_fail(&v, "arena object with GCFLAG_LARGE", obj.flags)
                     elif obj.tid < h.n_types and obj_size(h, obj) != size:
@@ -230,6 +239,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
                     else:
                         verify_object(&v, obj, False)
                 cell += size
+    v.in_unswept = False
     v.where = "the young-id table"
     verify_young_ids(&v)
     v.where = "the followed samples"       # _nursery_lifetimes.pxi: old objects, swept only by a major

@@ -10,6 +10,7 @@ from vmsample import Nursery
 from vmsample._nursery import STATE_FINALIZING, STATE_MARKING, STATE_SCANNING, STATE_SWEEPING
 
 ID_WORD = 16    # Node: two references, then its id
+PAGE = 4096     # a sweep step's budget counts bytes of pages
 
 
 def node_heap(**kw):
@@ -28,7 +29,7 @@ def new_node(gc, tid, ident):
 
 def step_until_idle(gc, budget, check=True):
     steps = 0
-    while gc.collect_step(budget) == STATE_MARKING:
+    while gc.collect_step(budget) != STATE_SCANNING:
         steps += 1
         if check:
             gc.check_heap()
@@ -132,9 +133,11 @@ def test_phases_in_minor_records_and_major_events():
     gc.collect_step(0)
     assert gc.stats["gc_state"] == STATE_MARKING
     step_until_idle(gc, 64)
+    # scanning, then marking, then sweeping, in order; the step after the
+    # last minor collection finalized the collection
     states = [m.gc_state for m in gc.minor_collections()]
-    assert states[0] == STATE_SCANNING and states[1] == STATE_MARKING
-    assert states[-1] == STATE_MARKING       # the step after the last minor finished it
+    assert states == sorted(states) and states[0] == STATE_SCANNING
+    assert states.count(STATE_MARKING) >= 1 and states[-1] == STATE_SWEEPING
     assert [e.state for e in gc.major_events()] == [STATE_MARKING, STATE_SWEEPING,
                                                     STATE_FINALIZING, STATE_SCANNING]
     times = [e.time_ns for e in gc.major_events()]
@@ -229,3 +232,116 @@ def test_sampled_objects_die_only_in_a_sweep_that_found_them_unmarked():
     assert all(r.died_major == first + 1 for r in recs if r.died_major is not None)
     assert sorted(gc.followed_samples()) == sorted(r.seq for r in recs if r.died_major is None)
     assert len(keep) == len(during) == 20
+
+
+def sweep_under_way(gc, tid, live, garbage):
+    """An old space of [live] + [garbage] nodes spread over many pages (the
+    two interleaved, so that most pages keep some live cells), and a major
+    collection marked to its end: the state is SWEEPING, no page swept."""
+    keep, drop = [], []
+    for i in range(live + garbage):
+        (keep if i % (1 + garbage // live) == 0 else drop).append(new_node(gc, tid, i))
+    gc.collect_minor()
+    del drop[:]
+    state = gc.collect_step(0)
+    while state == STATE_MARKING:
+        state = gc.collect_step(10 ** 9)
+    assert state == STATE_SWEEPING
+    return keep
+
+
+def test_sweep_runs_in_steps_and_frees_as_it_goes():
+    gc, tid = node_heap(debug=True)
+    keep = sweep_under_way(gc, tid, 500, 4500)
+    gc.clear_logs()
+    used = [gc.stats["total_memory_used"]]
+    while gc.collect_step(PAGE) == STATE_SWEEPING:       # a page per step
+        used.append(gc.stats["total_memory_used"])
+    used.append(gc.stats["total_memory_used"])
+    assert len(used) > 20                                # many steps ...
+    assert used == sorted(used, reverse=True)            # ... each freeing some
+    assert used[-1] == len({r.read_word(ID_WORD) for r in keep}) * gc.size_of(tid)
+    assert [m.gc_state for m in gc.minor_collections()].count(STATE_SWEEPING) == len(used) - 1
+
+
+@pytest.mark.parametrize("budget", [0, PAGE, 8 * PAGE])
+def test_objects_promoted_during_sweeping_survive_it(budget):
+    # Survivors copied while the sweep runs fill the holes earlier
+    # collections left in pages this sweep has not passed: unmarked there,
+    # the sweep would free them.  They are allocated black.
+    gc, tid = node_heap(debug=True)
+    keep = sweep_under_way(gc, tid, 300, 2700)
+    gc.collect_major()                                   # holes in every page
+    more = [new_node(gc, tid, 10 ** 6 + i) for i in range(3000)]
+    keep += more[::10]
+    gc.collect_minor()
+    del more
+    state = gc.collect_step(0)
+    while state == STATE_MARKING:
+        state = gc.collect_step(10 ** 9)
+    young = []
+    while state == STATE_SWEEPING:
+        young += [new_node(gc, tid, 2 * 10 ** 6 + len(young) + i) for i in range(40)]
+        state = gc.collect_step(budget)
+    gc.check_heap()
+    assert [r.read_word(ID_WORD) for r in young] == [2 * 10 ** 6 + i for i in range(len(young))]
+    expected = (len(keep) + len(young)) * gc.size_of(tid)
+    gc.collect_major()
+    assert gc.stats["total_memory_used"] == expected
+    del young
+    gc.collect_major()                                   # marked for one sweep only: now they die
+    assert gc.stats["total_memory_used"] == len(keep) * gc.size_of(tid)
+
+
+def test_collect_major_during_sweeping_ends_it_and_collects_again():
+    gc, tid = node_heap(debug=True)
+    keep = sweep_under_way(gc, tid, 100, 900)
+    gc.collect_step(PAGE)
+    drop = keep[50:]
+    del keep[50:]
+    del drop                  # died after the marking: the sweep under way keeps them
+    dead = gc.collect_major()
+    assert gc.stats["gc_state"] == STATE_SCANNING
+    assert gc.stats["total_memory_used"] == 50 * gc.size_of(tid)
+    assert dead >= 50
+    states = [e.state for e in gc.major_events()]
+    assert states[-8:] == [STATE_MARKING, STATE_SWEEPING, STATE_FINALIZING, STATE_SCANNING] * 2
+
+
+def test_samples_promoted_during_sweeping_are_followed_until_they_die():
+    gc, tid = node_heap(debug=True)
+    keep = sweep_under_way(gc, tid, 200, 1800)
+    gc.enable_sampling(64, mode="fixed")
+    first = gc.samples_taken
+    during = [new_node(gc, tid, i) for i in range(200)]
+    while gc.collect_step(PAGE) == STATE_SWEEPING:
+        pass
+    seqs = [r.seq for r in gc.sample_records() if r.seq >= first and r.survived]
+    assert seqs and set(seqs) <= set(gc.followed_samples())
+    del during
+    gc.collect_major()
+    assert all(r.died_major == gc.stats["major_collections"]
+               for r in gc.sample_records() if r.seq in seqs)
+    assert len(keep) == 200
+
+
+def test_pauses_are_the_collections_allocation_triggered():
+    gc, tid = node_heap()
+    keep = []
+    for i in range(20000):
+        r = new_node(gc, tid, i)
+        if i % 10 == 0:
+            keep.append(r)
+        if i % 3000 == 0:
+            del keep[: len(keep) // 2]
+    st, pauses, minors = gc.stats, gc.pauses(), gc.minor_collections()
+    assert st["major_collections"] >= 1 and st["major_steps"] > 0
+    assert len(pauses) == st["pauses"] == len(minors) > 0
+    assert sum(pauses) == st["pause_total_ns"] and max(pauses) == st["pause_max_ns"]
+    assert all(p >= m.duration_ns for p, m in zip(pauses, minors))   # a minor collection, then major work
+    assert 0 < st["major_work_max_ns"] <= st["pause_max_ns"]
+    assert st["peak_memory_used"] == max(m.total_memory_used for m in minors)
+    gc.collect_major()                      # asked for: not a pause
+    assert gc.pauses() == pauses and gc.stats["pauses"] == len(pauses)
+    gc.clear_logs()
+    assert gc.pauses() == [] and gc.stats["pauses"] == len(pauses)

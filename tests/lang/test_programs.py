@@ -91,6 +91,7 @@ EXAMPLE_ARGS = {
     "graph_search.py": ["20"],
     "json_roundtrip.py": ["3"],
     "nbody.py": ["2000"],
+    "old_space.py": ["2", "6"],
     "raytrace.py": ["40"],
     "wordfreq.py": ["2000"],
 }
