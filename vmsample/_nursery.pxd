@@ -166,6 +166,7 @@ ctypedef struct GCHeap:
 cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept nogil
 cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil
+cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t value) noexcept nogil
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil
 # A minor then a major collection; returns how many objects they found dead
@@ -241,6 +242,17 @@ cdef inline void gc_write_barrier(GCHeap* h, GCHeader* obj) noexcept nogil:
     # passes this barrier, between any two allocations.
     if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
         gc_remember(h, obj)
+
+cdef inline void gc_write_barrier_slot(GCHeap* h, GCHeader* obj, gcref_t* slot,
+                                       gcref_t value) noexcept nogil:
+    # The same rule, for one store: call it BEFORE storing [value] into
+    # [slot], a reference slot of [obj], instead of gc_write_barrier.  Worth it
+    # for big arrays: a large old object is then not remembered whole (which
+    # makes the next minor collection trace every slot it has), only the slots
+    # that receive young values are (_nursery_roots.pxi).  Bulk stores (memcpy
+    # of many references) keep calling gc_write_barrier.
+    if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
+        gc_remember_slot(h, obj, slot, value)
 
 cdef inline bint gc_push_root(GCHeap* h, gcref_t v) noexcept nogil:
     # False (and h.error = GC_ERR_STACK) when the shadow stack is full.

@@ -131,8 +131,10 @@ Debug knobs, read once from the environment when this module is imported:
 #                remembered object it has traced and on every promoted young
 #                large object.  At that point none of them points into the
 #                nursery (the collection has just emptied it).
-#        clear:  gc_remember (the object joins the remembered set).
-#        read:   gc_write_barrier (in _nursery.pxd), the heap verifier.
+#        clear:  gc_remember (the object joins the remembered set); never
+#                on a large object written through gc_write_barrier_slot
+#                (its written slots are remembered instead).
+#        read:   gc_write_barrier(_slot) (in _nursery.pxd), the heap verifier.
 #    GCFLAG_FORWARDED         a nursery object already copied out; payload
 #                             word 0 holds the copy's address.
 #        set:    minor_visit.

@@ -126,6 +126,7 @@ cdef class Nursery:
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.incremental = bool(ENV_INCREMENTAL if incremental is None else incremental)
         p.mark_step_min = max(nsize // 4, <size_t>1)
+        p.remembered_slots_cap = max(nsize // 16, <size_t>16)     # as many as nursery objects can be
         p.keep_gc_log = bool(keep_gc_log)
         h.sampler.keep_log = bool(keep_sample_log)
         if not refill_reserve(h):       # sets the nursery's end and the limit
@@ -169,6 +170,7 @@ cdef class Nursery:
             free(p.handles)
             vec_free(&p.free_handles)
             vec_free(&p.remembered)
+            vec_free(&p.remembered_slots)
             vec_free(&p.scan)
             vec_free(&p.gray)
             free(p.young_ids.items)
@@ -671,7 +673,7 @@ cdef class Ref:
         """Store a Ref, None or a tagged int into the i-th reference field."""
         cdef gcref_t v = python_to_slot(self.nursery, value)
         cdef gcref_t* slot = ref_field(self, i)
-        gc_write_barrier(self.nursery.heap, ref_obj(self))
+        gc_write_barrier_slot(self.nursery.heap, ref_obj(self), slot, v)
         slot[0] = v
 
 
@@ -707,7 +709,7 @@ cdef class Ref:
         if t.items_are_refs:
             v = python_to_slot(self.nursery, value)
             item = ref_item(self, i)
-            gc_write_barrier(self.nursery.heap, ref_obj(self))
+            gc_write_barrier_slot(self.nursery.heap, ref_obj(self), <gcref_t*>item, v)
             (<gcref_t*>item)[0] = v
             return
         if t.item_size in (1, 2, 4, 8):

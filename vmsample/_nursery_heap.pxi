@@ -128,6 +128,8 @@ ctypedef struct GCPrivate:
     size_t cap_handles
     PtrVec free_handles
     PtrVec remembered
+    PtrVec remembered_slots     # slots of large old objects given young values (gc_remember_slot)
+    size_t remembered_slots_cap
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
     bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)
     PtrVec scan                 # the minor collection's worklist

@@ -119,6 +119,9 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
             gray_push(h, obj)       # written since it was marked: gray again (_nursery_major.pxi)
     p.remembered.n = 0
+    for i in range(p.remembered_slots.n):
+        minor_visit(h, <gcref_t*>p.remembered_slots.items[i])
+    p.remembered_slots.n = 0
     if p.remembered_overflow:
         for_each_old_object(h, remember_again)
         p.remembered_overflow = False

@@ -31,6 +31,33 @@ cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil:
         P(h).remembered_overflow = True
     obj.flags &= ~GCFLAG_TRACK_YOUNG_PTRS
 
+cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t value) noexcept nogil:
+    # gc_write_barrier_slot's slow path: [obj] is old with
+    # GCFLAG_TRACK_YOUNG_PTRS, and [value] goes into [slot].  A small object
+    # is remembered whole (tracing it costs no more than a slot).  A large one
+    # keeps the flag, so that every store into it comes here, and:
+    #   * a young [value]: [slot] joins the remembered slots, which the next
+    #     minor collection visits (at most remembered_slots_cap of them;
+    #     past that, or without memory, the object is remembered whole);
+    #   * an old [value] while MARKING into a marked [obj]: [value] is marked
+    #     and gray now (the incremental-update invariant, _nursery_major.pxi,
+    #     kept at the store instead of by re-graying [obj] at the next minor
+    #     collection, which would retrace all of it).
+    cdef GCPrivate* p = P(h)
+    cdef GCHeader* v
+    if not obj.flags & GCFLAG_LARGE:
+        gc_remember(h, obj)
+        return
+    if not gc_is_ref(value):
+        return
+    v = <GCHeader*>value
+    if not v.flags & GCFLAG_OLD or v.flags & GCFLAG_YOUNG_LARGE:
+        if p.remembered_slots.n >= p.remembered_slots_cap or vec_push(&p.remembered_slots, slot) < 0:
+            gc_remember(h, obj)
+    elif h.gc_state == GC_STATE_MARKING and obj.flags & GCFLAG_VISITED and not v.flags & GCFLAG_VISITED:
+        v.flags |= GCFLAG_VISITED
+        gray_push(h, v)
+
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
     # For trace_roots hooks: report one root slot during a collection.
     if P(h).visitor != NULL:

@@ -27,6 +27,7 @@ ctypedef struct Verifier:
     PtrVec large_objs       # sorted
     PtrVec gray_objs        # while MARKING: [gray] and the remembered set, sorted
     PtrVec remembered_objs
+    PtrVec remembered_slots # sorted
     bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
     bint in_unswept         # the object being checked is in a page the running sweep has not passed
     GCHeader* current       # object whose slots are being checked (NULL for roots)
@@ -116,7 +117,8 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
         verify_fail(v, "reference to something that is not a live object", r)
     elif kind == 1 and v.current != NULL and (v.current.flags & GCFLAG_OLD) \
             and not (v.current.flags & GCFLAG_YOUNG_LARGE) \
-            and (v.current.flags & GCFLAG_TRACK_YOUNG_PTRS):
+            and (v.current.flags & GCFLAG_TRACK_YOUNG_PTRS) \
+            and not ptr_in_sorted(v.remembered_slots.items, v.remembered_slots.n, slot):
         verify_fail(v, "old object points to a young one but is not remembered "
                     "(missing write barrier)", r)
     elif kind == 2 and v.check_black and v.current != NULL and v.current.flags & GCFLAG_VISITED \
@@ -181,6 +183,11 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             verify_fail(&v, "out of memory while verifying", 0)
     if v.large_objs.n:
         qsort(v.large_objs.items, v.large_objs.n, sizeof(void*), cmp_ptr)
+    for i in range(p.remembered_slots.n):
+        if vec_push(&v.remembered_slots, p.remembered_slots.items[i]) < 0:
+            verify_fail(&v, "out of memory while verifying", 0)
+    if v.remembered_slots.n:
+        qsort(v.remembered_slots.items, v.remembered_slots.n, sizeof(void*), cmp_ptr)
     if h.gc_state == GC_STATE_MARKING and not p.mark_overflow and not p.remembered_overflow:
         v.check_black = True
         for i in range(p.gray.n):
@@ -269,6 +276,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     vec_free(&v.large_objs)
     vec_free(&v.gray_objs)
     vec_free(&v.remembered_objs)
+    vec_free(&v.remembered_slots)
     return -v.failed
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:

@@ -47,7 +47,7 @@ cdef inline gcref_t* top_slot() noexcept nogil:
 
 cdef inline void store(gcref_t obj, int i, gcref_t v) noexcept nogil:
     # Every store of a value into a heap object goes through here (barrier).
-    gc_write_barrier(HEAP, <GCHeader*>obj)
+    gc_write_barrier_slot(HEAP, <GCHeader*>obj, &FLD(obj)[i], v)
     FLD(obj)[i] = v
 
 cdef int add_root(gcref_t v) except -1:
