@@ -352,10 +352,8 @@ cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noe
         else:
             sweep_step(h, step_budget(h, extra) * SWEEP_SPEEDUP)
     elif used + extra > p.next_major:
-        major_start(h)
-        if p.incremental:
-            mark_step(h, step_budget(h, extra))
-        else:
+        major_start(h)          # marking the roots is this pause's major work
+        if not p.incremental:
             major_complete(h)
 
 cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil:
