@@ -148,8 +148,11 @@ cdef class Nursery:
                 free(h.old.old_large.items[i])
             for i in range(h.old.young_large.n):
                 free(h.old.young_large.items[i])
+            for i in range(h.old.dead_large.n):
+                free(h.old.dead_large.items[i])
             vec_free(&h.old.arenas)
             vec_free(&h.old.old_large)
+            vec_free(&h.old.dead_large)
             vec_free(&h.old.young_large)
             free(h.old)
         if h.sampler != NULL:
@@ -459,8 +462,8 @@ cdef class Nursery:
         start one if none is under way; while marking, trace about [budget]
         bytes (at least one object), ending the marking when nothing is left
         to trace; while sweeping, sweep about [budget] bytes of pages (at
-        least one page), finalizing when every page is swept.  None: the
-        pacing's step.  Returns the state after the step (STATE_*)."""
+        least one page), entering FINALIZING when every page is swept;
+        while finalizing, finalize.  None: the pacing's step.  Returns the state after the step (STATE_*)."""
         cdef GCHeap* h = self.heap
         if budget is not None and budget < 0:
             raise ValueError("budget must be >= 0")
@@ -468,10 +471,14 @@ cdef class Nursery:
             gc_raise_error(h)
         if h.gc_state == GC_STATE_SCANNING:
             major_start(h)
-        elif h.gc_state == GC_STATE_MARKING:
+            return h.gc_state
+        P(h).major_steps += 1
+        if h.gc_state == GC_STATE_MARKING:
             mark_step(h, step_budget(h, 0) if budget is None else budget)
-        else:
+        elif h.gc_state == GC_STATE_SWEEPING:
             sweep_step(h, step_budget(h, 0) * SWEEP_SPEEDUP if budget is None else budget)
+        else:
+            finalize(h)
         return h.gc_state
 
     def check_heap(self):

@@ -64,6 +64,7 @@ cdef struct GCOldSpace:
     uint64_t arena_used     # bytes in handed-out cells (live or not yet swept)
     uint64_t large_used     # bytes of all large objects (young and old)
     PtrVec old_large        # old objects malloc'ed alone
+    PtrVec dead_large       # ... found dead by the running major collection, freed when it finalizes
     PtrVec young_large      # large objects allocated since the last minor collection
 
 ctypedef struct PendingSample:
@@ -148,7 +149,7 @@ ctypedef struct GCPrivate:
     uint64_t mark_step_min  # the least bytes a step traces
     uint32_t sweep_epoch    # the running (or last) sweep's number
     size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
-    uint64_t major_steps    # statistics: mark and sweep steps run
+    uint64_t major_steps    # statistics: mark, sweep and finalize steps run (incremental only)
     # pauses: what a collection triggered by allocation (collect_for_allocation)
     # stops the program for -- the minor collection plus the major work after it
     uint64_t n_pauses

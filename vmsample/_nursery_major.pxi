@@ -12,10 +12,11 @@
 # Each later minor collection that allocation triggers runs one mark step
 # (mark_step), which traces a bounded number of bytes from [gray].  When the
 # gray worklist is empty, mark_finish marks the roots again, drains, reports
-# the dead samples and frees the dead large objects (SWEEPING); the following
+# the dead samples and sweeps the large objects (SWEEPING); the following
 # minor collections each sweep a bounded number of pages (sweep_step); when
-# every page is swept, finalize releases empty pages and arenas (FINALIZING)
-# and goes back to SCANNING.  Steps run only right after a minor collection,
+# every page is swept the state is FINALIZING, and the next step (finalize)
+# frees the dead large objects, releases empty pages and arenas and goes back
+# to SCANNING.  Steps run only right after a minor collection,
 # when the nursery is empty: every reference then points into the old space.
 #
 # The invariant while MARKING: incremental update (Steele's "re-gray" form,
@@ -157,10 +158,13 @@ cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
 
 cdef void sweep_large(GCHeap* h) noexcept nogil:
     # All at once, at the start of a sweep: one pass over the large objects
-    # (not their bytes), so that large objects never wait for a sweep.
+    # (not their bytes), so that large objects never wait for a sweep.  The
+    # dead ones are freed when the collection finalizes (free_dead_large):
+    # giving big blocks back to the system costs time per page, which the
+    # pause that ends the marking should not pay on top of its own.
     cdef PtrVec* v = &h.old.old_large
     cdef GCHeader* obj
-    cdef size_t i, kept = 0, size
+    cdef size_t i, kept = 0
     for i in range(v.n):
         obj = <GCHeader*>v.items[i]
         if obj.flags & GCFLAG_VISITED:
@@ -168,13 +172,24 @@ cdef void sweep_large(GCHeap* h) noexcept nogil:
             v.items[kept] = obj
             kept += 1
         else:
-            size = obj_size(h, obj)
             P(h).dead_found += 1
-            h.old.large_used -= size
-            if P(h).debug:
-                memset(obj, POISON_BYTE, size)
-            free(obj)
+            if vec_push(&h.old.dead_large, obj) < 0:
+                free_large(h, obj)          # no room to defer it: now
     v.n = kept
+
+cdef void free_large(GCHeap* h, GCHeader* obj) noexcept nogil:
+    cdef size_t size = obj_size(h, obj)
+    h.old.large_used -= size
+    if P(h).debug:
+        memset(obj, POISON_BYTE, size)
+    free(obj)
+
+cdef void free_dead_large(GCHeap* h) noexcept nogil:
+    cdef PtrVec* v = &h.old.dead_large
+    cdef size_t i
+    for i in range(v.n):
+        free_large(h, <GCHeader*>v.items[i])
+    v.n = 0
 
 cdef void release_pages(GCHeap* h) noexcept nogil:
     # Rebuild the page lists after a sweep: empty pages become free, empty
@@ -252,7 +267,6 @@ cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # [budget] bytes; ends the marking when nothing gray is left.
     cdef GCPrivate* p = P(h)
     p.collecting = True
-    p.major_steps += 1
     drain_marking(h, budget)
     p.collecting = False
     if p.gray.n == 0:
@@ -290,24 +304,30 @@ cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # bytes of pages; finalizes the collection when every page is swept.
     cdef GCPrivate* p = P(h)
     p.collecting = True
-    p.major_steps += 1
     if sweep_arenas(h, budget):
-        finalize(h)
+        enter_state(h, GC_STATE_FINALIZING)     # finalize is the next step's work
     p.collecting = False
     if p.debug:
         verify_or_die(h)
 
 cdef void finalize(GCHeap* h) noexcept nogil:
-    # Every page swept: give empty pages and arenas back, set the next
-    # trigger, and go back to SCANNING.
+    # Every page swept (state FINALIZING): give the dead large objects, empty
+    # pages and empty arenas back, set the next trigger, and go back to
+    # SCANNING.  A step of its own, as in incminimark, so that minor
+    # collections report FINALIZING (the paper's converter draws a major
+    # collection from MARKING to the last FINALIZING).
     cdef GCPrivate* p = P(h)
     cdef uint64_t threshold
-    enter_state(h, GC_STATE_FINALIZING)
+    p.collecting = True
+    free_dead_large(h)
     release_pages(h)
     threshold = <uint64_t>(total_memory_used(h) * MAJOR_GROWTH)
     p.next_major = max(threshold, <uint64_t>(MAJOR_MIN_NURSERIES * h.nursery_size))
     refill_reserve(h)       # memory may be back: the whole nursery again, if it can
     enter_state(h, GC_STATE_SCANNING)
+    p.collecting = False
+    if p.debug:
+        verify_or_die(h)
 
 cdef void major_complete(GCHeap* h) noexcept nogil:
     # Run the major collection under way (if any) to its end, in this pause.
@@ -315,12 +335,9 @@ cdef void major_complete(GCHeap* h) noexcept nogil:
     if h.gc_state == GC_STATE_MARKING:
         mark_finish(h)
     if h.gc_state == GC_STATE_SWEEPING:
-        p.collecting = True
-        sweep_arenas(h, UINT64_MAX)
+        sweep_step(h, UINT64_MAX)
+    if h.gc_state == GC_STATE_FINALIZING:
         finalize(h)
-        p.collecting = False
-        if p.debug:
-            verify_or_die(h)
 
 cdef void major_collection(GCHeap* h) noexcept nogil:
     # A whole major collection in one pause, after ending the one under way
@@ -347,10 +364,14 @@ cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noe
     elif h.gc_state != GC_STATE_SCANNING:
         if not p.incremental or used + extra > p.major_deadline:
             major_complete(h)
-        elif h.gc_state == GC_STATE_MARKING:
+            return
+        p.major_steps += 1
+        if h.gc_state == GC_STATE_MARKING:
             mark_step(h, step_budget(h, extra))
-        else:
+        elif h.gc_state == GC_STATE_SWEEPING:
             sweep_step(h, step_budget(h, extra) * SWEEP_SPEEDUP)
+        else:
+            finalize(h)
     elif used + extra > p.next_major:
         major_start(h)          # marking the roots is this pause's major work
         if not p.incremental:

@@ -14,7 +14,7 @@ from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from vmsample import Nursery, Ref
-from vmsample._nursery import STATE_MARKING, STATE_SCANNING, STATE_SWEEPING
+from vmsample._nursery import STATE_FINALIZING, STATE_MARKING, STATE_SCANNING, STATE_SWEEPING
 from model import examples
 
 MAX_ROOTS = 12
@@ -152,11 +152,11 @@ class HeapMachine(RuleBasedStateMachine):
 
     @rule(budget=st.one_of(st.none(), st.integers(0, 600)))
     def collect_step(self, budget):
-        # a minor collection and a marking step of about [budget] bytes, or
-        # a sweeping step of about [budget] bytes of pages (0: the least),
+        # a minor collection and a step: marking about [budget] bytes,
+        # sweeping about [budget] bytes of pages (0: the least) or finalizing,
         # interleaved with the other rules' allocations and writes
         state = self.gc.collect_step(budget)
-        assert state in (STATE_SCANNING, STATE_MARKING, STATE_SWEEPING)
+        assert state in (STATE_SCANNING, STATE_MARKING, STATE_SWEEPING, STATE_FINALIZING)
         assert self.gc.stats["gc_state"] == state
 
     @rule()

@@ -211,6 +211,15 @@ def test_the_forks_converter_opens_our_files(toolchain, pypy_files, variant, tmp
     assert converted == by_type
     minor_markers = sum(1 for n in gc["markers"]["name"] if strings[n] == "Minor Collection")
     assert 0 < minor_markers <= len(p.minor_collections)
+    # Major collections run in steps and the minor collections between them
+    # report MARKING, SWEEPING and FINALIZING, as PyPy's do: the converter
+    # draws one marker per collection whose FINALIZING minor collection had
+    # samples (it reads the states off the samples' records).
+    finished = [c for c in p.major_collections if c.end_ns is not None]
+    drawn = sum(1 for c in finished for m in p.minor_collections
+                if m.gc_state == "FINALIZING" and m.outcomes and c.start_ns <= m.time_ns <= c.end_ns)
+    major_markers = sum(1 for n in gc["markers"]["name"] if strings[n] == "Major Collection")
+    assert drawn > 0 and major_markers == drawn
 
 
 # ---------------------------------------------------------------- the fork on real files
