@@ -33,6 +33,9 @@ MinorCollection.__doc__ = """One minor collection's report; [outcomes] holds GC_
 MajorEvent = collections.namedtuple(
     "MajorEvent", "index state time_ns total_memory_used total_size_of_arenas")
 MajorEvent.__doc__ = """A major collection entering [state] (GC_STATE_SCANNING again = finished)."""
+Pause = collections.namedtuple("Pause", "time_ns duration_ns major_ns")
+Pause.__doc__ = """A collection that allocation triggered: it started at [time_ns] and
+took [duration_ns], of which [major_ns] went to the major collection."""
 
 MAX_SAMPLE_PERIOD = MAX_DISTANCE      # the biggest sampling period and first offset, in bytes
 STATE_SCANNING = GC_STATE_SCANNING
@@ -427,12 +430,15 @@ cdef class Nursery:
         return out
 
     def pauses(self):
-        """The length in ns of every pause while keep_gc_log is on (since
-        clear_logs()): each collection that allocation triggered, its minor
-        collection and the major work after it (a mark step, or a finish).
-        Collections asked for (collect(), collect_major()) are not pauses."""
+        """Every pause while keep_gc_log is on (since clear_logs()), as
+        Pause(time_ns, duration_ns, major_ns): each collection that allocation
+        triggered -- its minor collection and the major work after it (a
+        mark, sweep or finalize step, or a whole collection), [major_ns] the
+        latter alone.  Collections asked for (collect_minor(), collect_major())
+        are not pauses."""
         cdef GCPrivate* p = P(self.heap)
-        return [p.pause_log[i] for i in range(p.n_pause_log)]
+        return [Pause(p.pause_log[i].time_ns, p.pause_log[i].duration_ns, p.pause_log[i].major_ns)
+                for i in range(p.n_pause_log)]
 
     def clear_logs(self):
         """Forget the sample records and collection reports kept so far."""

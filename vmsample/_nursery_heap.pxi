@@ -15,6 +15,8 @@ cdef enum:
     DEFAULT_NURSERY = 4194304           # 4 MiB
     DEFAULT_SHADOWSTACK = 1048576       # slots
     MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
+    MAX_STEP_NURSERIES = 8              # a mark step traces at most 8 nurseries' worth of bytes
+    MARK_CHUNK_ITEMS = 16384            # marking traces a bigger array 128 KiB of references at a time
 
 cdef extern from *:
     """
@@ -23,8 +25,9 @@ cdef extern from *:
     # Periods and offsets are bounded so that free + distance never overflows.
     const uint64_t MAX_DISTANCE "VMS_MAX_DISTANCE"
 cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles since the last one
-cdef double MARK_SLACK = 0.25           # an incremental marking may let the old space grow by this
-                                        # fraction of its size at the start before it must finish
+cdef double PACE_SLACK = 0.25           # an incremental phase is paced to end before the old space
+                                        # grows by this fraction of its size at the phase's start ...
+cdef double DEADLINE_SLACK = 0.5        # ... and is finished at once if it grows by this much
 cdef uint64_t SWEEP_SPEEDUP = 8         # a sweep step passes this many bytes of pages per byte a
                                         # mark step traces: sweeping a byte is that much cheaper
 
@@ -101,6 +104,11 @@ cdef struct GCSampler:
     size_t cap_tracked_seq
     size_t cap_tracked_obj
 
+ctypedef struct PauseLogEntry:
+    int64_t time_ns         # start, gc_monotonic_ns()
+    uint64_t duration_ns    # the minor collection and the major work after it
+    uint64_t major_ns       # the major work alone
+
 ctypedef struct MinorLogEntry:
     GCMinorReport report    # report.outcomes is NULL here; outcome bytes live in outcome_log
     size_t outcome_offset
@@ -135,6 +143,8 @@ ctypedef struct GCPrivate:
     bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)
     PtrVec scan                 # the minor collection's worklist
     PtrVec gray                 # the major marking's worklist; lives across minor collections
+    GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
+    uint32_t partial_next
     YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
@@ -147,6 +157,7 @@ ctypedef struct GCPrivate:
     uint64_t major_deadline # while marking: old-space size at which the marking is finished at once
     uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
     uint64_t mark_step_min  # the least bytes a step traces
+    uint64_t step_debt      # bytes of marking (or, x SWEEP_SPEEDUP, of sweeping) owed (step_budget)
     uint32_t sweep_epoch    # the running (or last) sweep's number
     size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
     uint64_t major_steps    # statistics: mark, sweep and finalize steps run (incremental only)
@@ -177,7 +188,7 @@ ctypedef struct GCPrivate:
     GCMajorEvent* major_log
     size_t n_major_log
     size_t cap_major_log
-    uint64_t* pause_log     # every pause's length in ns (see n_pauses)
+    PauseLogEntry* pause_log    # every pause (see n_pauses)
     size_t n_pause_log
     size_t cap_pause_log
     uint8_t* outcomes       # scratch buffer for the report

@@ -22,9 +22,10 @@
 # The invariant while MARKING: incremental update (Steele's "re-gray" form,
 # as PyPy's incminimark).  Outside a collection:
 #
-#     a marked (GCFLAG_VISITED) old object that is neither in [gray] nor in
-#     the remembered set points only to marked objects -- no black-to-white
-#     edge -- unless [mark_overflow] is set (then mark_finish retraces every
+#     a marked (GCFLAG_VISITED) old object that is neither in [gray], nor
+#     the array being traced in chunks ([partial]), nor in the remembered set
+#     points only to marked objects -- no black-to-white edge -- unless
+#     [mark_overflow] is set (then mark_finish retraces every
 #     marked object).  Roots may point to anything: mark_finish rescans them.
 #
 # Why incremental update and not snapshot-at-the-beginning: the embedders'
@@ -60,14 +61,19 @@
 # allocation): they end the collection under way at once (major_complete).
 #
 # Pacing: a mark step traces at least [mark_step_min] bytes and [mark_budget]
-# bytes per byte promoted by the minor collection before it.  The marking has
-# at most [old space at the start] bytes of old objects plus what is promoted
-# to trace; with mark_budget = 1 + 1 / MARK_SLACK it is done before the old
-# space grows by MARK_SLACK of its size at the start ([major_deadline]).  A
-# sweep step passes SWEEP_SPEEDUP times as many bytes of pages: sweeping a
-# page costs about that much less than tracing its objects, so a sweep step
-# pauses about as long as a mark step, and the sweep ends well before the
-# deadline too (cells it frees are reused after finalize).
+# bytes per byte promoted by the minor collection before it (step_budget,
+# which spreads a big promotion, e.g. a large array, over several steps).
+# The marking has at most [old space at the start] bytes of old objects plus
+# what is promoted to trace; with mark_budget = 1 + 1 / PACE_SLACK it is done
+# before the old space grows by PACE_SLACK of its size at the start.  The
+# deadline ([major_deadline], when the phase is finished at once) is further,
+# at DEADLINE_SLACK: promotion in bursts and large arrays must not turn into
+# the one long pause incremental collection is there to avoid.  Between the
+# two, the peak heap stays within 1 + DEADLINE_SLACK of the stop-the-world
+# collector's.  A sweep step passes SWEEP_SPEEDUP times as many bytes of
+# pages: sweeping a page costs about that much less than tracing its objects,
+# so a sweep step pauses about as long as a mark step, and the sweep ends well
+# before its own deadline (cells it frees are reused after finalize).
 
 cdef void major_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
     cdef gcref_t v = slot[0]
@@ -228,35 +234,73 @@ cdef void release_pages(GCHeap* h) noexcept nogil:
     old.arenas.n = kept
 
 cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
-    # Trace gray objects until [budget] bytes are traced (at least one object:
-    # every step makes progress) or none is left; returns the bytes traced.
-    cdef PtrVec* gray = &P(h).gray
+    # Trace gray objects until [budget] bytes are traced (at least one object,
+    # or one chunk: every step makes progress) or none is left; returns the
+    # bytes traced.  An array of more than MARK_CHUNK_ITEMS references is
+    # traced a chunk at a time ([partial]: the array, [partial_next]: its
+    # first item not traced yet), so that one big list does not make one long
+    # step; until it is done it counts as gray.
+    cdef GCPrivate* p = P(h)
+    cdef PtrVec* gray = &p.gray
     cdef GCHeader* obj
+    cdef GCType* t
+    cdef gcref_t* items
     cdef uint64_t traced = 0
-    while gray.n and (traced < budget or traced == 0):
+    cdef uint32_t i, end
+    while (p.partial != NULL or gray.n) and (traced < budget or traced == 0):
+        if p.partial != NULL:
+            obj = p.partial
+            t = &h.types[obj.tid]
+            items = <gcref_t*>(<char*>obj + GC_HEADER_SIZE + t.fixed_size)
+            end = obj.aux if obj.aux - p.partial_next <= MARK_CHUNK_ITEMS else p.partial_next + MARK_CHUNK_ITEMS
+            for i in range(p.partial_next, end):
+                major_visit(h, &items[i])
+            traced += (end - p.partial_next) * sizeof(gcref_t)
+            p.partial_next = end
+            if end == obj.aux:
+                p.partial = NULL
+            continue
         gray.n -= 1
         obj = <GCHeader*>gray.items[gray.n]
+        t = &h.types[obj.tid]
+        if t.items_are_refs and obj.aux > MARK_CHUNK_ITEMS:
+            for i in range(t.n_refs):
+                major_visit(h, <gcref_t*>(<char*>obj + GC_HEADER_SIZE + t.ref_offsets[i]))
+            traced += GC_HEADER_SIZE + t.fixed_size
+            p.partial, p.partial_next = obj, 0     # (none was under way: it goes first)
+            continue
         trace_object(h, obj, major_visit)
         traced += obj_size(h, obj)
     return traced
+
+cdef inline bint marking_done(GCHeap* h) noexcept nogil:
+    return P(h).gray.n == 0 and P(h).partial == NULL
 
 cdef void retrace_marked(GCHeap* h, GCHeader* obj) noexcept nogil:
     if obj.flags & GCFLAG_VISITED:
         trace_object(h, obj, major_visit)
         drain_marking(h, UINT64_MAX)
 
+cdef inline uint64_t phase_deadline(GCHeap* h) noexcept nogil:
+    # The old-space size past which a phase under way is finished at once:
+    # DEADLINE_SLACK more than now (at least a nursery).  Set when marking
+    # starts and again when sweeping starts (pacing, above).
+    cdef uint64_t used = total_memory_used(h)
+    return used + max(<uint64_t>(used * DEADLINE_SLACK), <uint64_t>h.nursery_size)
+
 cdef void major_start(GCHeap* h) noexcept nogil:
     # Precondition: the nursery is empty (a minor collection just ran), so
     # every reference points into the old space.
     cdef GCPrivate* p = P(h)
-    cdef uint64_t used = total_memory_used(h)
     p.collecting = True
     p.major_count += 1
     p.gray.n = 0
+    p.partial = NULL
     p.mark_overflow = False
     enter_state(h, GC_STATE_MARKING)
-    p.major_deadline = used + max(<uint64_t>(used * MARK_SLACK), <uint64_t>h.nursery_size)
-    p.mark_budget = 1 + <uint64_t>(1.0 / MARK_SLACK)
+    p.major_deadline = phase_deadline(h)
+    p.mark_budget = 1 + <uint64_t>(1.0 / PACE_SLACK)
+    p.step_debt = 0
     visit_roots(h, major_visit)
     p.collecting = False
     if p.debug:
@@ -269,7 +313,7 @@ cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     p.collecting = True
     drain_marking(h, budget)
     p.collecting = False
-    if p.gray.n == 0:
+    if marking_done(h):
         mark_finish(h)
     elif p.debug:
         verify_or_die(h)
@@ -295,6 +339,8 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
     sweep_large(h)
     p.sweep_epoch += 1      # every page in use is now unswept
     p.sweep_cursor = 0
+    p.major_deadline = phase_deadline(h)
+    p.step_debt = 0
     p.collecting = False
     if p.debug:
         verify_or_die(h)
@@ -346,10 +392,18 @@ cdef void major_collection(GCHeap* h) noexcept nogil:
     major_start(h)
     major_complete(h)
 
-cdef inline uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
+cdef uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
     # Pacing (above): the bytes promoted since the last step are what the
-    # minor collection copied and the large object about to be allocated.
-    return max(P(h).mark_step_min, (P(h).last_minor.bytes_copied + extra) * P(h).mark_budget)
+    # minor collection copied and the large object about to be allocated;
+    # they add [mark_budget] times as much to the work owed, and a step pays
+    # at least [mark_step_min] of it and at most MAX_STEP_NURSERIES nurseries'
+    # worth (a big array allocated at once is paid over several steps).
+    cdef GCPrivate* p = P(h)
+    cdef uint64_t budget
+    p.step_debt += (p.last_minor.bytes_copied + extra) * p.mark_budget
+    budget = min(max(p.step_debt, p.mark_step_min), MAX_STEP_NURSERIES * <uint64_t>h.nursery_size)
+    p.step_debt -= min(budget, p.step_debt)
+    return budget
 
 cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noexcept nogil:
     # The policy after a minor collection that allocation triggered: start,

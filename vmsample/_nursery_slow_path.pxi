@@ -109,8 +109,10 @@ cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) no
     p.pause_max_ns = max(p.pause_max_ns, <uint64_t>(t2 - t0))
     p.major_work_max_ns = max(p.major_work_max_ns, <uint64_t>(t2 - t1))
     if p.keep_gc_log and grow(<void**>&p.pause_log, &p.cap_pause_log, p.n_pause_log + 1,
-                              sizeof(uint64_t)) == 0:
-        p.pause_log[p.n_pause_log] = <uint64_t>(t2 - t0)
+                              sizeof(PauseLogEntry)) == 0:
+        p.pause_log[p.n_pause_log].time_ns = t0
+        p.pause_log[p.n_pause_log].duration_ns = <uint64_t>(t2 - t0)
+        p.pause_log[p.n_pause_log].major_ns = <uint64_t>(t2 - t1)
         p.n_pause_log += 1
     used = total_memory_used(h)
     if p.heap_limit and used + extra > p.heap_limit:

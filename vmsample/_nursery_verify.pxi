@@ -193,6 +193,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
         for i in range(p.gray.n):
             if vec_push(&v.gray_objs, p.gray.items[i]) < 0:
                 verify_fail(&v, "out of memory while verifying", 0)
+        if p.partial != NULL and vec_push(&v.gray_objs, p.partial) < 0:     # partly traced: gray
+            verify_fail(&v, "out of memory while verifying", 0)
         for i in range(p.remembered.n):
             if vec_push(&v.remembered_objs, p.remembered.items[i]) < 0:
                 verify_fail(&v, "out of memory while verifying", 0)
@@ -262,6 +264,10 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             break
         if classify(&v, <gcref_t>obj) != 2 or not obj.flags & GCFLAG_VISITED:
             verify_fail(&v, "gray object is not a marked live old object", <uintptr_t>obj)
+    obj = p.partial
+    if obj != NULL and not v.failed and (h.gc_state != GC_STATE_MARKING or classify(&v, <gcref_t>obj) != 2
+                                         or not obj.flags & GCFLAG_VISITED or p.partial_next > obj.aux):
+        verify_fail(&v, "the array marking traces in chunks is not a marked live old one", <uintptr_t>obj)
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)

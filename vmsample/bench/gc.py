@@ -59,7 +59,7 @@ def child(mode, name, args):
         t = time.perf_counter()
         status = run_program(source, str(path), [str(path), *args], nursery=nursery)
         elapsed = time.perf_counter() - t
-    pauses = sorted(nursery.pauses())
+    pauses = sorted(p.duration_ns for p in nursery.pauses())
     stats = nursery.stats
     json.dump({
         "status": status,
