@@ -308,7 +308,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(RAW(v)[L_LEN])
             if t == T_DICT:
                 return tag(RAW(v)[D_USED])
-            if t == T_SET:
+            if t == T_SET or t == T_FROZENSET:
                 return tag(RAW(v)[S_USED])
             if t == T_RANGE:
                 return tag(range_len(v))
@@ -988,6 +988,12 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if n == 0:
             return set_new()
         return set_from_iterable(a)
+    if kind == KIND_FROZENSET:
+        check_args("frozenset", n, 0, 1)
+        if n == 0:
+            push(set_new())
+            return frozenset_adopting(pop())
+        return frozenset_from_iterable(a)
     if kind == KIND_TYPE:
         check_args("type", n, 1, 1)
         return class_of(a[0])

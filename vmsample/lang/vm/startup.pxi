@@ -104,6 +104,7 @@ cdef int setup_builtins() except -1:
     kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
+             ("frozenset", KIND_FROZENSET, [T_FROZENSET]),
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
     for name, kind, tids in kinds:
@@ -134,6 +135,8 @@ cdef int setup_builtins() except -1:
             owner, meth = name.split(".", 1)
             if owner in owners:
                 class_set(KIND_ROOT[owners[owner]], meth, mk_bfunc(bid))
+            if owner == "set" and meth in FROZENSET_METHODS:
+                class_set(KIND_ROOT[KIND_FROZENSET], meth, mk_bfunc(bid))
             elif owner == "object":
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
@@ -165,6 +168,7 @@ cdef int setup_builtins() except -1:
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
+                       ("frozenset", KIND_FROZENSET),
                        ("type", KIND_TYPE)]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
