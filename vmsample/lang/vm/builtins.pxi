@@ -9,6 +9,11 @@
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
 
+# The CPython halves of delegated library modules (vmsample/lang/delegated):
+# built-in modules of plain functions, called like math's.
+from vmsample.lang.delegated import re_engine as _re_engine
+_RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
+
 BUILTIN_NAMES = [
     "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
@@ -37,6 +42,7 @@ BUILTIN_NAMES = [
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
+    *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -79,14 +85,14 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "typing": {}}
+                    "typing": {}, "_re": {}}
 TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
                 "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
                 "FrozenSet", "Type", "ClassVar", "Final"]
 
 import random as _pyrandom
 _RNG = _pyrandom.Random(0)
-_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "random": _RNG}
+_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "random": _RNG, "_re": _re_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
