@@ -104,7 +104,7 @@ cdef int setup_builtins() except -1:
     kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
-             ("frozenset", KIND_FROZENSET, [T_FROZENSET]),
+             ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, []),
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
     for name, kind, tids in kinds:
@@ -168,7 +168,7 @@ cdef int setup_builtins() except -1:
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
-                       ("frozenset", KIND_FROZENSET),
+                       ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES),
                        ("type", KIND_TYPE)]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
@@ -182,6 +182,9 @@ cdef int setup_builtins() except -1:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
+        if mod == "random":
+            make_random_class()
+            dict_set_py(top_slot(), "Random", random_class())
         if mod == "typing":
             for k in TYPING_NAMES:
                 dict_set_py(top_slot(), k, kind_class(KIND_OBJECT))
