@@ -973,6 +973,14 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         # The class exists (isinstance(x, bytes) is False for every VM value),
         # its instances do not.
         raise NotImplementedError("bytes objects are not supported by vmsample")
+    if kind == KIND_SLICE:
+        # slice(stop), slice(start, stop[, step]): as BUILD_SLICE makes them
+        check_args("slice", n, 1, 3)
+        v = alloc_fixed(T_SLICE)
+        FLD(v)[0] = a[0] if n > 1 else V_NONE
+        FLD(v)[1] = a[1] if n > 1 else a[0]
+        FLD(v)[2] = a[2] if n > 2 else V_NONE
+        return v
     if kind == KIND_TYPE:
         check_args("type", n, 1, 1)
         return class_of(a[0])

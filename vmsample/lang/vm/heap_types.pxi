@@ -96,6 +96,7 @@ cdef enum:
     KIND_BASEEXC = 15
     KIND_FROZENSET = 16
     KIND_BYTES = 17         # the class only: the VM has no bytes objects
+    KIND_SLICE = 18
 
 def _register_types(Nursery n):
     """Register the VM's heap types; returns nothing, sets the T_* globals."""

@@ -105,6 +105,7 @@ cdef int setup_builtins() except -1:
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
              ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, []),
+             ("slice", KIND_SLICE, [T_SLICE]),
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
     for name, kind, tids in kinds:
@@ -121,7 +122,7 @@ cdef int setup_builtins() except -1:
                     (T_SETITER, "set_iterator"), (T_ENUMERATE, "enumerate"), (T_ZIP, "zip"),
                     (T_MAP, "map"), (T_FILTER, "filter"), (T_REVERSED, "reversed"),
                     (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
-                    (T_SLICE, "slice"), (T_CELL, "cell"), (T_SUPER, "super"),
+                    (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
                     (T_CLASSMETHOD, "classmethod")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
@@ -168,7 +169,7 @@ cdef int setup_builtins() except -1:
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
-                       ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES),
+                       ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES), ("slice", KIND_SLICE),
                        ("type", KIND_TYPE)]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
