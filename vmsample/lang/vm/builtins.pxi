@@ -492,9 +492,21 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("divmod", n, 2, 2)
         if is_number(a[0]) and is_number(a[1]):
             return py_to_vm(divmod(num_to_py(a[0]), num_to_py(a[1])))
+        v = magic_of(a[0], M_DIVMOD)
+        if v != 0:
+            v = call_method1(v, a[0], a[1])
+            if v != V_NOTIMPL:
+                return v
         raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
     if bid == BI_ROUND:
         check_args("round", n, 1, 2)
+        v = magic_of(a[0], M_ROUND)
+        if v != 0:
+            if n == 2:
+                return call_method1(v, a[0], a[1])
+            return call_method0(v, a[0])
+        if not is_number(a[0]):
+            raise TypeError(f"type {type_name(a[0])} doesn't define __round__ method")
         if n == 2 and a[1] != V_NONE:
             return num_from_py(round(num_to_py(a[0]), int_to_py(a[1])))
         return num_from_py(round(num_to_py(a[0])))

@@ -146,6 +146,8 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
         if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE or \
                 ta == T_FROZENSET or tb == T_FROZENSET:
             return 2
+    elif has_tid(a, T_INSTANCE) or has_tid(b, T_INSTANCE):
+        return 2        # an instance equal to an immediate (Fraction(2) == 2)
     if is_number(a) and is_number(b):
         return num_to_py(a) == num_to_py(b)
     return 0
