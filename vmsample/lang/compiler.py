@@ -34,7 +34,8 @@ from vmsample.lang.verify import verify_tree
 
 __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
-BUILTIN_MODULES = {"math", "time", "random", "gc", "sys"}
+BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
+                   "_re"}       # the CPython half of lib/re.py (vmsample/lang/delegated)
 # Modules whose names only matter for type annotations: the VM's `typing`
 # module binds every name to `object` (subscriptable, as List[int] must be).
 TYPING_MODULES = {"typing", "__future__"}

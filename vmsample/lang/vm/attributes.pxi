@@ -114,6 +114,10 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return intern(CODE_SPECS[RAW(o)[FN_CODE]].qualname)
     if t == T_SUPER:
         return super_getattr(oslot, name)
+    if t == T_SLICE:
+        pyname = str_to_py(name)
+        if pyname in ("start", "stop", "step"):
+            return FLD(o)[("start", "stop", "step").index(pyname)]
     if t == T_BOUND and str_eq(name, MAGIC(M_NAME)):
         push(FLD(o)[1])
         v = getattr_v(top_slot(), name)

@@ -9,6 +9,16 @@
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
 
+# The CPython halves of delegated library modules (vmsample/lang/delegated):
+# built-in modules of plain functions, called like math's.
+from vmsample.lang.delegated import re_engine as _re_engine
+_RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
+
+# random's functions, which are also the methods of random.Random (vm/random.pxi)
+RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
+                    "sample", "gauss", "choices", "getrandbits", "expovariate",
+                    "normalvariate", "triangular"]
+
 BUILTIN_NAMES = [
     "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
@@ -30,13 +40,13 @@ BUILTIN_NAMES = [
                           if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
     "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
     "time.time_ns", "time.perf_counter_ns", "time.monotonic_ns",
-    "random.seed", "random.random", "random.randint", "random.choice", "random.shuffle",
-    "random.uniform", "random.randrange", "random.sample", "random.gauss", "random.choices",
-    "random.getrandbits", "random.expovariate", "random.normalvariate", "random.triangular",
+    *("random." + name for name in RANDOM_FUNCTIONS),
+    *("Random." + name for name in ["__init__", *RANDOM_FUNCTIONS]),
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
+    *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -79,14 +89,12 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "typing": {}}
+                    "typing": {}, "_re": {}}
 TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
                 "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
                 "FrozenSet", "Type", "ClassVar", "Final"]
 
-import random as _pyrandom
-_RNG = _pyrandom.Random(0)
-_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "random": _RNG}
+_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
@@ -308,7 +316,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(RAW(v)[L_LEN])
             if t == T_DICT:
                 return tag(RAW(v)[D_USED])
-            if t == T_SET:
+            if t == T_SET or t == T_FROZENSET:
                 return tag(RAW(v)[S_USED])
             if t == T_RANGE:
                 return tag(range_len(v))
@@ -484,9 +492,21 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("divmod", n, 2, 2)
         if is_number(a[0]) and is_number(a[1]):
             return py_to_vm(divmod(num_to_py(a[0]), num_to_py(a[1])))
+        v = magic_of(a[0], M_DIVMOD)
+        if v != 0:
+            v = call_method1(v, a[0], a[1])
+            if v != V_NOTIMPL:
+                return v
         raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
     if bid == BI_ROUND:
         check_args("round", n, 1, 2)
+        v = magic_of(a[0], M_ROUND)
+        if v != 0:
+            if n == 2:
+                return call_method1(v, a[0], a[1])
+            return call_method0(v, a[0])
+        if not is_number(a[0]):
+            raise TypeError(f"type {type_name(a[0])} doesn't define __round__ method")
         if n == 2 and a[1] != V_NONE:
             return num_from_py(round(num_to_py(a[0]), int_to_py(a[1])))
         return num_from_py(round(num_to_py(a[0])))
@@ -876,42 +896,9 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             set_recursion_limit(a, n)
         return V_NONE
     if mod == "random":
-        if fn == "shuffle":
-            order = list(range(RAW(a[0])[L_LEN]))
-            _RNG.shuffle(order)
-            push(seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN]))
-            for i, j in enumerate(order):
-                list_set(a[0], i, ITEMS(top_slot()[0])[j])
-            pop()
-            return V_NONE
-        if fn in ("choice", "sample", "choices"):
-            # Draw indices from CPython's generator exactly as it would for
-            # the sequence itself (same calls, same stream), then index.
-            if not is_obj(a[0]) or TID(a[0]) not in (T_LIST, T_TUPLE, T_STR, T_RANGE):
-                if fn != "choices":
-                    raise TypeError(f"Population must be a sequence.  For dicts or sets, use sorted(d).")
-            push(list_from_iterable(a))
-            m = RAW(top_slot()[0])[L_LEN]
-            if fn == "choice":
-                if m == 0:
-                    raise IndexError("Cannot choose from an empty sequence")
-                idx = [_RNG.randrange(m)] if m else []
-            elif fn == "sample":
-                idx = _RNG.sample(range(m), *[int_to_py(a[i]) for i in range(1, n)],
-                                  **kwargs_py(a, n, kwnames))
-            else:
-                idx = _RNG.choices(range(m), *[to_py_simple(a + i) for i in range(1, n)],
-                                   **kwargs_py(a, n, kwnames))
-            if fn == "choice":
-                v = ITEMS(top_slot()[0])[idx[0]]
-                pop()
-                return v
-            push(list_new(len(idx)))
-            for i, j in enumerate(idx):
-                list_set(top_slot()[0], i, ITEMS(top_slot()[-1])[j])
-            v = pop()
-            pop()
-            return v
+        return random_function(_RNG, fn, a, n, kwnames)
+    if mod == "Random":
+        return random_method(fn, a, n, kwnames)
     args = [to_py_simple(a + i) for i in range(n)]
     res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames)) if kwnames \
         else getattr(_PY_MODULE_FUNCS[mod], fn)(*args)
@@ -988,6 +975,24 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if n == 0:
             return set_new()
         return set_from_iterable(a)
+    if kind == KIND_FROZENSET:
+        check_args("frozenset", n, 0, 1)
+        if n == 0:
+            push(set_new())
+            return frozenset_adopting(pop())
+        return frozenset_from_iterable(a)
+    if kind == KIND_BYTES:
+        # The class exists (isinstance(x, bytes) is False for every VM value),
+        # its instances do not.
+        raise NotImplementedError("bytes objects are not supported by vmsample")
+    if kind == KIND_SLICE:
+        # slice(stop), slice(start, stop[, step]): as BUILD_SLICE makes them
+        check_args("slice", n, 1, 3)
+        v = alloc_fixed(T_SLICE)
+        FLD(v)[0] = a[0] if n > 1 else V_NONE
+        FLD(v)[1] = a[1] if n > 1 else a[0]
+        FLD(v)[2] = a[2] if n > 2 else V_NONE
+        return v
     if kind == KIND_TYPE:
         check_args("type", n, 1, 1)
         return class_of(a[0])

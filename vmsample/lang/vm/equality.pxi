@@ -24,7 +24,7 @@ cdef bint truth(gcref_t v) except -1:
         return RAW(v)[L_LEN] != 0
     if t == T_DICT:
         return RAW(v)[D_USED] != 0
-    if t == T_SET:
+    if t == T_SET or t == T_FROZENSET:
         return RAW(v)[S_USED] != 0
     if t == T_BIGINT:
         return True
@@ -75,6 +75,8 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if t == T_INSTANCE:
         return (instance_hash(slot) << 1) >> 1      # tagged, as a tuple's
+    if t == T_FROZENSET:
+        return (frozenset_hash(slot) << 1) >> 1
     return object_id(v) >> 4
 
 cdef int64_t instance_hash(gcref_t* slot) except? -1:
@@ -102,6 +104,8 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
     cdef Py_ssize_t i
     if has_tid(slot[0], T_INSTANCE):
         return instance_hash(slot)
+    if has_tid(slot[0], T_FROZENSET):
+        return frozenset_hash(slot)
     if not has_tid(slot[0], T_TUPLE):
         return vm_hash(slot)
     check_c_stack()
@@ -139,8 +143,11 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
         tb = TID(b)
         if ta == T_STR and tb == T_STR:
             return str_eq(a, b)
-        if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE:
+        if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE or \
+                ta == T_FROZENSET or tb == T_FROZENSET:
             return 2
+    elif has_tid(a, T_INSTANCE) or has_tid(b, T_INSTANCE):
+        return 2        # an instance equal to an immediate (Fraction(2) == 2)
     if is_number(a) and is_number(b):
         return num_to_py(a) == num_to_py(b)
     return 0

@@ -34,7 +34,7 @@ cdef str repr_py(gcref_t* slot):
         return repr(big_to_py(v))
     if (t == T_LIST or t == T_DICT or t == T_SET) and repr_active(v):
         return "[...]" if t == T_LIST else "{...}"
-    if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET:
+    if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET or t == T_FROZENSET:
         enter_recursion("while getting the repr of an object")
         push(v)
         REPR_STACK.append(<uintptr_t>top_slot())
@@ -83,9 +83,9 @@ cdef str container_repr(gcref_t* slot, uint16_t t):
                 HEAP.shadowstack_top -= 2
             i += 1
         return "{" + ", ".join(parts) + "}"
-    if t == T_SET:
+    if t == T_SET or t == T_FROZENSET:
         if RAW(slot[0])[S_USED] == 0:
-            return "set()"
+            return "set()" if t == T_SET else "frozenset()"
         parts = []
         i = 0
         while i <= RAW(slot[0])[S_MASK]:
@@ -95,6 +95,8 @@ cdef str container_repr(gcref_t* slot, uint16_t t):
                 parts.append(repr_py(top_slot()))
                 pop()
             i += 1
+        if t == T_FROZENSET:
+            return "frozenset({" + ", ".join(parts) + "})"
         return "{" + ", ".join(parts) + "}"
 
 cdef str other_repr(gcref_t* slot, uint16_t t):

@@ -13,6 +13,7 @@ cdef uint16_t T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANG
 cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
+cdef uint16_t T_FROZENSET
 
 # list: [items ARRAY, len raw]
 cdef enum:
@@ -23,12 +24,14 @@ cdef enum:
     D_ENTRIES = 1
     D_USED = 2
     D_NENTRIES = 3
-# set: [table ARRAY (hash, key)*, fill raw, used raw, mask raw]
+# set: [table ARRAY (hash, key)*, fill raw, used raw, mask raw, finger raw];
+# a frozenset is laid out as a set plus its hash (-1 until computed)
     S_TABLE = 0
     S_FILL = 1
     S_USED = 2
     S_MASK = 3
     S_FINGER = 4
+    S_HASH = 5
 # instance (var-size refs): [class, overflow ARRAY, values...]
     I_CLASS = 0
     I_OVERFLOW = 1
@@ -91,6 +94,9 @@ cdef enum:
     KIND_RANGE = 13
     KIND_OTHER = 14
     KIND_BASEEXC = 15
+    KIND_FROZENSET = 16
+    KIND_BYTES = 17         # the class only: the VM has no bytes objects
+    KIND_SLICE = 18
 
 def _register_types(Nursery n):
     """Register the VM's heap types; returns nothing, sets the T_* globals."""
@@ -99,6 +105,7 @@ def _register_types(Nursery n):
     global T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
+    global T_FROZENSET
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -144,6 +151,7 @@ def _register_types(Nursery n):
     T_STATICMETHOD = fixed("staticmethod", 1, [0])
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
     T_TRACEBACK = var("traceback", 0, [], 8, False)
+    T_FROZENSET = fixed("frozenset", 6, [S_TABLE])
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

@@ -59,7 +59,7 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         r = new_iter(T_DICTITER, top_slot(), 0, 0, RAW(top_slot()[0])[D_USED] | (RAW(o)[IT_C] << 40))
         pop()
         return r
-    if t == T_SET:
+    if t == T_SET or t == T_FROZENSET:
         return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
              T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR):

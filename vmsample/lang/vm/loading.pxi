@@ -180,6 +180,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     class_serial = 0
     ANY_PROPERTY = False
     _RNG.seed(0)
+    GENERATORS.clear()
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
     global NURSERY, PROFILER

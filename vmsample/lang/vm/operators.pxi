@@ -55,7 +55,8 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
                 return seq_repeat(ab, int_to_py(b))
             if op == B_ADD:
                 raise TypeError(f'can only concatenate {type_name(a)} (not "{type_name(b)}") to {type_name(a)}')
-        elif ta == T_SET and tb == T_SET and op in (B_SUB, B_AND, B_OR, B_XOR):
+        elif (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET) \
+                and op in (B_SUB, B_AND, B_OR, B_XOR):
             return set_binop(ab, op, inplace)
         elif ta == T_DICT and tb == T_DICT and op == B_OR:
             if inplace:
@@ -201,12 +202,12 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
         r = rich_compare_instances(ab, op)
         if r != V_NOTIMPL:
             return r
+    if (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET):
+        return set_compare(ab, op)
     if op == C_EQ:
         return vbool(a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab)))
     if op == C_NE:
         return vbool(not (a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab))))
-    if ta == T_SET and tb == T_SET:
-        return set_compare(ab, op)
     raise TypeError(f"'{_CMP_SYMBOLS[op]}' not supported between instances of "
                     f"'{type_name(a)}' and '{type_name(b)}'")
 
@@ -269,8 +270,6 @@ cdef bint struct_equal(gcref_t* ab) except -1:
                 HEAP.shadowstack_top -= 2
             i += 1
         return True
-    if t == T_SET:
-        return RAW(a)[S_USED] == RAW(b)[S_USED] and set_issubset(ab, ab + 1)
     if t == T_RANGE:
         return range_to_py(a) == range_to_py(b)
     return False
@@ -322,7 +321,7 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
         return False
     if t == T_DICT:
         return dict_get(cslot, vslot) != 0
-    if t == T_SET:
+    if t == T_SET or t == T_FROZENSET:
         return set_contains(cslot, vslot)
     if t == T_RANGE:
         if is_intlike(vslot[0]):

@@ -1,7 +1,7 @@
 # vm/set.pxi, included by _vm.pyx (one extension module, one C file).
 #
-# Sets: CPython's setobject.c probing and resize policy, so that iteration
-# order matches CPython; set algebra and the set methods.
+# Sets and frozensets: CPython's setobject.c probing and resize policy, so
+# that iteration order matches CPython; set algebra and the set methods.
 # Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- set
@@ -25,6 +25,9 @@ cdef gcref_t set_new() except 0:
     FLD(s)[S_TABLE] = pop()
     RAW(s)[S_MASK] = SET_MINSIZE - 1
     return s
+
+cdef inline bint is_anyset(gcref_t v) noexcept nogil:
+    return is_obj(v) and (TID(v) == T_SET or TID(v) == T_FROZENSET)
 
 cdef inline gcref_t* STAB(gcref_t s) noexcept nogil:
     return FLD(FLD(s)[S_TABLE])
@@ -234,7 +237,7 @@ cdef int set_update(gcref_t* sslot, gcref_t* oslot) except -1:
     # after one presize, anything else is iterated.
     cdef gcref_t v
     cdef Py_ssize_t i, n
-    if has_tid(oslot[0], T_SET):
+    if is_anyset(oslot[0]):
         return set_merge(sslot, oslot)
     if has_tid(oslot[0], T_DICT):
         n = RAW(oslot[0])[D_USED]
@@ -268,7 +271,7 @@ cdef gcref_t set_intersection(gcref_t* sslot, gcref_t* oslot) except 0:
         return set_from_iterable(sslot)
     push(set_new())
     cdef gcref_t* result = top_slot()
-    if has_tid(oslot[0], T_SET):
+    if is_anyset(oslot[0]):
         if RAW(other[0])[S_USED] > RAW(so[0])[S_USED]:
             tmp = so
             so = other
@@ -306,7 +309,7 @@ cdef int set_difference_update(gcref_t* sslot, gcref_t* oslot) except -1:
     cdef Py_ssize_t i
     if sslot[0] == oslot[0]:
         return set_clear(sslot)
-    if has_tid(oslot[0], T_SET):
+    if is_anyset(oslot[0]):
         if (RAW(oslot[0])[S_USED] >> 3) > RAW(sslot[0])[S_USED]:
             push(set_intersection(sslot, oslot))
         else:
@@ -332,7 +335,7 @@ cdef gcref_t set_difference(gcref_t* sslot, gcref_t* oslot) except 0:
     cdef gcref_t* e
     cdef int64_t hv
     cdef bint found
-    if has_tid(oslot[0], T_SET):
+    if is_anyset(oslot[0]):
         other_size = RAW(oslot[0])[S_USED]
     elif has_tid(oslot[0], T_DICT):
         other_size = RAW(oslot[0])[D_USED]
@@ -349,7 +352,7 @@ cdef gcref_t set_difference(gcref_t* sslot, gcref_t* oslot) except 0:
         if set_active(e[1]):
             hv = untag(e[0])
             push(e[1])
-            if has_tid(oslot[0], T_SET):
+            if is_anyset(oslot[0]):
                 found = set_contains_h(oslot, top_slot(), hv)
             else:
                 found = dict_find(oslot, top_slot(), hv) >= 0
@@ -365,7 +368,7 @@ cdef int set_symmetric_difference_update(gcref_t* sslot, gcref_t* oslot) except 
     cdef int64_t hv
     if sslot[0] == oslot[0]:
         return set_clear(sslot)
-    if has_tid(oslot[0], T_SET):
+    if is_anyset(oslot[0]):
         push(oslot[0])
     else:
         push(set_from_iterable(oslot))
@@ -402,7 +405,14 @@ cdef int set_adopt(gcref_t* sslot, gcref_t other) except -1:
     return 0
 
 cdef gcref_t set_binop(gcref_t* ab, int op, bint inplace) except 0:
-    # set OP set, for | & - ^ and their in-place forms
+    # set OP set, for | & - ^ and their in-place forms; either may be a
+    # frozenset, and the result is of the left operand's kind (a frozenset's
+    # in-place form makes a new one, as CPython's)
+    if has_tid(ab[0], T_FROZENSET):
+        return frozenset_adopting(set_binop_of(ab, op, False))
+    return set_binop_of(ab, op, inplace)
+
+cdef gcref_t set_binop_of(gcref_t* ab, int op, bint inplace) except 0:
     if op == B_OR:
         if inplace:
             set_update(ab, ab + 1)
@@ -442,7 +452,10 @@ cdef bint set_issubset(gcref_t* a, gcref_t* b) except -1:
     return True
 
 cdef gcref_t set_compare(gcref_t* ab, int op) except 0:
+    # sets and frozensets compare by their elements, whichever kind each is
     cdef Py_ssize_t na = RAW(ab[0])[S_USED], nb = RAW(ab[1])[S_USED]
+    if op == C_EQ or op == C_NE:
+        return vbool((na == nb and set_issubset(ab, ab + 1)) == (op == C_EQ))
     if op == C_LE:
         return vbool(set_issubset(ab, ab + 1))
     if op == C_LT:
@@ -469,7 +482,21 @@ cdef gcref_t set_pop(gcref_t* sslot) except 0:
     return key
 
 cdef gcref_t set_method(int bid, gcref_t* a, Py_ssize_t n) except 0:
-    # set.add and friends; a[0] is the set, n counts it.
+    # set.add and friends; a[0] is the set (or, for the methods frozenset
+    # shares, a frozenset), n counts it.
+    name = BUILTIN_NAMES[bid][4:]
+    if n == 0:
+        raise TypeError(f"unbound method set.{name}() needs an argument")
+    if not (has_tid(a[0], T_SET) or has_tid(a[0], T_FROZENSET) and name in FROZENSET_METHODS):
+        raise TypeError(f"descriptor '{name}' for 'set' objects doesn't apply to a '{type_name(a[0])}' object")
+    if has_tid(a[0], T_FROZENSET):
+        if bid == BI_SET_COPY:
+            return a[0]             # immutable: its own copy, as in CPython
+        if bid in (BI_SET_UNION, BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_SYMDIFF):
+            return frozenset_adopting(set_method_of(bid, a, n))
+    return set_method_of(bid, a, n)
+
+cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
     cdef Py_ssize_t i
     cdef gcref_t r
     if bid == BI_SET_ADD:
@@ -522,20 +549,79 @@ cdef gcref_t set_method(int bid, gcref_t* a, Py_ssize_t n) except 0:
         return set_symmetric_difference(a, a + 1)
     if bid == BI_SET_ISSUBSET:
         check_args("set.issubset", n - 1, 1, 1)
-        if has_tid(a[1], T_SET):
+        if is_anyset(a[1]):
             return vbool(set_issubset(a, a + 1))
         r = set_intersection(a, a + 1)
         return vbool(RAW(r)[S_USED] == RAW(a[0])[S_USED])
     if bid == BI_SET_ISSUPERSET:
         check_args("set.issuperset", n - 1, 1, 1)
-        push(a[1] if has_tid(a[1], T_SET) else set_from_iterable(a + 1))
+        push(a[1] if is_anyset(a[1]) else set_from_iterable(a + 1))
         r = vbool(set_issubset(top_slot(), a))
         pop()
         return r
     # isdisjoint
     check_args("set.isdisjoint", n - 1, 1, 1)
-    push(a[1] if has_tid(a[1], T_SET) else set_from_iterable(a + 1))
+    push(a[1] if is_anyset(a[1]) else set_from_iterable(a + 1))
     r = set_intersection(a, top_slot())
     pop()
     return vbool(RAW(r)[S_USED] == 0)
 
+
+# ---------------------------------------------------------------- frozenset
+# A frozenset is a set with another type id (so profiles name it) and one
+# more word, its hash; nothing mutates it after it is made.  The algebra is
+# the set's: an operation whose result is a frozenset computes a new set and
+# hands its table to a new frozenset (frozenset_adopting).
+
+# The set methods frozenset has too (the others mutate).
+FROZENSET_METHODS = ("copy", "union", "intersection", "difference", "symmetric_difference",
+                     "issubset", "issuperset", "isdisjoint")
+
+cdef gcref_t frozenset_adopting(gcref_t s) except 0:
+    # A frozenset that takes over the table of [s], a new set no one else holds.
+    push(s)
+    cdef gcref_t f = alloc_fixed(T_FROZENSET)
+    s = pop()
+    FLD(f)[S_TABLE] = FLD(s)[S_TABLE]
+    RAW(f)[S_FILL] = RAW(s)[S_FILL]
+    RAW(f)[S_USED] = RAW(s)[S_USED]
+    RAW(f)[S_MASK] = RAW(s)[S_MASK]
+    RAW(f)[S_HASH] = -1
+    return f
+
+cdef gcref_t frozenset_from_iterable(gcref_t* slot) except 0:
+    # frozenset(iterable): a frozenset is its own frozenset
+    if has_tid(slot[0], T_FROZENSET):
+        return slot[0]
+    return frozenset_adopting(set_from_iterable(slot))
+
+cdef inline uint64_t shuffle_bits(uint64_t h) noexcept nogil:
+    return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL
+
+cdef int64_t frozenset_hash(gcref_t* slot) except? -1:
+    # CPython's frozenset_hash over the elements' full hashes (a set table
+    # keeps them folded to 63 bits: see vm_hash), computed once.  Empty and
+    # dummy entries cancel out in CPython's, so only the active ones count.
+    cdef uint64_t h = 0, eh
+    cdef Py_ssize_t i = 0
+    cdef gcref_t key
+    if RAW(slot[0])[S_HASH] != -1:
+        return RAW(slot[0])[S_HASH]
+    while i <= RAW(slot[0])[S_MASK]:
+        key = STAB(slot[0])[2 * i + 1]
+        if set_active(key):
+            if has_tid(key, T_TUPLE) or has_tid(key, T_INSTANCE) or has_tid(key, T_FROZENSET):
+                push(key)
+                eh = <uint64_t>full_hash(top_slot())
+                pop()
+            else:
+                eh = <uint64_t>untag(STAB(slot[0])[2 * i])
+            h ^= shuffle_bits(eh)
+        i += 1
+    h ^= (<uint64_t>RAW(slot[0])[S_USED] + 1) * 1927868237ULL
+    h ^= (h >> 11) ^ (h >> 25)
+    h = h * 69069ULL + 907133923ULL
+    if h == <uint64_t>-1:
+        h = 590923713ULL
+    RAW(slot[0])[S_HASH] = <int64_t>h
+    return <int64_t>h

@@ -104,6 +104,8 @@ cdef int setup_builtins() except -1:
     kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
+             ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, []),
+             ("slice", KIND_SLICE, [T_SLICE]),
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
     for name, kind, tids in kinds:
@@ -120,7 +122,7 @@ cdef int setup_builtins() except -1:
                     (T_SETITER, "set_iterator"), (T_ENUMERATE, "enumerate"), (T_ZIP, "zip"),
                     (T_MAP, "map"), (T_FILTER, "filter"), (T_REVERSED, "reversed"),
                     (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
-                    (T_SLICE, "slice"), (T_CELL, "cell"), (T_SUPER, "super"),
+                    (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
                     (T_CLASSMETHOD, "classmethod")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
@@ -134,6 +136,8 @@ cdef int setup_builtins() except -1:
             owner, meth = name.split(".", 1)
             if owner in owners:
                 class_set(KIND_ROOT[owners[owner]], meth, mk_bfunc(bid))
+            if owner == "set" and meth in FROZENSET_METHODS:
+                class_set(KIND_ROOT[KIND_FROZENSET], meth, mk_bfunc(bid))
             elif owner == "object":
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
@@ -165,6 +169,7 @@ cdef int setup_builtins() except -1:
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
+                       ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES), ("slice", KIND_SLICE),
                        ("type", KIND_TYPE)]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
@@ -174,10 +179,13 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "typing"]:
+    for mod in ["math", "time", "random", "gc", "sys", "typing", "_re"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
+        if mod == "random":
+            make_random_class()
+            dict_set_py(top_slot(), "Random", random_class())
         if mod == "typing":
             for k in TYPING_NAMES:
                 dict_set_py(top_slot(), k, kind_class(KIND_OBJECT))

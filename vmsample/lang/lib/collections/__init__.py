@@ -401,8 +401,12 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         raise TypeError("Got more default values than field names")
     first_default = len(fields) - len(defaults)
 
+    field_index = {name: i for i, name in enumerate(fields)}
+
     class Tuple:
-        __slots__ = ("_values",)
+        # _hash: the hash, computed at the first hash() (the values never
+        # change, and nested tuples as dict keys are hashed again and again)
+        __slots__ = ("_values", "_hash")
         _fields = fields
         _field_defaults = dict(zip(fields[first_default:], defaults))
 
@@ -428,10 +432,12 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
                 raise TypeError(f"{typename}.__new__() got an unexpected keyword argument "
                                 f"'{next(iter(kwargs))}'")
             self._values = tuple(values)
+            self._hash = None
 
         def __getattr__(self, name):
-            if name in fields:
-                return self._values[fields.index(name)]
+            i = field_index.get(name)
+            if i is not None:
+                return self._values[i]
             raise AttributeError(f"'{typename}' object has no attribute '{name}'")
 
         def __getitem__(self, i):
@@ -444,7 +450,9 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             return iter(self._values)
 
         def __hash__(self):
-            return hash(self._values)
+            if self._hash is None:
+                self._hash = hash(self._values)
+            return self._hash
 
         def __eq__(self, other):
             return self._values == (other._values if isinstance(other, Tuple) else other)
