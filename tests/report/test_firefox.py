@@ -125,6 +125,9 @@ def test_structure(request, fixture):
         alloc = doc["threads"][0]
         assert names[0] == "Allocations" and alloc["samples"]["weightType"] == "bytes"
         assert sum(alloc["samples"]["weight"]) == p.total_allocated_estimate
+        objects = doc["threads"][1]
+        assert names[1] == "Allocated objects" and objects["samples"]["stack"] == alloc["samples"]["stack"]
+        assert sum(objects["samples"]["weight"]) == pytest.approx(sum(s.objects for s in p.alloc_samples))
         cats = [c["name"] for c in doc["meta"]["categories"]]
         sh = doc["shared"]
         for stack, sample in zip(alloc["samples"]["stack"], p.alloc_samples):
@@ -203,7 +206,7 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
     cli("load", str(out))
     try:
         info = cli("profile", "info", "--json")
-        assert info["threadCount"] == 2
+        assert info["threadCount"] == 3
         functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
         # Functions: total bytes = vmsample's cumulative bytes; types: self bytes = the type's bytes.
         for row in a.cumulative_functions:
@@ -216,7 +219,13 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
         counters = {c["name"] for c in cli("counter", "list", "--json")["counters"]}
         assert counters == {"total_memory_used", "total_size_of_arenas", "VmRSS"} \
             | {c["name"] for c in firefox.convert(p)["counters"] if c["name"].startswith("live: ")}
-        cli("thread", "select", "t-1")
+        cli("thread", "select", "t-1")       # objects: vmsample's estimated objects per function and type
+        object_functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
+        for row in a.cumulative_functions:
+            assert object_functions[row.site.function]["totalSamples"] == pytest.approx(row.tally.objects, rel=1e-6)
+        for row in a.types:
+            assert object_functions[row.name]["selfSamples"] == pytest.approx(row.tally.objects, rel=1e-6)
+        cli("thread", "select", "t-2")
         time_functions = {f["name"]: f for f in cli("thread", "functions", "--json")["functions"]}
         for row in a.time.cumulative_functions:
             assert time_functions[row.site.function]["totalSamples"] == row.samples

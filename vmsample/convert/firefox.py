@@ -12,6 +12,9 @@ clear message.  The layout follows the paper's Figure 1:
   (green), *Survived* (red, tenured at its first minor collection) or
   *Outcome unknown*; the same samples also fill the ``jsAllocations`` table
   (class name = type), so the call tree's allocation views work;
+* an **Allocated objects** thread: the same samples weighted by the objects
+  each stands for (the profiler has no object unit: its call tree calls them
+  samples);
 * a **Time** thread with the time samples, when there are any;
 * memory counters (total_memory_used, total_size_of_arenas, VmRSS), each
   starting from 0 at the profile's start so that the counter tooltip shows
@@ -449,6 +452,11 @@ def convert(profile: Profile, progress=QUIET) -> dict:
             "length": len(samples),
         }
         threads.append(thread)
+        # The profiler weighs samples in bytes, samples or milliseconds only:
+        # estimated objects go in a thread of their own, as "samples".
+        threads.append(_thread(name.replace("Allocations", "Allocated objects"), tid, False, program, end_ms, {
+            "stack": stack_col, "time": time_col, "weight": [round(s.objects, 6) for s in samples],
+            "weightType": "samples", "length": len(samples)}))
 
     by_thread = defaultdict(list)
     for s in profile.time_samples:
