@@ -67,7 +67,12 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         P(h).minor_bytes_copied += size
         collector_push(h, &P(h).scan, copy)
         slot[0] = <gcref_t>copy
-    elif obj.flags & GCFLAG_YOUNG_LARGE and not obj.flags & GCFLAG_VISITED:
+    elif h.old.young_large.n and ptr_in_sorted(h.old.young_large.items, h.old.young_large.n, obj) \
+            and not obj.flags & GCFLAG_VISITED:
+        # A young large object: found by address, in the sorted young_large,
+        # not by its header's GCFLAG_YOUNG_LARGE -- reading the header of
+        # every old object a traced slot points to is a cache miss each
+        # (a big promoted array has millions of them).
         obj.flags |= GCFLAG_VISITED
         collector_push(h, &P(h).scan, obj)
 
@@ -109,6 +114,8 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         distance = h.sample_point - <uintptr_t>h.nursery_free
     p.minor_bytes_copied = 0
     p.scan.n = 0
+    if old.young_large.n > 1:       # for minor_visit's bisection
+        qsort(old.young_large.items, old.young_large.n, sizeof(void*), cmp_ptr)
     # 1. roots
     visit_roots(h, minor_visit)
     # 2. old objects that may point into the nursery
