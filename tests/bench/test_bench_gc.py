@@ -29,6 +29,13 @@ def test_both_modes_measured_side_by_side():
     assert old_space["ratio"]["time_s"] == inc["time_s"] / stw["time_s"]
 
 
+def test_the_table_shows_a_program_too_small_to_collect():
+    out = subprocess.run([sys.executable, "-m", "vmsample.bench", "gc", "--repeat", "1", "--programs", "gcbench:4"],
+                         capture_output=True, text=True, check=True).stdout
+    ratio_line = next(line for line in out.splitlines() if "incr / stw" in line)
+    assert ratio_line.split()[5:] == ["-", "-"]     # no pause, no old space: no ratios
+
+
 def test_a_failing_program_stops_the_benchmark(tmp_path):
     (tmp_path / "boom.py").write_text("x = []\nraise SystemExit(3)\n")
     try:

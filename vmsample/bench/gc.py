@@ -15,6 +15,7 @@ over the runs of:
   pause being what a collection that allocation triggered stops the program
   for: the minor collection and the major work after it (a mark step, a sweep
   step, or a finish); ``major``: the longest major part of one pause;
+* ``minor``: the median minor collection;
 * ``GC``: all pauses added up;
 * ``peak heap``: the old space (arenas in use + large objects) at its highest,
   after a minor collection; ``RSS``: the process's peak resident set.
@@ -60,6 +61,7 @@ def child(mode, name, args):
         status = run_program(source, str(path), [str(path), *args], nursery=nursery)
         elapsed = time.perf_counter() - t
     pauses = sorted(p.duration_ns for p in nursery.pauses())
+    minors = sorted(m.duration_ns for m in nursery.minor_collections())
     stats = nursery.stats
     json.dump({
         "status": status,
@@ -69,6 +71,7 @@ def child(mode, name, args):
         "max_pause_ns": pauses[-1] if pauses else 0,
         "p99_pause_ns": pauses[min(len(pauses) - 1, int(len(pauses) * 0.99))] if pauses else 0,
         "gc_ns": sum(pauses),
+        "minor_median_ns": minors[len(minors) // 2] if minors else 0,
         "major_work_max_ns": stats["major_work_max_ns"],
         "peak_heap": stats["peak_memory_used"],
         "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
@@ -118,20 +121,25 @@ def _mb(n):
     return f"{n / (1 << 20):7.1f} MB"
 
 
+def _ratio(x):
+    return f"{'-':>7}  " if x is None else f"{x:7.3f} x"
+
+
 def print_table(rows, repeat):
     print(f"{'program':24} {'mode':15} {'time':>9} {'max pause':>11} {'p99':>11} {'major':>11} "
-          f"{'GC':>11} {'pauses':>7} {'peak heap':>10} {'RSS':>10}")
+          f"{'minor':>11} {'GC':>11} {'pauses':>7} {'peak heap':>10} {'RSS':>10}")
     for row in rows:
         label = " ".join([row["program"], *row["args"]])
         for mode in MODES:
             m = row[mode]
             print(f"{label:24} {mode:15} {m['time_s']:7.3f} s {_ms(m['max_pause_ns'])} "
-                  f"{_ms(m['p99_pause_ns'])} {_ms(m['major_work_max_ns'])} {_ms(m['gc_ns'])} "
+                  f"{_ms(m['p99_pause_ns'])} {_ms(m['major_work_max_ns'])} {_ms(m['minor_median_ns'])} "
+                  f"{_ms(m['gc_ns'])} "
                   f"{m['pauses']:7.0f} {_mb(m['peak_heap'])} {_mb(m['rss'])}")
             label = ""
         r = row["ratio"]
-        print(f"{'':24} {'incr / stw':15} {r['time_s']:7.3f} x {r['max_pause_ns']:9.3f} x "
-              f"{'':11} {'':11} {'':11} {'':7} {r['peak_heap']:8.3f} x")
+        print(f"{'':24} {'incr / stw':15} {_ratio(r['time_s'])}   {_ratio(r['max_pause_ns'])} "
+              f"{'':11} {'':11} {'':11} {'':11} {'':7}  {_ratio(r['peak_heap'])}")
     print(f"\n(median of {repeat} runs per mode, alternated; time is in process, without start-up)")
 
 
