@@ -250,7 +250,10 @@ cdef inline void gc_write_barrier_slot(GCHeap* h, GCHeader* obj, gcref_t* slot,
     # for big arrays: a large old object is then not remembered whole (which
     # makes the next minor collection trace every slot it has), only the slots
     # that receive young values are (_nursery_roots.pxi).  Bulk stores (memcpy
-    # of many references) keep calling gc_write_barrier.
+    # of many references) keep calling gc_write_barrier, and so must every
+    # store that MOVES references within the object (memmove, swaps, an
+    # insert or a delete in the middle): a young reference moved to a slot
+    # the slot barrier never saw would be left pointing into the nursery.
     if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
         gc_remember_slot(h, obj, slot, value)
 

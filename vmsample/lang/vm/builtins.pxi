@@ -607,6 +607,9 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             i = max(0, i + m)
         i = min(i, m)
         list_resize(a, m + 1)
+        # a move within the array is a store of every reference moved: the
+        # whole-object barrier (the slot barrier only sees one slot)
+        gc_write_barrier(HEAP, <GCHeader*>FLD(a[0])[L_ITEMS])
         memmove(ITEMS(a[0]) + i + 1, ITEMS(a[0]) + i, (m - i) * sizeof(gcref_t))
         list_set(a[0], i, a[2])
         return V_NONE
@@ -620,6 +623,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_LIST_REVERSE:
         m = RAW(a[0])[L_LEN]
+        gc_write_barrier(HEAP, <GCHeader*>FLD(a[0])[L_ITEMS])     # moves: see insert
         for i in range(m // 2):
             v = ITEMS(a[0])[i]
             ITEMS(a[0])[i] = ITEMS(a[0])[m - 1 - i]
