@@ -94,3 +94,57 @@ def test_speedscope_is_valid_and_complete(request, fixture):
         assert time["unit"] == "nanoseconds" and sum(time["weights"]) == len(p.time_samples) * p.meta.time_period_ns
     assert {f["name"] for f in frames} >= {"<module>", "main"}
     assert all(f.get("file") == "prog.py" for f in frames if not f["name"].startswith("["))
+
+
+# ---------------------------------------------------------------- merging samples
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_runs = st.lists(st.tuples(st.sampled_from("abcde"), st.integers(1, 9)), max_size=200)
+
+
+def _totals(keys, weights):
+    out = Counter()
+    for k, w in zip(keys, weights):
+        out[k] += w
+    return out
+
+
+@given(_runs)
+def test_merging_runs_keeps_each_stacks_weight_and_the_order(pairs):
+    keys, weights = [k for k, _ in pairs], [w for _, w in pairs]
+    mk, mw = speedscope._merge_runs(keys, weights)
+    assert _totals(mk, mw) == _totals(keys, weights)
+    assert all(a != b for a, b in zip(mk, mk[1:]))                  # no two adjacent alike
+    assert mk == [k for i, k in enumerate(keys) if i == 0 or keys[i - 1] != k]
+
+
+@given(_runs, st.integers(1, 20))
+def test_merging_in_slices_keeps_each_slices_weights(pairs, slices):
+    keys, weights = [k for k, _ in pairs], [w for _, w in pairs]
+    mk, mw = speedscope._merge_in_slices(keys, weights, slices)
+    assert _totals(mk, mw) == _totals(keys, weights)
+    size = -(-len(keys) // slices) if keys else 1
+    n_slices = -(-len(keys) // size) if keys else 0
+    assert len(mk) <= n_slices * len(set(keys))
+    # the first slice's stacks come first, in the order they first appear
+    first = list(dict.fromkeys(keys[:size]))
+    assert mk[:len(first)] == first and mw[:len(first)] == [sum(w for k, w in pairs[:size] if k == x) for x in first]
+
+
+def test_a_big_profile_is_merged_within_time_slices_and_says_so(known, monkeypatch):
+    p = read_profile(known)
+    monkeypatch.setattr(speedscope, "MAX_SAMPLES", 3)
+    doc = speedscope.convert(p)
+    jsonschema.validate(doc, SCHEMA)
+    frames = doc["shared"]["frames"]
+    alloc = next(prof for prof in doc["profiles"] if prof["name"].startswith("Allocations (estimated bytes)"))
+    assert "merged within" in alloc["name"] and len(alloc["samples"]) <= 3 * 2
+    per_stack = Counter()                                       # the type frame left out
+    for stack, w in zip(alloc["samples"], alloc["weights"]):
+        per_stack[tuple(frames[i]["name"] for i in stack[:-1])] += w
+    expected = Counter()
+    for line in collapsed.render(p).splitlines():               # collapsed: the exact sums per stack
+        path, w = line.rsplit(" ", 1)
+        expected[tuple(path.split(";"))] += int(w)
+    assert per_stack == expected

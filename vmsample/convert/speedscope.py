@@ -9,6 +9,11 @@ alive when profiling stopped, in files that record deaths) and "Time" (unit
 1).  Samples list frame indices root
 first.  Frames are functions (name, file, first line) shared by both
 profiles; speedscope refuses zero or negative weights, so none are written.
+
+Adjacent samples with the same stack are one sample (speedscope draws them
+as one anyway); past [MAX_SAMPLES] samples in a profile, the samples with
+the same stack are merged within time slices too, and the profile's name
+says so: a browser opens the file whatever the profile's size.
 """
 
 from __future__ import annotations
@@ -69,37 +74,86 @@ ALLOC_PROFILES = ("Allocations (estimated bytes)", "Allocations (estimated objec
                   "Live at the end (estimated bytes)", "Live at the end (estimated objects)")
 
 
-def _profile(name, unit, samples, weights):
+# Samples per profile past which identical stacks are merged within time
+# slices (MAX_SAMPLES // distinct stacks of them), so that a browser opens the
+# file whatever the profile's size; the profile's name says so.
+MAX_SAMPLES = 250_000
+
+
+def _merge_runs(keys, weights):
+    # Adjacent samples with the same stack become one: lossless, since
+    # speedscope draws adjacent identical samples as one block anyway.
+    out_keys, out_weights = [], []
+    last = None
+    for k, w in zip(keys, weights):
+        if k == last:
+            out_weights[-1] += w
+        else:
+            out_keys.append(k)
+            out_weights.append(w)
+            last = k
+    return out_keys, out_weights
+
+
+def _merge_in_slices(keys, weights, slices):
+    # Within each of [slices] runs of consecutive samples, one sample per
+    # stack, in the order the stacks first appear.
+    out_keys, out_weights = [], []
+    size = max(1, -(-len(keys) // slices))
+    for lo in range(0, len(keys), size):
+        merged: dict = {}
+        for k, w in zip(keys[lo:lo + size], weights[lo:lo + size]):
+            merged[k] = merged.get(k, 0) + w
+        out_keys += merged.keys()
+        out_weights += merged.values()
+    return out_keys, out_weights
+
+
+def _profile(name, unit, keys, weights, path_of):
+    keys, weights = _merge_runs(keys, weights)
+    if len(keys) > MAX_SAMPLES:
+        slices = max(1, MAX_SAMPLES // len(set(keys)))
+        keys, weights = _merge_in_slices(keys, weights, slices)
+        name += f" [samples with the same stack merged within {slices} time slice{'s' * (slices > 1)}]"
     return {"type": "sampled", "name": name, "unit": unit, "startValue": 0,
-            "endValue": sum(weights), "samples": samples, "weights": weights}
+            "endValue": sum(weights), "samples": [path_of(k) for k in keys], "weights": weights}
 
 
 def convert(profile: Profile, progress=QUIET) -> dict:
     frames = _Frames(profile)
     profiles = []
     if profile.alloc_samples:
-        # (samples, weights) per profile, in the order they are shown
+        # (stack, type) keys and weights per profile, in the order they are shown
         kinds = {name: ([], []) for name in ALLOC_PROFILES}
         lifetimes = has_lifetimes(profile)
         for s in progress.iterate("allocation samples", profile.alloc_samples):
-            path = frames.path(s.stack) + [frames.type(s.type_name)]
+            key = (s.stack, s.type_name)
             live = lifetimes and s.alive_at_end
-            for name, (samples, weights) in kinds.items():
+            for name, (keys, weights) in kinds.items():
                 w = s.objects if name.endswith("objects)") else s.weight
                 if w > 0 and (live or not name.startswith("Live")):
-                    samples.append(path)
+                    keys.append(key)
                     weights.append(w)
-        for name, (samples, weights) in kinds.items():
-            if samples:
-                profiles.append(_profile(name, "bytes" if name.endswith("bytes)") else "none", samples, weights))
+        paths: dict = {}
+
+        def alloc_path(key):
+            p = paths.get(key)
+            if p is None:
+                p = paths[key] = frames.path(key[0]) + [frames.type(key[1])]
+            return p
+
+        for name, (keys, weights) in kinds.items():
+            if keys:
+                profiles.append(_profile(name, "bytes" if name.endswith("bytes)") else "none", keys, weights,
+                                         alloc_path))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"
-        samples, weights = [], []
+        keys, weights = [], []
         for s in progress.iterate("time samples", profile.time_samples):
-            samples.append(frames.path(s.stack))
+            keys.append(s.stack)
             weights.append(s.weight or period or 1)
-        profiles.append(_profile("Time", unit, samples, weights))
+        profiles.append(_profile("Time", unit, keys, weights, frames.path))
     name = profile.meta.program or "vmsample profile"
     return {
         "$schema": SCHEMA,
