@@ -231,3 +231,29 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
             assert time_functions[row.site.function]["totalSamples"] == row.samples
     finally:
         subprocess.run(profiler_cli + ["stop", session], capture_output=True, timeout=60)
+
+
+def test_a_big_profile_is_merged_within_time_slices_and_says_so(known, monkeypatch):
+    p = read_profile(known)
+    monkeypatch.setattr(firefox, "MAX_SAMPLES", 4)
+    doc = json.loads(firefox.render(p))
+    check_structure(doc)
+    alloc, objects = doc["threads"][0], doc["threads"][1]
+    assert "merged within" in alloc["name"] and "merged within" in objects["name"]
+    assert alloc["samples"]["length"] < len(p.alloc_samples)
+    # every stack keeps its bytes and objects; times stay in order, within the run
+    per_stack, expected = {}, {}
+    for stack, w, o in zip(alloc["samples"]["stack"], alloc["samples"]["weight"], objects["samples"]["weight"]):
+        b, n = per_stack.get(tuple(stack_names(doc, stack)), (0, 0))
+        per_stack[tuple(stack_names(doc, stack))] = (b + w, n + o)
+    monkeypatch.setattr(firefox, "MAX_SAMPLES", 10 ** 9)
+    full = json.loads(firefox.render(p))
+    for stack, w, o in zip(full["threads"][0]["samples"]["stack"], full["threads"][0]["samples"]["weight"],
+                           full["threads"][1]["samples"]["weight"]):
+        b, n = expected.get(tuple(stack_names(full, stack)), (0, 0))
+        expected[tuple(stack_names(full, stack))] = (b + w, n + o)
+    assert per_stack.keys() == expected.keys()
+    for k, (b, n) in expected.items():
+        assert per_stack[k][0] == b and per_stack[k][1] == pytest.approx(n, rel=1e-5)
+    times = alloc["samples"]["time"]
+    assert times == sorted(times) and times[0] >= 0 and alloc["jsAllocations"]["length"] == len(times)

@@ -14,7 +14,8 @@ clear message.  The layout follows the paper's Figure 1:
   (class name = type), so the call tree's allocation views work;
 * an **Allocated objects** thread: the same samples weighted by the objects
   each stands for (the profiler has no object unit: its call tree calls them
-  samples);
+  samples); past [MAX_SAMPLES] samples, the samples of each stack are merged
+  within time slices in both threads (their names say so);
 * a **Time** thread with the time samples, when there are any;
 * memory counters (total_memory_used, total_size_of_arenas, VmRSS), each
   starting from 0 at the profile's start so that the counter tooltip shows
@@ -254,6 +255,33 @@ class _Stacks:
         return i
 
 
+# Allocation samples per thread past which the samples with the same stack
+# (and the same nursery/large kind) are merged within time slices: one
+# sample per stack and slice, at the first one's time, with the summed
+# weights.  The thread's name says so.  Keeps the file one a browser opens
+# (V8 refuses JSON strings over 512 MiB) whatever the profile's size.
+MAX_SAMPLES = 250_000
+
+
+def _merge_in_time_slices(rows):
+    # rows: (stack, time ms, bytes, objects, type name, in nursery), by time
+    distinct = len({(r[0], r[5]) for r in rows})
+    slices = max(1, MAX_SAMPLES // distinct)
+    t0, t1 = rows[0][1], rows[-1][1]
+    width = (t1 - t0) / slices or 1.0
+    merged: dict = {}
+    for r in rows:
+        key = (min(int((r[1] - t0) / width), slices - 1), r[0], r[5])
+        m = merged.get(key)
+        if m is None:
+            merged[key] = list(r)
+        else:
+            m[2] += r[2]
+            m[3] += r[3]
+    out = sorted(merged.values(), key=lambda m: m[1])
+    return [tuple(m) for m in out], slices
+
+
 def _ms(ns: int, start_ns: int) -> float:
     return round((ns - start_ns) / 1e6, 6)
 
@@ -434,29 +462,36 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         samples.sort(key=lambda s: s.time_ns)
         stack_col = [stacks.with_type(s.stack, s.type_name, s.outcome)
                      for s in progress.iterate("allocation samples", samples)]
-        time_col = [_ms(s.time_ns, start_ns) for s in samples]
-        weight_col = [s.weight for s in samples]
+        rows = [(stack, _ms(s.time_ns, start_ns), s.weight, s.objects, s.type_name, not s.large)
+                for stack, s in zip(stack_col, samples)]
         name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
+        objects_name = name.replace("Allocations", "Allocated objects")
+        if len(rows) > MAX_SAMPLES:
+            rows, slices = _merge_in_time_slices(rows)
+            merged = f" [samples with the same stack merged within {slices} time slices]"
+            name, objects_name = name + merged, objects_name + merged
+        stack_col, time_col, weight_col, objects_col, class_col, nursery_col = (
+            [r[i] for r in rows] for i in range(6))
         thread = _thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
-            "length": len(samples)})
+            "length": len(rows)})
         thread["jsAllocations"] = {
             "time": time_col,
-            "className": [s.type_name for s in samples],
-            "typeName": ["JSObject"] * len(samples),
-            "coarseType": ["Object"] * len(samples),
+            "className": class_col,
+            "typeName": ["JSObject"] * len(rows),
+            "coarseType": ["Object"] * len(rows),
             "weight": weight_col,
             "weightType": "bytes",
-            "inNursery": [not s.large for s in samples],
+            "inNursery": nursery_col,
             "stack": stack_col,
-            "length": len(samples),
+            "length": len(rows),
         }
         threads.append(thread)
         # The profiler weighs samples in bytes, samples or milliseconds only:
         # estimated objects go in a thread of their own, as "samples".
-        threads.append(_thread(name.replace("Allocations", "Allocated objects"), tid, False, program, end_ms, {
-            "stack": stack_col, "time": time_col, "weight": [round(s.objects, 6) for s in samples],
-            "weightType": "samples", "length": len(samples)}))
+        threads.append(_thread(objects_name, tid, False, program, end_ms, {
+            "stack": stack_col, "time": time_col, "weight": [round(o, 6) for o in objects_col],
+            "weightType": "samples", "length": len(rows)}))
 
     by_thread = defaultdict(list)
     for s in profile.time_samples:
