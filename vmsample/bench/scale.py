@@ -1,0 +1,146 @@
+"""Big profiles: time and peak memory of every command that reads a profile.
+
+``python -m vmsample.bench scale [--iterations 300000,600000] [--commands ...]
+[--json]``
+
+For each size it writes a real VM profile -- ``examples/alloc_churn.py
+ITERATIONS`` under ``vmsample run --alloc-period 256 --time-period 1ms``, ~1.75
+allocation samples per iteration -- then runs each command on it as a fresh
+process and prints its wall time, its peak resident set (the child's
+``ru_maxrss``), the size of what it wrote, and its time relative to stock
+``vmprof.read_profile`` on the same file.  The last column compares the
+peak memory of the biggest size with the smallest: a command that streams
+stays near 1x as the file grows.  The issue's targets: peak RSS <= 500 MB
+whatever the size (``validate``: 200 MB), ``read_profile`` >= 20x faster than
+stock vmprof, exports a browser opens (<= 100 MB).
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "alloc_churn.py"
+TOOL = ROOT / "tools" / "read_profile.py"
+
+# name -> argv after the interpreter; {f}: the profile, {o}: an output path
+COMMANDS = {
+    "stock vmprof.read_profile": ["-c", "import sys, vmprof; vmprof.read_profile(sys.argv[1])", "{f}"],
+    "vmsample.read_profile": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1])", "{f}"],
+    "report": ["-m", "vmsample", "report", "{f}"],
+    "validate --fast": ["-m", "vmsample", "validate", "--fast", "{f}"],
+    "validate": ["-m", "vmsample", "validate", "{f}"],
+    "convert firefox": ["-m", "vmsample", "convert", "--to", "firefox", "-f", "-o", "{o}.json.gz", "{f}"],
+    "convert speedscope": ["-m", "vmsample", "convert", "--to", "speedscope", "-f", "-o", "{o}.json", "{f}"],
+    "convert pprof": ["-m", "vmsample", "convert", "--to", "pprof", "-f", "-o", "{o}.pb.gz", "{f}"],
+    "convert collapsed": ["-m", "vmsample", "convert", "--to", "collapsed", "-f", "-o", "{o}.txt", "{f}"],
+    "diff": ["-m", "vmsample", "diff", "{f}", "{f}"],
+    "tools/read_profile.py": [str(TOOL), "{f}"],
+}
+STOCK = "stock vmprof.read_profile"
+# The construct-based two parse the whole file into containers, ~20x its size
+# in memory and minutes per million samples: asked for by name only.
+CONSTRUCT_BASED = ("validate", "tools/read_profile.py")
+DEFAULT_COMMANDS = [c for c in COMMANDS if c not in CONSTRUCT_BASED]
+
+
+def write_profile(path, iterations):
+    cmd = [sys.executable, "-m", "vmsample", "run", "-f", "--alloc-period", "256", "--time-period", "1ms",
+           "-o", str(path), str(EXAMPLE), str(iterations)]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    m = re.search(r"wrote .*: (\d+) allocation samples", done.stderr)
+    if done.returncode != 0 or not m:
+        raise SystemExit(f"vmsample.bench scale: writing the profile failed:\n{done.stderr}")
+    # (not read here: a child's peak RSS counts this process's memory at the fork)
+    return int(m[1])
+
+
+def measure(name, profile, out):
+    """(seconds, peak RSS bytes, output bytes) of one command, a fresh process."""
+    argv = [a.format(f=profile, o=out) for a in COMMANDS[name]]
+    t = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - t
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"vmsample.bench scale: {name} failed ({proc.returncode}):\n{err[-2000:]}")
+    written = sum(os.path.getsize(p) for p in Path(out).parent.glob(Path(out).name + "*"))
+    for p in Path(out).parent.glob(Path(out).name + "*"):
+        p.unlink()
+    return elapsed, usage.ru_maxrss * 1024, written
+
+
+def run(iterations, commands):
+    sizes = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in iterations:
+            path = Path(tmp) / f"churn-{n}.prof"
+            samples = write_profile(path, n)
+            row = {"iterations": n, "samples": samples, "file_bytes": path.stat().st_size, "commands": {}}
+            for name in commands:
+                s, rss, written = measure(name, path, Path(tmp) / "out")
+                row["commands"][name] = {"seconds": s, "peak_rss": rss, "output_bytes": written}
+            path.unlink()
+            sizes.append(row)
+    return sizes
+
+
+def _mb(n):
+    return f"{n / (1 << 20):8.1f} MB"
+
+
+def print_table(sizes, commands):
+    for row in sizes:
+        print(f"\n{row['samples']:,} allocation samples ({row['iterations']:,} iterations), "
+              f"{_mb(row['file_bytes']).strip()} file")
+        stock = row["commands"].get(STOCK)
+        print(f"  {'command':28} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof")
+        for name in commands:
+            c = row["commands"][name]
+            ratio = f"{stock['seconds'] / c['seconds']:6.2f}x" if stock and name != STOCK else ""
+            out = _mb(c["output_bytes"]) if c["output_bytes"] else ""
+            print(f"  {name:28} {c['seconds']:8.2f} s  {_mb(c['peak_rss']):>16}  {out:>16}  {ratio}")
+    if len(sizes) > 1:
+        first, last = sizes[0], sizes[-1]
+        grow = last["samples"] / first["samples"]
+        print(f"\npeak RSS at {last['samples']:,} samples / at {first['samples']:,} ({grow:.1f}x the samples):")
+        for name in commands:
+            a, b = first["commands"][name]["peak_rss"], last["commands"][name]["peak_rss"]
+            print(f"  {name:28} {b / a:6.2f}x")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m vmsample.bench scale", description=__doc__.splitlines()[0])
+    ap.add_argument("--iterations", default="300000,600000",
+                    help="comma-separated alloc_churn sizes, ~1.75 samples each (default 300000,600000)")
+    ap.add_argument("--commands", default=",".join(DEFAULT_COMMANDS),
+                    help=f"comma-separated, from: {', '.join(COMMANDS)} (default: all but "
+                         f"{' and '.join(CONSTRUCT_BASED)}, whose construct parse needs ~20x the file in memory)")
+    ap.add_argument("--json", action="store_true")
+    opts = ap.parse_args(argv)
+    try:
+        iterations = [int(x) for x in opts.iterations.split(",") if x]
+    except ValueError:
+        ap.error("--iterations: comma-separated integers")
+    if not iterations or min(iterations) < 1:
+        ap.error("--iterations: at least one size, each >= 1")
+    commands = [c for c in opts.commands.split(",") if c]
+    unknown = [c for c in commands if c not in COMMANDS]
+    if unknown:
+        ap.error(f"--commands: unknown {', '.join(unknown)} (choose from {', '.join(COMMANDS)})")
+    sizes = run(iterations, commands)
+    if opts.json:
+        json.dump({"sizes": sizes}, sys.stdout, indent=1)
+        print()
+    else:
+        print_table(sizes, commands)
+    return 0
