@@ -140,7 +140,10 @@ def _gc(a: Analysis) -> Fields:
             items.append((name, f"{fmt_bytes(r.min)} .. {fmt_bytes(r.max)}"))
     major = f"{g.major_collections:,}"
     if g.major_collections:
-        major += f", {fmt_duration(g.major_time_ns)} in all, longest {fmt_duration(g.major_max_ns)}"
+        # start to end: an incremental collection runs in steps at minor
+        # collections, with the program running in between -- not a pause
+        major += (f", spanning {fmt_duration(g.major_time_ns)} in all, the longest "
+                  f"{fmt_duration(g.major_max_ns)} (start to end, in steps at minor collections)")
         if g.major_unfinished:
             major += f" ({g.major_unfinished} unfinished at the end)"
     items.append(("major collections", major))
