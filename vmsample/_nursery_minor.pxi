@@ -30,8 +30,28 @@ cdef void for_each_old_object(GCHeap* h, object_fn fn) noexcept nogil:
     for i in range(old.old_large.n):
         fn(h, <GCHeader*>old.old_large.items[i])
 
+cdef inline void minor_trace(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # trace_object(h, obj, minor_visit) with minor_visit's first question
+    # asked inline for array items: most items of a big old or promoted array
+    # point to old objects, and a call per item was most of the minor
+    # collection that promotes one.
+    cdef GCType* t = &h.types[obj.tid]
+    cdef char* payload = <char*>obj + GC_HEADER_SIZE
+    cdef gcref_t* items
+    cdef gcref_t v
+    cdef bint young_large = h.old.young_large.n != 0
+    cdef uint32_t i
+    for i in range(t.n_refs):
+        minor_visit(h, <gcref_t*>(payload + t.ref_offsets[i]))
+    if t.items_are_refs:
+        items = <gcref_t*>(payload + t.fixed_size)
+        for i in range(obj.aux):
+            v = items[i]
+            if gc_is_ref(v) and (young_large or in_nursery(h, v)):
+                minor_visit(h, &items[i])
+
 cdef void remember_again(GCHeap* h, GCHeader* obj) noexcept nogil:
-    trace_object(h, obj, minor_visit)
+    minor_trace(h, obj)
     obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
 
 cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
@@ -121,7 +141,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # 2. old objects that may point into the nursery
     for i in range(p.remembered.n):
         obj = <GCHeader*>p.remembered.items[i]
-        trace_object(h, obj, minor_visit)
+        minor_trace(h, obj)
         obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
         if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
             gray_push(h, obj)       # written since it was marked: gray again (_nursery_major.pxi)
@@ -137,7 +157,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # 3. everything reachable from what was reached
     while p.scan.n:
         p.scan.n -= 1
-        trace_object(h, <GCHeader*>p.scan.items[p.scan.n], minor_visit)
+        minor_trace(h, <GCHeader*>p.scan.items[p.scan.n])
     # 3b. survivors with an id now live in their shadows; free the others'
     identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
