@@ -321,8 +321,8 @@ cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
 cdef void mark_finish(GCHeap* h) noexcept nogil:
     # The end of a marking: rescan the roots (no barrier sees their stores),
     # trace everything gray; then the mark bits say exactly who lives: report
-    # the dead samples, free the dead large objects and start sweeping the
-    # arenas (SWEEPING).  Nursery empty.
+    # the dead samples, sweep the large objects (the dead ones are freed by
+    # finalize) and start sweeping the arenas (SWEEPING).  Nursery empty.
     cdef GCPrivate* p = P(h)
     p.collecting = True
     visit_roots(h, major_visit)
@@ -347,7 +347,7 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
 
 cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of sweeping (state SWEEPING, nursery empty): about [budget]
-    # bytes of pages; finalizes the collection when every page is swept.
+    # bytes of pages; enters FINALIZING when every page is swept.
     cdef GCPrivate* p = P(h)
     p.collecting = True
     if sweep_arenas(h, budget):
@@ -377,7 +377,6 @@ cdef void finalize(GCHeap* h) noexcept nogil:
 
 cdef void major_complete(GCHeap* h) noexcept nogil:
     # Run the major collection under way (if any) to its end, in this pause.
-    cdef GCPrivate* p = P(h)
     if h.gc_state == GC_STATE_MARKING:
         mark_finish(h)
     if h.gc_state == GC_STATE_SWEEPING:
