@@ -25,7 +25,7 @@ BUILTIN_NAMES = [
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
     "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
-    "object.__eq__", "object.__ne__", "object.__hash__",
+    "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
     "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
@@ -66,7 +66,7 @@ cdef enum:
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
     BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
-    BI_OBJECT_HASH
+    BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
     BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
@@ -322,7 +322,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(range_len(v))
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
-            if t == T_INSTANCE:
+            if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
                     return tag(length_of_result(call_method0(w, v)))
@@ -397,7 +397,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("reversed", n, 1, 1)
         if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
             return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
-        if has_tid(a[0], T_INSTANCE) and magic_of(a[0], M_REVERSED) != 0:
+        if magic_of(a[0], M_REVERSED) != 0:
             return call_method0(magic_of(a[0], M_REVERSED), a[0])
         push(list_from_iterable(a))
         v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
@@ -569,6 +569,33 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return str_from_py(line.rstrip("\n"))
     return call_builtin_method(bid, a, n, kwnames)
 
+cdef gcref_t object_new(gcref_t* a, Py_ssize_t n) except 0:
+    # object.__new__(cls): an instance of a user class, not yet initialised
+    # (what a __new__ that returns a new instance starts from).  CPython's
+    # checks: the class must be a plain one, and extra arguments are an error
+    # unless only __init__ is overridden.
+    if n == 0:
+        raise TypeError("object.__new__(): not enough arguments")
+    if not has_tid(a[0], T_CLASS):
+        raise TypeError(f"object.__new__(X): X is not a type object ({type_name(a[0])})")
+    if RAW(a[0])[K_FLAGS] & CF_EXCEPTION:
+        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use BaseException.__new__()")
+    if RAW(a[0])[K_FLAGS] & CF_BUILTIN and RAW(a[0])[K_KIND] != KIND_OBJECT:
+        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use {class_name(a[0])}.__new__()")
+    if is_subclass(a[0], kind_class(KIND_TYPE)):
+        raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
+    cdef gcref_t new, init
+    if n > 1:
+        new = class_lookup(a[0], MAGIC(M_NEW))
+        if has_tid(new, T_STATICMETHOD):
+            new = FLD(new)[0]
+        init = class_lookup(a[0], MAGIC(M_INIT))
+        if not (is_bfunc(new) and builtin_id(new) == BI_OBJECT_NEW):
+            raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
+        if is_bfunc(init) and builtin_id(init) == BI_OBJECT_INIT:
+            raise TypeError(f"{class_name(a[0])}() takes no arguments")
+    return instance_new(a)
+
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # Methods get self in a[0]; n counts it.
     cdef gcref_t v, w
@@ -591,6 +618,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_FALSE if a[0] == a[1] else V_NOTIMPL
     if bid == BI_OBJECT_HASH:
         return int_from_py(object_id(a[0]) >> 4)
+    if bid == BI_OBJECT_NEW:
+        return object_new(a, n)
     if bid == BI_LIST_POP:
         m = RAW(a[0])[L_LEN]
         if m == 0:

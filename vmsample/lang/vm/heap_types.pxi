@@ -37,7 +37,7 @@ cdef enum:
     I_OVERFLOW = 1
     I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
-#         instance type id raw]
+#         instance type id raw, metaclass CLASS | 0 (0: type)]
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2
@@ -47,6 +47,7 @@ cdef enum:
     K_FLAGS = 6
     K_KIND = 7
     K_TID = 8
+    K_META = 9
 # function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw,
 #            attributes DICT | 0 (made by the first attribute set on it)]
     FN_DEFAULTS = 0
@@ -124,7 +125,7 @@ def _register_types(Nursery n):
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
     T_SET = fixed("set", 5, [S_TABLE])
-    T_CLASS = fixed("type", 9, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
+    T_CLASS = fixed("type", 10, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS, K_META])
     T_FUNCTION = fixed("function", 6, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER, FN_DICT])
     T_CELL = fixed("cell", 1, [0])
     T_BOUND = fixed("method", 2, [0, 1])
