@@ -36,9 +36,9 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re"}       # the CPython half of lib/re.py (vmsample/lang/delegated)
-# Modules whose names only matter for type annotations: the VM's `typing`
-# module binds every name to `object` (subscriptable, as List[int] must be).
-TYPING_MODULES = {"typing", "__future__"}
+# `from __future__ import ...` only changes what CPython 3.11 already does or
+# annotations (`typing` is a library module: lib/typing.py).
+TYPING_MODULES = {"__future__"}
 
 class CompileError(Exception):
     """A program uses something the VM refuses; str() is ``file:line:col: msg``."""

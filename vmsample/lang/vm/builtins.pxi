@@ -89,10 +89,7 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "typing": {}, "_re": {}}
-TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
-                "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
-                "FrozenSet", "Type", "ClassVar", "Final"]
+                    "_re": {}}
 
 _PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine}
 
@@ -335,12 +332,12 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("isinstance", n, 2, 2)
         if has_tid(a[1], T_TUPLE):
             for i in range(LEN(a[1])):
-                if isinstance_c(a[0], FLD(a[1])[i]):
+                if isinstance_hooked(a, FLD(a[1])[i]):
                     return V_TRUE
             return V_FALSE
         if not has_tid(a[1], T_CLASS):
             raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-        return vbool(isinstance_c(a[0], a[1]))
+        return vbool(isinstance_hooked(a, a[1]))
     if bid == BI_PRINT:
         return print_builtin(a, n, kwnames)
     if bid == BI_RANGE:
@@ -543,10 +540,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("issubclass", n, 2, 2)
         if has_tid(a[1], T_TUPLE):
             for i in range(LEN(a[1])):
-                if is_subclass(a[0], FLD(a[1])[i]):
+                if issubclass_hooked(a, FLD(a[1])[i]):
                     return V_TRUE
             return V_FALSE
-        return vbool(is_subclass(a[0], a[1]))
+        return vbool(issubclass_hooked(a, a[1]))
     if bid == BI_POW:
         check_args("pow", n, 2, 3)
         if n == 3:
@@ -568,6 +565,26 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise EOFError("EOF when reading a line")
         return str_from_py(line.rstrip("\n"))
     return call_builtin_method(bid, a, n, kwnames)
+
+cdef int isinstance_hooked(gcref_t* a, gcref_t cls) except -1:
+    # isinstance(a[0], cls): an object of exactly that class is an instance;
+    # otherwise a metaclass's __instancecheck__(cls, obj) decides if it has
+    # one (typing.Protocol's structural checks).
+    cdef gcref_t m
+    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0 and class_of(a[0]) != cls:
+        m = meta_lookup(FLD(cls)[K_META], intern("__instancecheck__"))
+        if m != 0:
+            return truth(call_method1(m, cls, a[0]))
+    return isinstance_c(a[0], cls)
+
+cdef int issubclass_hooked(gcref_t* a, gcref_t cls) except -1:
+    # issubclass(a[0], cls), or the metaclass's __subclasscheck__(cls, a[0])
+    cdef gcref_t m
+    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0:
+        m = meta_lookup(FLD(cls)[K_META], intern("__subclasscheck__"))
+        if m != 0:
+            return truth(call_method1(m, cls, a[0]))
+    return is_subclass(a[0], cls)
 
 cdef gcref_t object_new(gcref_t* a, Py_ssize_t n) except 0:
     # object.__new__(cls): an instance of a user class, not yet initialised

@@ -23,11 +23,11 @@ cdef gcref_t* make_function(gcref_t* sp, int flags) except NULL:
     sp[0] = fn
     return sp + 1
 
-# What type.__new__ and isinstance() would call on a metaclass: the VM
-# builds classes itself, so a metaclass defining one is refused rather than
-# run with the hook silently ignored.  (Its __call__ is called: calls.pxi.)
-UNSUPPORTED_METACLASS_HOOKS = ("__new__", "__init__", "__prepare__",
-                               "__instancecheck__", "__subclasscheck__", "__getattr__",
+# What type.__new__ would call on a metaclass: the VM builds classes itself,
+# so a metaclass defining one is refused rather than run with the hook
+# silently ignored.  (Its __call__ is called, calls.pxi, and its
+# __instancecheck__ and __subclasscheck__, builtins.pxi.)
+UNSUPPORTED_METACLASS_HOOKS = ("__new__", "__init__", "__prepare__", "__getattr__",
                                "__getattribute__", "__setattr__", "__delattr__", "__set_name__")
 
 cdef gcref_t class_metaclass(gcref_t* slots, int has_meta) except? 0:
