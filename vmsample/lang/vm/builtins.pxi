@@ -13,6 +13,9 @@
 # built-in modules of plain functions, called like math's.
 from vmsample.lang.delegated import re_engine as _re_engine
 _RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
+from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
+_URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
+                       "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
 
 # random's functions, which are also the methods of random.Random (vm/random.pxi)
 RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
@@ -47,6 +50,7 @@ BUILTIN_NAMES = [
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
+    *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -89,9 +93,10 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "_re": {}}
+                    "_re": {}, "_urlparse": {}}
 
-_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine}
+_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
+                    "_urlparse": _urlparse_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
