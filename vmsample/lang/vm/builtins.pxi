@@ -658,6 +658,9 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             i = max(0, i + m)
         i = min(i, m)
         list_resize(a, m + 1)
+        # a bulk move: the slots a young item leaves are not the ones it goes
+        # to, so remember the array whole (the slot barrier would not do)
+        gc_write_barrier(HEAP, <GCHeader*>FLD(a[0])[L_ITEMS])
         memmove(ITEMS(a[0]) + i + 1, ITEMS(a[0]) + i, (m - i) * sizeof(gcref_t))
         list_set(a[0], i, a[2])
         return V_NONE
@@ -671,6 +674,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_LIST_REVERSE:
         m = RAW(a[0])[L_LEN]
+        gc_write_barrier(HEAP, <GCHeader*>FLD(a[0])[L_ITEMS])      # items move: see insert
         for i in range(m // 2):
             v = ITEMS(a[0])[i]
             ITEMS(a[0])[i] = ITEMS(a[0])[m - 1 - i]

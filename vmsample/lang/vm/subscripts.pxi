@@ -117,6 +117,8 @@ cdef int delitem(gcref_t* ok) except -1:
 cdef void list_del(gcref_t l, Py_ssize_t i) noexcept nogil:
     cdef Py_ssize_t n = RAW(l)[L_LEN]
     cdef gcref_t* items = ITEMS(l)
+    # a bulk move: remember the array whole (list.insert says why)
+    gc_write_barrier(HEAP, <GCHeader*>FLD(l)[L_ITEMS])
     memmove(items + i, items + i + 1, (n - i - 1) * sizeof(gcref_t))
     items[n - 1] = 0
     RAW(l)[L_LEN] = n - 1
