@@ -145,6 +145,11 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return intern(CODE_SPECS[RAW(o)[FN_CODE]].qualname)
     if t == T_SUPER:
         return super_getattr(oslot, name)
+    if t == T_LIST and FLD(o)[L_CLASS] != 0:
+        # an instance of a list subclass: the subclass's methods and attributes
+        attr = class_lookup(FLD(o)[L_CLASS], name)
+        if attr != 0 and not is_bfunc(attr):
+            return bind(oslot, attr)
     if t == T_SLICE:
         pyname = str_to_py(name)
         if pyname in ("start", "stop", "step"):
@@ -182,8 +187,9 @@ cdef int builtin_method_id(gcref_t o, gcref_t name) except -2:
     cdef gcref_t v
     while cls != 0:
         v = dict_get_str(FLD(cls)[K_DICT], name)
-        if v != 0 and is_bfunc(v):
-            return builtin_id(v)
+        if v != 0:
+            # (a list subclass's own attribute hides list's method)
+            return builtin_id(v) if is_bfunc(v) else -1
         cls = FLD(cls)[K_BASE]
     return -1
 
@@ -303,6 +309,9 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         function_dict(oslot)            # (allocates: name may move)
         name = pop()
         return field_dict_set(oslot, FN_DICT, name, vslot)
+    if has_tid(o, T_LIST) and FLD(o)[L_CLASS] != 0:
+        raise NotImplementedError("attributes of instances of a list subclass are not supported "
+                                  "by vmsample")
     raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
 
 # Attribute hooks the VM does not call: a class that defines one is refused

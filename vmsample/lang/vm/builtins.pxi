@@ -30,7 +30,7 @@ BUILTIN_NAMES = [
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
     "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
-    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
+    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy", "list.__init__",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
     "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
     "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
@@ -72,7 +72,7 @@ cdef enum:
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
     BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
-    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
+    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY, BI_LIST_INIT
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
     BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
     BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
@@ -692,6 +692,13 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_LIST_COPY:
         return seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN])
+    if bid == BI_LIST_INIT:
+        # list.__init__(self, iterable=()): the list's items become iterable's
+        check_args("list", n - 1, 0, 1)
+        list_resize(a, 0)
+        if n == 2:
+            list_extend(a, a + 1)
+        return V_NONE
     if bid == BI_DICT_GET:
         check_args("get", n - 1, 1, 2)
         v = dict_get(a, a + 1)

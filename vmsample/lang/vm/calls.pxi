@@ -257,7 +257,13 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef gcref_t* kwslot = fslot + 1 + nargs
     kwslot[0] = kwnames
     HEAP.shadowstack_top = kwslot + 1
-    inst = instance_new(fslot)
+    if RAW(cls)[K_KIND] == KIND_LIST:
+        # a subclass of list: an empty list of that class, then __init__
+        # (list's fills it from the argument)
+        inst = list_new(0)
+        store(inst, L_CLASS, fslot[0])
+    else:
+        inst = instance_new(fslot)
     cls = fslot[0]                      # (it may have moved)
     if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         push(inst)

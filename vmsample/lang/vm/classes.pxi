@@ -28,6 +28,8 @@ cdef gcref_t class_of(gcref_t v) noexcept nogil:
         return FLD(v)[I_CLASS]
     if t == T_CLASS and FLD(v)[K_META] != 0:
         return FLD(v)[K_META]
+    if t == T_LIST and FLD(v)[L_CLASS] != 0:
+        return FLD(v)[L_CLASS]
     return VM_STATE.roots[TID_CLASS[t]]
 
 cdef inline bint is_subclass(gcref_t cls, gcref_t base) noexcept nogil:

@@ -15,10 +15,11 @@ cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DI
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET
 
-# list: [items ARRAY, len raw]
+# list: [items ARRAY, len raw, class CLASS | 0 (0: list; else a subclass of list)]
 cdef enum:
     L_ITEMS = 0
     L_LEN = 1
+    L_CLASS = 2
 # dict: [indices INDEX, entries ARRAY (hash, key, value)*, used raw, nentries raw]
     D_INDICES = 0
     D_ENTRIES = 1
@@ -120,7 +121,7 @@ def _register_types(Nursery n):
     T_BIGINT = var("int", 0, [], 1, False)
     T_STR = var("str", 1, [], 4, False)
     T_TUPLE = var("tuple", 0, [], 8, True)
-    T_LIST = fixed("list", 2, [L_ITEMS])
+    T_LIST = fixed("list", 3, [L_ITEMS, L_CLASS])
     T_ARRAY = var("list items", 0, [], 8, True)
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
