@@ -35,10 +35,11 @@ from vmsample.lang.verify import verify_tree
 __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
-                   "_re"}       # the CPython half of lib/re.py (vmsample/lang/delegated)
-# Modules whose names only matter for type annotations: the VM's `typing`
-# module binds every name to `object` (subscriptable, as List[int] must be).
-TYPING_MODULES = {"typing", "__future__"}
+                   "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
+                   "_urlparse"}  # the CPython half of lib/urllib/parse.py
+# `from __future__ import ...` only changes what CPython 3.11 already does or
+# annotations (`typing` is a library module: lib/typing.py).
+TYPING_MODULES = {"__future__"}
 
 class CompileError(Exception):
     """A program uses something the VM refuses; str() is ``file:line:col: msg``."""
@@ -909,8 +910,10 @@ class _Unit:
             self.emit(Op.BUILD_TUPLE, len(unit.frees))
 
     def stmt_ClassDef(self, node):
-        if node.keywords:
-            self.refuse_stmt(node.keywords[0], "class keyword argument")
+        # metaclass= is the one class keyword the VM runs (vm/definitions.pxi)
+        others = [k for k in node.keywords if k.arg != "metaclass"]
+        if others:
+            self.refuse_stmt(others[0], "class keyword argument")
             return
         if len(node.bases) > 1:
             self.refuse_stmt(node.bases[1], "multiple inheritance")
@@ -933,8 +936,11 @@ class _Unit:
         self.emit_closure(unit)
         self.emit(Op.LOAD_CONST, self.const(co))
         self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
+        meta = [k.value for k in node.keywords]
+        if meta:
+            self.expr(meta[0])
         self.set_line(node)
-        self.emit(Op.BUILD_CLASS)
+        self.emit(Op.BUILD_CLASS, len(meta))
         for _ in node.decorator_list:
             self.emit(Op.CALL, 1)
         self.store_name(node.name)

@@ -99,6 +99,7 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen):
             return (type(self).__qualname__ + "("
                     + ", ".join(f"{name}={getattr(self, name)!r}" for name in shown) + ")")
         cls.__repr__ = __repr__
+        cls.__dataclass_repr__ = __repr__       # pprint lays out only a generated repr's instances
     compared = [f.name for f in fields.values() if f.compare]
 
     def as_tuple(self):

@@ -9,6 +9,8 @@
 cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
     # A class attribute found through an instance: functions become bound methods.
     cdef gcref_t m
+    if is_bfunc(attr) and builtin_id(attr) == BI_OBJECT_NEW:
+        return attr         # object.__new__ is a static method
     if has_tid(attr, T_FUNCTION) or is_bfunc(attr):
         push(attr)
         m = alloc_fixed(T_BOUND)
@@ -81,6 +83,12 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return call_method1(attr, o, name)
         raise_attribute_error(o, name)
     if t == T_CLASS:
+        # As type.__getattribute__: a property of the metaclass first, then
+        # the class and its bases, then the metaclass's other attributes
+        # (its methods bound to the class).
+        v = meta_lookup(FLD(o)[K_META], name) if FLD(o)[K_META] != 0 else 0
+        if v != 0 and has_tid(v, T_PROPERTY):
+            return bind(oslot, v)
         attr = class_lookup(o, name)
         if attr != 0:
             if has_tid(attr, T_CLASSMETHOD):
@@ -88,10 +96,33 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             if has_tid(attr, T_STATICMETHOD):
                 return FLD(attr)[0]
             return attr
+        if v != 0:
+            return bind(oslot, v)
         if str_eq(name, MAGIC(M_NAME)) or str_eq(name, MAGIC(M_QUALNAME)):
             return FLD(o)[K_NAME]
+        if str_eq(name, MAGIC(M_DICT)):
+            # a copy of the namespace, in definition order (CPython gives a
+            # read-only view of it)
+            push(FLD(o)[K_DICT])
+            v = dict_copy(top_slot())
+            pop()
+            return v
+        pyname = str_to_py(name)
+        if pyname == "__base__":
+            return FLD(o)[K_BASE] if FLD(o)[K_BASE] != 0 else V_NONE
+        if pyname == "__bases__" or pyname == "__mro__":
+            # single inheritance: the base, or the whole chain up to object
+            i = 0
+            v = o if pyname == "__mro__" else FLD(o)[K_BASE]
+            while v != 0:
+                push(v)
+                i += 1
+                v = FLD(v)[K_BASE] if pyname == "__mro__" else 0
+            v = tuple_from_slots(top_slot() - i + 1, i)
+            HEAP.shadowstack_top -= i
+            return v
         if str_eq(name, MAGIC(M_CLASS)):
-            return kind_class(KIND_TYPE)
+            return class_of(o)
         raise_attribute_error(o, name)
     if t == T_MODULE:
         v = dict_get_str(FLD(o)[1], name)
@@ -114,6 +145,11 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
             return intern(CODE_SPECS[RAW(o)[FN_CODE]].qualname)
     if t == T_SUPER:
         return super_getattr(oslot, name)
+    if t == T_LIST and FLD(o)[L_CLASS] != 0:
+        # an instance of a list subclass: the subclass's methods and attributes
+        attr = class_lookup(FLD(o)[L_CLASS], name)
+        if attr != 0 and not is_bfunc(attr):
+            return bind(oslot, attr)
     if t == T_SLICE:
         pyname = str_to_py(name)
         if pyname in ("start", "stop", "step"):
@@ -151,8 +187,9 @@ cdef int builtin_method_id(gcref_t o, gcref_t name) except -2:
     cdef gcref_t v
     while cls != 0:
         v = dict_get_str(FLD(cls)[K_DICT], name)
-        if v != 0 and is_bfunc(v):
-            return builtin_id(v)
+        if v != 0:
+            # (a list subclass's own attribute hides list's method)
+            return builtin_id(v) if is_bfunc(v) else -1
         cls = FLD(cls)[K_BASE]
     return -1
 
@@ -272,6 +309,9 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         function_dict(oslot)            # (allocates: name may move)
         name = pop()
         return field_dict_set(oslot, FN_DICT, name, vslot)
+    if has_tid(o, T_LIST) and FLD(o)[L_CLASS] != 0:
+        raise NotImplementedError("attributes of instances of a list subclass are not supported "
+                                  "by vmsample")
     raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
 
 # Attribute hooks the VM does not call: a class that defines one is refused

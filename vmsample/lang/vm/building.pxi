@@ -103,7 +103,10 @@ cdef gcref_t* unpack(gcref_t* sp, int before, int after) except NULL:
                                              T_MODULE, T_CELL, T_SLICE) or \
             (has_tid(sp[-1], T_INSTANCE) and magic_of(sp[-1], M_ITER) == 0
              and magic_of(sp[-1], M_GETITEM) == 0):
-        raise TypeError(f"cannot unpack non-iterable {type_name(sp[-1])} object")
+        if has_tid(sp[-1], T_CLASS) and magic_of(sp[-1], M_ITER) != 0:
+            pass        # a class whose metaclass iterates it (an Enum)
+        else:
+            raise TypeError(f"cannot unpack non-iterable {type_name(sp[-1])} object")
     sp[-1] = list_from_iterable(sp - 1)
     lst = sp[-1]
     n = RAW(lst)[L_LEN]

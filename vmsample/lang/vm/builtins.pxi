@@ -13,6 +13,9 @@
 # built-in modules of plain functions, called like math's.
 from vmsample.lang.delegated import re_engine as _re_engine
 _RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
+from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
+_URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
+                       "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
 
 # random's functions, which are also the methods of random.Random (vm/random.pxi)
 RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
@@ -25,9 +28,9 @@ BUILTIN_NAMES = [
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
     "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
-    "object.__eq__", "object.__ne__", "object.__hash__",
+    "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
-    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy",
+    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy", "list.__init__",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
     "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
     "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
@@ -47,6 +50,7 @@ BUILTIN_NAMES = [
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
+    *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -66,9 +70,9 @@ cdef enum:
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
     BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
-    BI_OBJECT_HASH
+    BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
-    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY
+    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY, BI_LIST_INIT
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
     BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
     BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
@@ -89,12 +93,10 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "typing": {}, "_re": {}}
-TYPING_NAMES = ["List", "Dict", "Tuple", "Set", "Optional", "Any", "Union", "Callable",
-                "Iterator", "Iterable", "Generator", "Sequence", "Mapping", "TypeVar",
-                "FrozenSet", "Type", "ClassVar", "Final"]
+                    "_re": {}, "_urlparse": {}}
 
-_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine}
+_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
+                    "_urlparse": _urlparse_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
@@ -322,7 +324,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(range_len(v))
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
-            if t == T_INSTANCE:
+            if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
                     return tag(length_of_result(call_method0(w, v)))
@@ -335,12 +337,12 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("isinstance", n, 2, 2)
         if has_tid(a[1], T_TUPLE):
             for i in range(LEN(a[1])):
-                if isinstance_c(a[0], FLD(a[1])[i]):
+                if isinstance_hooked(a, FLD(a[1])[i]):
                     return V_TRUE
             return V_FALSE
         if not has_tid(a[1], T_CLASS):
             raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-        return vbool(isinstance_c(a[0], a[1]))
+        return vbool(isinstance_hooked(a, a[1]))
     if bid == BI_PRINT:
         return print_builtin(a, n, kwnames)
     if bid == BI_RANGE:
@@ -397,7 +399,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("reversed", n, 1, 1)
         if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
             return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
-        if has_tid(a[0], T_INSTANCE) and magic_of(a[0], M_REVERSED) != 0:
+        if magic_of(a[0], M_REVERSED) != 0:
             return call_method0(magic_of(a[0], M_REVERSED), a[0])
         push(list_from_iterable(a))
         v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
@@ -543,10 +545,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("issubclass", n, 2, 2)
         if has_tid(a[1], T_TUPLE):
             for i in range(LEN(a[1])):
-                if is_subclass(a[0], FLD(a[1])[i]):
+                if issubclass_hooked(a, FLD(a[1])[i]):
                     return V_TRUE
             return V_FALSE
-        return vbool(is_subclass(a[0], a[1]))
+        return vbool(issubclass_hooked(a, a[1]))
     if bid == BI_POW:
         check_args("pow", n, 2, 3)
         if n == 3:
@@ -568,6 +570,53 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise EOFError("EOF when reading a line")
         return str_from_py(line.rstrip("\n"))
     return call_builtin_method(bid, a, n, kwnames)
+
+cdef int isinstance_hooked(gcref_t* a, gcref_t cls) except -1:
+    # isinstance(a[0], cls): an object of exactly that class is an instance;
+    # otherwise a metaclass's __instancecheck__(cls, obj) decides if it has
+    # one (typing.Protocol's structural checks).
+    cdef gcref_t m
+    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0 and class_of(a[0]) != cls:
+        m = meta_lookup(FLD(cls)[K_META], intern("__instancecheck__"))
+        if m != 0:
+            return truth(call_method1(m, cls, a[0]))
+    return isinstance_c(a[0], cls)
+
+cdef int issubclass_hooked(gcref_t* a, gcref_t cls) except -1:
+    # issubclass(a[0], cls), or the metaclass's __subclasscheck__(cls, a[0])
+    cdef gcref_t m
+    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0:
+        m = meta_lookup(FLD(cls)[K_META], intern("__subclasscheck__"))
+        if m != 0:
+            return truth(call_method1(m, cls, a[0]))
+    return is_subclass(a[0], cls)
+
+cdef gcref_t object_new(gcref_t* a, Py_ssize_t n) except 0:
+    # object.__new__(cls): an instance of a user class, not yet initialised
+    # (what a __new__ that returns a new instance starts from).  CPython's
+    # checks: the class must be a plain one, and extra arguments are an error
+    # unless only __init__ is overridden.
+    if n == 0:
+        raise TypeError("object.__new__(): not enough arguments")
+    if not has_tid(a[0], T_CLASS):
+        raise TypeError(f"object.__new__(X): X is not a type object ({type_name(a[0])})")
+    if RAW(a[0])[K_FLAGS] & CF_EXCEPTION:
+        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use BaseException.__new__()")
+    if RAW(a[0])[K_FLAGS] & CF_BUILTIN and RAW(a[0])[K_KIND] != KIND_OBJECT:
+        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use {class_name(a[0])}.__new__()")
+    if is_subclass(a[0], kind_class(KIND_TYPE)):
+        raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
+    cdef gcref_t new, init
+    if n > 1:
+        new = class_lookup(a[0], MAGIC(M_NEW))
+        if has_tid(new, T_STATICMETHOD):
+            new = FLD(new)[0]
+        init = class_lookup(a[0], MAGIC(M_INIT))
+        if not (is_bfunc(new) and builtin_id(new) == BI_OBJECT_NEW):
+            raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
+        if is_bfunc(init) and builtin_id(init) == BI_OBJECT_INIT:
+            raise TypeError(f"{class_name(a[0])}() takes no arguments")
+    return instance_new(a)
 
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # Methods get self in a[0]; n counts it.
@@ -591,6 +640,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_FALSE if a[0] == a[1] else V_NOTIMPL
     if bid == BI_OBJECT_HASH:
         return int_from_py(object_id(a[0]) >> 4)
+    if bid == BI_OBJECT_NEW:
+        return object_new(a, n)
     if bid == BI_LIST_POP:
         m = RAW(a[0])[L_LEN]
         if m == 0:
@@ -641,6 +692,13 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return V_NONE
     if bid == BI_LIST_COPY:
         return seq_copy(a, T_LIST, 0, RAW(a[0])[L_LEN])
+    if bid == BI_LIST_INIT:
+        # list.__init__(self, iterable=()): the list's items become iterable's
+        check_args("list", n - 1, 0, 1)
+        list_resize(a, 0)
+        if n == 2:
+            list_extend(a, a + 1)
+        return V_NONE
     if bid == BI_DICT_GET:
         check_args("get", n - 1, 1, 2)
         v = dict_get(a, a + 1)

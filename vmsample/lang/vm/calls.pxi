@@ -190,6 +190,44 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
             return call_value(fslot, nargs + 1, kwnames)
     raise TypeError(f"'{type_name(f)}' object is not callable")
 
+cdef gcref_t call_nested(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except 0:
+    # vm_call with keyword arguments (the last len(kwnames) of the nargs)
+    HEAP.shadowstack_top = fslot + 1 + nargs
+    try:
+        if call_value(fslot, nargs, kwnames):
+            VM_STATE.frames[VM_STATE.depth].flags |= F_ENTRY
+            eval_loop()
+    except BaseException:
+        HEAP.shadowstack_top = fslot
+        raise
+    return fslot[0]
+
+cdef int call_class_new(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, gcref_t new) except -1:
+    # A class with its own __new__, as type.__call__: r = __new__(cls, *args,
+    # **kw); if r is an instance of cls, r.__init__(*args, **kw); the result is r.
+    # Stack: [cls, args..., kwnames, r, (__init__ or __new__), (r or cls), args...]
+    cdef gcref_t* base = fslot + 1 + nargs
+    cdef gcref_t init
+    if base + nargs + 4 > HEAP.shadowstack_end:
+        raise RecursionError("maximum recursion depth exceeded")
+    base[0] = kwnames
+    base[1] = V_NONE
+    base[2] = new
+    base[3] = fslot[0]
+    memcpy(base + 4, fslot + 1, nargs * sizeof(gcref_t))
+    call_nested(base + 2, nargs + 1, base[0])
+    base[1] = base[2]
+    if isinstance_c(base[1], fslot[0]):
+        init = class_lookup(fslot[0], MAGIC(M_INIT))
+        if not (is_bfunc(init) and builtin_id(init) == BI_OBJECT_INIT):
+            base[2] = init
+            base[3] = base[1]
+            memcpy(base + 4, fslot + 1, nargs * sizeof(gcref_t))
+            call_nested(base + 2, nargs + 1, base[0])
+    fslot[0] = base[1]
+    HEAP.shadowstack_top = fslot + 1
+    return 0
+
 cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
     cdef gcref_t cls = fslot[0]
     cdef gcref_t init, inst
@@ -198,12 +236,34 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         fslot[0] = construct_builtin(RAW(cls)[K_KIND], fslot + 1, nargs, kwnames)
         HEAP.shadowstack_top = fslot + 1
         return 0
+    if is_subclass(cls, kind_class(KIND_TYPE)):
+        raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
+    if FLD(cls)[K_META] != 0:
+        init = meta_lookup(FLD(cls)[K_META], MAGIC(M_CALL))
+        if init != 0:
+            # the metaclass's __call__(cls, *args) makes the result (Enum: a lookup)
+            if fslot + nargs + 3 > HEAP.shadowstack_end:
+                raise RecursionError("maximum recursion depth exceeded")
+            memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
+            fslot[1] = cls
+            fslot[0] = init
+            HEAP.shadowstack_top = fslot + nargs + 2
+            return call_value(fslot, nargs + 1, kwnames)
+    init = class_lookup(cls, MAGIC(M_NEW))
+    if has_tid(init, T_STATICMETHOD):
+        return call_class_new(fslot, nargs, kwnames, FLD(init)[0])
     # The keyword names (a tuple CALL_EX just made, young) stay rooted above
     # the arguments while the instance is made: allocating may move them.
     cdef gcref_t* kwslot = fslot + 1 + nargs
     kwslot[0] = kwnames
     HEAP.shadowstack_top = kwslot + 1
-    inst = instance_new(fslot)
+    if RAW(cls)[K_KIND] == KIND_LIST:
+        # a subclass of list: an empty list of that class, then __init__
+        # (list's fills it from the argument)
+        inst = list_new(0)
+        store(inst, L_CLASS, fslot[0])
+    else:
+        inst = instance_new(fslot)
     cls = fslot[0]                      # (it may have moved)
     if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         push(inst)

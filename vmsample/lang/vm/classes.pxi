@@ -26,6 +26,10 @@ cdef gcref_t class_of(gcref_t v) noexcept nogil:
     t = TID(v)
     if t == T_INSTANCE:
         return FLD(v)[I_CLASS]
+    if t == T_CLASS and FLD(v)[K_META] != 0:
+        return FLD(v)[K_META]
+    if t == T_LIST and FLD(v)[L_CLASS] != 0:
+        return FLD(v)[L_CLASS]
     return VM_STATE.roots[TID_CLASS[t]]
 
 cdef inline bint is_subclass(gcref_t cls, gcref_t base) noexcept nogil:
@@ -56,13 +60,27 @@ cdef gcref_t class_lookup(gcref_t cls, gcref_t name) noexcept nogil:
         cls = FLD(cls)[K_BASE]
     return 0
 
+cdef gcref_t meta_lookup(gcref_t meta, gcref_t name) noexcept nogil:
+    # The attribute [name] of a user-defined metaclass or its bases up to
+    # (not including) type, or 0: what a class finds through its metaclass.
+    cdef gcref_t type_class = kind_class(KIND_TYPE)
+    cdef gcref_t v
+    while meta != 0 and meta != type_class:
+        v = dict_get_str(FLD(meta)[K_DICT], name)
+        if v != 0:
+            return v
+        meta = FLD(meta)[K_BASE]
+    return 0
+
 cdef inline gcref_t magic_of(gcref_t v, int m) noexcept nogil:
-    # A user-defined special method of v's class, or 0.  Builtin types have none.
-    if not has_tid(v, T_INSTANCE) and not has_tid(v, T_CLASS):
-        return 0
-    if has_tid(v, T_CLASS):
-        return 0
-    return class_lookup(FLD(v)[I_CLASS], MAGIC(m))
+    # A user-defined special method of v's class, or 0.  Builtin types have
+    # none; a class has those its metaclass defines (for Enum: iteration,
+    # len, in, [], repr).
+    if has_tid(v, T_INSTANCE):
+        return class_lookup(FLD(v)[I_CLASS], MAGIC(m))
+    if has_tid(v, T_CLASS) and FLD(v)[K_META] != 0:
+        return meta_lookup(FLD(v)[K_META], MAGIC(m))
+    return 0
 
 cdef gcref_t new_class(gcref_t* name, gcref_t* base, gcref_t* ns, int64_t flags, int64_t kind) except 0:
     global class_serial
@@ -77,6 +95,7 @@ cdef gcref_t new_class(gcref_t* name, gcref_t* base, gcref_t* ns, int64_t flags,
     RAW(c)[K_SERIAL] = class_serial
     RAW(c)[K_FLAGS] = flags
     RAW(c)[K_KIND] = kind
+    FLD(c)[K_META] = 0
     RAW(c)[K_TID] = T_INSTANCE if kind != KIND_OBJECT and kind != KIND_BASEEXC or \
         (flags & CF_BUILTIN and not flags & CF_EXCEPTION) else register_class_type(str_to_py(name[0]))
     return c

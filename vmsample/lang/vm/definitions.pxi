@@ -23,13 +23,52 @@ cdef gcref_t* make_function(gcref_t* sp, int flags) except NULL:
     sp[0] = fn
     return sp + 1
 
-cdef gcref_t build_class(gcref_t* slots) except 0:
-    # [name, base-or-None, body function] -> class
+# What type.__new__ would call on a metaclass: the VM builds classes itself,
+# so a metaclass defining one is refused rather than run with the hook
+# silently ignored.  (Its __call__ is called, calls.pxi, and its
+# __instancecheck__ and __subclasscheck__, builtins.pxi.)
+UNSUPPORTED_METACLASS_HOOKS = ("__new__", "__init__", "__prepare__", "__getattr__",
+                               "__getattribute__", "__setattr__", "__delattr__", "__set_name__")
+
+# What a subclass of list may define: its instances are lists, whose
+# operations (len, [], iteration, repr, ...) do not look at the class; a
+# special method there would be silently ignored, so it is refused.
+LIST_SUBCLASS_DUNDERS = ("__init__", "__annotations__", "__doc__", "__module__", "__qualname__",
+                         "__init_subclass__")
+
+cdef int refuse_list_subclass_name(str name) except -1:
+    if name.startswith("__") and name.endswith("__") and name not in LIST_SUBCLASS_DUNDERS:
+        raise TypeError(f"a list subclass defining {name} is not supported by vmsample")
+    return 0
+
+cdef gcref_t class_metaclass(gcref_t* slots, int has_meta) except? 0:
+    # The metaclass of the class being built (0: type): the explicit one or
+    # the base's, whichever derives from the other (single inheritance).  No
+    # allocation.
+    cdef gcref_t meta = 0, bmeta = FLD(slots[1])[K_META]
+    if has_meta:
+        meta = slots[3]
+        if not has_tid(meta, T_CLASS) or not is_subclass(meta, kind_class(KIND_TYPE)):
+            raise NotImplementedError("a metaclass that is not a subclass of type is not supported by vmsample")
+        if meta == kind_class(KIND_TYPE):
+            meta = 0
+    if bmeta != 0:
+        if meta == 0 or is_subclass(bmeta, meta):
+            return bmeta
+        if not is_subclass(meta, bmeta):
+            raise TypeError("metaclass conflict: the metaclass of a derived class must be a "
+                            "(non-strict) subclass of the metaclasses of all its bases")
+    return meta
+
+cdef gcref_t build_class(gcref_t* slots, int has_meta) except 0:
+    # [name, base-or-None, body function, (metaclass)] -> class
     cdef gcref_t base = slots[1], cls, v
     cdef CodeObj* co
     cdef Frame* f
     cdef int64_t flags = 0
     cdef Py_ssize_t i
+    cdef bint is_metaclass = False
+    cdef bint is_list_subclass = False
     if base == V_NONE:
         base = kind_class(KIND_OBJECT)
         slots[1] = base
@@ -37,8 +76,13 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
         raise TypeError("bases must be types")
     if RAW(base)[K_FLAGS] & CF_EXCEPTION:
         flags |= CF_EXCEPTION
+    elif base == kind_class(KIND_TYPE) or is_subclass(base, kind_class(KIND_TYPE)):
+        is_metaclass = True         # class M(type): the metaclass of other classes
+    elif RAW(base)[K_KIND] == KIND_LIST:
+        is_list_subclass = True     # its instances are lists that know their class
     elif RAW(base)[K_FLAGS] & CF_BUILTIN and RAW(base)[K_KIND] != KIND_OBJECT:
         raise TypeError(f"subclassing '{class_name(base)}' is not supported by vmsample")
+    class_metaclass(slots, has_meta)       # (a conflict is an error before the body runs)
     # Run the body with a fresh namespace in the slot after its locals.  When
     # the body returns, nothing has allocated since its last instruction, so
     # the namespace is still in that (dead) slot: move it to the result slot.
@@ -58,7 +102,24 @@ cdef gcref_t build_class(gcref_t* slots) except 0:
     for i in range(RAW(ns[0])[D_NENTRIES]):
         if has_tid(ENT(ns[0])[3 * i + 1], T_STR):
             refuse_unsupported_hook(ENT(ns[0])[3 * i + 1])
-    cls = new_class(slots, slots + 1, ns, flags, KIND_OBJECT if flags == 0 else KIND_BASEEXC)
+            if is_metaclass and ENT(ns[0])[3 * i + 2] != 0 \
+                    and str_to_py(ENT(ns[0])[3 * i + 1]) in UNSUPPORTED_METACLASS_HOOKS:
+                raise TypeError(f"a metaclass defining {str_to_py(ENT(ns[0])[3 * i + 1])} "
+                                "is not supported by vmsample")
+            if is_list_subclass and ENT(ns[0])[3 * i + 2] != 0:
+                refuse_list_subclass_name(str_to_py(ENT(ns[0])[3 * i + 1]))
+    # __new__ is a static method without being declared one (as in CPython)
+    v = dict_get_str(ns[0], MAGIC(M_NEW))
+    if v != 0 and has_tid(v, T_FUNCTION):
+        push(MAGIC(M_NEW))
+        v = alloc_fixed(T_STATICMETHOD)
+        FLD(v)[0] = dict_get_str(ns[0], MAGIC(M_NEW))
+        push(v)
+        dict_set(ns, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top -= 2
+    cls = new_class(slots, slots + 1, ns, flags,
+                    KIND_LIST if is_list_subclass else KIND_OBJECT if flags == 0 else KIND_BASEEXC)
+    store(cls, K_META, class_metaclass(slots, has_meta))
     push(cls)
     # __slots__
     v = dict_get_str(ns[0], MAGIC(M_SLOTS))

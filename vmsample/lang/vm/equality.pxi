@@ -30,7 +30,7 @@ cdef bint truth(gcref_t v) except -1:
         return True
     if t == T_RANGE:
         return range_len(v) != 0
-    if t == T_INSTANCE:
+    if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(v, M_BOOL)
         if m != 0:
             m = call_method0(m, v)

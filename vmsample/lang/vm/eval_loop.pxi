@@ -670,8 +670,8 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == MAKE_FUNCTION:
         sp = make_function(sp, arg)
     elif op == BUILD_CLASS:
-        v = build_class(sp - 3)
-        sp -= 3
+        v = build_class(sp - 3 - arg, arg)
+        sp -= 3 + arg
         sp[0] = v
         sp += 1
     elif op == YIELD_VALUE:

@@ -109,6 +109,12 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
     if t == T_RANGE:
         return repr(range_to_py(v))
     if t == T_CLASS:
+        m = magic_of(v, M_REPR)
+        if m != 0:
+            r = call_method0(m, v)
+            if not has_tid(r, T_STR):
+                raise TypeError(f"__repr__ returned non-string (type {type_name(r)})")
+            return str_to_py(r)
         if RAW(v)[K_FLAGS] & CF_BUILTIN:
             return f"<class '{class_name(v)}'>"
         return f"<class '__main__.{class_name(v)}'>"

@@ -15,10 +15,11 @@ cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DI
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET
 
-# list: [items ARRAY, len raw]
+# list: [items ARRAY, len raw, class CLASS | 0 (0: list; else a subclass of list)]
 cdef enum:
     L_ITEMS = 0
     L_LEN = 1
+    L_CLASS = 2
 # dict: [indices INDEX, entries ARRAY (hash, key, value)*, used raw, nentries raw]
     D_INDICES = 0
     D_ENTRIES = 1
@@ -37,7 +38,7 @@ cdef enum:
     I_OVERFLOW = 1
     I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
-#         instance type id raw]
+#         instance type id raw, metaclass CLASS | 0 (0: type)]
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2
@@ -47,6 +48,7 @@ cdef enum:
     K_FLAGS = 6
     K_KIND = 7
     K_TID = 8
+    K_META = 9
 # function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw,
 #            attributes DICT | 0 (made by the first attribute set on it)]
     FN_DEFAULTS = 0
@@ -119,12 +121,12 @@ def _register_types(Nursery n):
     T_BIGINT = var("int", 0, [], 1, False)
     T_STR = var("str", 1, [], 4, False)
     T_TUPLE = var("tuple", 0, [], 8, True)
-    T_LIST = fixed("list", 2, [L_ITEMS])
+    T_LIST = fixed("list", 3, [L_ITEMS, L_CLASS])
     T_ARRAY = var("list items", 0, [], 8, True)
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
     T_SET = fixed("set", 5, [S_TABLE])
-    T_CLASS = fixed("type", 9, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS])
+    T_CLASS = fixed("type", 10, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS, K_META])
     T_FUNCTION = fixed("function", 6, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER, FN_DICT])
     T_CELL = fixed("cell", 1, [0])
     T_BOUND = fixed("method", 2, [0, 1])

@@ -64,7 +64,7 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
              T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR):
         return o
-    if t == T_INSTANCE:
+    if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
         if m != 0:
             return call_method0(m, o)

@@ -333,7 +333,7 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
             pop()
             return i
         pop()
-    if t == T_INSTANCE:
+    if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(c, M_CONTAINS)
         if m != 0:
             return truth(call_method1(m, c, vslot[0]))

@@ -179,16 +179,13 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "typing", "_re"]:
+    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
         if mod == "random":
             make_random_class()
             dict_set_py(top_slot(), "Random", random_class())
-        if mod == "typing":
-            for k in TYPING_NAMES:
-                dict_set_py(top_slot(), k, kind_class(KIND_OBJECT))
         if mod == "sys":
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
             dict_set_py(top_slot(), "path", py_to_vm(list(SEARCH_PATH)))

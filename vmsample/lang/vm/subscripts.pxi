@@ -60,7 +60,7 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         if has_tid(k, T_SLICE):
             return range_from_py(range_to_py(o)[slice_to_py(k)])
         return int_from_py(range_to_py(o)[index_of(k, range_len(o), "range object")])
-    if t == T_INSTANCE:
+    if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_GETITEM)
         if m != 0:
             return call_method1(m, o, k)

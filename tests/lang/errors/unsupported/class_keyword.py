@@ -1,5 +1,9 @@
-# Refused when it runs: class keyword arguments such as metaclass=.
-# refused: 3:9 class keyword argument
-class K(metaclass=type):
+# Refused when it runs: class keyword arguments other than metaclass= (those passed to __init_subclass__).
+# refused: 7:15 class keyword argument
+class Base:
+    def __init_subclass__(cls, total=False):
+        print("subclass", total)
+print("before")
+class K(Base, total=True):
     pass
 print(K)

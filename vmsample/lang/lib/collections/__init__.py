@@ -491,7 +491,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             values = [changes.pop(f, v) for f, v in zip(fields, self._values)]
             if changes:
                 raise ValueError(f"Got unexpected field names: {list(changes)!r}")
-            return Tuple(*values)
+            return type(self)._make(values)     # a subclass's own class, as CPython's
 
         @classmethod
         def _make(cls, iterable):

@@ -1,0 +1,492 @@
+"""pprint for the vmsample VM: PrettyPrinter, pprint, pformat, pp, saferepr,
+isreadable, isrecursive -- CPython 3.11's layout, character for character
+(the same width rules, dict ordering and string wrapping), in Python source so
+that formatting allocates in these frames.
+
+Pretty-printed as CPython does: dict, list, tuple, set, frozenset, str, and
+the VM library's collections (OrderedDict, defaultdict, Counter, deque) and
+dataclasses.  The VM has no bytes wrapping, mappingproxy, SimpleNamespace or
+User* classes to lay out: such a value whose repr does not fit is refused
+(NotImplementedError) rather than printed differently.  The VM's builtin
+types cannot be subclassed, so the exact type chooses the layout.
+"""
+
+import sys as _sys
+import re
+from io import StringIO as _StringIO
+import collections as _collections
+import dataclasses as _dataclasses
+
+__all__ = ["pprint", "pformat", "isreadable", "isrecursive", "saferepr",
+           "PrettyPrinter", "pp"]
+
+
+def pprint(object, stream=None, indent=1, width=80, depth=None, *,
+           compact=False, sort_dicts=True, underscore_numbers=False):
+    """Pretty-print a Python object to a stream [default is sys.stdout]."""
+    printer = PrettyPrinter(stream=stream, indent=indent, width=width, depth=depth,
+                            compact=compact, sort_dicts=sort_dicts,
+                            underscore_numbers=underscore_numbers)
+    printer.pprint(object)
+
+
+def pformat(object, indent=1, width=80, depth=None, *,
+            compact=False, sort_dicts=True, underscore_numbers=False):
+    """Format a Python object into a pretty-printed representation."""
+    return PrettyPrinter(indent=indent, width=width, depth=depth, compact=compact,
+                         sort_dicts=sort_dicts, underscore_numbers=underscore_numbers).pformat(object)
+
+
+def pp(object, *args, sort_dicts=False, **kwargs):
+    """Pretty-print a Python object, dicts in insertion order."""
+    pprint(object, *args, sort_dicts=sort_dicts, **kwargs)
+
+
+def saferepr(object):
+    """Version of repr() which can handle recursive data structures."""
+    return PrettyPrinter()._safe_repr(object, {}, None, 0)[0]
+
+
+def isreadable(object):
+    """Determine if saferepr(object) is readable by eval()."""
+    return PrettyPrinter()._safe_repr(object, {}, None, 0)[1]
+
+
+def isrecursive(object):
+    """Determine if object requires a recursive representation."""
+    return PrettyPrinter()._safe_repr(object, {}, None, 0)[2]
+
+
+class _safe_key:
+    # Orders values of any types: by value when they compare, else by their
+    # type's name and id (as CPython; only the first case is deterministic)
+    __slots__ = ["obj"]
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __lt__(self, other):
+        try:
+            return self.obj < other.obj
+        except TypeError:
+            return ((str(type(self.obj)), id(self.obj)) < (str(type(other.obj)), id(other.obj)))
+
+
+def _safe_tuple(t):
+    # a dict item's sort key
+    return _safe_key(t[0]), _safe_key(t[1])
+
+
+def _recursion(object):
+    return "<Recursion on %s with id=%s>" % (type(object).__name__, id(object))
+
+
+# Values whose repr is the whole story: never laid out, always readable.
+_builtin_scalars = (str, bytes, float, bool, type(None))
+
+
+def _is_generated_dataclass_repr(object):
+    # CPython lays out a dataclass instance whose __repr__ is the generated one
+    cls = type(object)
+    if isinstance(object, type) or not _dataclasses.is_dataclass(object):
+        return False
+    return cls.__repr__ is getattr(cls, "__dataclass_repr__", None)
+
+
+class PrettyPrinter:
+    def __init__(self, indent=1, width=80, depth=None, stream=None, *,
+                 compact=False, sort_dicts=True, underscore_numbers=False):
+        """Handle pretty printing operations onto a stream using a set of
+        configured parameters."""
+        indent = int(indent)
+        width = int(width)
+        if indent < 0:
+            raise ValueError("indent must be >= 0")
+        if depth is not None and depth <= 0:
+            raise ValueError("depth must be > 0")
+        if not width:
+            raise ValueError("width must be != 0")
+        self._depth = depth
+        self._indent_per_level = indent
+        self._width = width
+        if stream is not None:
+            self._stream = stream
+        else:
+            self._stream = _sys.stdout
+        self._compact = bool(compact)
+        self._sort_dicts = sort_dicts
+        self._underscore_numbers = underscore_numbers
+
+    def pprint(self, object):
+        if self._stream is not None:
+            self._format(object, self._stream, 0, 0, {}, 0)
+            self._stream.write("\n")
+
+    def pformat(self, object):
+        sio = _StringIO()
+        self._format(object, sio, 0, 0, {}, 0)
+        return sio.getvalue()
+
+    def isrecursive(self, object):
+        return self.format(object, {}, 0, 0)[2]
+
+    def isreadable(self, object):
+        s, readable, recursive = self.format(object, {}, 0, 0)
+        return readable and not recursive
+
+    def _layout(self, object):
+        # the method that lays out [object] over several lines, or None
+        typ = type(object)
+        if typ is dict:
+            return PrettyPrinter._pprint_dict
+        if typ is list:
+            return PrettyPrinter._pprint_list
+        if typ is tuple:
+            return PrettyPrinter._pprint_tuple
+        if typ is set or typ is frozenset:
+            return PrettyPrinter._pprint_set
+        if typ is str:
+            return PrettyPrinter._pprint_str
+        r = typ.__repr__
+        if r is _collections.OrderedDict.__repr__:
+            return PrettyPrinter._pprint_ordered_dict
+        if r is _collections.defaultdict.__repr__:
+            return PrettyPrinter._pprint_default_dict
+        if r is _collections.Counter.__repr__:
+            return PrettyPrinter._pprint_counter
+        if r is _collections.deque.__repr__:
+            return PrettyPrinter._pprint_deque
+        if _is_generated_dataclass_repr(object):
+            return PrettyPrinter._pprint_dataclass
+        if typ is bytes or typ.__name__ in ("bytearray", "mappingproxy", "SimpleNamespace",
+                                             "UserDict", "UserList", "UserString"):
+            raise NotImplementedError(f"pprint's layout of {typ.__name__} is not supported by vmsample")
+        return None
+
+    def _format(self, object, stream, indent, allowance, context, level):
+        objid = id(object)
+        if objid in context:
+            stream.write(_recursion(object))
+            self._recursive = True
+            self._readable = False
+            return
+        rep = self._repr(object, context, level)
+        max_width = self._width - indent - allowance
+        if len(rep) > max_width:
+            p = self._layout(object)
+            if p is not None:
+                context[objid] = 1
+                p(self, object, stream, indent, allowance, context, level + 1)
+                del context[objid]
+                return
+        stream.write(rep)
+
+    def _pprint_dataclass(self, object, stream, indent, allowance, context, level):
+        cls_name = object.__class__.__name__
+        indent += len(cls_name) + 1
+        items = [(f.name, getattr(object, f.name)) for f in _dataclasses.fields(object) if f.repr]
+        stream.write(cls_name + "(")
+        self._format_namespace_items(items, stream, indent, allowance, context, level)
+        stream.write(")")
+
+    def _pprint_dict(self, object, stream, indent, allowance, context, level):
+        write = stream.write
+        write("{")
+        if self._indent_per_level > 1:
+            write((self._indent_per_level - 1) * " ")
+        length = len(object)
+        if length:
+            if self._sort_dicts:
+                items = sorted(object.items(), key=_safe_tuple)
+            else:
+                items = list(object.items())
+            self._format_dict_items(items, stream, indent, allowance + 1, context, level)
+        write("}")
+
+    def _pprint_ordered_dict(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + "(")
+        self._format(list(object.items()), stream, indent + len(cls.__name__) + 1,
+                     allowance + 1, context, level)
+        stream.write(")")
+
+    def _pprint_list(self, object, stream, indent, allowance, context, level):
+        stream.write("[")
+        self._format_items(object, stream, indent, allowance + 1, context, level)
+        stream.write("]")
+
+    def _pprint_tuple(self, object, stream, indent, allowance, context, level):
+        stream.write("(")
+        endchar = ",)" if len(object) == 1 else ")"
+        self._format_items(object, stream, indent, allowance + len(endchar), context, level)
+        stream.write(endchar)
+
+    def _pprint_set(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        typ = object.__class__
+        if typ is set:
+            stream.write("{")
+            endchar = "}"
+        else:
+            stream.write(typ.__name__ + "({")
+            endchar = "})"
+            indent += len(typ.__name__) + 1
+        object = sorted(object, key=_safe_key)
+        self._format_items(object, stream, indent, allowance + len(endchar), context, level)
+        stream.write(endchar)
+
+    def _pprint_str(self, object, stream, indent, allowance, context, level):
+        # a long string: one repr per line, long lines cut after whitespace
+        write = stream.write
+        if not len(object):
+            write(repr(object))
+            return
+        chunks = []
+        lines = object.splitlines(True)
+        if level == 1:
+            indent += 1
+            allowance += 1
+        max_width1 = max_width = self._width - indent
+        rep = ""
+        for i, line in enumerate(lines):
+            rep = repr(line)
+            if i == len(lines) - 1:
+                max_width1 -= allowance
+            if len(rep) <= max_width1:
+                chunks.append(rep)
+            else:
+                # alternating (non-space, space) strings, then an empty one
+                parts = re.findall(r"\S*\s*", line)
+                parts.pop()
+                max_width2 = max_width
+                current = ""
+                for j, part in enumerate(parts):
+                    candidate = current + part
+                    if j == len(parts) - 1 and i == len(lines) - 1:
+                        max_width2 -= allowance
+                    if len(repr(candidate)) > max_width2:
+                        if current:
+                            chunks.append(repr(current))
+                        current = part
+                    else:
+                        current = candidate
+                if current:
+                    chunks.append(repr(current))
+        if len(chunks) == 1:
+            write(rep)
+            return
+        if level == 1:
+            write("(")
+        for i, rep in enumerate(chunks):
+            if i > 0:
+                write("\n" + " " * indent)
+            write(rep)
+        if level == 1:
+            write(")")
+
+    def _format_dict_items(self, items, stream, indent, allowance, context, level):
+        write = stream.write
+        indent += self._indent_per_level
+        delimnl = ",\n" + " " * indent
+        last_index = len(items) - 1
+        for i, (key, ent) in enumerate(items):
+            last = i == last_index
+            rep = self._repr(key, context, level)
+            write(rep)
+            write(": ")
+            self._format(ent, stream, indent + len(rep) + 2, allowance if last else 1,
+                         context, level)
+            if not last:
+                write(delimnl)
+
+    def _format_namespace_items(self, items, stream, indent, allowance, context, level):
+        write = stream.write
+        delimnl = ",\n" + " " * indent
+        last_index = len(items) - 1
+        for i, (key, ent) in enumerate(items):
+            last = i == last_index
+            write(key)
+            write("=")
+            if id(ent) in context:
+                # as a recursive dataclass's own repr shows it
+                write("...")
+            else:
+                self._format(ent, stream, indent + len(key) + 1, allowance if last else 1,
+                             context, level)
+            if not last:
+                write(delimnl)
+
+    def _format_items(self, items, stream, indent, allowance, context, level):
+        # one item per line, or (compact) as many as fit on each line
+        write = stream.write
+        indent += self._indent_per_level
+        if self._indent_per_level > 1:
+            write((self._indent_per_level - 1) * " ")
+        delimnl = ",\n" + " " * indent
+        delim = ""
+        width = max_width = self._width - indent + 1
+        it = iter(items)
+        try:
+            next_ent = next(it)
+        except StopIteration:
+            return
+        last = False
+        while not last:
+            ent = next_ent
+            try:
+                next_ent = next(it)
+            except StopIteration:
+                last = True
+                max_width -= allowance
+                width -= allowance
+            if self._compact:
+                rep = self._repr(ent, context, level)
+                w = len(rep) + 2
+                if width < w:
+                    width = max_width
+                    if delim:
+                        delim = delimnl
+                if width >= w:
+                    width -= w
+                    write(delim)
+                    delim = ", "
+                    write(rep)
+                    continue
+            write(delim)
+            delim = delimnl
+            self._format(ent, stream, indent, allowance if last else 1, context, level)
+
+    def _repr(self, object, context, level):
+        repr, readable, recursive = self.format(object, context.copy(), self._depth, level)
+        if not readable:
+            self._readable = False
+        if recursive:
+            self._recursive = True
+        return repr
+
+    def format(self, object, context, maxlevels, level):
+        """Format object for a specific context, returning a string
+        and flags indicating whether the representation is 'readable'
+        and whether the object represents a recursive construct.
+        """
+        return self._safe_repr(object, context, maxlevels, level)
+
+    def _pprint_default_dict(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        rdf = self._repr(object.default_factory, context, level)
+        cls = object.__class__
+        indent += len(cls.__name__) + 1
+        stream.write("%s(%s,\n%s" % (cls.__name__, rdf, " " * indent))
+        self._pprint_dict(object, stream, indent, allowance + 1, context, level)
+        stream.write(")")
+
+    def _pprint_counter(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + "({")
+        if self._indent_per_level > 1:
+            stream.write((self._indent_per_level - 1) * " ")
+        items = object.most_common()
+        self._format_dict_items(items, stream, indent + len(cls.__name__) + 1, allowance + 2,
+                                context, level)
+        stream.write("})")
+
+    def _pprint_deque(self, object, stream, indent, allowance, context, level):
+        if not len(object):
+            stream.write(repr(object))
+            return
+        cls = object.__class__
+        stream.write(cls.__name__ + "(")
+        indent += len(cls.__name__) + 1
+        stream.write("[")
+        if object.maxlen is None:
+            self._format_items(object, stream, indent, allowance + 2, context, level)
+            stream.write("])")
+        else:
+            self._format_items(object, stream, indent, 2, context, level)
+            rml = self._repr(object.maxlen, context, level)
+            stream.write("],\n%smaxlen=%s)" % (" " * indent, rml))
+
+    def _safe_repr(self, object, context, maxlevels, level):
+        # (repr, readable, recursive), with "..." past maxlevels and a
+        # marker where a container holds itself
+        typ = type(object)
+        if typ in _builtin_scalars:
+            return repr(object), True, False
+
+        if typ is int:
+            if self._underscore_numbers:
+                return f"{object:_d}", True, False
+            return repr(object), True, False
+
+        if typ is dict:
+            if not object:
+                return "{}", True, False
+            objid = id(object)
+            if maxlevels and level >= maxlevels:
+                return "{...}", False, objid in context
+            if objid in context:
+                return _recursion(object), False, True
+            context[objid] = 1
+            readable = True
+            recursive = False
+            components = []
+            append = components.append
+            level += 1
+            if self._sort_dicts:
+                items = sorted(object.items(), key=_safe_tuple)
+            else:
+                items = object.items()
+            for k, v in items:
+                krepr, kreadable, krecur = self.format(k, context, maxlevels, level)
+                vrepr, vreadable, vrecur = self.format(v, context, maxlevels, level)
+                append("%s: %s" % (krepr, vrepr))
+                readable = readable and kreadable and vreadable
+                if krecur or vrecur:
+                    recursive = True
+            del context[objid]
+            return "{%s}" % ", ".join(components), readable, recursive
+
+        if typ is list or typ is tuple:
+            if typ is list:
+                if not object:
+                    return "[]", True, False
+                format = "[%s]"
+            elif len(object) == 1:
+                format = "(%s,)"
+            else:
+                if not object:
+                    return "()", True, False
+                format = "(%s)"
+            objid = id(object)
+            if maxlevels and level >= maxlevels:
+                return format % "...", False, objid in context
+            if objid in context:
+                return _recursion(object), False, True
+            context[objid] = 1
+            readable = True
+            recursive = False
+            components = []
+            append = components.append
+            level += 1
+            for o in object:
+                orepr, oreadable, orecur = self.format(o, context, maxlevels, level)
+                append(orepr)
+                if not oreadable:
+                    readable = False
+                if orecur:
+                    recursive = True
+            del context[objid]
+            return format % ", ".join(components), readable, recursive
+
+        rep = repr(object)
+        return rep, (rep and not rep.startswith("<")), False
