@@ -34,8 +34,14 @@ cdef str join_names(list names):
         return f"{quoted[0]} and {quoted[1]}"
     return ", ".join(quoted[:len(quoted) - 1]) + f", and {quoted[len(quoted) - 1]}"
 
+cdef str qualname_of(CodeObj* co):
+    return CODE_SPECS[co.index].qualname
+
 cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj* co) except -1:
-    # Bind arguments the slow way into a new frame above the arguments.
+    # Bind arguments the slow way into a new frame above the arguments.  The
+    # code's Python-level spec (names for keywords and messages) is looked up
+    # only when keywords or an error need it: defaults alone (a common call)
+    # bind without touching a Python object.
     cdef gcref_t func = fslot[0]
     cdef Py_ssize_t nkw = LEN(kwnames) if kwnames else 0
     cdef Py_ssize_t npos = nargs - nkw, i, j, n
@@ -44,8 +50,7 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
     cdef gcref_t d
     cdef int varargs_slot = co.argcount + co.kwonly
     cdef int varkw_slot = varargs_slot + (1 if co.flags & CO_VARARGS else 0)
-    spec = CODE_SPECS[co.index]
-    qual = spec.qualname
+    cdef bint missing = False
     if base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end:
         raise RecursionError("maximum recursion depth exceeded")
     fslot[1 + nargs] = kwnames      # rooted: binding allocates
@@ -60,15 +65,16 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
         else:
             ndef = co.ndefaults
             if ndef:
-                raise TypeError(f"{qual}() takes from {co.argcount - ndef} to {co.argcount} positional "
-                                f"arguments but {npos} were given")
-            raise TypeError(f"{qual}() takes {plural(co.argcount, 'positional argument')} but "
+                raise TypeError(f"{qualname_of(co)}() takes from {co.argcount - ndef} to {co.argcount} "
+                                f"positional arguments but {npos} were given")
+            raise TypeError(f"{qualname_of(co)}() takes {plural(co.argcount, 'positional argument')} but "
                             f"{npos} {'was' if npos == 1 else 'were'} given")
     elif co.flags & CO_VARARGS:
         base[varargs_slot] = VM_STATE.roots[R_EMPTY_TUPLE]
     if co.flags & CO_VARKEYWORDS:
         base[varkw_slot] = dict_new()
-    names = spec.varnames
+    if nkw:
+        names = CODE_SPECS[co.index].varnames
     for i in range(nkw):
         kname = str_to_py(FLD(fslot[1 + nargs])[i])
         j = -1
@@ -78,15 +84,14 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
                 break
         if j >= 0:
             if base[j] != 0:
-                raise TypeError(f"{qual}() got multiple values for argument '{kname}'")
+                raise TypeError(f"{qualname_of(co)}() got multiple values for argument '{kname}'")
             base[j] = args[npos + i]
         elif co.flags & CO_VARKEYWORDS:
             push(FLD(fslot[1 + nargs])[i])
             dict_set(&base[varkw_slot], top_slot(), &args[npos + i])
             pop()
         else:
-            raise TypeError(f"{qual}() got an unexpected keyword argument '{kname}'")
-    missing = []
+            raise TypeError(f"{qualname_of(co)}() got an unexpected keyword argument '{kname}'")
     d = FLD(fslot[0])[FN_DEFAULTS]
     for i in range(co.argcount):
         if base[i] == 0:
@@ -94,22 +99,26 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
             if j >= 0 and d != 0:
                 base[i] = FLD(d)[j]
             else:
-                missing.append(names[i])
+                missing = True
     if missing:
-        raise TypeError(f"{qual}() missing {len(missing)} required positional argument"
-                        f"{'s' if len(missing) > 1 else ''}: {join_names(missing)}")
+        names = CODE_SPECS[co.index].varnames
+        absent = [names[i] for i in range(co.argcount) if base[i] == 0]
+        raise TypeError(f"{qualname_of(co)}() missing {len(absent)} required positional argument"
+                        f"{'s' if len(absent) > 1 else ''}: {join_names(absent)}")
     for i in range(co.argcount, co.argcount + co.kwonly):
         if base[i] == 0:
             d = FLD(fslot[0])[FN_KWDEFAULTS]
             if d != 0:
-                push(intern(names[i]))
+                push(intern(CODE_SPECS[co.index].varnames[i]))
                 base[i] = dict_get(&FLD(fslot[0])[FN_KWDEFAULTS], top_slot())
                 pop()
             if base[i] == 0:
-                missing.append(names[i])
+                missing = True
     if missing:
-        raise TypeError(f"{qual}() missing {len(missing)} required keyword-only argument"
-                        f"{'s' if len(missing) > 1 else ''}: {join_names(missing)}")
+        names = CODE_SPECS[co.index].varnames
+        absent = [names[i] for i in range(co.argcount, co.argcount + co.kwonly) if base[i] == 0]
+        raise TypeError(f"{qualname_of(co)}() missing {len(absent)} required keyword-only argument"
+                        f"{'s' if len(absent) > 1 else ''}: {join_names(absent)}")
     push_frame(co, base, fslot, 0)
     return 0
 
