@@ -159,8 +159,13 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
         v = getattr_v(top_slot(), name)
         pop()
         return v
+    if t == T_STATICMETHOD or t == T_CLASSMETHOD:
+        if str_to_py(name) == "__func__":
+            return FLD(o)[0]
     if t == T_PROPERTY:
         pyname = str_to_py(name)
+        if pyname in ("fget", "fset", "fdel"):
+            return FLD(o)[("fget", "fset", "fdel").index(pyname)]
         if pyname in ("setter", "getter", "deleter"):
             push(o)
             v = alloc_fixed(T_BOUND)
@@ -296,6 +301,12 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_CLASS):
         refuse_unsupported_hook(name)
+        if str_to_py(name) == "__abstractmethods__":
+            # as CPython's type: a non-empty set of abstract methods forbids instances
+            if truth(vslot[0]):
+                RAW(oslot[0])[K_FLAGS] |= CF_ABSTRACT
+            else:
+                RAW(oslot[0])[K_FLAGS] &= ~CF_ABSTRACT
         if str_eq(name, MAGIC(M_NAME)) and has_tid(vslot[0], T_STR):
             # cls.__name__ = "Point" (namedtuple does it): the name every repr uses.
             gc_write_barrier(HEAP, <GCHeader*>o)

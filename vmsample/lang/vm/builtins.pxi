@@ -606,6 +606,8 @@ cdef gcref_t object_new(gcref_t* a, Py_ssize_t n) except 0:
         raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use {class_name(a[0])}.__new__()")
     if is_subclass(a[0], kind_class(KIND_TYPE)):
         raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
+    if RAW(a[0])[K_FLAGS] & CF_ABSTRACT:
+        raise_abstract_instantiation(a[0])
     cdef gcref_t new, init
     if n > 1:
         new = class_lookup(a[0], MAGIC(M_NEW))

@@ -237,6 +237,20 @@ cdef int call_class_new(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, gcref
     HEAP.shadowstack_top = fslot + 1
     return 0
 
+cdef int raise_abstract_instantiation(gcref_t cls) except -1:
+    # CPython's object.__new__ message, the abstract methods sorted
+    push(cls)
+    push(class_lookup(cls, intern("__abstractmethods__")))
+    push(list_from_iterable(top_slot()))
+    cdef Py_ssize_t i
+    names = []
+    for i in range(RAW(top_slot()[0])[L_LEN]):
+        names.append(str_to_py(ITEMS(top_slot()[0])[i]))
+    names.sort()
+    HEAP.shadowstack_top -= 3
+    raise TypeError(f"Can't instantiate abstract class {class_name(cls)} with abstract "
+                    f"method{'s' if len(names) > 1 else ''} {', '.join(names)}")
+
 cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
     cdef gcref_t cls = fslot[0]
     cdef gcref_t init, inst
@@ -266,6 +280,8 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef gcref_t* kwslot = fslot + 1 + nargs
     kwslot[0] = kwnames
     HEAP.shadowstack_top = kwslot + 1
+    if RAW(cls)[K_FLAGS] & CF_ABSTRACT:
+        raise_abstract_instantiation(cls)
     if RAW(cls)[K_KIND] == KIND_LIST:
         # a subclass of list: an empty list of that class, then __init__
         # (list's fills it from the argument)

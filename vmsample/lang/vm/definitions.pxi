@@ -25,9 +25,10 @@ cdef gcref_t* make_function(gcref_t* sp, int flags) except NULL:
 
 # What type.__new__ would call on a metaclass: the VM builds classes itself,
 # so a metaclass defining one is refused rather than run with the hook
-# silently ignored.  (Its __call__ is called, calls.pxi, and its
-# __instancecheck__ and __subclasscheck__, builtins.pxi.)
-UNSUPPORTED_METACLASS_HOOKS = ("__new__", "__init__", "__prepare__", "__getattr__",
+# silently ignored.  (Its __init__ is called once the class is built, its
+# __call__ by calls.pxi, its __instancecheck__ and __subclasscheck__ by
+# builtins.pxi.)
+UNSUPPORTED_METACLASS_HOOKS = ("__new__", "__prepare__", "__getattr__",
                                "__getattribute__", "__setattr__", "__delattr__", "__set_name__")
 
 # What a subclass of list may define: its instances are lists, whose
@@ -159,9 +160,31 @@ cdef gcref_t build_class(gcref_t* slots, int has_meta) except 0:
             store(v, FN_OWNER, top_slot()[0])
         i += 1
     init_subclass(top_slot())
+    metaclass_init(top_slot())
     cls = pop()
     pop()
     return cls
+
+cdef int metaclass_init(gcref_t* clsslot) except -1:
+    # As type.__call__ after type.__new__: the metaclass's __init__(cls, name,
+    # bases, namespace) -- bases () for a class written without any, the
+    # namespace the class's own dict.
+    cdef gcref_t meta = FLD(clsslot[0])[K_META]
+    cdef gcref_t init = meta_lookup(meta, MAGIC(M_INIT)) if meta != 0 else 0
+    if init == 0:
+        return 0
+    push(init)
+    push(clsslot[0])
+    push(FLD(clsslot[0])[K_NAME])
+    if FLD(clsslot[0])[K_BASE] == kind_class(KIND_OBJECT):
+        push(tuple_new(0))
+    else:
+        push(FLD(clsslot[0])[K_BASE])
+        top_slot()[0] = tuple_from_slots(top_slot(), 1)
+    push(FLD(clsslot[0])[K_DICT])
+    vm_call(top_slot() - 4, 4)
+    pop()
+    return 0
 
 cdef int init_subclass(gcref_t* clsslot) except -1:
     # type.__new__ calls the first __init_subclass__ above the new class (an

@@ -72,6 +72,7 @@ cdef enum:   # class flags
     CF_EXCEPTION = 1
     CF_SLOTS = 2
     CF_BUILTIN = 4      # a builtin type: K_KIND says which
+    CF_ABSTRACT = 8     # __abstractmethods__ is set and not empty: no instances
 
 cdef enum:   # generator status
     GEN_CREATED = 0
