@@ -15,6 +15,7 @@ run by run; medians of R runs, ratios to CPython, and their geometric means.
 """
 
 import argparse
+import fcntl
 import hashlib
 import json
 import math
@@ -68,19 +69,35 @@ def fetch(source):
     the package into the cache the first time."""
     home = cache_dir() / source["sha256"][:16]
     root = home / source["root"]
-    if not (home / ".complete").exists():
-        download(source, home)
-    # Files written here go in on every run, so that changing them needs no
-    # new download: the pyperf stand-in next to each benchmark, the drivers
-    # next to the package they drive.
-    shim = source.get("shim")
-    if shim:
-        for bench in root.iterdir():
-            if bench.is_dir():
-                shutil.copy(SHIMS[shim], bench / f"{shim}.py")
-    for driver in source.get("drivers", []):
-        shutil.copy(DRIVERS / driver, root / driver)
+    # Several processes share the cache (pytest-xdist's workers, a benchmark
+    # next to the tests): one downloads while the others wait, and a file
+    # another process may be running is only ever replaced whole.
+    home.parent.mkdir(parents=True, exist_ok=True)
+    with open(home.parent / f"{home.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (home / ".complete").exists():
+            download(source, home)
+        # Files written here go in on every run, so that changing them needs
+        # no new download: the pyperf stand-in next to each benchmark, the
+        # drivers next to the package they drive.
+        shim = source.get("shim")
+        if shim:
+            for bench in root.iterdir():
+                if bench.is_dir():
+                    _install(SHIMS[shim], bench / f"{shim}.py")
+        for driver in source.get("drivers", []):
+            _install(DRIVERS / driver, root / driver)
     return root
+
+
+def _install(src, dest):
+    """Copy [src] to [dest] unless it is there already, atomically."""
+    data = src.read_bytes()
+    if dest.exists() and dest.read_bytes() == data:
+        return
+    tmp = dest.with_name(dest.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, dest)
 
 
 def download(source, home):
