@@ -26,6 +26,7 @@ import numpy as np
 
 from . import format as F
 from . import weights
+from .columns import distinct, group
 from .errors import ProfileFormatError
 from .model import (NONE, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Outcome,
                     Profile, TimeSamples)
@@ -102,12 +103,6 @@ def _alloc_columns():
 def _time_columns():
     """Time infos as columns: time, thread, stack id (-1 as above)."""
     return [array("q"), array("Q"), array("q")]
-
-
-def _distinct(values):
-    """(the distinct [values], sorted; each value's index into them)."""
-    distinct = np.unique(values)
-    return distinct, np.searchsorted(distinct, values)
 
 
 def _last_by_key(keys, *values):
@@ -442,8 +437,8 @@ class ProfileBuilder:
             return None
         starts = ~continued
         starts[0] = True
-        group = np.cumsum(starts) - 1
-        return np.bincount(group)[group]
+        allocation = np.cumsum(starts) - 1
+        return np.bincount(allocation)[allocation]
 
     def _weights(self, meta, size, flags):
         """(bytes, objects) each record stands for (weights.py), computed
@@ -451,16 +446,19 @@ class ProfileBuilder:
         period = meta.alloc_period or 0
         per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
         crossings = self._crossings(flags) if per_allocation and len(flags) else None
-        sizes, inverse = _distinct(size)
         if crossings is None:
+            sizes, which = distinct(size)
             pairs = [(k, 1) for k in sizes.tolist()]
-        else:       # distinct (size, crossings) pairs, numbered by their indices into each's distinct values
-            counts, by_count = _distinct(crossings)
-            keys, inverse = _distinct(inverse * len(counts) + by_count)
-            pairs = [(sizes[k // len(counts)].item(), counts[k % len(counts)].item()) for k in keys.tolist()]
+        else:
+            (sizes, counts), which = group(size, crossings)
+            pairs = list(zip(sizes.tolist(), counts.tolist()))
         table = [weights.record_weights(per_allocation, period, k, c) for k, c in pairs]
-        nbytes = np.array([b for b, _ in table], np.int64)[inverse]
-        objects = np.array([o for _, o in table], np.float64)[inverse]
+        for (size_, _), (nbytes, _) in zip(pairs, table):
+            if nbytes >= 2**63:
+                raise ProfileFormatError(f"an allocation sample of {size_} bytes stands for more than 2**63 bytes",
+                                         None, "ext:alloc_sample")
+        nbytes = np.array([b for b, _ in table], np.int64)[which]
+        objects = np.array([o for _, o in table], np.float64)[which]
         return nbytes, objects
 
     def _allocations(self, meta, types, alloc_main) -> AllocationSamples:
