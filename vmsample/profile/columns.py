@@ -40,17 +40,21 @@ def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
 def sum_by(which: np.ndarray, n: int, *columns: np.ndarray) -> list[np.ndarray]:
     """Per group 0..n-1 ([which]: each sample's group), the sum of each of
     [columns] -- int64 for integer columns, float64 for float ones."""
-    if not len(which):
-        return [np.zeros(n, np.float64 if c.dtype.kind == "f" else np.int64) for c in columns]
-    order = np.argsort(which, kind="stable")
-    sorted_groups = which[order]
-    starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
-    present = sorted_groups[starts]
+    which = np.asarray(which)
     out = []
+    order = starts = present = None
     for c in columns:
         c = np.asarray(c)
-        dtype = np.float64 if c.dtype.kind == "f" else np.int64
-        sums = np.zeros(n, dtype)
-        sums[present] = np.add.reduceat(c[order].astype(dtype, copy=False), starts)
+        if c.dtype.kind == "f":     # bincount adds in sample order
+            out.append(np.bincount(which, weights=c, minlength=n).astype(np.float64, copy=False))
+            continue
+        sums = np.zeros(n, np.int64)
+        if len(which):
+            if order is None:
+                order = np.argsort(which, kind="stable")
+                sorted_groups = which[order]
+                starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
+                present = sorted_groups[starts]
+            sums[present] = np.add.reduceat(c[order].astype(np.int64, copy=False), starts)
         out.append(sums)
     return out
