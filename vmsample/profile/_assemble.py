@@ -428,24 +428,12 @@ class ProfileBuilder:
             death_ns[found] = times[at[found]]
         return died_major, death_ns
 
-    @staticmethod
-    def _crossings(flags):
-        """For records in seq order: how many records their allocation has
-        (weights.crossings_of, on columns); None when every one has one."""
-        continued = (flags & F.ALLOC_FLAG_CONTINUED) != 0
-        if not continued.any():
-            return None
-        starts = ~continued
-        starts[0] = True
-        allocation = np.cumsum(starts) - 1
-        return np.bincount(allocation)[allocation]
-
     def _weights(self, meta, size, flags):
         """(bytes, objects) each record stands for (weights.py), computed
         once per distinct (size, crossings)."""
         period = meta.alloc_period or 0
         per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
-        crossings = self._crossings(flags) if per_allocation and len(flags) else None
+        crossings = weights.crossings_of(flags) if per_allocation and len(flags) else None
         if crossings is None:
             sizes, which = distinct(size)
             pairs = [(k, 1) for k in sizes.tolist()]
