@@ -98,3 +98,15 @@ def test_a_corrupted_profile_fails_the_same_with_and_without_the_compiled_loops(
         finally:
             reader.SCAN = saved
     assert outcomes[0] == outcomes[1]
+
+
+def test_a_mapped_file_read_while_letting_its_pages_go_reads_as_its_bytes(tmp_path, monkeypatch):
+    path = many_stacks(tmp_path / "many.prof")
+    monkeypatch.setattr(reader, "RELEASE_EVERY", 1)         # let go of every page as soon as it is read
+    released = []
+    real_release = reader._release
+    monkeypatch.setattr(reader, "_release", lambda data, done, upto: released.append(upto) or
+                        real_release(data, done, upto))
+    mapped = read_profile(path)
+    assert len(released) > 10 and max(released) > path.stat().st_size // 2
+    assert mapped == read_profile(path.read_bytes())

@@ -90,12 +90,10 @@ cdef class StackTable:
     stored): stack i is the i-th distinct entry string seen.
 
     An open-addressing hash table (linear probing, at most half full) of
-    stack ids; a stack's entries are not copied but pointed to in the
-    object that holds them (the file's bytes, or a key the Python path
-    interned), which [owners] keeps alive."""
+    stack ids; each distinct stack's entries are copied into memory of its
+    own, so that the reader can let go of the file's pages behind it."""
 
-    cdef list owners
-    cdef const char** entries
+    cdef char** entries
     cdef Py_ssize_t* lengths
     cdef uint64_t* hashes
     cdef Py_ssize_t count, capacity
@@ -103,7 +101,6 @@ cdef class StackTable:
     cdef Py_ssize_t mask
 
     def __cinit__(self):
-        self.owners = []
         self.capacity = 0
         self.count = 0
         self.mask = 1023
@@ -114,6 +111,8 @@ cdef class StackTable:
             self.slots[i] = -1
 
     def __dealloc__(self):
+        for i in range(self.count):
+            PyMem_Free(self.entries[i])
         PyMem_Free(self.slots)
         PyMem_Free(self.entries)
         PyMem_Free(self.lengths)
@@ -142,10 +141,10 @@ cdef class StackTable:
     cdef int grow_stacks(self) except -1:
         cdef Py_ssize_t capacity = max(64, self.capacity * 2)
         cdef void* p
-        p = PyMem_Realloc(self.entries, capacity * sizeof(const char*))
+        p = PyMem_Realloc(self.entries, capacity * sizeof(char*))
         if p == NULL:
             raise MemoryError()
-        self.entries = <const char**>p
+        self.entries = <char**>p
         p = PyMem_Realloc(self.lengths, capacity * sizeof(Py_ssize_t))
         if p == NULL:
             raise MemoryError()
@@ -157,8 +156,8 @@ cdef class StackTable:
         self.capacity = capacity
         return 0
 
-    cdef Py_ssize_t intern_at(self, const char* p, Py_ssize_t nbytes, object owner) except -1:
-        """The id of the stack [p, p + nbytes); [owner] holds those bytes."""
+    cdef Py_ssize_t intern_at(self, const char* p, Py_ssize_t nbytes) except -1:
+        """The id of the stack whose entries are the bytes [p, p + nbytes)."""
         cdef uint64_t h = hash_entries(p, nbytes)
         cdef Py_ssize_t j = h & self.mask
         cdef int32_t k
@@ -173,10 +172,12 @@ cdef class StackTable:
             raise OverflowError("more than 2**31 distinct stacks")
         if self.count == self.capacity:
             self.grow_stacks()
-        if not self.owners or self.owners[-1] is not owner:
-            self.owners.append(owner)
+        cdef char* copy = <char*>PyMem_Malloc(max(nbytes, 1))
+        if copy == NULL:
+            raise MemoryError()
+        memcpy(copy, p, nbytes)
         k = <int32_t>self.count
-        self.entries[k] = p
+        self.entries[k] = copy
         self.lengths[k] = nbytes
         self.hashes[k] = h
         self.count += 1
@@ -187,7 +188,7 @@ cdef class StackTable:
 
     def intern(self, bytes key):
         """The id of the stack whose raw entries are [key]."""
-        return self.intern_at(PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key), key)
+        return self.intern_at(PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key))
 
     def keys(self):
         """Every stack's raw entries, in id order."""
@@ -198,15 +199,17 @@ cdef class StackTable:
         return [self.lengths[i] for i in range(self.count)]
 
 
-def scan_stacks(bytes data, Py_ssize_t pos, StackTable table, bint thread, bint memory, bint stamped,
-                bint pairs, array stacks, array threads, array times, array memories):
+def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, StackTable table, bint thread, bint memory,
+                bint stamped, bint pairs, array stacks, array threads, array times, array memories):
     """Decode the 0x01 records from [pos] on (8-byte words and addresses,
     not the paper fork's layout): their stack ids, thread ids, times (or
     NONE) and memory (or NONE) go into the columns.  [thread], [memory] and
     [stamped] say which tail words the records have, [pairs] that entries
     come in pairs.  Returns the offset of the first record not decoded."""
-    cdef const char* p = PyBytes_AS_STRING(data)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+    cdef Py_ssize_t n = data.shape[0]
+    if pos >= n:
+        return pos
+    cdef const char* p = <const char*>&data[0]
     cdef Py_ssize_t tail = 8 * (thread + memory + stamped)
     cdef Py_ssize_t start, end
     cdef int64_t count, depth
@@ -220,7 +223,7 @@ def scan_stacks(bytes data, Py_ssize_t pos, StackTable table, bint thread, bint 
         end = start + 8 * depth
         if end + tail > n:
             break
-        idx = table.intern_at(p + start, end - start, data)
+        idx = table.intern_at(p + start, end - start)
         push_q(stacks, idx)
         push_q(threads, load_i64(p + end) if thread else 0)
         push_q(memories, load_i64(p + end + 8) if memory else NONE)
@@ -229,14 +232,16 @@ def scan_stacks(bytes data, Py_ssize_t pos, StackTable table, bint thread, bint 
     return pos
 
 
-def scan_infos(bytes data, Py_ssize_t pos, list alloc, list time):
+def scan_infos(const unsigned char[::1] data, Py_ssize_t pos, list alloc, list time):
     """Decode the extension's sample infos without a stack of their own
     from [pos] on into the columns [alloc] (seq, time, thread, size, type id,
     flags, stack) and [time] (time, thread, stack); their stack is -1 (the
     next main-section record's).  Returns the offset of the first record
     not decoded."""
-    cdef const char* p = PyBytes_AS_STRING(data)
-    cdef Py_ssize_t n = PyBytes_GET_SIZE(data)
+    cdef Py_ssize_t n = data.shape[0]
+    if pos >= n:
+        return pos
+    cdef const char* p = <const char*>&data[0]
     cdef array a_seq = alloc[0], a_time = alloc[1], a_thread = alloc[2], a_size = alloc[3]
     cdef array a_type = alloc[4], a_flags = alloc[5], a_stack = alloc[6]
     cdef array t_time = time[0], t_thread = time[1], t_stack = time[2]

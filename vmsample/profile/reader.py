@@ -12,6 +12,7 @@ the bytes that are really there.
 from __future__ import annotations
 
 import gc
+import mmap
 import os
 import struct
 import sys
@@ -70,9 +71,44 @@ def load_bytes(source) -> tuple[bytes, bool]:
     return out, True
 
 
+def _mapped(source) -> mmap.mmap | None:
+    """An uncompressed profile file, mapped read-only; None for anything else
+    (gzip, an empty file, not a path)."""
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    with open(os.fspath(source), "rb") as f:
+        if f.read(2) == F.GZIP_MAGIC:
+            return None
+        try:
+            return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):
+            return None
+
+
+# A mapped file's pages are let go of (madvise DONTNEED: read again from the
+# page cache if ever touched) every this many bytes the reader moves on, so
+# that reading a profile never holds the whole file in memory, only the
+# model it builds.
+RELEASE_EVERY = 32 << 20
+
+
+def _release(data, done: int, upto: int) -> int:
+    """Let go of [data]'s pages in [done, upto) if it is a mapped file and
+    that is worth it; returns the offset released up to."""
+    if upto - done < RELEASE_EVERY or not isinstance(data, mmap.mmap):
+        return done
+    start, upto = done - done % mmap.PAGESIZE, upto - upto % mmap.PAGESIZE
+    if upto > start:
+        data.madvise(mmap.MADV_DONTNEED, start, upto - start)
+    return max(done, upto)
+
+
 def read_profile(source) -> Profile:
     """Read a vmsample (or stock vmprof) profile, gzip or not, into a `Profile`."""
-    data, gz = load_bytes(source)
+    data = _mapped(source)
+    gz = False
+    if data is None:
+        data, gz = load_bytes(source)
     # Reading creates millions of objects and no reference cycles; the cyclic
     # collector would only rescan them again and again (~20% of the time).
     enabled = gc.isenabled()
@@ -90,6 +126,8 @@ def read_profile(source) -> Profile:
     finally:
         if enabled:
             gc.enable()
+        if isinstance(data, mmap.mmap):
+            data.close()
 
 
 def _need(data, pos, size, record):
@@ -172,7 +210,7 @@ def parse(data: bytes, b: ProfileBuilder) -> None:
     """Decode [data] into calls on the builder [b]."""
     pos = read_main_section(data, b)
     if pos < len(data):
-        if data.startswith(F.EXT_MAGIC[:-1], pos) or b.meta.get(F.META_VERSION) is not None:
+        if data[pos:pos + len(F.EXT_MAGIC) - 1] == F.EXT_MAGIC[:-1] or b.meta.get(F.META_VERSION) is not None:
             _extension(data, pos, b)
         elif not b.geometry.trailer_time:
             # Before version 5 vmprof appended the process's memory map
@@ -202,6 +240,7 @@ def read_main_section(data, b) -> int:
     A = _Q if addr == 8 else _I
     head = tail = None                        # decided at the first sample record
     scan = None                               # _scan.scan_stacks's arguments, where it applies
+    released = 0
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
     try:
@@ -226,6 +265,7 @@ def read_main_section(data, b) -> int:
                 end = scan_stacks(data, pos, *scan)
                 if end != pos:
                     pos = end
+                    released = _release(data, released, pos)
                     continue
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
@@ -352,11 +392,13 @@ def _extension(data, pos, b) -> None:
     lines = b.lines
     at0 = EXT_HEAD_SIZE
     pos += len(F.EXT_MAGIC)
+    released = pos
     while True:
         # Runs of sample infos without a stack of their own are decoded in
         # compiled code; ext_records yields the record it stops at.
         if SCAN:
             pos = scan_infos(data, pos, b.alloc_infos, b.time_infos)
+            released = _release(data, released, pos)
         pos, tag, size = next(ext_records(data, pos))
         if _extension_record(data, pos, tag, size, b, lines, at0):
             return
