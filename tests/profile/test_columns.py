@@ -35,3 +35,10 @@ def test_distinct_indexes_every_value(values):
     a = np.array(values, np.uint64)
     keys, index = distinct(a)
     assert keys.tolist() == sorted(set(values)) and keys[index].tolist() == values
+
+
+@given(st.lists(st.integers(0, 40), max_size=50), st.sampled_from([np.int64, np.uint64, np.uint8]))
+def test_distinct_counts_small_integers_to_the_same_result(values, dtype):
+    a = np.array(values, dtype)
+    keys, index = distinct(a)
+    assert keys.dtype == a.dtype and keys.tolist() == sorted(set(values)) and keys[index].tolist() == values

@@ -203,9 +203,10 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, StackTable table,
                 bint stamped, bint pairs, array stacks, array threads, array times, array memories):
     """Decode the 0x01 records from [pos] on (8-byte words and addresses,
     not the paper fork's layout): their stack ids, thread ids, times (or
-    NONE) and memory (or NONE) go into the columns.  [thread], [memory] and
-    [stamped] say which tail words the records have, [pairs] that entries
-    come in pairs.  Returns the offset of the first record not decoded."""
+    NONE) and memory (or NONE) go into the columns -- only the stack ids
+    when [threads] is None.  [thread], [memory] and [stamped] say which
+    tail words the records have, [pairs] that entries come in pairs.
+    Returns the offset of the first record not decoded."""
     cdef Py_ssize_t n = data.shape[0]
     if pos >= n:
         return pos
@@ -225,9 +226,10 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, StackTable table,
             break
         idx = table.intern_at(p + start, end - start)
         push_q(stacks, idx)
-        push_q(threads, load_i64(p + end) if thread else 0)
-        push_q(memories, load_i64(p + end + 8) if memory else NONE)
-        push_q(times, load_i64(p + end + tail - 8) if stamped else NONE)
+        if threads is not None:
+            push_q(threads, load_i64(p + end) if thread else 0)
+            push_q(memories, load_i64(p + end + 8) if memory else NONE)
+            push_q(times, load_i64(p + end + tail - 8) if stamped else NONE)
         pos = end + tail
     return pos
 

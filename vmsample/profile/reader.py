@@ -256,8 +256,9 @@ def read_main_section(data, b) -> int:
                 stamped = g.version >= F.VERSION_SAMPLE_TIME and not g.fork
                 if SCAN and word == 8 and addr == 8 and not g.fork:
                     records = b.main[F.MARKER_STACKTRACE]
-                    scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged,
-                            records.stack, records.thread, records.time, records.memory)
+                    records.stacks_only = F.META_VERSION in b.meta
+                    columns = (None,) * 3 if records.stacks_only else (records.thread, records.time, records.memory)
+                    scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged, records.stack, *columns)
             if marker == F.MARKER_STACKTRACE and scan is not None:
                 # Runs of stack records are decoded in compiled code; the
                 # record it stops at (another kind, or a bad one) is decoded
