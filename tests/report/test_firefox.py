@@ -10,6 +10,7 @@ function and per type as `vmsample report`.
 """
 
 import gzip
+import itertools
 import json
 import os
 import shutil
@@ -170,6 +171,25 @@ def test_live_tracks_end_at_the_live_heap_and_peak_at_its_peak(known):
         counts = tracks[f"live: {row.site}"]["samples"]["count"]
         end = next((r.bytes for r in live.end.sites if r.site == row.site), 0)
         assert counts[0] == 0 and sum(counts) == end
+
+
+def test_long_counter_tracks_are_summed_within_time_slices_and_say_so(known, monkeypatch):
+    p = read_profile(known)
+    whole = {c["name"]: c for c in firefox.convert(p)["counters"]}
+    monkeypatch.setattr(firefox, "MAX_COUNTER_POINTS", 3)
+    sliced = {c["name"]: c for c in firefox.convert(p)["counters"]}
+    assert set(sliced) == set(whole)
+    assert any(c["samples"]["length"] > 4 for c in whole.values())
+    for name, c in sliced.items():
+        before, after = whole[name]["samples"], c["samples"]
+        if before["length"] <= 4:                       # the leading 0, then at most 3 points
+            assert after == before
+            continue
+        assert after["length"] <= 4 and "summed within 3 time slices" in c["description"]
+        # Every slice ends at one of the track's own times with its running total there.
+        running = dict(zip(before["time"], itertools.accumulate(before["count"])))
+        assert list(itertools.accumulate(after["count"])) == [running[t] for t in after["time"]]
+        assert after["time"][-1] == before["time"][-1]
 
 
 # ---------------------------------------------------------------- the real profiler

@@ -38,7 +38,7 @@ import platform
 import numpy as np
 
 from vmsample import __version__
-from vmsample.profile.columns import distinct, group
+from vmsample.profile.columns import distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
 from vmsample.report.progress import QUIET
@@ -264,23 +264,22 @@ class _Stacks:
 MAX_SAMPLES = 250_000
 
 
-def _merge_in_time_slices(rows):
-    # rows: (stack, time ms, bytes, objects, type name, in nursery), by time
-    distinct = len({(r[0], r[5]) for r in rows})
-    slices = max(1, MAX_SAMPLES // distinct)
-    t0, t1 = rows[0][1], rows[-1][1]
+def _merge_in_time_slices(stack, time, weight, objects, type_id, nursery):
+    """Columns of samples in time order -> the same columns with the samples
+    of each (stack, in nursery) merged within each of a number of equal
+    time slices (weights summed; the first sample's time and type kept),
+    and that number."""
+    distinct_stacks = len(group(stack, nursery)[0][0])
+    slices = max(1, MAX_SAMPLES // distinct_stacks)
+    t0, t1 = time[0], time[-1]
     width = (t1 - t0) / slices or 1.0
-    merged: dict = {}
-    for r in rows:
-        key = (min(int((r[1] - t0) / width), slices - 1), r[0], r[5])
-        m = merged.get(key)
-        if m is None:
-            merged[key] = list(r)
-        else:
-            m[2] += r[2]
-            m[3] += r[3]
-    out = sorted(merged.values(), key=lambda m: m[1])
-    return [tuple(m) for m in out], slices
+    time_slice = np.minimum(((time - t0) / width).astype(np.int64), slices - 1)
+    _, which = group(time_slice, stack, nursery)
+    first = np.unique(which, return_index=True)[1]          # each merged sample's first sample
+    weights, objects = sum_by(which, len(first), weight, objects)
+    order = np.argsort(first, kind="stable")
+    rows = first[order]
+    return (stack[rows], time[rows], weights[order], objects[order], type_id[rows], nursery[rows]), slices
 
 
 def _ms(ns: int, start_ns: int) -> float:
@@ -353,8 +352,8 @@ def _gc_markers(profile, markers, shared, start_ns):
 
 
 def _live_tracks(profile):
-    """(label, [(time ns, change of live bytes)]) of the top sites by peak
-    live bytes (vmsample/report/live.py's lives)."""
+    """(label, times ns, changes of live bytes) of the top sites by peak
+    live bytes (vmsample/report/live.py's lives), in time order."""
     if not has_lifetimes(profile):
         return []
     keys = _Keys(profile)
@@ -379,9 +378,25 @@ def _live_tracks(profile):
     ends = np.r_[starts[1:], len(site)]
     tracks = {int(site[i]): (int(peak), i, j) for i, j, peak in zip(starts.tolist(), ends.tolist(), peaks.tolist())}
     top = sorted((k for k in tracks if tracks[k][0] > 0), key=lambda k: (-tracks[k][0], str(keys.sites[k])))
-    return [(f"live: {keys.sites[k]}", list(zip(time[tracks[k][1]:tracks[k][2]].tolist(),
-                                                delta[tracks[k][1]:tracks[k][2]].tolist())))
+    return [(f"live: {keys.sites[k]}", time[tracks[k][1]:tracks[k][2]], delta[tracks[k][1]:tracks[k][2]])
             for k in top[:LIVE_TRACKS]]
+
+
+# Points per counter track past which its changes are summed within equal
+# time slices (the track's description says so): the value at the end of
+# each slice stays exact, the swings within one are not drawn.
+MAX_COUNTER_POINTS = 20_000
+
+
+def _sum_in_time_slices(times, deltas):
+    """(times, deltas) in time order -> at most MAX_COUNTER_POINTS points:
+    each slice's summed change at its last change's time."""
+    t0, t1 = int(times[0]), int(times[-1])
+    width = (t1 - t0) / MAX_COUNTER_POINTS or 1.0
+    time_slice = np.minimum(((times - t0) / width).astype(np.int64), MAX_COUNTER_POINTS - 1)
+    used, which = distinct(time_slice)
+    last = np.r_[which[1:] != which[:-1], True]
+    return times[last], sum_by(which, len(used), deltas)[0]
 
 
 def _counters(profile, start_ns, end_ms) -> list[dict]:
@@ -394,16 +409,20 @@ def _counters(profile, start_ns, end_ms) -> list[dict]:
         for t, value in points:
             deltas.append((t, value - previous))
             previous = value
-        series.append((stat, label, color, f"{label} after each minor collection, in bytes", deltas))
-    for (label, deltas), color in zip(_live_tracks(profile), LIVE_COLORS):
-        series.append((label, label, color, f"estimated bytes alive, allocated at {label[6:]}", deltas))
-    for stat, label, color, description, deltas in series:
-        if not deltas:
+        series.append((stat, label, color, f"{label} after each minor collection, in bytes",
+                       np.array([t for t, _ in deltas], np.int64), np.array([d for _, d in deltas], np.int64)))
+    for (label, times, deltas), color in zip(_live_tracks(profile), LIVE_COLORS):
+        series.append((label, label, color, f"estimated bytes alive, allocated at {label[6:]}", times, deltas))
+    for stat, label, color, description, times, deltas in series:
+        if not len(deltas):
             continue
+        if len(deltas) > MAX_COUNTER_POINTS:
+            times, deltas = _sum_in_time_slices(times, deltas)
+            description += f" (changes summed within {MAX_COUNTER_POINTS} time slices)"
         # A first sample of 0 at the start: the profiler shows accumulated
         # counts minus their minimum, which is then the absolute value.
-        times = [0.0] + np.maximum(0.0, _ms_list([t for t, _ in deltas], start_ns)).tolist()
-        counts = [0] + [d for _, d in deltas]
+        times = [0.0] + np.maximum(0.0, np.round((times - start_ns) / 1e6, 6)).tolist()
+        counts = [0] + deltas.tolist()
         out.append({
             "name": stat,
             "category": "Memory",
@@ -478,38 +497,37 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         made = np.zeros(len(g_stack), np.int64)
         for g in progress.iterate("allocation stacks", np.argsort(first_use, kind="stable").tolist()):
             made[g] = stacks.with_type(int(g_stack[g]), a.type_names[int(g_type[g])], Outcome(int(g_outcome[g])))
-        stack_col = made[which].tolist()
-        class_col = [a.type_names[t] for t in a.type_id[order].tolist()]
-        rows = list(zip(stack_col, _ms_list(a.time_ns[order], start_ns), a.weight[order].tolist(),
-                        a.objects[order].tolist(), class_col, (~a.large[order]).tolist()))
+        columns = (made[which], np.round((a.time_ns[order] - start_ns) / 1e6, 6), a.weight[order],
+                   a.objects[order], a.type_id[order], ~a.large[order])
         name = "Allocations" if len(thread_ids) == 1 else f"Allocations (thread {tid})"
         objects_name = name.replace("Allocations", "Allocated objects")
-        if len(rows) > MAX_SAMPLES:
-            rows, slices = _merge_in_time_slices(rows)
+        if len(order) > MAX_SAMPLES:
+            columns, slices = _merge_in_time_slices(*columns)
             merged = f" [samples with the same stack merged within {slices} time slices]"
             name, objects_name = name + merged, objects_name + merged
-        stack_col, time_col, weight_col, objects_col, class_col, nursery_col = (
-            [r[i] for r in rows] for i in range(6))
+        stack_col, time_col, weight_col, type_col, nursery_col = (columns[i].tolist() for i in (0, 1, 2, 4, 5))
+        objects_col = np.round(columns[3], 6).tolist()
+        class_col = [a.type_names[t] for t in type_col]
         thread = _thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
-            "length": len(rows)})
+            "length": len(stack_col)})
         thread["jsAllocations"] = {
             "time": time_col,
             "className": class_col,
-            "typeName": ["JSObject"] * len(rows),
-            "coarseType": ["Object"] * len(rows),
+            "typeName": ["JSObject"] * len(stack_col),
+            "coarseType": ["Object"] * len(stack_col),
             "weight": weight_col,
             "weightType": "bytes",
             "inNursery": nursery_col,
             "stack": stack_col,
-            "length": len(rows),
+            "length": len(stack_col),
         }
         threads.append(thread)
         # The profiler weighs samples in bytes, samples or milliseconds only:
         # estimated objects go in a thread of their own, as "samples".
         threads.append(_thread(objects_name, tid, False, program, end_ms, {
-            "stack": stack_col, "time": time_col, "weight": [round(o, 6) for o in objects_col],
-            "weightType": "samples", "length": len(rows)}))
+            "stack": stack_col, "time": time_col, "weight": objects_col,
+            "weightType": "samples", "length": len(stack_col)}))
 
     ts = profile.time_samples
     thread_ids, thread_of = distinct(ts.thread_id)
