@@ -58,10 +58,14 @@ STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", 
                "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
                "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
                "isnumeric", "isdecimal", "expandtabs", "removeprefix",
-               "removesuffix"]
+               "removesuffix", "encode"]
 BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
+# bytes and bytearray methods last (vm/bytes.pxi)
+BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
+BUILTIN_NAMES += ["bytearray." + m for m in BYTES_METHODS + BYTEARRAY_METHODS + BYTES_STATIC]
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
 cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
+cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
 
 cdef enum:
     BI_LEN, BI_PRINT, BI_RANGE, BI_ISINSTANCE, BI_REPR, BI_ABS, BI_MIN, BI_MAX, BI_SUM
@@ -111,6 +115,8 @@ cdef object to_py_simple(gcref_t* slot):
             pop()
             i += 1
         return out if has_tid(slot[0], T_LIST) else tuple(out)
+    if is_byteslike(v):
+        return bytes_to_py(v)
     if v == V_NONE:
         return None
     return format_arg(slot)
@@ -324,6 +330,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(range_len(v))
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
+            if t == T_BYTES or t == T_BYTEARRAY:
+                return tag(BLEN(v))
             if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
@@ -841,6 +849,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         FLD(v)[0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2] = a[1]
         return v
     name = BUILTIN_NAMES[bid]
+    if bid >= BI_BYTES_FIRST:
+        return bytes_method(name, a, n, kwnames)
     if bid >= BI_STR_FIRST:
         meth = name[4:]
         if not has_tid(a[0], T_STR):
@@ -1045,10 +1055,8 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             push(set_new())
             return frozenset_adopting(pop())
         return frozenset_from_iterable(a)
-    if kind == KIND_BYTES:
-        # The class exists (isinstance(x, bytes) is False for every VM value),
-        # its instances do not.
-        raise NotImplementedError("bytes objects are not supported by vmsample")
+    if kind == KIND_BYTES or kind == KIND_BYTEARRAY:
+        return construct_bytes(T_BYTES if kind == KIND_BYTES else T_BYTEARRAY, a, n, kwnames)
     if kind == KIND_SLICE:
         # slice(stop), slice(start, stop[, step]): as BUILD_SLICE makes them
         check_args("slice", n, 1, 3)
