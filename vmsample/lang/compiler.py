@@ -36,7 +36,8 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
-                   "_urlparse"}  # the CPython half of lib/urllib/parse.py
+                   "_urlparse",  # the CPython half of lib/urllib/parse.py
+                   "_hashlib", "_struct", "_fileio"}    # of lib/hashlib.py, struct.py, _files.py
 # `from __future__ import ...` only changes what CPython 3.11 already does or
 # annotations (`typing` is a library module: lib/typing.py).
 TYPING_MODULES = {"__future__"}

@@ -16,6 +16,12 @@ _RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "spli
 from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
 _URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
                        "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
+from vmsample.lang.delegated import hashlib_engine as _hashlib_engine
+_HASHLIB_FUNCTIONS = ["info", "digest", "hexdigest", "algorithms"]
+from vmsample.lang.delegated import struct_engine as _struct_engine
+_STRUCT_FUNCTIONS = ["calcsize", "pack", "unpack_from", "iter_unpack"]
+from vmsample.lang.delegated import fileio_engine as _fileio_engine
+_FILEIO_FUNCTIONS = ["open", "call", "attribute", "text_repr"]
 
 # random's functions, which are also the methods of random.Random (vm/random.pxi)
 RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
@@ -27,6 +33,7 @@ BUILTIN_NAMES = [
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
     "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
+    "open",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
     "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
@@ -51,6 +58,9 @@ BUILTIN_NAMES = [
     "stdin.readline", "stdin.read", "stdin.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
     *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
+    *("_hashlib." + name for name in _HASHLIB_FUNCTIONS),
+    *("_struct." + name for name in _STRUCT_FUNCTIONS),
+    *("_fileio." + name for name in _FILEIO_FUNCTIONS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -72,7 +82,7 @@ cdef enum:
     BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
     BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
-    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
+    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS, BI_OPEN
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
     BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
@@ -97,10 +107,11 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "_re": {}, "_urlparse": {}}
+                    "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {}}
 
 _PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
-                    "_urlparse": _urlparse_engine}
+                    "_urlparse": _urlparse_engine, "_hashlib": _hashlib_engine,
+                    "_struct": _struct_engine, "_fileio": _fileio_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
@@ -305,6 +316,18 @@ cdef int call_file_method(gcref_t* args, Py_ssize_t n, gcref_t kwnames, str name
     return 0
 
 cdef int STDERR_ROOT = 0
+
+cdef gcref_t open_builtin(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # open() is the VM library's (lib/_files.py), called with these arguments.
+    cdef Py_ssize_t i
+    push(import_module(intern("_files")))
+    cdef gcref_t* fslot = top_slot()
+    fslot[0] = getattr_v(fslot, intern("open"))
+    for i in range(nall):
+        push(a[i])
+    cdef gcref_t v = call_nested(fslot, nall, kwnames)
+    HEAP.shadowstack_top = fslot
+    return v
 
 cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
@@ -528,6 +551,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_CHR:
         check_args("chr", n, 1, 1)
         return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_OPEN:
+        return open_builtin(a, nall, kwnames)
     if bid == BI_GLOBALS:
         # The calling frame's module's globals (a builtin runs in its caller's frame).
         check_args("globals", n, 0, 0)

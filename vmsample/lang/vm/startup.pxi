@@ -23,6 +23,8 @@ EXCEPTION_TREE = [
     ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
     ("SystemError", "Exception"),
     ("UnicodeDecodeError", "UnicodeError"), ("UnicodeEncodeError", "UnicodeError"),
+    ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"), ("IsADirectoryError", "OSError"),
+    ("NotADirectoryError", "OSError"), ("PermissionError", "OSError"),
 ]
 
 cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
@@ -171,7 +173,7 @@ cdef int setup_builtins() except -1:
                  "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
                  "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
                  "format", "bin", "hex", "oct", "input", "globals", "property", "staticmethod",
-                 "classmethod"]:
+                 "classmethod", "open"]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
@@ -187,7 +189,7 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse"]:
+    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_hashlib", "_struct", "_fileio"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
