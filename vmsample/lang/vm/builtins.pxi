@@ -73,6 +73,7 @@ BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
 # bytes and bytearray methods last (vm/bytes.pxi)
 BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
 BUILTIN_NAMES += ["bytearray." + m for m in BYTES_METHODS + BYTEARRAY_METHODS + BYTES_STATIC]
+BUILTIN_NAMES += ["int." + m for m in INT_BYTES_METHODS]
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
 cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
 cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
@@ -1036,6 +1037,9 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return call_method0(magic_of(v, M_FLOAT), v)
         raise TypeError(f"float() argument must be a string or a real number, not '{type_name(v)}'")
     if kind == KIND_STR:
+        if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
+            args = [to_py_simple(a + i) for i in range(n)]
+            return str_from_py(str(*args, **kwargs_py(a, n, kwnames)))
         check_args("str", n, 0, 1)
         if n == 0:
             return VM_STATE.roots[R_EMPTY_STR]

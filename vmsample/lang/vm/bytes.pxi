@@ -362,6 +362,8 @@ BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "co
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
 BYTES_STATIC = ["fromhex", "maketrans"]
+# int's conversions to and from bytes (from_bytes static, as the two above)
+INT_BYTES_METHODS = ["to_bytes", "from_bytes"]
 
 cdef gcref_t bytes_method(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # name: "bytes.METHOD" or "bytearray.METHOD"; a[0] is self (none for
@@ -370,6 +372,14 @@ cdef gcref_t bytes_method(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) e
     cdef Py_ssize_t i, m, total, pos, start, end
     owner, meth = name.split(".")
     cdef uint16_t tid = T_BYTES if owner == "bytes" else T_BYTEARRAY
+    if owner == "int":
+        args = [to_py_simple(a + i) for i in range(n)]
+        if meth == "from_bytes":
+            return int_from_py(int.from_bytes(*args, **kwargs_py(a, n, kwnames)))
+        if n == 0 or not is_intlike(a[0]):
+            raise TypeError(f"descriptor 'to_bytes' for 'int' objects doesn't apply to a "
+                            f"'{type_name(a[0]) if n else 'nothing'}' object")
+        return bytes_from_py(int.to_bytes(int_to_py(a[0]), *args[1:], **kwargs_py(a, n, kwnames)))
     if meth in BYTES_STATIC:
         args = [to_py_simple(a + i) for i in range(n)]
         res = getattr(bytes if tid == T_BYTES else bytearray, meth)(*args, **kwargs_py(a, n, kwnames))

@@ -139,7 +139,7 @@ cdef int setup_builtins() except -1:
     for bid, name in enumerate(BUILTIN_NAMES):
         if "." in name:
             owner, meth = name.split(".", 1)
-            if owner in ("bytes", "bytearray") and meth in BYTES_STATIC:
+            if owner in ("bytes", "bytearray") and meth in BYTES_STATIC or name == "int.from_bytes":
                 v = alloc_fixed(T_STATICMETHOD)
                 FLD(v)[0] = mk_bfunc(bid)
                 class_set(KIND_ROOT[owners[owner]], meth, v)
