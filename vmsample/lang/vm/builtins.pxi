@@ -56,6 +56,8 @@ BUILTIN_NAMES = [
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
+    "stdout_buffer.write", "stdout_buffer.flush", "stderr_buffer.write", "stderr_buffer.flush",
+    "stdin_buffer.readline", "stdin_buffer.read", "stdin_buffer.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
     *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
     *("_hashlib." + name for name in _HASHLIB_FUNCTIONS),
@@ -981,6 +983,20 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             return tag(LEN(a[0]))
         out.flush()
         return V_NONE
+    if mod.endswith("_buffer"):
+        # sys.stdout.buffer ...: the process's own binary streams, so that
+        # text and binary writes interleave as they do under CPython
+        stream = getattr(sys, mod[:-len("_buffer")]).buffer
+        if fn == "write":
+            check_args("write", n, 1, 1)
+            if not is_byteslike(a[0]):
+                raise TypeError(f"a bytes-like object is required, not '{type_name(a[0])}'")
+            return tag(stream.write(bytes_to_py(a[0])))
+        if fn == "flush":
+            stream.flush()
+            return V_NONE
+        args = [to_py_simple(a + i) for i in range(n)]
+        return py_to_vm(getattr(stream, fn)(*args))
     if mod == "stdin":
         if fn == "readline":
             return str_from_py(sys.stdin.readline())

@@ -77,6 +77,10 @@ cdef gcref_t builtin_table(str prefix, str name) except 0:
     # A module-like object whose attributes are the builtins "prefix.*"
     # (sys.stdout.write ...): its repr is <module 'NAME'>.
     push_builtins_dict(prefix)
+    if prefix in ("stdout", "stderr", "stdin"):
+        push(builtin_table(prefix + "_buffer", name))       # sys.stdout.buffer ...
+        dict_set_py(top_slot() - 1, "buffer", top_slot()[0])
+        pop()
     return module_object(name)
 
 cdef int setup_builtins() except -1:
