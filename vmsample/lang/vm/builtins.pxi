@@ -1030,11 +1030,12 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if n == 0:
             return tag(0)
         if n == 2:
-            return int_from_py(int(str_to_py(a[0]), int_to_py(a[1])))
+            # CPython's, on converted values (a str, bytes; any other value is its error)
+            return int_from_py(int(to_py_simple(a), to_py_simple(a + 1)))
         v = a[0]
         if is_intlike(v):
             return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
-        if has_tid(v, T_FLOAT) or has_tid(v, T_STR):
+        if has_tid(v, T_FLOAT) or has_tid(v, T_STR) or is_byteslike(v):
             return int_from_py(int(format_arg(a)))
         if has_tid(v, T_INSTANCE) and magic_of(v, M_INT) != 0:
             return call_method0(magic_of(v, M_INT), v)
@@ -1047,7 +1048,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         v = a[0]
         if has_tid(v, T_FLOAT):
             return v
-        if is_number(v) or has_tid(v, T_STR):
+        if is_number(v) or has_tid(v, T_STR) or is_byteslike(v):
             return float_new(float(format_arg(a)))
         if has_tid(v, T_INSTANCE) and magic_of(v, M_FLOAT) != 0:
             return call_method0(magic_of(v, M_FLOAT), v)

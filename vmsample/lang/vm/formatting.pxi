@@ -215,6 +215,8 @@ cdef object format_arg(gcref_t* slot):
         return num_to_py(v)
     if has_tid(v, T_STR):
         return str_to_py(v)
+    if is_byteslike(v):
+        return bytes_to_py(v)       # (bytes' own __format__ refuses a format spec)
     return _Formattable(str_py(slot), repr_py(slot))
 
 class _Formattable:

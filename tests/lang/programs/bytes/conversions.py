@@ -12,3 +12,10 @@ for bad in [lambda: (256).to_bytes(1, "big"), lambda: str(b"\xff", "utf-8"), lam
         bad()
     except (OverflowError, UnicodeError, TypeError) as e:
         print(type(e).__name__, e)
+print(int(b"12"), int(bytearray(b" -7 ")), float(b"1.5"), int(b"ff", 16), int("z", base=36), int(b"0x1f", 0))
+print(format(b"x", ""), f"{b'ab'}|{bytearray(b'c')!r}|{b'd'!s}", "%s %r" % (b"e", bytearray(b"f")))
+for bad in [lambda: int(5, 10), lambda: int("5", "10"), lambda: format(b"x", ">5"), lambda: int(b"x")]:
+    try:
+        bad()
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)
