@@ -279,6 +279,9 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
         parts.append(str_py(args + i))
     sep = kwarg(args, n, kwnames, "sep")      # read after str() ran VM code
     end = kwarg(args, n, kwnames, "end")
+    for what, v in (("sep", sep), ("end", end)):
+        if v != 0 and v != V_NONE and not has_tid(v, T_STR):
+            raise TypeError(f"{what} must be None or a string, not {type_name(v)}")
     sep_s = " " if sep == 0 or sep == V_NONE else str_to_py(sep)
     end_s = "\n" if end == 0 or end == V_NONE else str_to_py(end)
     f = kwarg(args, n, kwnames, "file")

@@ -63,3 +63,8 @@ try:
 except TypeError as e:
     print("no del", e)
 print(ba)
+for kw in [{"sep": b"-"}, {"end": 5}]:
+    try:
+        print(1, 2, **kw)
+    except TypeError as e:
+        print("print", e)
