@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from once import machine_lock
 
 from vmsample import read_profile
 from vmsample.convert import firefox
@@ -178,12 +179,13 @@ def profiler_cli():
     """The Firefox Profiler's CLI, installed with npm on first use."""
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "vmsample-tests" / "profiler-cli"
     script = cache / "node_modules" / "@firefox-devtools" / "profiler-cli" / "dist" / "profiler-cli.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
-        cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
-                        PROFILER_CLI], check=True, capture_output=True, timeout=600)
+    with machine_lock("profiler-cli"):
+        if not script.exists():
+            npm = shutil.which("npm")
+            assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
+            cache.mkdir(parents=True, exist_ok=True)
+            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
+                            PROFILER_CLI], check=True, capture_output=True, timeout=600)
     return ["node", str(script)]
 
 

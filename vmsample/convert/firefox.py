@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import json
 import platform
-from collections import defaultdict
+
+import numpy as np
 
 from vmsample import __version__
-from vmsample.profile.model import Outcome, Profile
+from vmsample.profile.columns import distinct, group
+from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
-from vmsample.report.live import lives
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -286,6 +287,11 @@ def _ms(ns: int, start_ns: int) -> float:
     return round((ns - start_ns) / 1e6, 6)
 
 
+def _ms_list(ns: np.ndarray, start_ns: int) -> list[float]:
+    """[_ms] of every element of [ns]."""
+    return np.round((np.asarray(ns, np.int64) - start_ns) / 1e6, 6).tolist()
+
+
 def _empty_markers() -> dict:
     return {"data": [], "name": [], "startTime": [], "endTime": [], "phase": [], "category": [], "length": 0}
 
@@ -352,22 +358,30 @@ def _live_tracks(profile):
     if not has_lifetimes(profile):
         return []
     keys = _Keys(profile)
-    changes = defaultdict(list)
-    for s, death in lives(profile):
-        k = keys.leaf(s.stack, keys.site)
-        changes[k].append((s.time_ns, s.weight))
-        if death is not None:
-            changes[k].append((death, -s.weight))
-    peaks = {}
-    for k, points in changes.items():
-        points.sort()
-        live = peak = 0
-        for _, w in points:
-            live += w
-            peak = max(peak, live)
-        peaks[k] = peak
-    top = sorted((k for k in peaks if peaks[k] > 0), key=lambda k: (-peaks[k], str(keys.sites[k])))
-    return [(f"live: {keys.sites[k]}", changes[k]) for k in top[:LIVE_TRACKS]]
+    a = profile.alloc_samples
+    known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
+    stacks, which = distinct(a.stack[known])
+    site = np.array([keys.leaf(k, keys.site) for k in stacks.tolist()], np.int64)[which]
+    dead = a.death_ns[known] != NONE
+    # Every change of live bytes: +weight at birth, -weight at death; by
+    # site, then time, then change (as sorting the (time, change) pairs would).
+    site = np.concatenate([site, site[dead]])
+    time = np.concatenate([a.time_ns[known], a.death_ns[known][dead]])
+    delta = np.concatenate([a.weight[known], -a.weight[known][dead]])
+    order = np.lexsort((delta, time, site))
+    site, time, delta = site[order], time[order], delta[order]
+    if not len(site):
+        return []
+    starts = np.flatnonzero(np.r_[True, site[1:] != site[:-1]])
+    live = np.cumsum(delta)
+    live -= np.repeat(live[starts] - delta[starts], np.diff(np.r_[starts, len(site)]))
+    peaks = np.maximum(np.maximum.reduceat(live, starts), 0)
+    ends = np.r_[starts[1:], len(site)]
+    tracks = {int(site[i]): (int(peak), i, j) for i, j, peak in zip(starts.tolist(), ends.tolist(), peaks.tolist())}
+    top = sorted((k for k in tracks if tracks[k][0] > 0), key=lambda k: (-tracks[k][0], str(keys.sites[k])))
+    return [(f"live: {keys.sites[k]}", list(zip(time[tracks[k][1]:tracks[k][2]].tolist(),
+                                                delta[tracks[k][1]:tracks[k][2]].tolist())))
+            for k in top[:LIVE_TRACKS]]
 
 
 def _counters(profile, start_ns, end_ms) -> list[dict]:
@@ -388,10 +402,8 @@ def _counters(profile, start_ns, end_ms) -> list[dict]:
             continue
         # A first sample of 0 at the start: the profiler shows accumulated
         # counts minus their minimum, which is then the absolute value.
-        times, counts = [0.0], [0]
-        for t, delta in deltas:
-            times.append(max(0.0, _ms(t, start_ns)))
-            counts.append(delta)
+        times = [0.0] + np.maximum(0.0, _ms_list([t for t, _ in deltas], start_ns)).tolist()
+        counts = [0] + [d for _, d in deltas]
         out.append({
             "name": stat,
             "category": "Memory",
@@ -455,16 +467,22 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     stacks = _Stacks(profile, shared)
     threads = []
 
-    by_thread: dict[int, list] = defaultdict(list)
-    for s in profile.alloc_samples:
-        by_thread[s.thread_id].append(s)
-    for tid, samples in sorted(by_thread.items()):
-        samples.sort(key=lambda s: s.time_ns)
-        stack_col = [stacks.with_type(s.stack, s.type_name, s.outcome)
-                     for s in progress.iterate("allocation samples", samples)]
-        rows = [(stack, _ms(s.time_ns, start_ns), s.weight, s.objects, s.type_name, not s.large)
-                for stack, s in zip(stack_col, samples)]
-        name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
+    a = profile.alloc_samples
+    thread_ids, thread_of = distinct(a.thread_id)
+    for t, tid in enumerate(thread_ids.tolist()):
+        mine = np.flatnonzero(thread_of == t)
+        order = mine[np.argsort(a.time_ns[mine], kind="stable")]
+        # One call stack per (stack, type, outcome), made in order of first use.
+        (g_stack, g_type, g_outcome), which = group(a.stack[order], a.type_id[order], a.outcome[order])
+        first_use = np.unique(which, return_index=True)[1]
+        made = np.zeros(len(g_stack), np.int64)
+        for g in progress.iterate("allocation stacks", np.argsort(first_use, kind="stable").tolist()):
+            made[g] = stacks.with_type(int(g_stack[g]), a.type_names[int(g_type[g])], Outcome(int(g_outcome[g])))
+        stack_col = made[which].tolist()
+        class_col = [a.type_names[t] for t in a.type_id[order].tolist()]
+        rows = list(zip(stack_col, _ms_list(a.time_ns[order], start_ns), a.weight[order].tolist(),
+                        a.objects[order].tolist(), class_col, (~a.large[order]).tolist()))
+        name = "Allocations" if len(thread_ids) == 1 else f"Allocations (thread {tid})"
         objects_name = name.replace("Allocations", "Allocated objects")
         if len(rows) > MAX_SAMPLES:
             rows, slices = _merge_in_time_slices(rows)
@@ -493,20 +511,23 @@ def convert(profile: Profile, progress=QUIET) -> dict:
             "stack": stack_col, "time": time_col, "weight": [round(o, 6) for o in objects_col],
             "weightType": "samples", "length": len(rows)}))
 
-    by_thread = defaultdict(list)
-    for s in profile.time_samples:
-        by_thread[s.thread_id].append(s)
-    for tid, samples in sorted(by_thread.items()):
+    ts = profile.time_samples
+    thread_ids, thread_of = distinct(ts.thread_id)
+    for t, tid in enumerate(thread_ids.tolist()):
+        mine = np.flatnonzero(thread_of == t)
         # Stock vmprof files (version < 7) have no timestamps: spread the
         # samples evenly by the timer period.
         period_ms = (meta.time_period_ns or 1_000_000) / 1e6
-        time_col = [_ms(s.time_ns, start_ns) if s.time_ns is not None else round(i * period_ms, 6)
-                    for i, s in enumerate(samples)]
-        stack_col = [stacks.of(s.stack) for s in progress.iterate("time samples", samples)]
-        name = "Time" if len(by_thread) == 1 else f"Time (thread {tid})"
+        times = ts.time_ns[mine]
+        time_col = _ms_list(times, start_ns) if not (times == NONE).any() else [
+            _ms(t, start_ns) if t != NONE else round(i * period_ms, 6) for i, t in enumerate(times.tolist())]
+        used, which = distinct(ts.stack[mine])
+        made = [stacks.of(k) for k in progress.iterate("time stacks", used.tolist())]
+        stack_col = [made[i] for i in which.tolist()]
+        name = "Time" if len(thread_ids) == 1 else f"Time (thread {tid})"
         threads.append(_thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
-            "length": len(samples)}))
+            "length": len(mine)}))
 
     if not threads:
         threads.append(_thread("GC", 0, True, program, end_ms, {
