@@ -61,8 +61,10 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         return r
     if t == T_SET or t == T_FROZENSET:
         return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
-             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR):
+             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -215,6 +217,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             return ITEMS(o)[i]
         RAW(it)[IT_C] = 0
         return 0
+    if t == T_BYTESITER:
+        return bytes_iter_next(it)
     if t == T_INSTANCE:
         m = magic_of(it, M_NEXT)
         if m != 0:
@@ -274,7 +278,7 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
     if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
             T_RANGEITER, T_DICTITER, T_SETITER, T_ENUMERATE, T_ZIP, T_MAP, T_FILTER,
-            T_REVERSED, T_GENERATOR) and not (has_tid(itslot[0], T_INSTANCE)
+            T_REVERSED, T_GENERATOR, T_BYTESITER) and not (has_tid(itslot[0], T_INSTANCE)
                                                and magic_of(itslot[0], M_NEXT) != 0):
         raise TypeError(f"'{type_name(itslot[0])}' object is not an iterator")
     if has_tid(itslot[0], T_GENERATOR):
