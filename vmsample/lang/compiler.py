@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from vmsample.lang.modules import find_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
-                                   CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
+                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE)
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
 
@@ -106,12 +106,10 @@ class Label:
 # compilation's `refusals`: what `vmsample run --check` lists.  Errors that
 # CPython raises too (SyntaxError) stay compile-time errors.
 _UNSUPPORTED_STMT = {
-    ast.AsyncWith: "'async with' statement", ast.AsyncFunctionDef: "'async def'",
-    ast.AsyncFor: "'async for'", ast.Match: "'match' statement", ast.TryStar: "'except*'",
+    ast.AsyncWith: "'async with' statement", ast.AsyncFor: "'async for'",
+    ast.Match: "'match' statement", ast.TryStar: "'except*'",
 }
-_UNSUPPORTED_EXPR = {
-    ast.Await: "'await' expression",
-}
+_UNSUPPORTED_EXPR = {}
 
 _BINOPS = {
     ast.Add: BinOp.ADD, ast.Sub: BinOp.SUB, ast.Mult: BinOp.MUL, ast.Div: BinOp.TRUEDIV,
@@ -867,6 +865,16 @@ class _Unit:
             self.emit(Op.CALL, 1)
         self.store_name(node.name)
 
+    def stmt_AsyncFunctionDef(self, node):
+        # A coroutine function: a generator function whose calls make
+        # coroutine objects (vm/generators.pxi).  One that also yields is an
+        # async generator, which the VM lacks.
+        if _has_yield(node.body):
+            self.child_table(node.name, node)       # (its scope is never compiled)
+            self.refuse_stmt(node, "async generator")
+            return
+        self.stmt_FunctionDef(node)
+
     def make_function(self, node, name, args, body, is_lambda=False):
         table = self.child_table(name if not is_lambda else "lambda", node)
         mflags = 0
@@ -885,7 +893,9 @@ class _Unit:
         qual = name if self.is_module else f"{self.co.qualname}.{name}"
         unit = _Unit(self.module, table, name, qual, node.lineno, 0)
         unit.setup_function_slots(args)
-        if _has_yield(body if not is_lambda else [body]):
+        if isinstance(node, ast.AsyncFunctionDef):
+            unit.co.flags |= CO_GENERATOR | CO_COROUTINE
+        elif _has_yield(body if not is_lambda else [body]):
             unit.co.flags |= CO_GENERATOR
         unit.prologue()
         if is_lambda:
@@ -1344,6 +1354,23 @@ class _Unit:
             raise CompileError(self.filename, node, "'yield from' outside function")
         self.expr(node.value)
         self.emit(Op.GET_YIELD_FROM_ITER)
+        self.delegate()
+
+    def expr_Await(self, node):
+        if not self.co.flags & CO_COROUTINE:
+            # In a comprehension or generator expression of an async def
+            # (CPython's compiler refuses await anywhere else): that makes an
+            # async comprehension.
+            self.refuse(node, "'await' in a comprehension")
+            return
+        self.expr(node.value)
+        self.set_line(node)
+        self.emit(Op.GET_AWAITABLE)
+        self.delegate()
+
+    def delegate(self):
+        """[iter] -> [result]: run the iterator, passing what it yields out
+        and what is sent in back to it, until it returns (yield from, await)."""
         self.emit(Op.LOAD_CONST, self.const(None))
         top, end = self.new_label(), self.new_label()
         self.mark(top)

@@ -51,6 +51,8 @@ BUILTIN_NAMES = [
     "stdin.readline", "stdin.read", "stdin.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
     *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
+    *("coroutine." + name for name in CORO_METHODS),
+    *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -820,7 +822,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             raise
         pop()
         if yielded:
-            raise RuntimeError("generator ignored GeneratorExit")
+            raise RuntimeError(f"{'coroutine' if has_tid(a[0], T_COROUTINE) else 'generator'} ignored GeneratorExit")
         return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
@@ -924,6 +926,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     cdef gcref_t v
     cdef Py_ssize_t m
     mod, fn = name.split(".")
+    if mod == "coroutine" or mod == "coroutine_wrapper":
+        return coroutine_method(mod, fn, a, n, kwnames)
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)

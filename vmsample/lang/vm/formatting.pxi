@@ -127,8 +127,11 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         return f"<bound method {repr_name(FLD(slot[0])[1])} of {s}>"
     if t == T_MODULE:
         return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
-    if t == T_GENERATOR:
-        return f"<generator object {CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>"
+    if t == T_GENERATOR or t == T_COROUTINE:
+        return (f"<{'generator' if t == T_GENERATOR else 'coroutine'} object "
+                f"{CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>")
+    if t == T_CORO_WRAPPER:
+        return f"<coroutine_wrapper object at {object_id(v):#x}>"
     if t == T_SLICE:
         push(FLD(v)[0])
         push(FLD(slot[0])[1])

@@ -22,7 +22,9 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     cdef int64_t nstack
     cdef int st
     if status == GEN_RUNNING:
-        raise ValueError("generator already executing")
+        raise ValueError(f"{'coroutine' if has_tid(g, T_COROUTINE) else 'generator'} already executing")
+    if status == GEN_DONE and has_tid(g, T_COROUTINE):
+        raise RuntimeError("cannot reuse already awaited coroutine")
     if throw and status != GEN_SUSPENDED:
         RAW(g)[G_STATUS] = GEN_DONE
         return raise_vm(vslot[0])
@@ -76,7 +78,7 @@ cdef int yield_value(Frame* f, gcref_t* sp) except -1:
 cdef int send(gcref_t* slots) except -1:
     # [it, value]: resume it; 1 -> [it, yielded], 0 -> [result]
     cdef gcref_t v
-    if has_tid(slots[0], T_GENERATOR):
+    if has_tid(slots[0], T_GENERATOR) or has_tid(slots[0], T_COROUTINE):
         if gen_resume(slots, slots + 1):
             return 1
         slots[0] = slots[1]

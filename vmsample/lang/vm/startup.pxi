@@ -124,7 +124,8 @@ cdef int setup_builtins() except -1:
                     (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
                     (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
-                    (T_CLASSMETHOD, "classmethod")]:
+                    (T_CLASSMETHOD, "classmethod"), (T_COROUTINE, "coroutine"),
+                    (T_CORO_WRAPPER, "coroutine_wrapper")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
     TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
                                                KIND_OTHER))
@@ -142,6 +143,11 @@ cdef int setup_builtins() except -1:
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
                 class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
+            elif owner == "coroutine":
+                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
+            elif owner == "coroutine_wrapper":
+                class_set(TID_CLASS[T_CORO_WRAPPER], meth, mk_bfunc(bid))
     # object.__init_subclass__ does nothing, as object.__init__ does: the end
     # of every super().__init_subclass__() chain (see init_subclass).
     class_set(obj_root, "__init_subclass__", mk_bfunc(BI_OBJECT_INIT))

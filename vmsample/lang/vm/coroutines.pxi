@@ -1,0 +1,86 @@
+# vm/coroutines.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Coroutines (async def, await): a coroutine is a generator under another
+# type id.  Calling an async def makes one (make_generator), and it runs on
+# the generator machinery (gen_run, yield_value, SEND); what differs is what
+# the program sees: a coroutine is not iterable, is driven by send / throw /
+# close or by await, and cannot be resumed once finished.  [await x]
+# compiles to GET_AWAITABLE (below) and the yield-from loop.  Its
+# __await__() is a coroutine_wrapper: an iterator over the same coroutine.
+# Globals: none of its own.
+
+cdef gcref_t get_awaitable(gcref_t* slot) except 0:
+    # The iterator [await slot[0]] delegates to: a coroutine itself, else
+    # what its class's __await__ returns (CPython's checks and messages).
+    cdef gcref_t o = slot[0], m, r
+    if has_tid(o, T_COROUTINE):
+        return o
+    m = magic_of(o, M_AWAIT)
+    if m == 0:
+        raise TypeError(f"object {type_name(o)} can't be used in 'await' expression")
+    r = call_method0(m, o)
+    if has_tid(r, T_COROUTINE):
+        raise TypeError("__await__() returned a coroutine")
+    if not is_iterator(r):
+        raise TypeError(f"__await__() returned non-iterator of type '{type_name(r)}'")
+    if has_tid(r, T_CORO_WRAPPER):
+        return FLD(r)[0]            # delegating to it is delegating to its coroutine
+    return r
+
+cdef gcref_t coroutine_wrapper(gcref_t* cslot) except 0:
+    # coroutine.__await__()
+    cdef gcref_t w = alloc_fixed(T_CORO_WRAPPER)
+    FLD(w)[0] = cslot[0]
+    return w
+
+cdef gcref_t coro_wrapper_next(gcref_t* wslot) except? 0:
+    # for_iter on a coroutine_wrapper: the coroutine's next yielded value, or
+    # 0 (and no exception) once it returns.
+    cdef gcref_t v
+    cdef bint yielded
+    push(FLD(wslot[0])[0])
+    push(V_NONE)
+    yielded = gen_resume(top_slot() - 1, top_slot())
+    v = pop()
+    pop()
+    return v if yielded else 0
+
+cdef gcref_t coro_wrapper_next_or_stop(gcref_t* wslot) except 0:
+    # next(wrapper): as coro_wrapper_next, but the coroutine's return value
+    # leaves as StopIteration(value).
+    cdef gcref_t v
+    cdef bint yielded
+    push(FLD(wslot[0])[0])
+    push(V_NONE)
+    yielded = gen_resume(top_slot() - 1, top_slot())
+    v = pop()
+    pop()
+    if yielded:
+        return v
+    if v != V_NONE:
+        raise_with_value("StopIteration", v)
+    raise StopIteration()
+
+CORO_METHODS = ["__await__"]
+CORO_WRAPPER_METHODS = ["__next__", "__iter__", "send", "throw", "close"]
+
+cdef gcref_t coroutine_method(str owner, str fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # The methods of coroutines and of their wrappers not shared with
+    # generators (send / throw / close of a coroutine are generator's: the
+    # messages that differ come from gen_run).  a[0] is self.
+    if kwnames:
+        raise TypeError(f"{owner}.{fn}() takes no keyword arguments")
+    if owner == "coroutine":                # __await__
+        check_args("__await__", n - 1, 0, 0)
+        return coroutine_wrapper(a)
+    if fn == "__iter__":
+        check_args("__iter__", n - 1, 0, 0)
+        return a[0]
+    if fn == "__next__":
+        check_args("__next__", n - 1, 0, 0)
+        return coro_wrapper_next_or_stop(a)
+    if fn == "send":
+        check_args("send", n - 1, 1, 1)
+    a[0] = FLD(a[0])[0]                     # the wrapped coroutine
+    return call_builtin_method(BI_GEN_SEND if fn == "send" else BI_GEN_THROW if fn == "throw"
+                               else BI_GEN_CLOSE, a, n, 0)
