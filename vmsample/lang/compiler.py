@@ -36,7 +36,8 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
-                   "_urlparse"}  # the CPython half of lib/urllib/parse.py
+                   "_urlparse",  # the CPython half of lib/urllib/parse.py
+                   "_os"}        # the CPython half of lib/os, shutil, tempfile, pathlib...
 # `from __future__ import ...` only changes what CPython 3.11 already does or
 # annotations (`typing` is a library module: lib/typing.py).
 TYPING_MODULES = {"__future__"}

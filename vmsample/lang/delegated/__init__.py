@@ -9,5 +9,8 @@ None, bools, ints, floats, strs, tuples and lists.  The VM converts those
 results into new VM objects (py_to_vm in vm/exceptions.pxi), so everything a
 program gets back is allocated in the nursery and shows in profiles.
 
-The delegated modules: ``re`` (``_re``: re_engine.py).  docs/design.md §4.6.
+The delegated modules: ``re`` (``_re``: re_engine.py), ``urllib.parse``
+(``_urlparse``: urlparse_engine.py), and ``os``, ``os.path``, ``shutil``,
+``tempfile``, ``fnmatch``, ``glob`` and pathlib's system calls (``_os``:
+os_engine.py).  docs/design.md §4.6.
 """

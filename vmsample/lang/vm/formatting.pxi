@@ -185,6 +185,7 @@ cdef str str_py(gcref_t* slot):
     return repr_py(slot)
 
 cdef str exc_str(gcref_t* slot):
+    cdef gcref_t k
     push(instance_attr(slot[0], MAGIC(M_ARGS)))
     cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
     if n == 0:
@@ -195,6 +196,12 @@ cdef str exc_str(gcref_t* slot):
             s = repr_py(&ITEMS(top_slot()[0])[0])
     elif n == 2 and is_int(ITEMS(top_slot()[0])[0]) and isinstance_c(slot[0], exc_class("OSError")):
         s = f"[Errno {str_py(&ITEMS(top_slot()[0])[0])}] {str_py(&ITEMS(top_slot()[0])[1])}"
+        for name in ("filename", "filename2"):
+            k = intern(name)
+            push(instance_attr(slot[0], k))
+            if top_slot()[0] != 0 and top_slot()[0] != V_NONE:
+                s += (": " if name == "filename" else " -> ") + repr_py(top_slot())
+            pop()
     else:
         s = repr_py(top_slot())
     pop()
