@@ -107,7 +107,6 @@ class Label:
 # compilation's `refusals`: what `vmsample run --check` lists.  Errors that
 # CPython raises too (SyntaxError) stay compile-time errors.
 _UNSUPPORTED_STMT = {
-    ast.AsyncWith: "'async with' statement", ast.AsyncFor: "'async for'",
     ast.Match: "'match' statement", ast.TryStar: "'except*'",
 }
 _UNSUPPORTED_EXPR = {}
@@ -632,6 +631,32 @@ class _Unit:
         self.compile_body(node.orelse)
         self.mark(brk)
 
+    def stmt_AsyncFor(self, node):
+        # As a for loop, with the iterator's __anext__() awaited for each
+        # item; the StopAsyncIteration it raises at the end (caught by the
+        # handler around the await) ends the loop.
+        top, end, brk = self.new_label(), self.new_label(), self.new_label()
+        self.expr(node.iter)
+        self.set_line(node)
+        self.emit(Op.GET_AITER)
+        depth = self.depth
+        self.mark(top)
+        outer = self.protect(end, depth)
+        self.emit(Op.GET_ANEXT)
+        self.emit(Op.GET_AWAITABLE)
+        self.delegate()
+        self.handler = outer
+        self.assign(node.target)
+        self.blocks.append(_Block("for", self.depth, brk=brk, cont=top))
+        self.compile_body(node.body)
+        self.blocks.pop()
+        self.set_line(node)
+        self.emit(Op.JUMP, top)
+        self.mark(end, depth + 1)
+        self.emit(Op.END_ASYNC_FOR)
+        self.compile_body(node.orelse)
+        self.mark(brk)
+
     def unwind_to(self, stop_kind, node, keep_top=False):
         """Emit the cleanup of the blocks between here and the nearest loop
         ([stop_kind] "loop", for break/continue) or the function's end (None,
@@ -659,7 +684,7 @@ class _Unit:
                 self.handler = block.handler
                 if keep_top:
                     self.emit(Op.ROT_TWO)
-                self.call_exit_without_exception()
+                self.call_exit_without_exception(isinstance(block.node, ast.AsyncWith))
             elif block.kind == "finally":
                 # Run the finally body inline, outside its own protection.
                 self.handler = block.handler
@@ -805,6 +830,9 @@ class _Unit:
     def stmt_With(self, node):
         self.with_items(node, node.items)
 
+    def stmt_AsyncWith(self, node):
+        self.with_items(node, node.items)
+
     def with_items(self, node, items):
         """``with A as a, B as b: body`` is ``with A as a: with B as b: body``.
         While a body runs, its manager's bound ``__exit__`` waits on the stack
@@ -812,14 +840,18 @@ class _Unit:
         on; a true result suppresses it) and break/continue/return (unwind_to)
         all call it, as CPython does."""
         item = items[0]
+        is_async = isinstance(node, ast.AsyncWith)     # __aenter__ / __aexit__, awaited
         self.expr(item.context_expr)
         self.set_line(node)
-        self.emit(Op.BEFORE_WITH)
+        self.emit(Op.BEFORE_ASYNC_WITH if is_async else Op.BEFORE_WITH)
         self.emit(Op.CALL, 0)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         depth = self.depth - 1                  # [exit] under the entered value
         exc, end = self.new_label(), self.new_label()
         outer = self.protect(exc, depth)
-        self.blocks.append(_Block("with", depth, handler=outer))
+        self.blocks.append(_Block("with", depth, node=node, handler=outer))
         if item.optional_vars is not None:
             self.assign(item.optional_vars)
         else:
@@ -831,7 +863,7 @@ class _Unit:
         self.blocks.pop()
         self.handler = outer
         self.set_line(node)
-        self.call_exit_without_exception()
+        self.call_exit_without_exception(is_async)
         self.emit(Op.JUMP, end)
         # The exception path: [exit, prev_exc, exc] while __exit__ runs.
         self.mark(exc, depth + 1)
@@ -840,6 +872,9 @@ class _Unit:
         self.protect(cleanup, depth + 1)
         self.emit(Op.WITH_EXCEPT_START)
         self.emit(Op.CALL, 3)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         self.emit(Op.POP_JUMP_IF_TRUE, suppress)
         self.emit(Op.RERAISE)
         self.mark(suppress, depth + 2)
@@ -851,11 +886,15 @@ class _Unit:
         self.emit(Op.EXC_CLEANUP)
         self.mark(end, depth - 1)
 
-    def call_exit_without_exception(self):
-        """[exit] -> []: exit(None, None, None), its result dropped."""
+    def call_exit_without_exception(self, is_async=False):
+        """[exit] -> []: exit(None, None, None) (awaited for async with),
+        its result dropped."""
         for _ in range(3):
             self.emit(Op.LOAD_CONST, self.const(None))
         self.emit(Op.CALL, 3)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         self.emit(Op.POP_TOP)
 
     def stmt_FunctionDef(self, node):

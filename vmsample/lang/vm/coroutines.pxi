@@ -84,3 +84,43 @@ cdef gcref_t coroutine_method(str owner, str fn, gcref_t* a, Py_ssize_t n, gcref
     a[0] = FLD(a[0])[0]                     # the wrapped coroutine
     return call_builtin_method(BI_GEN_SEND if fn == "send" else BI_GEN_THROW if fn == "throw"
                                else BI_GEN_CLOSE, a, n, 0)
+
+# ---------------------------------------------------------------- async for, async with
+# async for: GET_AITER, then per item GET_ANEXT and the await loop, with
+# END_ASYNC_FOR as the handler that ends the loop on StopAsyncIteration.
+# async with: BEFORE_ASYNC_WITH, then the with statement's code with each
+# call of __aenter__ / __aexit__ awaited (compiler.with_items).
+
+cdef gcref_t get_aiter(gcref_t* slot) except 0:
+    cdef gcref_t m = magic_of(slot[0], M_AITER), r
+    if m == 0:
+        raise TypeError(f"'async for' requires an object with __aiter__ method, got {type_name(slot[0])}")
+    r = call_method0(m, slot[0])
+    if magic_of(r, M_ANEXT) == 0:
+        raise TypeError("'async for' received an object from __aiter__ that does not implement "
+                        f"__anext__: {type_name(r)}")
+    return r
+
+cdef gcref_t get_anext(gcref_t* slot) except 0:
+    # The awaitable of aiter.__anext__(), not yet awaited.
+    push(call_method0(magic_of(slot[0], M_ANEXT), slot[0]))
+    try:
+        return get_awaitable(top_slot())
+    except TypeError:
+        raise TypeError(f"'async for' received an invalid object from __anext__: "
+                        f"{type_name(top_slot()[0])}") from None
+    finally:
+        pop()
+
+cdef int end_async_for(gcref_t* sp) except -1:
+    # [aiter, exc]: the loop ends on StopAsyncIteration; anything else goes on.
+    if isinstance_c(sp[-1], exc_class("StopAsyncIteration")):
+        return 0
+    VM_STATE.reraising = True
+    return raise_vm(sp[-1])
+
+cdef gcref_t async_context_manager_method(gcref_t* oslot, int m, str missing) except 0:
+    if magic_of(oslot[0], m) == 0:
+        raise TypeError(f"'{type_name(oslot[0])}' object does not support the asynchronous "
+                        f"context manager protocol{missing}")
+    return getattr_v(oslot, MAGIC(m))

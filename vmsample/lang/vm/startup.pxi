@@ -17,7 +17,7 @@ EXCEPTION_TREE = [
     ("NameError", "Exception"), ("UnboundLocalError", "NameError"),
     ("AttributeError", "Exception"), ("RuntimeError", "Exception"),
     ("RecursionError", "RuntimeError"), ("NotImplementedError", "RuntimeError"),
-    ("StopIteration", "Exception"), ("AssertionError", "Exception"),
+    ("StopIteration", "Exception"), ("StopAsyncIteration", "Exception"), ("AssertionError", "Exception"),
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
     ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
