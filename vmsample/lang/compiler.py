@@ -37,7 +37,8 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
                    "_urlparse",  # the CPython half of lib/urllib/parse.py
-                   "_os"}        # the CPython half of lib/os, shutil, tempfile, pathlib...
+                   "_os",        # the CPython half of lib/os, shutil, tempfile, pathlib...
+                   "_decimal"}   # the CPython half of lib/decimal.py
 # `from __future__ import ...` only changes what CPython 3.11 already does or
 # annotations (`typing` is a library module: lib/typing.py).
 TYPING_MODULES = {"__future__"}
@@ -975,6 +976,9 @@ class _Unit:
         unit = _Unit(self.module, table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()
+        # As CPython's class bodies begin: __module__ is the defining module's name.
+        unit.emit(Op.LOAD_NAME, unit.name("__name__"))
+        unit.emit(Op.STORE_NAME, unit.name("__module__"))
         unit.setup_annotations(node.body)
         unit.compile_body(node.body)
         co = unit.finish()

@@ -12,5 +12,5 @@ program gets back is allocated in the nursery and shows in profiles.
 The delegated modules: ``re`` (``_re``: re_engine.py), ``urllib.parse``
 (``_urlparse``: urlparse_engine.py), and ``os``, ``os.path``, ``shutil``,
 ``tempfile``, ``fnmatch``, ``glob`` and pathlib's system calls (``_os``:
-os_engine.py).  docs/design.md §4.6.
+os_engine.py), and ``decimal`` (``_decimal``: decimal_engine.py).  docs/design.md §4.6.
 """

@@ -15,6 +15,7 @@ from vmsample.lang.delegated import re_engine as _re_engine
 _RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
 from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
 from vmsample.lang.delegated import os_engine as _os_engine
+from vmsample.lang.delegated import decimal_engine as _decimal_engine
 _URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
                        "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
 
@@ -53,6 +54,7 @@ BUILTIN_NAMES = [
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
     *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
     *("_os." + name for name in _os_engine.__all__),
+    *("_decimal." + name for name in _decimal_engine.__all__),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
 ]
@@ -100,10 +102,12 @@ MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.in
                     "_re": {}, "_urlparse": {},
                     "_os": {name: getattr(os, name) for name in [
                         "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC",
-                        "O_APPEND", "F_OK", "R_OK", "W_OK", "X_OK", "name", "linesep"]}}
+                        "O_APPEND", "F_OK", "R_OK", "W_OK", "X_OK", "name", "linesep"]},
+                    "_decimal": {}}
 
 _PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
-                    "_urlparse": _urlparse_engine, "_os": _os_engine}
+                    "_urlparse": _urlparse_engine, "_os": _os_engine,
+                    "_decimal": _decimal_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)

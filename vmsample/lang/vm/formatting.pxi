@@ -117,7 +117,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return str_to_py(r)
         if RAW(v)[K_FLAGS] & CF_BUILTIN:
             return f"<class '{class_name(v)}'>"
-        return f"<class '__main__.{class_name(v)}'>"
+        return f"<class '{class_module(v)}.{class_name(v)}'>"
     if t == T_FUNCTION:
         return f"<function {CODE_SPECS[RAW(v)[FN_CODE]].qualname} at {object_id(v):#x}>"
     if t == T_BOUND:
@@ -148,8 +148,23 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return str_to_py(r)
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_repr(slot)
-        return f"<__main__.{type_name(v)} object at {object_id(v):#x}>"
+        return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
     return f"<{type_name(v)} object at {object_id(v):#x}>"
+
+cdef str class_module(gcref_t cls):
+    # The __module__ of a class defined by a program or library module
+    # (its class body sets it, as CPython's does).
+    cdef gcref_t m = dict_get_str(FLD(cls)[K_DICT], MAGIC(M_MODULE))
+    return str_to_py(m) if m != 0 and has_tid(m, T_STR) else "__main__"
+
+cdef str qualified_type_name(gcref_t v):
+    # An uncaught exception's class as CPython's traceback names it: with
+    # its module, unless that is __main__ or builtins.
+    cdef gcref_t cls = class_of(v)
+    if RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        return class_name(cls)
+    mod = class_module(cls)
+    return class_name(cls) if mod == "__main__" else f"{mod}.{class_name(cls)}"
 
 cdef str repr_name(gcref_t f):
     if has_tid(f, T_FUNCTION):

@@ -123,7 +123,7 @@ cdef str format_exception(gcref_t* slot):
     out.append("Traceback (most recent call last):\n")
     out.extend(traceback_lines(top_slot()[0]))
     msg = str_py(top_slot())
-    name = type_name(top_slot()[0])
+    name = qualified_type_name(top_slot()[0])
     out.append(f"{name}: {msg}\n" if msg else f"{name}\n")
     pop()
     return "".join(out)
