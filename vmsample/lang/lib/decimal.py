@@ -541,8 +541,7 @@ class Decimal:
 
     def _method(self, name, *args, context=None):
         ctx = context if context is not None else getcontext()
-        return ctx._run("m:" + name, [self] + [_operand(a, False) if isinstance(a, Decimal)
-                                               else a for a in args])
+        return ctx._run("m:" + name, [self] + list(args))
 
     def quantize(self, exp, rounding=None, context=None):
         ctx = context if context is not None else getcontext()
