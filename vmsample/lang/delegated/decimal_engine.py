@@ -56,14 +56,17 @@ _OPERATORS = {
 
 def _decode(v):
     if type(v) is tuple and len(v) == 2 and v[0] == "D":
-        return _decimal.Decimal(v[1])
+        return _Decimal(v[1])
     if type(v) is tuple and len(v) == 4 and v[0] == "T":     # a DecimalTuple
         return (v[1], tuple(v[2]), v[3])
     return v
 
 
+_Decimal = _decimal.Decimal
+
+
 def _encode(v):
-    if isinstance(v, _decimal.Decimal):
+    if type(v) is _Decimal:
         return ("D", str(v))
     if isinstance(v, tuple):
         if type(v).__name__ == "DecimalTuple":
@@ -72,18 +75,37 @@ def _encode(v):
     return v
 
 
+_contexts = {}          # settings -> the CPython Context for them (flags cleared per call)
+_operations = {}        # op -> its function
+
+
 def run(op, args, prec, rounding, emin, emax, capitals, clamp, traps):
     """("ok", result, [signals raised]) or ("trap", exception class name,
     [signal names it carries], [signals raised])."""
-    ctx = _decimal.Context(prec=prec, rounding=rounding, Emin=emin, Emax=emax,
-                           capitals=capitals, clamp=clamp, flags=[],
-                           traps=[_BY_NAME[t] for t in traps])
+    key = (prec, rounding, emin, emax, capitals, clamp, tuple(traps))
+    ctx = _contexts.get(key)
+    if ctx is None:
+        ctx = _contexts[key] = _decimal.Context(
+            prec=prec, rounding=rounding, Emin=emin, Emax=emax, capitals=capitals, clamp=clamp,
+            flags=[], traps=[_BY_NAME[t] for t in traps])
+    else:
+        ctx.clear_flags()
+    function = _operations.get(op)
+    if function is None:
+        function = _operations[op] = _operation(op)
     values = [_decode(a) for a in args]
+    saved = _decimal.getcontext()
+    _decimal.setcontext(ctx)        # (the operators use the thread's context)
     try:
-        with _decimal.localcontext(ctx) as ctx:     # (a copy of ctx: its flags are read below)
-            result = _operation(op)(ctx, *values)
+        result = function(ctx, *values)
     except _decimal.DecimalException as e:
         raised = [name for name, signal in _SIGNALS if ctx.flags[signal]]
         return ("trap", type(e).__name__, [s.__name__ for s in e.args[0]], raised)
-    raised = [name for name, signal in _SIGNALS if ctx.flags[signal]]
-    return ("ok", _encode(result), raised)
+    finally:
+        _decimal.setcontext(saved)
+    if any(ctx.flags.values()):
+        return ("ok", _encode(result), [name for name, signal in _SIGNALS if ctx.flags[signal]])
+    return ("ok", _encode(result), _NONE)
+
+
+_NONE = []

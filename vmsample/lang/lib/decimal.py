@@ -130,11 +130,12 @@ class Context:
         self.Emax = Emax if Emax is not None else (default.Emax if default else 999999)
         self.capitals = capitals if capitals is not None else (default.capitals if default else 1)
         self.clamp = clamp if clamp is not None else (default.clamp if default else 0)
-        self.flags = _signal_dict(flags, None)
+        self._cached = None
+        self.flags = _SignalDict(self, flags, None)
         if traps is None and default is not None:
-            self.traps = dict(default.traps)
+            self.traps = _SignalDict(self, default.traps, None, True)
         else:
-            self.traps = _signal_dict(traps, [InvalidOperation, DivisionByZero, Overflow])
+            self.traps = _SignalDict(self, traps, [InvalidOperation, DivisionByZero, Overflow], True)
 
     # The settings CPython checks when they are set.
     @property
@@ -148,6 +149,7 @@ class Context:
         if not 1 <= value <= MAX_PREC:
             raise ValueError("valid range for prec is [1, MAX_PREC]")
         self._prec = value
+        self._cached = None
 
     @property
     def rounding(self):
@@ -161,6 +163,7 @@ class Context:
                             "   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n"
                             "   ROUND_05UP]")
         self._rounding = value
+        self._cached = None
 
     @property
     def capitals(self):
@@ -171,6 +174,7 @@ class Context:
         if value not in (0, 1):
             raise ValueError("valid values for capitals are 0 or 1")
         self._capitals = value
+        self._cached = None
 
     @property
     def clamp(self):
@@ -181,17 +185,64 @@ class Context:
         if value not in (0, 1):
             raise ValueError("valid values for clamp are 0 or 1")
         self._clamp = value
+        self._cached = None
 
-    def _settings(self):
-        return (self.prec, self.rounding, self.Emin, self.Emax, self.capitals, self.clamp,
-                [cls.__name__ for cls in _SIGNALS if self.traps.get(cls)])
+    @property
+    def Emin(self):
+        return self._Emin
+
+    @Emin.setter
+    def Emin(self, value):
+        self._Emin = value
+        self._cached = None
+
+    @property
+    def Emax(self):
+        return self._Emax
+
+    @Emax.setter
+    def Emax(self, value):
+        self._Emax = value
+        self._cached = None
+
+    @property
+    def traps(self):
+        return self._traps
+
+    @traps.setter
+    def traps(self, value):
+        if not (isinstance(value, _SignalDict) and value._context is self):
+            if not isinstance(value, (dict, _SignalDict)):
+                raise TypeError("argument must be a signal dict")
+            if len(value) != len(_SIGNALS) or any(s not in value for s in _SIGNALS):
+                raise KeyError("invalid signal dict")
+            value = _SignalDict(self, value, None, True)
+        self._traps = value
+        self._cached = None
+
+    @property
+    def flags(self):
+        return self._flags
+
+    @flags.setter
+    def flags(self, value):
+        if not isinstance(value, _SignalDict) or value._context is not None:
+            if not isinstance(value, (dict, _SignalDict)):
+                raise TypeError("argument must be a signal dict")
+            value = _SignalDict(self, value, None)
+        self._flags = value
 
     def _run(self, op, args):
         """The result of [op] on [args] (Decimals and plain values) in this
         context; its signals are recorded, a trapped one raised."""
-        prec, rounding, emin, emax, capitals, clamp, traps = self._settings()
+        settings = self._cached
+        if settings is None:
+            # (kept until a setting or a trap changes: see _SignalDict)
+            settings = self._cached = [self.prec, self.rounding, self.Emin, self.Emax,
+                                       self.capitals, self.clamp,
+                                       [cls.__name__ for cls in _SIGNALS if self.traps[cls]]]
         encoded = [("D", a._s) if isinstance(a, Decimal) else a for a in args]
-        result = _decimal.run(op, encoded, prec, rounding, emin, emax, capitals, clamp, traps)
+        result = _decimal.run(op, encoded, *settings)
         for name in result[-1]:
             self.flags[_EXCEPTIONS[name]] = True
         if result[0] == "trap":
@@ -233,11 +284,15 @@ class Context:
 
     # Context methods with Decimal (or int) operands
     def _op(name, arity):
+        op = "c:" + name
         def method(self, *args):
             if len(args) != arity:
                 raise TypeError(f"{name}() takes exactly {arity} argument"
                                 f"{'s' if arity != 1 else ''} ({len(args)} given)")
-            return self._run("c:" + name, [_operand(a, False) for a in args])
+            for a in args:
+                if not (isinstance(a, Decimal) or isinstance(a, int)):
+                    _operand(a, False)          # (raises CPython's TypeError)
+            return self._run(op, args)
         method.__name__ = name
         return method
 
@@ -274,8 +329,68 @@ class Context:
         return self._run("c:power", args)
 
 
+class _SignalDict:
+    """A context's flags or traps: a mapping of the signals to bools (as
+    CPython's, not a dict); changing one tells the context, which keeps its
+    settings ready for the next operation."""
+
+    def __init__(self, context, given, default, traps=False):
+        self._context = context if traps else None      # (flags are not settings)
+        if isinstance(given, (dict, _SignalDict)):
+            self._values = {s: bool(given.get(s, False)) for s in _SIGNALS}
+        else:
+            chosen = given if given is not None else (default or [])
+            self._values = {s: s in chosen for s in _SIGNALS}
+
+    def __getitem__(self, signal):
+        return self._values[signal]
+
+    def __setitem__(self, signal, value):
+        if signal not in self._values:
+            raise KeyError("invalid error flag")
+        self._values[signal] = bool(value)
+        if self._context is not None:
+            self._context._cached = None
+
+    def __delitem__(self, signal):
+        raise ValueError("signal keys cannot be deleted")
+
+    def __contains__(self, signal):
+        return signal in self._values
+
+    def __iter__(self):
+        return iter(list(self._values))
+
+    def __len__(self):
+        return len(self._values)
+
+    def get(self, signal, default=None):
+        return self._values.get(signal, default)
+
+    def keys(self):
+        return self._values.keys()
+
+    def values(self):
+        return self._values.values()
+
+    def items(self):
+        return self._values.items()
+
+    def copy(self):
+        return dict(self._values)
+
+    def __eq__(self, other):
+        if isinstance(other, _SignalDict):
+            return self._values == other._values
+        return self._values == other
+
+    def __repr__(self):
+        return "{" + ", ".join(f"{s!r}:{v}" for s, v in self._values.items()) + "}"
+
+
 def _signal_dict(given, default):
-    if isinstance(given, dict):
+    # a plain dict of the signals (localcontext's flags= and traps=)
+    if isinstance(given, (dict, _SignalDict)):
         return {s: bool(given.get(s, False)) for s in _SIGNALS}
     chosen = given if given is not None else (default or [])
     return {s: s in chosen for s in _SIGNALS}
@@ -329,8 +444,6 @@ def localcontext(ctx=None, **kwargs):
     for key, value in kwargs.items():
         if key not in ("prec", "rounding", "Emin", "Emax", "capitals", "clamp", "flags", "traps"):
             raise TypeError(f"'{key}' is an invalid keyword argument for this function")
-        if key in ("flags", "traps"):
-            value = _signal_dict(value, None)
         setattr(new, key, value)
     return _ContextManager(new)
 
@@ -386,13 +499,6 @@ def _operand(v, allow_other):
         sign, digits, exponent = v
         return ("T", sign, list(digits), exponent)
     raise TypeError(f"conversion from {type(v).__name__} to Decimal is not supported")
-
-
-def _other(v):
-    # The other operand of a binary operator, or None (NotImplemented).
-    if isinstance(v, Decimal) or isinstance(v, int):
-        return v
-    return None
 
 
 def _compare_other(v):
@@ -463,11 +569,10 @@ class Decimal:
         return getcontext()._run("abs", [self])
 
     def _binary(self, op, other, reflected):
-        other = _other(other)
-        if other is None:
+        if not (isinstance(other, Decimal) or isinstance(other, int)):
             return NotImplemented
-        args = [other, self] if reflected else [self, other]
-        return getcontext()._run(op, args)
+        ctx = _current if _current is not None else getcontext()
+        return ctx._run(op, [other, self] if reflected else [self, other])
 
     def __add__(self, other):
         return self._binary("add", other, False)

@@ -64,3 +64,25 @@ try:
 except ValueError as e:
     print(e)
 print(decimal.__name__, ExtendedContext.prec, BasicContext.rounding)
+ctx = Context(prec=6)
+print(repr(ctx.traps), len(ctx.flags), ctx.traps.get(Inexact), isinstance(ctx.traps, dict))
+ctx.traps[Inexact] = True
+try:
+    ctx.divide(Decimal(1), Decimal(3))
+except Inexact as e:
+    print("Inexact trapped", e, ctx.flags[Inexact], ctx.flags[Rounded])
+try:
+    ctx.traps = [DivisionByZero]
+except TypeError as e:
+    print(e)
+traps = ctx.traps.copy()
+for signal in traps:
+    traps[signal] = signal is DivisionByZero
+ctx.traps = traps
+print(ctx.divide(Decimal(1), Decimal(3)), repr(ctx))
+ctx.prec = 2
+print(ctx.divide(Decimal(1), Decimal(3)), ctx.power(Decimal(2), 10), ctx.add(1, 2))
+try:
+    ctx.add(1.5, 2)
+except TypeError as e:
+    print(e)
