@@ -122,6 +122,8 @@ class Context:
 
     def __init__(self, prec=None, rounding=None, Emin=None, Emax=None, capitals=None,
                  clamp=None, flags=None, traps=None):
+        # Unset settings come from DefaultContext (the module's own contexts,
+        # DefaultContext first, are made before it exists).
         default = DefaultContext if "DefaultContext" in globals() else None
         self.prec = prec if prec is not None else (default.prec if default else 28)
         self.rounding = rounding if rounding is not None else (

@@ -33,21 +33,9 @@ cdef gcref_t coroutine_wrapper(gcref_t* cslot) except 0:
     FLD(w)[0] = cslot[0]
     return w
 
-cdef gcref_t coro_wrapper_next(gcref_t* wslot) except? 0:
-    # for_iter on a coroutine_wrapper: the coroutine's next yielded value, or
-    # 0 (and no exception) once it returns.
-    cdef gcref_t v
-    cdef bint yielded
-    push(FLD(wslot[0])[0])
-    push(V_NONE)
-    yielded = gen_resume(top_slot() - 1, top_slot())
-    v = pop()
-    pop()
-    return v if yielded else 0
-
-cdef gcref_t coro_wrapper_next_or_stop(gcref_t* wslot) except 0:
-    # next(wrapper): as coro_wrapper_next, but the coroutine's return value
-    # leaves as StopIteration(value).
+cdef gcref_t coro_wrapper_next(gcref_t* wslot, bint stop) except? 0:
+    # The coroutine's next yielded value.  Once it returns: 0 and no
+    # exception (for_iter), or with [stop] StopIteration(its value) (next()).
     cdef gcref_t v
     cdef bint yielded
     push(FLD(wslot[0])[0])
@@ -57,6 +45,8 @@ cdef gcref_t coro_wrapper_next_or_stop(gcref_t* wslot) except 0:
     pop()
     if yielded:
         return v
+    if not stop:
+        return 0
     if v != V_NONE:
         raise_with_value("StopIteration", v)
     raise StopIteration()
@@ -78,7 +68,7 @@ cdef gcref_t coroutine_method(str owner, str fn, gcref_t* a, Py_ssize_t n, gcref
         return a[0]
     if fn == "__next__":
         check_args("__next__", n - 1, 0, 0)
-        return coro_wrapper_next_or_stop(a)
+        return coro_wrapper_next(a, True)
     if fn == "send":
         check_args("send", n - 1, 1, 1)
     a[0] = FLD(a[0])[0]                     # the wrapped coroutine

@@ -228,7 +228,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
                     return 0
                 raise
     if t == T_CORO_WRAPPER:
-        return coro_wrapper_next(itslot)
+        return coro_wrapper_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")
 
 cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
@@ -288,7 +288,7 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     if not is_iterator(itslot[0]):
         raise TypeError(f"'{type_name(itslot[0])}' object is not an iterator")
     if has_tid(itslot[0], T_CORO_WRAPPER):
-        return coro_wrapper_next_or_stop(itslot)
+        return coro_wrapper_next(itslot, True)
     if has_tid(itslot[0], T_GENERATOR):
         push(V_NONE)
         if gen_resume(itslot, top_slot()):

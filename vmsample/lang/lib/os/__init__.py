@@ -112,15 +112,13 @@ def _path(path, function, argument="path"):
         raise NotImplementedError("bytes paths are not supported by vmsample")
     if hasattr(type(path), "__fspath__"):
         return fspath(path)
-    kinds = "string, bytes, os.PathLike"
+    kinds = ["string", "bytes", "os.PathLike"]
     if function in _TAKES_FD:
-        kinds += ", integer"
+        kinds.append("integer")
     if function in _TAKES_NONE:
-        kinds += " or None"
-    else:
-        kinds = kinds.replace(", os.PathLike", " or os.PathLike") if function not in _TAKES_FD \
-            else kinds.replace(", integer", " or integer")
-    raise TypeError(f"{function}: {argument} should be {kinds}, not {type(path).__name__}")
+        kinds.append("None")
+    raise TypeError(f"{function}: {argument} should be {', '.join(kinds[:-1])} or {kinds[-1]}, "
+                    f"not {type(path).__name__}")
 
 
 def _no_dir_fd(dir_fd, function):
