@@ -623,14 +623,18 @@ class _Unit:
         self.mark(top)
         self.emit(Op.FOR_ITER, end)
         self.assign(node.target)
+        self.loop_body(node, top, brk)
+        self.mark(end, self.depth - 1)
+        self.compile_body(node.orelse)
+        self.mark(brk)
+
+    def loop_body(self, node, top, brk):
+        """A for loop's body, with the iterator below it, and the jump back."""
         self.blocks.append(_Block("for", self.depth, brk=brk, cont=top))
         self.compile_body(node.body)
         self.blocks.pop()
         self.set_line(node)
         self.emit(Op.JUMP, top)
-        self.mark(end, self.depth - 1)
-        self.compile_body(node.orelse)
-        self.mark(brk)
 
     def stmt_AsyncFor(self, node):
         # As a for loop, with the iterator's __anext__() awaited for each
@@ -648,11 +652,7 @@ class _Unit:
         self.delegate()
         self.handler = outer
         self.assign(node.target)
-        self.blocks.append(_Block("for", self.depth, brk=brk, cont=top))
-        self.compile_body(node.body)
-        self.blocks.pop()
-        self.set_line(node)
-        self.emit(Op.JUMP, top)
+        self.loop_body(node, top, brk)
         self.mark(end, depth + 1)
         self.emit(Op.END_ASYNC_FOR)
         self.compile_body(node.orelse)

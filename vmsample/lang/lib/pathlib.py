@@ -544,16 +544,20 @@ class Path(PurePosixPath):
     def hardlink_to(self, target):
         os.link(target, self)
 
-    def exists(self):
+    def _stat_or_none(self, follow_symlinks):
+        # stat(), or None where CPython's file tests say False (no such
+        # file, not a directory, a symlink loop...)
         try:
-            self.stat()
+            return os.stat(self, follow_symlinks=follow_symlinks)
         except OSError as e:
             if e.errno not in _IGNORED_ERRNOS:
                 raise
-            return False
+            return None
         except ValueError:
-            return False
-        return True
+            return None
+
+    def exists(self):
+        return self._stat_or_none(True) is not None
 
     def is_dir(self):
         return self._is_mode(0o040000)
@@ -562,14 +566,8 @@ class Path(PurePosixPath):
         return self._is_mode(0o100000)
 
     def is_symlink(self):
-        try:
-            return self.lstat().st_mode & 0o170000 == 0o120000
-        except OSError as e:
-            if e.errno not in _IGNORED_ERRNOS:
-                raise
-            return False
-        except ValueError:
-            return False
+        st = self._stat_or_none(False)
+        return st is not None and st.st_mode & 0o170000 == 0o120000
 
     def is_mount(self):
         return os.path.ismount(self)
@@ -587,14 +585,8 @@ class Path(PurePosixPath):
         return self._is_mode(0o140000)
 
     def _is_mode(self, kind):
-        try:
-            return self.stat().st_mode & 0o170000 == kind
-        except OSError as e:
-            if e.errno not in _IGNORED_ERRNOS:
-                raise
-            return False
-        except ValueError:
-            return False
+        st = self._stat_or_none(True)
+        return st is not None and st.st_mode & 0o170000 == kind
 
     def expanduser(self):
         if not (self._drv or self._root) and self._parts and self._parts[0][:1] == "~":

@@ -7,7 +7,7 @@ have: "tempfile.NAME is not supported by vmsample"."""
 
 import _os
 import shutil as _shutil
-from os import fspath
+from os import fspath, _refused
 
 __all__ = ["mkdtemp", "mkstemp", "gettempdir", "gettempprefix", "TemporaryDirectory",
            "TMP_MAX", "template"]
@@ -61,13 +61,7 @@ class TemporaryDirectory:
             _shutil.rmtree(self.name, ignore_errors=self._ignore_cleanup_errors)
 
 
-def _refused(name):
-    def refuse(*args, **kwargs):
-        raise NotImplementedError(f"tempfile.{name} is not supported by vmsample")
-    return refuse
-
-
-TemporaryFile = _refused("TemporaryFile")
-NamedTemporaryFile = _refused("NamedTemporaryFile")
-SpooledTemporaryFile = _refused("SpooledTemporaryFile")
-mktemp = _refused("mktemp")
+TemporaryFile = _refused("tempfile.TemporaryFile")
+NamedTemporaryFile = _refused("tempfile.NamedTemporaryFile")
+SpooledTemporaryFile = _refused("tempfile.SpooledTemporaryFile")
+mktemp = _refused("tempfile.mktemp")

@@ -526,29 +526,31 @@ def get_exec_path(env=None):
 
 # ---------------------------------------------------------------- refused
 
-def _refused(function):
+def _refused(qualname):
+    # A function of a library module that the VM does not provide (also
+    # tempfile's and shutil's).
     def refuse(*args, **kwargs):
-        raise NotImplementedError(f"os.{function} is not supported by vmsample")
+        raise NotImplementedError(f"{qualname} is not supported by vmsample")
     return refuse
 
 
-system = _refused("system")
-popen = _refused("popen")
-fork = _refused("fork")
-kill = _refused("kill")
-execv = _refused("execv")
-execvp = _refused("execvp")
-execve = _refused("execve")
-spawnv = _refused("spawnv")
-waitpid = _refused("waitpid")
-pipe = _refused("pipe")
-read = _refused("read")
-write = _refused("write")
-fdopen = _refused("fdopen")
-dup = _refused("dup")
-urandom = _refused("urandom")
-getlogin = _refused("getlogin")
-chown = _refused("chown")
-get_terminal_size = _refused("get_terminal_size")
+system = _refused("os.system")
+popen = _refused("os.popen")
+fork = _refused("os.fork")
+kill = _refused("os.kill")
+execv = _refused("os.execv")
+execvp = _refused("os.execvp")
+execve = _refused("os.execve")
+spawnv = _refused("os.spawnv")
+waitpid = _refused("os.waitpid")
+pipe = _refused("os.pipe")
+read = _refused("os.read")
+write = _refused("os.write")
+fdopen = _refused("os.fdopen")
+dup = _refused("os.dup")
+urandom = _refused("os.urandom")
+getlogin = _refused("os.getlogin")
+chown = _refused("os.chown")
+get_terminal_size = _refused("os.get_terminal_size")
 
 from os import path             # os.path needs fspath, defined above
