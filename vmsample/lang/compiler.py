@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from vmsample.lang.modules import find_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
-                                   CO_GENERATOR, CO_CLASSBODY, CO_MODULE)
+                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE)
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
 
@@ -37,7 +37,9 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
                    "_urlparse",  # the CPython half of lib/urllib/parse.py
-                   "_hashlib", "_struct", "_fileio"}    # of lib/hashlib.py, struct.py, _files.py
+                   "_hashlib", "_struct", "_fileio",    # of lib/hashlib.py, struct.py, _files.py
+                   "_os",        # the CPython half of lib/os, shutil, tempfile, pathlib...
+                   "_decimal"}   # the CPython half of lib/decimal.py
 # `from __future__ import ...` only changes what CPython 3.11 already does or
 # annotations (`typing` is a library module: lib/typing.py).
 TYPING_MODULES = {"__future__"}
@@ -107,12 +109,9 @@ class Label:
 # compilation's `refusals`: what `vmsample run --check` lists.  Errors that
 # CPython raises too (SyntaxError) stay compile-time errors.
 _UNSUPPORTED_STMT = {
-    ast.AsyncWith: "'async with' statement", ast.AsyncFunctionDef: "'async def'",
-    ast.AsyncFor: "'async for'", ast.Match: "'match' statement", ast.TryStar: "'except*'",
+    ast.Match: "'match' statement", ast.TryStar: "'except*'",
 }
-_UNSUPPORTED_EXPR = {
-    ast.Await: "'await' expression",
-}
+_UNSUPPORTED_EXPR = {}
 
 _BINOPS = {
     ast.Add: BinOp.ADD, ast.Sub: BinOp.SUB, ast.Mult: BinOp.MUL, ast.Div: BinOp.TRUEDIV,
@@ -625,12 +624,38 @@ class _Unit:
         self.mark(top)
         self.emit(Op.FOR_ITER, end)
         self.assign(node.target)
+        self.loop_body(node, top, brk)
+        self.mark(end, self.depth - 1)
+        self.compile_body(node.orelse)
+        self.mark(brk)
+
+    def loop_body(self, node, top, brk):
+        """A for loop's body, with the iterator below it, and the jump back."""
         self.blocks.append(_Block("for", self.depth, brk=brk, cont=top))
         self.compile_body(node.body)
         self.blocks.pop()
         self.set_line(node)
         self.emit(Op.JUMP, top)
-        self.mark(end, self.depth - 1)
+
+    def stmt_AsyncFor(self, node):
+        # As a for loop, with the iterator's __anext__() awaited for each
+        # item; the StopAsyncIteration it raises at the end (caught by the
+        # handler around the await) ends the loop.
+        top, end, brk = self.new_label(), self.new_label(), self.new_label()
+        self.expr(node.iter)
+        self.set_line(node)
+        self.emit(Op.GET_AITER)
+        depth = self.depth
+        self.mark(top)
+        outer = self.protect(end, depth)
+        self.emit(Op.GET_ANEXT)
+        self.emit(Op.GET_AWAITABLE)
+        self.delegate()
+        self.handler = outer
+        self.assign(node.target)
+        self.loop_body(node, top, brk)
+        self.mark(end, depth + 1)
+        self.emit(Op.END_ASYNC_FOR)
         self.compile_body(node.orelse)
         self.mark(brk)
 
@@ -661,7 +686,7 @@ class _Unit:
                 self.handler = block.handler
                 if keep_top:
                     self.emit(Op.ROT_TWO)
-                self.call_exit_without_exception()
+                self.call_exit_without_exception(isinstance(block.node, ast.AsyncWith))
             elif block.kind == "finally":
                 # Run the finally body inline, outside its own protection.
                 self.handler = block.handler
@@ -807,6 +832,9 @@ class _Unit:
     def stmt_With(self, node):
         self.with_items(node, node.items)
 
+    def stmt_AsyncWith(self, node):
+        self.with_items(node, node.items)
+
     def with_items(self, node, items):
         """``with A as a, B as b: body`` is ``with A as a: with B as b: body``.
         While a body runs, its manager's bound ``__exit__`` waits on the stack
@@ -814,14 +842,18 @@ class _Unit:
         on; a true result suppresses it) and break/continue/return (unwind_to)
         all call it, as CPython does."""
         item = items[0]
+        is_async = isinstance(node, ast.AsyncWith)     # __aenter__ / __aexit__, awaited
         self.expr(item.context_expr)
         self.set_line(node)
-        self.emit(Op.BEFORE_WITH)
+        self.emit(Op.BEFORE_ASYNC_WITH if is_async else Op.BEFORE_WITH)
         self.emit(Op.CALL, 0)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         depth = self.depth - 1                  # [exit] under the entered value
         exc, end = self.new_label(), self.new_label()
         outer = self.protect(exc, depth)
-        self.blocks.append(_Block("with", depth, handler=outer))
+        self.blocks.append(_Block("with", depth, node=node, handler=outer))
         if item.optional_vars is not None:
             self.assign(item.optional_vars)
         else:
@@ -833,7 +865,7 @@ class _Unit:
         self.blocks.pop()
         self.handler = outer
         self.set_line(node)
-        self.call_exit_without_exception()
+        self.call_exit_without_exception(is_async)
         self.emit(Op.JUMP, end)
         # The exception path: [exit, prev_exc, exc] while __exit__ runs.
         self.mark(exc, depth + 1)
@@ -842,6 +874,9 @@ class _Unit:
         self.protect(cleanup, depth + 1)
         self.emit(Op.WITH_EXCEPT_START)
         self.emit(Op.CALL, 3)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         self.emit(Op.POP_JUMP_IF_TRUE, suppress)
         self.emit(Op.RERAISE)
         self.mark(suppress, depth + 2)
@@ -853,11 +888,15 @@ class _Unit:
         self.emit(Op.EXC_CLEANUP)
         self.mark(end, depth - 1)
 
-    def call_exit_without_exception(self):
-        """[exit] -> []: exit(None, None, None), its result dropped."""
+    def call_exit_without_exception(self, is_async=False):
+        """[exit] -> []: exit(None, None, None) (awaited for async with),
+        its result dropped."""
         for _ in range(3):
             self.emit(Op.LOAD_CONST, self.const(None))
         self.emit(Op.CALL, 3)
+        if is_async:
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
         self.emit(Op.POP_TOP)
 
     def stmt_FunctionDef(self, node):
@@ -867,6 +906,16 @@ class _Unit:
         for _ in node.decorator_list:
             self.emit(Op.CALL, 1)
         self.store_name(node.name)
+
+    def stmt_AsyncFunctionDef(self, node):
+        # A coroutine function: a generator function whose calls make
+        # coroutine objects (vm/generators.pxi).  One that also yields is an
+        # async generator, which the VM lacks.
+        if _has_yield(node.body):
+            self.child_table(node.name, node)       # (its scope is never compiled)
+            self.refuse_stmt(node, "async generator")
+            return
+        self.stmt_FunctionDef(node)
 
     def make_function(self, node, name, args, body, is_lambda=False):
         table = self.child_table(name if not is_lambda else "lambda", node)
@@ -886,7 +935,9 @@ class _Unit:
         qual = name if self.is_module else f"{self.co.qualname}.{name}"
         unit = _Unit(self.module, table, name, qual, node.lineno, 0)
         unit.setup_function_slots(args)
-        if _has_yield(body if not is_lambda else [body]):
+        if isinstance(node, ast.AsyncFunctionDef):
+            unit.co.flags |= CO_GENERATOR | CO_COROUTINE
+        elif _has_yield(body if not is_lambda else [body]):
             unit.co.flags |= CO_GENERATOR
         unit.prologue()
         if is_lambda:
@@ -926,6 +977,9 @@ class _Unit:
         unit = _Unit(self.module, table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()
+        # As CPython's class bodies begin: __module__ is the defining module's name.
+        unit.emit(Op.LOAD_NAME, unit.name("__name__"))
+        unit.emit(Op.STORE_NAME, unit.name("__module__"))
         unit.setup_annotations(node.body)
         unit.compile_body(node.body)
         co = unit.finish()
@@ -1345,6 +1399,23 @@ class _Unit:
             raise CompileError(self.filename, node, "'yield from' outside function")
         self.expr(node.value)
         self.emit(Op.GET_YIELD_FROM_ITER)
+        self.delegate()
+
+    def expr_Await(self, node):
+        if not self.co.flags & CO_COROUTINE:
+            # In a comprehension or generator expression of an async def
+            # (CPython's compiler refuses await anywhere else): that makes an
+            # async comprehension.
+            self.refuse(node, "'await' in a comprehension")
+            return
+        self.expr(node.value)
+        self.set_line(node)
+        self.emit(Op.GET_AWAITABLE)
+        self.delegate()
+
+    def delegate(self):
+        """[iter] -> [result]: run the iterator, passing what it yields out
+        and what is sent in back to it, until it returns (yield from, await)."""
         self.emit(Op.LOAD_CONST, self.const(None))
         top, end = self.new_label(), self.new_label()
         self.mark(top)

@@ -96,6 +96,11 @@ class Op(IntEnum):
     WITH_EXCEPT_START = 80   # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]
     BEFORE_WITH = 81         # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
     IMPORT_STAR = 82         # [module] -> []: its public names into the globals
+    GET_AWAITABLE = 83       # [obj] -> [iterator await delegates to] (a coroutine, or __await__())
+    GET_AITER = 84           # [obj] -> [obj.__aiter__()] (async for)
+    GET_ANEXT = 85           # [aiter] -> [aiter, awaitable of aiter.__anext__()]
+    END_ASYNC_FOR = 86       # [aiter, exc] -> [] if exc is a StopAsyncIteration, else re-raise it
+    BEFORE_ASYNC_WITH = 87   # [mgr] -> [mgr.__aexit__, mgr.__aenter__], bound (TypeError if missing)
 
 
 # Code flags: compiler.Code.flags and CodeObj.flags.
@@ -104,6 +109,7 @@ CO_VARKEYWORDS = 2       # has a **kwargs parameter
 CO_GENERATOR = 4         # calling it makes a generator
 CO_CLASSBODY = 8         # a class body (its frame keeps one slot after the locals)
 CO_MODULE = 16           # the module's top level
+CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a coroutine)
 
 
 class BinOp(IntEnum):
@@ -160,6 +166,8 @@ STACK_EFFECT = {
     Op.RAISE: lambda a: -a, Op.RERAISE: -1, Op.PUSH_EXC_INFO: 1, Op.POP_EXCEPT: -2,
     Op.EXC_CLEANUP: -2, Op.CHECK_EXC_MATCH: -1, Op.IMPORT_NAME: 1, Op.IMPORT_FROM: 1,
     Op.SUPER: 0, Op.UNSUPPORTED: 1, Op.WITH_EXCEPT_START: 4, Op.BEFORE_WITH: 1, Op.IMPORT_STAR: -1,
+    Op.GET_AWAITABLE: 0, Op.GET_AITER: 0, Op.GET_ANEXT: 1, Op.END_ASYNC_FOR: -2,
+    Op.BEFORE_ASYNC_WITH: 1,
 }
 
 

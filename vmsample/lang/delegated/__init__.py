@@ -11,8 +11,10 @@ program gets back is allocated in the nursery and shows in profiles.
 
 The delegated modules: ``re`` (``_re``: re_engine.py), ``urllib.parse``
 (``_urlparse``: urlparse_engine.py), ``hashlib`` (``_hashlib``:
-hashlib_engine.py), ``struct`` (``_struct``: struct_engine.py) and the files
-open() returns (``_fileio``: fileio_engine.py).  Bytes pass both ways as
-well: a VM bytes or bytearray argument arrives as CPython's, a CPython bytes
-result becomes a VM bytes.  docs/design.md §4.6.
+hashlib_engine.py), ``struct`` (``_struct``: struct_engine.py), the files
+open() returns (``_fileio``: fileio_engine.py), ``os``, ``os.path``,
+``shutil``, ``tempfile``, ``fnmatch``, ``glob`` and pathlib's system calls
+(``_os``: os_engine.py), and ``decimal`` (``_decimal``: decimal_engine.py).
+Bytes pass both ways as well: a VM bytes or bytearray argument arrives as
+CPython's, a CPython bytes result becomes a VM bytes.  docs/design.md §4.6.
 """

@@ -66,6 +66,8 @@ cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
                 return V_NONE
             if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
                 return V_FALSE
+            if str_to_py(name) in ("filename", "filename2") and isinstance_c(o, exc_class("OSError")):
+                return V_NONE               # (set by exc_from_python when there is one)
             if str_to_py(name) in ("errno", "strerror") and isinstance_c(o, exc_class("OSError")):
                 # OSError(errno, strerror).errno / .strerror (None otherwise)
                 v = instance_attr(o, MAGIC(M_ARGS))

@@ -14,6 +14,8 @@
 from vmsample.lang.delegated import re_engine as _re_engine
 _RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
 from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
+from vmsample.lang.delegated import os_engine as _os_engine
+from vmsample.lang.delegated import decimal_engine as _decimal_engine
 _URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
                        "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
 from vmsample.lang.delegated import hashlib_engine as _hashlib_engine
@@ -63,6 +65,10 @@ BUILTIN_NAMES = [
     *("_hashlib." + name for name in _HASHLIB_FUNCTIONS),
     *("_struct." + name for name in _STRUCT_FUNCTIONS),
     *("_fileio." + name for name in _FILEIO_FUNCTIONS),
+    *("_os." + name for name in _os_engine.__all__),
+    *("_decimal." + name for name in _decimal_engine.__all__),
+    *("coroutine." + name for name in CORO_METHODS),
+    *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -110,11 +116,16 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {}}
+                    "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {},
+                    "_os": {name: getattr(os, name) for name in [
+                        "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC",
+                        "O_APPEND", "F_OK", "R_OK", "W_OK", "X_OK", "name", "linesep"]},
+                    "_decimal": {}}
 
 _PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
                     "_urlparse": _urlparse_engine, "_hashlib": _hashlib_engine,
-                    "_struct": _struct_engine, "_fileio": _fileio_engine}
+                    "_struct": _struct_engine, "_fileio": _fileio_engine, "_os": _os_engine,
+                    "_decimal": _decimal_engine}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
@@ -859,7 +870,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             raise
         pop()
         if yielded:
-            raise RuntimeError("generator ignored GeneratorExit")
+            raise RuntimeError(f"{'coroutine' if has_tid(a[0], T_COROUTINE) else 'generator'} ignored GeneratorExit")
         return V_NONE
     if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
         if bid == BI_PROPERTY:
@@ -965,6 +976,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     cdef gcref_t v
     cdef Py_ssize_t m
     mod, fn = name.split(".")
+    if mod == "coroutine" or mod == "coroutine_wrapper":
+        return coroutine_method(mod, fn, a, n, kwnames)
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)

@@ -144,14 +144,15 @@ cdef int enter_function(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, int f
     return 1
 
 cdef int make_generator(Frame* f) except -1:
-    # Turn the just-bound frame [f] into a suspended generator object.
+    # Turn the just-bound frame [f] into a suspended generator object (a
+    # coroutine for an async def: vm/coroutines.pxi).
     cdef CodeObj* co = f.co
     cdef Py_ssize_t n = co.nlocals + co.maxstack
     HEAP.shadowstack_top = f.base + co.nlocals
     cdef gcref_t state = alloc_var(T_FRAMESTATE, n)
     memcpy(FLD(state), f.base, co.nlocals * sizeof(gcref_t))
     push(state)
-    cdef gcref_t g = alloc_fixed(T_GENERATOR)
+    cdef gcref_t g = alloc_fixed(T_COROUTINE if co.flags & CO_COROUTINE else T_GENERATOR)
     FLD(g)[G_STATE] = pop()
     FLD(g)[G_FUNC] = f.base[-1]
     RAW(g)[G_PC] = 0

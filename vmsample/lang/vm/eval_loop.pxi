@@ -677,8 +677,33 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == YIELD_VALUE:
         return yield_value(f, sp)
     elif op == GET_YIELD_FROM_ITER:
+        if has_tid(sp[-1], T_COROUTINE):
+            # (await is GET_AWAITABLE; the VM has no types.coroutine)
+            raise TypeError("cannot 'yield from' a coroutine object in a non-coroutine generator")
         if not has_tid(sp[-1], T_GENERATOR):
             sp[-1] = get_iter(sp - 1)
+        if has_tid(sp[-1], T_CORO_WRAPPER):
+            sp[-1] = FLD(sp[-1])[0]             # delegating to it is delegating to its coroutine
+    elif op == GET_AWAITABLE:
+        sp[-1] = get_awaitable(sp - 1)
+    elif op == GET_AITER:
+        sp[-1] = get_aiter(sp - 1)
+    elif op == GET_ANEXT:
+        HEAP.shadowstack_top = sp
+        sp[0] = get_anext(sp - 1)
+        sp += 1
+    elif op == END_ASYNC_FOR:
+        end_async_for(sp)
+        sp -= 2
+    elif op == BEFORE_ASYNC_WITH:
+        # as BEFORE_WITH: [mgr] -> [aexit, aenter]
+        sp[0] = sp[-1]
+        HEAP.shadowstack_top = sp + 1
+        sp[0] = async_context_manager_method(sp, M_AENTER, "")
+        sp[1] = sp[-1]
+        HEAP.shadowstack_top = sp + 2
+        sp[-1] = async_context_manager_method(sp + 1, M_AEXIT, " (missed __aexit__ method)")
+        sp += 1
     elif op == SEND:
         # [it, value] -> [it, yielded] or [result] and jump
         r = send(sp - 2)

@@ -99,6 +99,16 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     push(tuple_from_slots(top_slot() - n + 1, n))
     cdef gcref_t r = make_exception(top_slot() - n - 1, top_slot())
     HEAP.shadowstack_top -= n + 2
+    if isinstance(e, OSError) and e.filename is not None:
+        # The file names are attributes, not arguments (CPython's str() shows them).
+        push(r)
+        for name in ("filename", "filename2"):
+            if getattr(e, name) is not None:
+                push(intern(name))
+                push(py_to_vm(getattr(e, name)))
+                instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+                HEAP.shadowstack_top -= 2
+        r = pop()
     return r
 
 cdef gcref_t py_to_vm(object x) except 0:

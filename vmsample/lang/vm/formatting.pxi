@@ -119,7 +119,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return str_to_py(r)
         if RAW(v)[K_FLAGS] & CF_BUILTIN:
             return f"<class '{class_name(v)}'>"
-        return f"<class '__main__.{class_name(v)}'>"
+        return f"<class '{class_module(v)}.{class_name(v)}'>"
     if t == T_FUNCTION:
         return f"<function {CODE_SPECS[RAW(v)[FN_CODE]].qualname} at {object_id(v):#x}>"
     if t == T_BOUND:
@@ -129,8 +129,11 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         return f"<bound method {repr_name(FLD(slot[0])[1])} of {s}>"
     if t == T_MODULE:
         return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
-    if t == T_GENERATOR:
-        return f"<generator object {CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>"
+    if t == T_GENERATOR or t == T_COROUTINE:
+        return (f"<{'generator' if t == T_GENERATOR else 'coroutine'} object "
+                f"{CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>")
+    if t == T_CORO_WRAPPER:
+        return f"<coroutine_wrapper object at {object_id(v):#x}>"
     if t == T_SLICE:
         push(FLD(v)[0])
         push(FLD(slot[0])[1])
@@ -147,8 +150,23 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return str_to_py(r)
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_repr(slot)
-        return f"<__main__.{type_name(v)} object at {object_id(v):#x}>"
+        return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
     return f"<{type_name(v)} object at {object_id(v):#x}>"
+
+cdef str class_module(gcref_t cls):
+    # The __module__ of a class defined by a program or library module
+    # (its class body sets it, as CPython's does).
+    cdef gcref_t m = dict_get_str(FLD(cls)[K_DICT], MAGIC(M_MODULE))
+    return str_to_py(m) if m != 0 and has_tid(m, T_STR) else "__main__"
+
+cdef str qualified_type_name(gcref_t v):
+    # An uncaught exception's class as CPython's traceback names it: with
+    # its module, unless that is __main__ or builtins.
+    cdef gcref_t cls = class_of(v)
+    if RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        return class_name(cls)
+    mod = class_module(cls)
+    return class_name(cls) if mod == "__main__" else f"{mod}.{class_name(cls)}"
 
 cdef str repr_name(gcref_t f):
     if has_tid(f, T_FUNCTION):
@@ -184,6 +202,7 @@ cdef str str_py(gcref_t* slot):
     return repr_py(slot)
 
 cdef str exc_str(gcref_t* slot):
+    cdef gcref_t k
     push(instance_attr(slot[0], MAGIC(M_ARGS)))
     cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
     if n == 0:
@@ -194,6 +213,12 @@ cdef str exc_str(gcref_t* slot):
             s = repr_py(&ITEMS(top_slot()[0])[0])
     elif n == 2 and is_int(ITEMS(top_slot()[0])[0]) and isinstance_c(slot[0], exc_class("OSError")):
         s = f"[Errno {str_py(&ITEMS(top_slot()[0])[0])}] {str_py(&ITEMS(top_slot()[0])[1])}"
+        for name in ("filename", "filename2"):
+            k = intern(name)
+            push(instance_attr(slot[0], k))
+            if top_slot()[0] != 0 and top_slot()[0] != V_NONE:
+                s += (": " if name == "filename" else " -> ") + repr_py(top_slot())
+            pop()
     else:
         s = repr_py(top_slot())
     pop()

@@ -22,13 +22,22 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     cdef int64_t nstack
     cdef int st
     if status == GEN_RUNNING:
-        raise ValueError("generator already executing")
+        raise ValueError(f"{'coroutine' if has_tid(g, T_COROUTINE) else 'generator'} already executing")
+    if status == GEN_DONE and has_tid(g, T_COROUTINE):
+        raise RuntimeError("cannot reuse already awaited coroutine")
     if throw and status != GEN_SUSPENDED:
         RAW(g)[G_STATUS] = GEN_DONE
         return raise_vm(vslot[0])
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
+    if throw:
+        st = throw_into_delegate(gslot, vslot)
+        if st == 1:
+            return True
+        if st == 2:
+            throw = False           # resume after the yield from / await with its result
+        g = gslot[0]
     co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
     nstack = RAW(g)[G_PC] >> 32
     push(g)
@@ -58,6 +67,61 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     HEAP.shadowstack_top = ret
     return st == ST_YIELD
 
+cdef int throw_into_delegate(gcref_t* gslot, gcref_t* vslot) except -1:
+    # throw() / close() of generator gslot[0], suspended: if it is suspended in
+    # a yield from or await (the yield of the SEND loop, compiler.delegate),
+    # the exception vslot[0] goes to the generator or coroutine it delegates
+    # to first, as in CPython: 1 if that one yields (the value in vslot[0]),
+    # 2 if it returns (vslot[0] is its result, and the generator is set to
+    # resume at the loop's exit), 0 to raise vslot[0] (the exception, or
+    # what the delegate raised instead) at the generator's own yield.  A
+    # GeneratorExit (close) closes the delegate, then is raised here.
+    cdef gcref_t g = gslot[0]
+    cdef CodeObj* co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
+    cdef int64_t pc = RAW(g)[G_PC] & 0xFFFFFFFF
+    cdef int64_t nstack = RAW(g)[G_PC] >> 32
+    cdef gcref_t sub, v
+    cdef bint yielded
+    if pc < 2 or nstack < 1 or co.code[2 * (pc - 2)] != SEND:
+        return 0
+    sub = FLD(FLD(g)[G_STATE])[co.nlocals + nstack - 1]
+    if not (has_tid(sub, T_GENERATOR) or has_tid(sub, T_COROUTINE)):
+        return 0                    # (CPython would call its throw / close method, if any)
+    push(sub)
+    if isinstance_c(vslot[0], exc_class("GeneratorExit")):
+        try:
+            call_builtin_method(BI_GEN_CLOSE, top_slot(), 1, 0)
+        except VMError:
+            vslot[0] = VM_STATE.roots[R_EXC]        # raised here instead
+            VM_STATE.roots[R_EXC] = 0
+        pop()
+        return 0
+    push(vslot[0])
+    try:
+        yielded = gen_run(top_slot() - 1, top_slot(), True)
+    except VMError:
+        HEAP.shadowstack_top -= 2
+        v = VM_STATE.roots[R_EXC]
+        if not isinstance_c(v, exc_class("StopIteration")):
+            vslot[0] = v            # raised at our yield, which adds our traceback entry
+            VM_STATE.roots[R_EXC] = 0
+            return 0
+        VM_STATE.roots[R_EXC] = 0
+        push(v)
+        vslot[0] = getattr_v(top_slot(), intern("value"))
+        pop()
+        yielded = False
+    else:
+        vslot[0] = pop()
+        pop()
+        if yielded:
+            return 1
+    # The delegate returned: drop it from the saved stack and go on at the
+    # end of the SEND loop, where its result is pushed.
+    g = gslot[0]
+    RAW(g)[G_PC] = co.code[2 * (pc - 2) + 1] | ((nstack - 1) << 32)
+    return 2
+
 cdef int yield_value(Frame* f, gcref_t* sp) except -1:
     # Suspend the generator frame [f]: save locals and stack, hand the value out.
     cdef gcref_t g = f.base[-1]
@@ -76,7 +140,7 @@ cdef int yield_value(Frame* f, gcref_t* sp) except -1:
 cdef int send(gcref_t* slots) except -1:
     # [it, value]: resume it; 1 -> [it, yielded], 0 -> [result]
     cdef gcref_t v
-    if has_tid(slots[0], T_GENERATOR):
+    if has_tid(slots[0], T_GENERATOR) or has_tid(slots[0], T_COROUTINE):
         if gen_resume(slots, slots + 1):
             return 1
         slots[0] = slots[1]

@@ -13,7 +13,7 @@ cdef uint16_t T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANG
 cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER
+cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 
 # list: [items ARRAY, len raw, class CLASS | 0 (0: list; else a subclass of list)]
 cdef enum:
@@ -62,7 +62,7 @@ cdef enum:
     IT_B = 1
     IT_C = 2
     IT_D = 3
-# generator: [function, state FRAMESTATE, pc raw, status raw]
+# generator (and coroutine): [function, state FRAMESTATE, pc raw, status raw]
     G_FUNC = 0
     G_STATE = 1
     G_PC = 2
@@ -109,7 +109,7 @@ def _register_types(Nursery n):
     global T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-    global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER
+    global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -161,6 +161,8 @@ def _register_types(Nursery n):
     T_BYTEARRAY = fixed("bytearray", 2, [0])
     T_BYTEBUF = var("bytearray items", 0, [], 1, False)
     T_BYTESITER = it("bytes_iterator")
+    T_COROUTINE = fixed("coroutine", 4, [G_FUNC, G_STATE])      # a generator's layout
+    T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

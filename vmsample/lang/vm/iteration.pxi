@@ -76,6 +76,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
             r = seq_protocol_list(slot, top_slot())
             pop()
             return r
+    if t == T_CORO_WRAPPER:
+        return o
     raise TypeError(f"'{type_name(o)}' object is not iterable")
 
 cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
@@ -229,6 +231,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
                     VM_STATE.roots[R_EXC] = 0
                     return 0
                 raise
+    if t == T_CORO_WRAPPER:
+        return coro_wrapper_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")
 
 cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
@@ -274,13 +278,21 @@ cdef int for_each(gcref_t* src, item_fn fn, gcref_t* target) except -1:
     pop()
     return 0
 
+cdef bint is_iterator(gcref_t v) noexcept:
+    # What CPython's PyIter_Check accepts: the builtin iterators, generators,
+    # coroutine wrappers, and instances whose class has __next__.
+    if not is_obj(v):
+        return False
+    return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
+                      T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR,
+                      T_BYTESITER, T_CORO_WRAPPER) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
+
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
-    if not is_obj(itslot[0]) or TID(itslot[0]) not in (T_LISTITER, T_TUPLEITER, T_STRITER,
-            T_RANGEITER, T_DICTITER, T_SETITER, T_ENUMERATE, T_ZIP, T_MAP, T_FILTER,
-            T_REVERSED, T_GENERATOR, T_BYTESITER) and not (has_tid(itslot[0], T_INSTANCE)
-                                               and magic_of(itslot[0], M_NEXT) != 0):
+    if not is_iterator(itslot[0]):
         raise TypeError(f"'{type_name(itslot[0])}' object is not an iterator")
+    if has_tid(itslot[0], T_CORO_WRAPPER):
+        return coro_wrapper_next(itslot, True)
     if has_tid(itslot[0], T_GENERATOR):
         push(V_NONE)
         if gen_resume(itslot, top_slot()):

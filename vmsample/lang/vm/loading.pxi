@@ -123,7 +123,7 @@ cdef str format_exception(gcref_t* slot):
     out.append("Traceback (most recent call last):\n")
     out.extend(traceback_lines(top_slot()[0]))
     msg = str_py(top_slot())
-    name = type_name(top_slot()[0])
+    name = qualified_type_name(top_slot()[0])
     out.append(f"{name}: {msg}\n" if msg else f"{name}\n")
     pop()
     return "".join(out)
@@ -201,6 +201,9 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     try:
         _register_types(nursery)
         setup_builtins()
+        if not filename.startswith("<"):
+            # As CPython 3.9+: the script's __file__ is its absolute path (-c has none).
+            dict_set_py(&VM_STATE.roots[R_GLOBALS], "__file__", intern(os.path.abspath(filename)))
         load_code(spec, R_GLOBALS)
         # Make start-up objects old: names and constants never move afterwards.
         if gc_collect_minor(HEAP) != 0:

@@ -17,14 +17,17 @@ EXCEPTION_TREE = [
     ("NameError", "Exception"), ("UnboundLocalError", "NameError"),
     ("AttributeError", "Exception"), ("RuntimeError", "Exception"),
     ("RecursionError", "RuntimeError"), ("NotImplementedError", "RuntimeError"),
-    ("StopIteration", "Exception"), ("AssertionError", "Exception"),
+    ("StopIteration", "Exception"), ("StopAsyncIteration", "Exception"), ("AssertionError", "Exception"),
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
     ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
+    # what the delegated os functions and files raise (vmsample/lang/delegated/os_engine.py,
+    # fileio_engine.py)
+    ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"),
+    ("IsADirectoryError", "OSError"), ("NotADirectoryError", "OSError"),
+    ("PermissionError", "OSError"), ("TimeoutError", "OSError"),
     ("SystemError", "Exception"),
     ("UnicodeDecodeError", "UnicodeError"), ("UnicodeEncodeError", "UnicodeError"),
-    ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"), ("IsADirectoryError", "OSError"),
-    ("NotADirectoryError", "OSError"), ("PermissionError", "OSError"),
 ]
 
 cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
@@ -132,7 +135,8 @@ cdef int setup_builtins() except -1:
                     (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
                     (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
-                    (T_CLASSMETHOD, "classmethod"), (T_BYTESITER, "bytes_iterator")]:
+                    (T_CLASSMETHOD, "classmethod"), (T_BYTESITER, "bytes_iterator"),
+                    (T_COROUTINE, "coroutine"), (T_CORO_WRAPPER, "coroutine_wrapper")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
     TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
                                                KIND_OTHER))
@@ -155,6 +159,11 @@ cdef int setup_builtins() except -1:
                 class_set(obj_root, meth, mk_bfunc(bid))
             elif owner == "generator":
                 class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
+                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
+            elif owner == "coroutine":
+                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
+            elif owner == "coroutine_wrapper":
+                class_set(TID_CLASS[T_CORO_WRAPPER], meth, mk_bfunc(bid))
     # object.__init_subclass__ does nothing, as object.__init__ does: the end
     # of every super().__init_subclass__() chain (see init_subclass).
     class_set(obj_root, "__init_subclass__", mk_bfunc(BI_OBJECT_INIT))
@@ -193,7 +202,8 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_hashlib", "_struct", "_fileio"]:
+    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_hashlib", "_struct", "_fileio",
+                "_os", "_decimal"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))

@@ -3,7 +3,7 @@
 # check-lists: 16:12 complex literal
 # check-lists: 20:5 import of module 'fast_native_accelerator_xyz'
 # check-lists: 26:5 import from module 'doctest'
-# check-lists: 32:5 'async def'
+# check-lists: 32:5 async generator
 
 
 def describe(v):
@@ -30,7 +30,7 @@ print("accelerated:", accelerated)
 
 def make_service():
     async def fetch(self):
-        return 1
+        yield 1
     return fetch
 
 

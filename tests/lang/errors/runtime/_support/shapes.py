@@ -1,0 +1,6 @@
+class ShapeError(Exception):
+    pass
+
+
+class Square:
+    pass
