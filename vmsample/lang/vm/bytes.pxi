@@ -365,12 +365,21 @@ BYTES_STATIC = ["fromhex", "maketrans"]
 # int's conversions to and from bytes (from_bytes static, as the two above)
 INT_BYTES_METHODS = ["to_bytes", "from_bytes"]
 
-cdef gcref_t bytes_method(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # name: "bytes.METHOD" or "bytearray.METHOD"; a[0] is self (none for
-    # the static methods).
+cdef int BI_BYTEARRAY_APPEND = -1       # (set in vm/builtins.pxi, from BUILTIN_IDS)
+
+cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # The builtin [bid], "bytes.METHOD" or "bytearray.METHOD" (or int's
+    # to_bytes/from_bytes); a[0] is self (none for the static methods).
     cdef gcref_t s, r, v
     cdef Py_ssize_t i, m, total, pos, start, end
-    owner, meth = name.split(".")
+    if bid == BI_BYTEARRAY_APPEND and n == 2 and not kwnames and has_tid(a[0], T_BYTEARRAY):
+        # the hot one, before any name is looked at
+        i = byte_value(a[1])
+        m = RAW(a[0])[BA_LEN]
+        bytearray_resize(a, m + 1)
+        BPTR(a[0])[m] = <uint8_t>i
+        return V_NONE
+    owner, meth = BUILTIN_NAMES[bid].split(".")
     cdef uint16_t tid = T_BYTES if owner == "bytes" else T_BYTEARRAY
     if owner == "int":
         args = [to_py_simple(a + i) for i in range(n)]
