@@ -26,6 +26,10 @@ REFUSED = {
                     "array.buffer_info is not supported by vmsample"),
     "bytes_format_instance": ("class K:\n    pass\nb'%s' % K()\n",
                               "bytes %-formatting of an instance is not supported by vmsample"),
+    "bytes_format_instance_in_tuple": ("class K:\n    pass\nb'%d %s' % (1, K())\n",
+                                       "bytes %-formatting of an instance is not supported by vmsample"),
+    "bytes_format_mapping": ("b'%(a)s' % {'a': b'x'}\n",
+                             "bytes %-formatting with a mapping is not supported by vmsample"),
 }
 
 

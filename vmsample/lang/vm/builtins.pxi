@@ -85,6 +85,7 @@ BUILTIN_NAMES += ["int." + m for m in INT_BYTES_METHODS]
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
 cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
 cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
+BI_BYTEARRAY_APPEND = BUILTIN_IDS["bytearray.append"]
 
 cdef enum:
     BI_LEN, BI_PRINT, BI_RANGE, BI_ISINSTANCE, BI_REPR, BI_ABS, BI_MIN, BI_MAX, BI_SUM
@@ -890,9 +891,9 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             FLD(v)[i] = FLD(a[0])[i]
         FLD(v)[0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2] = a[1]
         return v
-    name = BUILTIN_NAMES[bid]
     if bid >= BI_BYTES_FIRST:
-        return bytes_method(name, a, n, kwnames)
+        return bytes_method(bid, a, n, kwnames)
+    name = BUILTIN_NAMES[bid]
     if bid >= BI_STR_FIRST:
         meth = name[4:]
         if not has_tid(a[0], T_STR):

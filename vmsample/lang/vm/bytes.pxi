@@ -100,13 +100,19 @@ cdef int bytearray_set_py(gcref_t* slot, object b) except -1:
     memcpy(BPTR(slot[0]), PyBytes_AS_STRING(b), n)
     return 0
 
-cdef int byte_value(gcref_t v) except -1:
-    # An item stored into a bytearray: an int in range(0, 256)
+cdef int checked_byte(gcref_t v, str out_of_range) except -1:
+    # An int in range(0, 256) (a bool too), as a byte; else CPython's errors.
+    if is_int(v) and 0 <= untag(v) < 256:
+        return <int>untag(v)
+    if v == V_TRUE or v == V_FALSE:
+        return v == V_TRUE
     if not is_intlike(v):
         raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
-    if not is_int(v) and v != V_TRUE and v != V_FALSE or not 0 <= int_to_py(v) < 256:
-        raise ValueError("byte must be in range(0, 256)")
-    return int_to_py(v)
+    raise ValueError(out_of_range)
+
+cdef inline int byte_value(gcref_t v) except -1:
+    # An item stored into a bytearray
+    return checked_byte(v, "byte must be in range(0, 256)")
 
 cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
     # bytes(iterable) / bytearray(iterable) of ints
@@ -115,14 +121,10 @@ cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
     push(list_from_iterable(src))
     n = RAW(top_slot()[0])[L_LEN]
     for i in range(n):
-        v = ITEMS(top_slot()[0])[i]
-        if not is_intlike(v):
-            raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
-        if not is_int(v) and v != V_TRUE and v != V_FALSE or not 0 <= int_to_py(v) < 256:
-            raise ValueError("bytes must be in range(0, 256)")
+        checked_byte(ITEMS(top_slot()[0])[i], "bytes must be in range(0, 256)")
     r = byteslike_new(tid, n)
     for i in range(n):
-        BPTR(r)[i] = <uint8_t>int_to_py(ITEMS(top_slot()[0])[i])
+        BPTR(r)[i] = <uint8_t>checked_byte(ITEMS(top_slot()[0])[i], "")
     pop()
     return r
 
@@ -299,9 +301,7 @@ cdef int bytes_contains(gcref_t* cslot, gcref_t* vslot) except -1:
     if is_byteslike(v):
         return bytes_find(cslot[0], v, 0, BLEN(cslot[0])) >= 0
     if is_intlike(v):
-        if not (is_int(v) or v == V_TRUE or v == V_FALSE) or not 0 <= int_to_py(v) < 256:
-            raise ValueError("byte must be in range(0, 256)")
-        return byte_find(cslot[0], <uint8_t>int_to_py(v), 0, BLEN(cslot[0])) >= 0
+        return byte_find(cslot[0], <uint8_t>byte_value(v), 0, BLEN(cslot[0])) >= 0
     raise TypeError(f"a bytes-like object is required, not '{type_name(v)}'")
 
 cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
@@ -339,8 +339,11 @@ cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
             memcpy(BPTR(r) + i * na, BPTR(ab[0]), na)
         return r
     if op == B_MOD:
-        if has_tid(b, T_INSTANCE):
+        if has_tid(b, T_INSTANCE) or has_tid(b, T_TUPLE) and any(
+                has_tid(FLD(b)[i], T_INSTANCE) for i in range(LEN(b))):
             raise NotImplementedError("bytes %-formatting of an instance is not supported by vmsample")
+        if has_tid(b, T_DICT):
+            raise NotImplementedError("bytes %-formatting with a mapping is not supported by vmsample")
         res = bytes_to_py(a) % to_py_simple(ab + 1)
         if inplace and TID(a) == T_BYTEARRAY:
             bytearray_set_py(ab, res)
@@ -365,12 +368,21 @@ BYTES_STATIC = ["fromhex", "maketrans"]
 # int's conversions to and from bytes (from_bytes static, as the two above)
 INT_BYTES_METHODS = ["to_bytes", "from_bytes"]
 
-cdef gcref_t bytes_method(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # name: "bytes.METHOD" or "bytearray.METHOD"; a[0] is self (none for
-    # the static methods).
+cdef int BI_BYTEARRAY_APPEND = -1       # (set in vm/builtins.pxi, from BUILTIN_IDS)
+
+cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # The builtin [bid], "bytes.METHOD" or "bytearray.METHOD" (or int's
+    # to_bytes/from_bytes); a[0] is self (none for the static methods).
     cdef gcref_t s, r, v
     cdef Py_ssize_t i, m, total, pos, start, end
-    owner, meth = name.split(".")
+    if bid == BI_BYTEARRAY_APPEND and n == 2 and not kwnames and has_tid(a[0], T_BYTEARRAY):
+        # the hot one, before any name is looked at
+        i = byte_value(a[1])
+        m = RAW(a[0])[BA_LEN]
+        bytearray_resize(a, m + 1)
+        BPTR(a[0])[m] = <uint8_t>i
+        return V_NONE
+    owner, meth = BUILTIN_NAMES[bid].split(".")
     cdef uint16_t tid = T_BYTES if owner == "bytes" else T_BYTEARRAY
     if owner == "int":
         args = [to_py_simple(a + i) for i in range(n)]

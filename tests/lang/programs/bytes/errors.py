@@ -68,3 +68,13 @@ for kw in [{"sep": b"-"}, {"end": 5}]:
         print(1, 2, **kw)
     except TypeError as e:
         print("print", e)
+for v in [[-1], [2 ** 70], [True, False], ["a"], [None]]:
+    try:
+        print(bytes(v), bytearray(v))
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)
+for x in [-1, 2 ** 70, True, 256]:
+    try:
+        print(x in b"\x01")
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)
