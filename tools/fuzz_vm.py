@@ -383,7 +383,8 @@ class Generator:
     def stmt(self, depth: int) -> None:
         simple = [self.s_print, self.s_print, self.s_assign, self.s_mutate, self.s_augassign,
                   self.s_selfref, self.s_assert, self.s_unpack, self.s_identity, self.s_modules,
-                  self.s_generator_protocol, self.s_recursion_limit, self.s_strings, self.s_extremes]
+                  self.s_generator_protocol, self.s_recursion_limit, self.s_strings, self.s_extremes,
+                  self.s_bytes]
         compound = [self.s_if, self.s_for, self.s_while, self.s_try, self.s_try_in_loop, self.s_raise]
         if depth > 0 and self.chance(0.45):
             self.pick(compound)(depth - 1)
@@ -518,6 +519,25 @@ class Generator:
             f"print(sorted({s}), {s}[::-1], {s}.encode('utf-8') == {s}.encode() if False else {s}.lstrip('a'))",
             f"print('%5.2f|%-4s|%x|%r' % ({self.expr('float', 1)}, {s}, abs({self.expr('int', 1)}), {s}))",
             f"print(format({self.expr('int', 1)}, ','), format({self.expr('float', 1)}, '.3e'), f'{{{self.quoteless('int')}:08b}}')",
+        ]))
+
+    def s_bytes(self) -> None:
+        # bytes made from the program's strings and ints: slicing, methods,
+        # comparison, and a bytearray mutated in place
+        b = f"{self.expr('str', 2)}.encode()"
+        i, j = self.expr("int", 1), self.expr("int", 1)
+        if self.chance(0.4):
+            name = self.fresh("ba")
+            self.emit(f"{name} = bytearray({b})")
+            self.emit(f"{name}.append(abs({i}) % 256)")
+            self.emit(f"{name}[{self.r.randint(-2, 2)}:{self.r.randint(0, 4)}] = {b}[:{self.r.randint(0, 3)}]")
+            self.emit(f"{name} += bytes([abs({j}) % 256]) * {self.r.randint(0, 3)}")
+            self.emit(f"print({name}, len({name}), {name}.pop(), {name}[::-1], {name}.find(97))")
+            return
+        self.emit(self.pick([
+            f"print({b}[{i} % 7:{j} % 9], list({b})[:5], len({b}), {b}.upper(), {b}.find(b'a'))",
+            f"print({b}.split(b','), {b}.replace(b'a', b'xy'), {b} + b'|' + bytes([abs({i}) % 256]), {b} * (abs({j}) % 3))",
+            f"print(bytes(sorted({b})), {b}.hex(), {b} < b'm', {b} == bytearray({b}), {b}.decode(), b'-'.join([{b}, {b}]))",
         ]))
 
     def s_extremes(self) -> None:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Read a vmsample profile with nothing but `construct` installed.
+"""Read a vmsample profile with nothing but `construct` and `numpy` installed.
 
     python tools/read_profile.py OUT.prof            # summary
     python tools/read_profile.py --top 20 OUT.prof   # longer tables

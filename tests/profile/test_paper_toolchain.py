@@ -22,6 +22,7 @@ import sys
 from collections import Counter
 
 import pytest
+from once import machine_lock
 
 from vmsample import read_profile
 
@@ -107,24 +108,25 @@ def toolchain(request):
     venv = os.path.join(cache, "venv")
     tool_python = os.path.join(venv, "bin", "python")
     done = os.path.join(cache, "built")
-    if not os.path.exists(done):
-        shutil.rmtree(venv, ignore_errors=True)
-        libdir = os.path.join(cache, "libdir")
-        os.makedirs(libdir, exist_ok=True)
-        link = os.path.join(libdir, "libunwind.so")
-        if os.path.lexists(link):
-            os.unlink(link)
-        os.symlink(libunwind, link)
-        build = os.path.join(cache, "fork-src")     # pip builds in the source tree: use a copy
-        shutil.rmtree(build, ignore_errors=True)
-        shutil.copytree(fork, build, ignore=shutil.ignore_patterns("build", "*.egg-info"))
-        env = dict(os.environ, LDFLAGS=f"-L{libdir}")
-        for cmd in ([python, "-m", "venv", venv],
-                    [tool_python, "-m", "pip", "install", "-q", build],
-                    [tool_python, "-m", "pip", "install", "-q", "flask", "flask_cors"]):
-            r = subprocess.run(cmd, env=env, capture_output=True, text=True)
-            assert r.returncode == 0, f"building the paper toolchain failed: {cmd}\n{r.stdout}\n{r.stderr}"
-        open(done, "w").close()
+    with machine_lock("paper-toolchain"):
+        if not os.path.exists(done):
+            shutil.rmtree(venv, ignore_errors=True)
+            libdir = os.path.join(cache, "libdir")
+            os.makedirs(libdir, exist_ok=True)
+            link = os.path.join(libdir, "libunwind.so")
+            if os.path.lexists(link):
+                os.unlink(link)
+            os.symlink(libunwind, link)
+            build = os.path.join(cache, "fork-src")     # pip builds in the source tree: use a copy
+            shutil.rmtree(build, ignore_errors=True)
+            shutil.copytree(fork, build, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+            env = dict(os.environ, LDFLAGS=f"-L{libdir}")
+            for cmd in ([python, "-m", "venv", venv],
+                        [tool_python, "-m", "pip", "install", "-q", build],
+                        [tool_python, "-m", "pip", "install", "-q", "flask", "flask_cors"]):
+                r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+                assert r.returncode == 0, f"building the paper toolchain failed: {cmd}\n{r.stdout}\n{r.stderr}"
+            open(done, "w").close()
     return tool_python, converter
 
 

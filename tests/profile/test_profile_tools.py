@@ -1,4 +1,4 @@
-"""tools/read_profile.py runs with only `construct` importable and without
+"""tools/read_profile.py runs with only `construct` and `numpy` importable and without
 any compiled module of vmsample, and prints a useful summary."""
 
 import os

@@ -66,3 +66,14 @@ def test_blocked_program_stops_where_the_manifest_says(program):
     assert vm["exit status"] == 1 and program.blocked in last_line, (
         f"{program.name} no longer stops with {program.blocked!r}: it ends with {last_line!r} "
         f"(exit {vm['exit status']}); update vmsample/bench/corpus.toml")
+
+
+def test_the_gc_debug_tool_runs_a_program_under_every_knob(capsys):
+    import runpy
+    from pathlib import Path
+
+    tool = runpy.run_path(str(Path(__file__).parents[2] / "tools" / "corpus_under_gc_debug.py"))
+    program_file(PROGRAMS[0])       # fetched, or skipped as the other tests are
+    keep = "algorithms_maths"
+    assert tool["main"]({p.name for p in PROGRAMS} - {keep}) == 0
+    assert capsys.readouterr().out.split()[:2] == [keep, "match"]

@@ -10,6 +10,7 @@ function and per type as `vmsample report`.
 """
 
 import gzip
+import itertools
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from once import machine_lock
 
 from vmsample import read_profile
 from vmsample.convert import firefox
@@ -171,6 +173,25 @@ def test_live_tracks_end_at_the_live_heap_and_peak_at_its_peak(known):
         assert counts[0] == 0 and sum(counts) == end
 
 
+def test_long_counter_tracks_are_summed_within_time_slices_and_say_so(known, monkeypatch):
+    p = read_profile(known)
+    whole = {c["name"]: c for c in firefox.convert(p)["counters"]}
+    monkeypatch.setattr(firefox, "MAX_COUNTER_POINTS", 3)
+    sliced = {c["name"]: c for c in firefox.convert(p)["counters"]}
+    assert set(sliced) == set(whole)
+    assert any(c["samples"]["length"] > 4 for c in whole.values())
+    for name, c in sliced.items():
+        before, after = whole[name]["samples"], c["samples"]
+        if before["length"] <= 4:                       # the leading 0, then at most 3 points
+            assert after == before
+            continue
+        assert after["length"] <= 4 and "summed within 3 time slices" in c["description"]
+        # Every slice ends at one of the track's own times with its running total there.
+        running = dict(zip(before["time"], itertools.accumulate(before["count"])))
+        assert list(itertools.accumulate(after["count"])) == [running[t] for t in after["time"]]
+        assert after["time"][-1] == before["time"][-1]
+
+
 # ---------------------------------------------------------------- the real profiler
 
 @pytest.fixture(scope="session")
@@ -178,12 +199,13 @@ def profiler_cli():
     """The Firefox Profiler's CLI, installed with npm on first use."""
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "vmsample-tests" / "profiler-cli"
     script = cache / "node_modules" / "@firefox-devtools" / "profiler-cli" / "dist" / "profiler-cli.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
-        cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
-                        PROFILER_CLI], check=True, capture_output=True, timeout=600)
+    with machine_lock("profiler-cli"):
+        if not script.exists():
+            npm = shutil.which("npm")
+            assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
+            cache.mkdir(parents=True, exist_ok=True)
+            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
+                            PROFILER_CLI], check=True, capture_output=True, timeout=600)
     return ["node", str(script)]
 
 

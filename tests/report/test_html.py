@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from once import machine_lock
 
 from vmsample import read_profile
 from vmsample.convert import html
@@ -23,17 +24,18 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 
 
 def chromium_path():
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    assert os.geteuid() == 0 and shutil.which("apt-get"), \
-        "the HTML tests need Chromium: apt-get install chromium"
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True, env=env, timeout=900)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, capture_output=True, env=env,
-                   timeout=1800)
-    return shutil.which("chromium")
+    with machine_lock("apt-get"):
+        for name in ("chromium", "chromium-browser"):
+            path = shutil.which(name)
+            if path:
+                return path
+        assert os.geteuid() == 0 and shutil.which("apt-get"), \
+            "the HTML tests need Chromium: apt-get install chromium"
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True, env=env, timeout=900)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, capture_output=True, env=env,
+                       timeout=1800)
+        return shutil.which("chromium")
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from once import machine_lock
 from synth import DIED, SURVIVED, Synth
 from test_vm_profiles import run_vm
 
@@ -176,18 +177,19 @@ def test_cli_refuses_the_input_and_time_only_files(vm_run, time_only):
 @cache
 def go_or_reason() -> tuple[str | None, str]:
     """The ``go`` binary, installed with apt-get as root on CI; else why not."""
-    go = shutil.which("go")
-    if go:
-        return go, ""
-    if os.environ.get("CI") != "true" or os.geteuid() != 0 or not shutil.which("apt-get"):
-        return None, "go tool pprof is missing: apt-get install golang-go (done here only as root with CI=true)"
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    try:
-        subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True, env=env, timeout=900)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "golang-go"], check=True, capture_output=True, env=env,
-                       timeout=1800)
-    except (subprocess.SubprocessError, OSError) as e:
-        return None, f"apt-get install golang-go failed: {e}"
+    with machine_lock("apt-get"):
+        go = shutil.which("go")
+        if go:
+            return go, ""
+        if os.environ.get("CI") != "true" or os.geteuid() != 0 or not shutil.which("apt-get"):
+            return None, "go tool pprof is missing: apt-get install golang-go (done here only as root with CI=true)"
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        try:
+            subprocess.run(["apt-get", "update", "-qq"], check=True, capture_output=True, env=env, timeout=900)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "golang-go"], check=True, capture_output=True,
+                           env=env, timeout=1800)
+        except (subprocess.SubprocessError, OSError) as e:
+            return None, f"apt-get install golang-go failed: {e}"
     go = shutil.which("go")
     return go, "" if go else "golang-go installed no `go` on PATH"
 

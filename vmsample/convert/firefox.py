@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import json
 import platform
-from collections import defaultdict
+
+import numpy as np
 
 from vmsample import __version__
-from vmsample.profile.model import Outcome, Profile
+from vmsample.profile.columns import distinct, group, sum_by
+from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
-from vmsample.report.live import lives
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -263,27 +264,31 @@ class _Stacks:
 MAX_SAMPLES = 250_000
 
 
-def _merge_in_time_slices(rows):
-    # rows: (stack, time ms, bytes, objects, type name, in nursery), by time
-    distinct = len({(r[0], r[5]) for r in rows})
-    slices = max(1, MAX_SAMPLES // distinct)
-    t0, t1 = rows[0][1], rows[-1][1]
+def _merge_in_time_slices(stack, time, weight, objects, type_id, nursery):
+    """Columns of samples in time order -> the same columns with the samples
+    of each (stack, in nursery) merged within each of a number of equal
+    time slices (weights summed; the first sample's time and type kept),
+    and that number."""
+    distinct_stacks = len(group(stack, nursery)[0][0])
+    slices = max(1, MAX_SAMPLES // distinct_stacks)
+    t0, t1 = time[0], time[-1]
     width = (t1 - t0) / slices or 1.0
-    merged: dict = {}
-    for r in rows:
-        key = (min(int((r[1] - t0) / width), slices - 1), r[0], r[5])
-        m = merged.get(key)
-        if m is None:
-            merged[key] = list(r)
-        else:
-            m[2] += r[2]
-            m[3] += r[3]
-    out = sorted(merged.values(), key=lambda m: m[1])
-    return [tuple(m) for m in out], slices
+    time_slice = np.minimum(((time - t0) / width).astype(np.int64), slices - 1)
+    _, which = group(time_slice, stack, nursery)
+    first = np.unique(which, return_index=True)[1]          # each merged sample's first sample
+    weights, objects = sum_by(which, len(first), weight, objects)
+    order = np.argsort(first, kind="stable")
+    rows = first[order]
+    return (stack[rows], time[rows], weights[order], objects[order], type_id[rows], nursery[rows]), slices
 
 
 def _ms(ns: int, start_ns: int) -> float:
     return round((ns - start_ns) / 1e6, 6)
+
+
+def _ms_list(ns: np.ndarray, start_ns: int) -> list[float]:
+    """[_ms] of every element of [ns]."""
+    return np.round((np.asarray(ns, np.int64) - start_ns) / 1e6, 6).tolist()
 
 
 def _empty_markers() -> dict:
@@ -347,27 +352,51 @@ def _gc_markers(profile, markers, shared, start_ns):
 
 
 def _live_tracks(profile):
-    """(label, [(time ns, change of live bytes)]) of the top sites by peak
-    live bytes (vmsample/report/live.py's lives)."""
+    """(label, times ns, changes of live bytes) of the top sites by peak
+    live bytes (vmsample/report/live.py's lives), in time order."""
     if not has_lifetimes(profile):
         return []
     keys = _Keys(profile)
-    changes = defaultdict(list)
-    for s, death in lives(profile):
-        k = keys.leaf(s.stack, keys.site)
-        changes[k].append((s.time_ns, s.weight))
-        if death is not None:
-            changes[k].append((death, -s.weight))
-    peaks = {}
-    for k, points in changes.items():
-        points.sort()
-        live = peak = 0
-        for _, w in points:
-            live += w
-            peak = max(peak, live)
-        peaks[k] = peak
-    top = sorted((k for k in peaks if peaks[k] > 0), key=lambda k: (-peaks[k], str(keys.sites[k])))
-    return [(f"live: {keys.sites[k]}", changes[k]) for k in top[:LIVE_TRACKS]]
+    a = profile.alloc_samples
+    known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
+    stacks, which = distinct(a.stack[known])
+    site = np.array([keys.leaf(k, keys.site) for k in stacks.tolist()], np.int64)[which]
+    dead = a.death_ns[known] != NONE
+    # Every change of live bytes: +weight at birth, -weight at death; by
+    # site, then time, then change (as sorting the (time, change) pairs would).
+    site = np.concatenate([site, site[dead]])
+    time = np.concatenate([a.time_ns[known], a.death_ns[known][dead]])
+    delta = np.concatenate([a.weight[known], -a.weight[known][dead]])
+    order = np.lexsort((delta, time, site))
+    site, time, delta = site[order], time[order], delta[order]
+    if not len(site):
+        return []
+    starts = np.flatnonzero(np.r_[True, site[1:] != site[:-1]])
+    live = np.cumsum(delta)
+    live -= np.repeat(live[starts] - delta[starts], np.diff(np.r_[starts, len(site)]))
+    peaks = np.maximum(np.maximum.reduceat(live, starts), 0)
+    ends = np.r_[starts[1:], len(site)]
+    tracks = {int(site[i]): (int(peak), i, j) for i, j, peak in zip(starts.tolist(), ends.tolist(), peaks.tolist())}
+    top = sorted((k for k in tracks if tracks[k][0] > 0), key=lambda k: (-tracks[k][0], str(keys.sites[k])))
+    return [(f"live: {keys.sites[k]}", time[tracks[k][1]:tracks[k][2]], delta[tracks[k][1]:tracks[k][2]])
+            for k in top[:LIVE_TRACKS]]
+
+
+# Points per counter track past which its changes are summed within equal
+# time slices (the track's description says so): the value at the end of
+# each slice stays exact, the swings within one are not drawn.
+MAX_COUNTER_POINTS = 20_000
+
+
+def _sum_in_time_slices(times, deltas):
+    """(times, deltas) in time order -> at most MAX_COUNTER_POINTS points:
+    each slice's summed change at its last change's time."""
+    t0, t1 = int(times[0]), int(times[-1])
+    width = (t1 - t0) / MAX_COUNTER_POINTS or 1.0
+    time_slice = np.minimum(((times - t0) / width).astype(np.int64), MAX_COUNTER_POINTS - 1)
+    used, which = distinct(time_slice)
+    last = np.r_[which[1:] != which[:-1], True]
+    return times[last], sum_by(which, len(used), deltas)[0]
 
 
 def _counters(profile, start_ns, end_ms) -> list[dict]:
@@ -380,18 +409,20 @@ def _counters(profile, start_ns, end_ms) -> list[dict]:
         for t, value in points:
             deltas.append((t, value - previous))
             previous = value
-        series.append((stat, label, color, f"{label} after each minor collection, in bytes", deltas))
-    for (label, deltas), color in zip(_live_tracks(profile), LIVE_COLORS):
-        series.append((label, label, color, f"estimated bytes alive, allocated at {label[6:]}", deltas))
-    for stat, label, color, description, deltas in series:
-        if not deltas:
+        series.append((stat, label, color, f"{label} after each minor collection, in bytes",
+                       np.array([t for t, _ in deltas], np.int64), np.array([d for _, d in deltas], np.int64)))
+    for (label, times, deltas), color in zip(_live_tracks(profile), LIVE_COLORS):
+        series.append((label, label, color, f"estimated bytes alive, allocated at {label[6:]}", times, deltas))
+    for stat, label, color, description, times, deltas in series:
+        if not len(deltas):
             continue
+        if len(deltas) > MAX_COUNTER_POINTS:
+            times, deltas = _sum_in_time_slices(times, deltas)
+            description += f" (changes summed within {MAX_COUNTER_POINTS} time slices)"
         # A first sample of 0 at the start: the profiler shows accumulated
         # counts minus their minimum, which is then the absolute value.
-        times, counts = [0.0], [0]
-        for t, delta in deltas:
-            times.append(max(0.0, _ms(t, start_ns)))
-            counts.append(delta)
+        times = [0.0] + np.maximum(0.0, np.round((times - start_ns) / 1e6, 6)).tolist()
+        counts = [0] + deltas.tolist()
         out.append({
             "name": stat,
             "category": "Memory",
@@ -455,58 +486,66 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     stacks = _Stacks(profile, shared)
     threads = []
 
-    by_thread: dict[int, list] = defaultdict(list)
-    for s in profile.alloc_samples:
-        by_thread[s.thread_id].append(s)
-    for tid, samples in sorted(by_thread.items()):
-        samples.sort(key=lambda s: s.time_ns)
-        stack_col = [stacks.with_type(s.stack, s.type_name, s.outcome)
-                     for s in progress.iterate("allocation samples", samples)]
-        rows = [(stack, _ms(s.time_ns, start_ns), s.weight, s.objects, s.type_name, not s.large)
-                for stack, s in zip(stack_col, samples)]
-        name = "Allocations" if len(by_thread) == 1 else f"Allocations (thread {tid})"
+    a = profile.alloc_samples
+    thread_ids, thread_of = distinct(a.thread_id)
+    for t, tid in enumerate(thread_ids.tolist()):
+        mine = np.flatnonzero(thread_of == t)
+        order = mine[np.argsort(a.time_ns[mine], kind="stable")]
+        # One call stack per (stack, type, outcome), made in order of first use.
+        (g_stack, g_type, g_outcome), which = group(a.stack[order], a.type_id[order], a.outcome[order])
+        first_use = np.unique(which, return_index=True)[1]
+        made = np.zeros(len(g_stack), np.int64)
+        for g in progress.iterate("allocation stacks", np.argsort(first_use, kind="stable").tolist()):
+            made[g] = stacks.with_type(int(g_stack[g]), a.type_names[int(g_type[g])], Outcome(int(g_outcome[g])))
+        columns = (made[which], np.round((a.time_ns[order] - start_ns) / 1e6, 6), a.weight[order],
+                   a.objects[order], a.type_id[order], ~a.large[order])
+        name = "Allocations" if len(thread_ids) == 1 else f"Allocations (thread {tid})"
         objects_name = name.replace("Allocations", "Allocated objects")
-        if len(rows) > MAX_SAMPLES:
-            rows, slices = _merge_in_time_slices(rows)
+        if len(order) > MAX_SAMPLES:
+            columns, slices = _merge_in_time_slices(*columns)
             merged = f" [samples with the same stack merged within {slices} time slices]"
             name, objects_name = name + merged, objects_name + merged
-        stack_col, time_col, weight_col, objects_col, class_col, nursery_col = (
-            [r[i] for r in rows] for i in range(6))
+        stack_col, time_col, weight_col, type_col, nursery_col = (columns[i].tolist() for i in (0, 1, 2, 4, 5))
+        objects_col = np.round(columns[3], 6).tolist()
+        class_col = [a.type_names[t] for t in type_col]
         thread = _thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
-            "length": len(rows)})
+            "length": len(stack_col)})
         thread["jsAllocations"] = {
             "time": time_col,
             "className": class_col,
-            "typeName": ["JSObject"] * len(rows),
-            "coarseType": ["Object"] * len(rows),
+            "typeName": ["JSObject"] * len(stack_col),
+            "coarseType": ["Object"] * len(stack_col),
             "weight": weight_col,
             "weightType": "bytes",
             "inNursery": nursery_col,
             "stack": stack_col,
-            "length": len(rows),
+            "length": len(stack_col),
         }
         threads.append(thread)
         # The profiler weighs samples in bytes, samples or milliseconds only:
         # estimated objects go in a thread of their own, as "samples".
         threads.append(_thread(objects_name, tid, False, program, end_ms, {
-            "stack": stack_col, "time": time_col, "weight": [round(o, 6) for o in objects_col],
-            "weightType": "samples", "length": len(rows)}))
+            "stack": stack_col, "time": time_col, "weight": objects_col,
+            "weightType": "samples", "length": len(stack_col)}))
 
-    by_thread = defaultdict(list)
-    for s in profile.time_samples:
-        by_thread[s.thread_id].append(s)
-    for tid, samples in sorted(by_thread.items()):
+    ts = profile.time_samples
+    thread_ids, thread_of = distinct(ts.thread_id)
+    for t, tid in enumerate(thread_ids.tolist()):
+        mine = np.flatnonzero(thread_of == t)
         # Stock vmprof files (version < 7) have no timestamps: spread the
         # samples evenly by the timer period.
         period_ms = (meta.time_period_ns or 1_000_000) / 1e6
-        time_col = [_ms(s.time_ns, start_ns) if s.time_ns is not None else round(i * period_ms, 6)
-                    for i, s in enumerate(samples)]
-        stack_col = [stacks.of(s.stack) for s in progress.iterate("time samples", samples)]
-        name = "Time" if len(by_thread) == 1 else f"Time (thread {tid})"
+        times = ts.time_ns[mine]
+        time_col = _ms_list(times, start_ns) if not (times == NONE).any() else [
+            _ms(t, start_ns) if t != NONE else round(i * period_ms, 6) for i, t in enumerate(times.tolist())]
+        used, which = distinct(ts.stack[mine])
+        made = [stacks.of(k) for k in progress.iterate("time stacks", used.tolist())]
+        stack_col = [made[i] for i in which.tolist()]
+        name = "Time" if len(thread_ids) == 1 else f"Time (thread {tid})"
         threads.append(_thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
-            "length": len(samples)}))
+            "length": len(mine)}))
 
     if not threads:
         threads.append(_thread("GC", 0, True, program, end_ms, {

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
+
+from vmsample.profile.columns import distinct, sum_by
 from vmsample.profile.model import Code, Profile
 
 KINDS = ("alloc", "objects", "time")     # allocated bytes, allocated objects, CPU time
@@ -50,17 +53,11 @@ def stack_weights(profile: Profile, kind: str) -> Counter:
     ("objects") for allocation samples, sample counts for time samples (what
     flame graph tools expect)."""
     check_kind(profile, kind)
-    weights: Counter = Counter()
-    if kind == "alloc":
-        for s in profile.alloc_samples:
-            weights[s.stack] += s.weight
-    elif kind == "objects":
-        for s in profile.alloc_samples:
-            weights[s.stack] += s.objects
-    else:
-        for s in profile.time_samples:
-            weights[s.stack] += 1
-    return weights
+    samples = profile.time_samples if kind == "time" else profile.alloc_samples
+    stacks, which = distinct(samples.stack)
+    value = (samples.weight if kind == "alloc" else samples.objects if kind == "objects"
+             else np.ones(len(samples), np.int64))
+    return Counter(dict(zip(stacks.tolist(), sum_by(which, len(stacks), value)[0].tolist())))
 
 
 def code_path(profile: Profile, stack: int) -> list[int]:

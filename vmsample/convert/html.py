@@ -30,10 +30,12 @@ import os
 import re
 from importlib import resources
 
+import numpy as np
+
 from vmsample import __version__
-from vmsample.profile.model import Outcome, Profile
+from vmsample.profile.columns import distinct, group, sum_by
+from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import analyze, duration_ns, has_lifetimes
-from vmsample.report.live import lives
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -141,24 +143,31 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     tree = _Tree(profile, _root_name(profile))
     type_index: dict[int, int] = {}
     types: list[str] = []
-    for s in progress.iterate("allocation samples", profile.alloc_samples):
-        node = tree.node_of(s.stack)
-        t = type_index.get(s.type_id)
+    a = profile.alloc_samples
+    w = a.weight
+    (g_stack, g_type), which = group(a.stack, a.type_id)
+    sums = sum_by(which, len(g_stack), w, np.where(a.outcome == Outcome.DIED, w, 0),
+                  np.where(a.outcome == Outcome.SURVIVED, w, 0), np.ones(len(a), np.int64))
+    # Nodes, types and lines are numbered in the order samples first use them.
+    first_use = np.unique(which, return_index=True)[1]
+    for g in progress.iterate("allocation sites", np.argsort(first_use, kind="stable").tolist()):
+        stack, type_id = int(g_stack[g]), int(g_type[g])
+        nbytes, died, survived, count = (int(c[g]) for c in sums)
+        node = tree.node_of(stack)
+        t = type_index.get(type_id)
         if t is None:
-            t = type_index[s.type_id] = len(types)
-            types.append(s.type_name)
+            t = type_index[type_id] = len(types)
+            types.append(a.type_names[type_id])
         entry = tree.self[node].get(t)
         if entry is None:
             entry = tree.self[node][t] = [t, 0, 0, 0, 0]
-        entry[1] += s.weight
-        if s.outcome == Outcome.DIED:
-            entry[2] += s.weight
-        elif s.outcome == Outcome.SURVIVED:
-            entry[3] += s.weight
-        entry[4] += 1
-        line = tree.leaf_line(s.stack)
+        entry[1] += nbytes
+        entry[2] += died
+        entry[3] += survived
+        entry[4] += count
+        line = tree.leaf_line(stack)
         if line is not None:
-            tree.lines[node][line] = tree.lines[node].get(line, 0) + s.weight
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + nbytes
     keep, dropped = tree.pruned(lambda entries: sum(e[1] for e in entries.values()))
     out = tree.to_json(keep, lambda entries: sorted(entries.values(), key=lambda e: -e[1]))
     out.update(unit="bytes", types=types, dropped=dropped)
@@ -176,17 +185,29 @@ def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> 
     bucket = duration / LIVE_BUCKETS
 
     def ms(t):
-        return round(round((t - start_ns) / bucket) * bucket / 1e6, 4)
+        return np.round(np.round((t - start_ns) / bucket) * bucket / 1e6, 4)
 
     node_of, type_index = tree["node_of_stack"], tree["type_index"]
-    merged: dict[tuple, list] = {}
+    a = profile.alloc_samples
+    known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
+    stacks, stack_at = distinct(a.stack[known])
+    types, type_at = distinct(a.type_id[known])
+    node = np.array([node_of[k] for k in stacks.tolist()], np.int64)[stack_at]
+    type_ = np.array([type_index[t] for t in types.tolist()], np.int64)[type_at]
+    born = ms(a.time_ns[known])
+    death_ns = a.death_ns[known]
+    died = death_ns != NONE
+    death = np.where(died, ms(np.where(died, death_ns, start_ns)), -np.inf)       # -inf: alive at the end
+    # One point per (node, type, birth, death) bucket, in the order samples first fill it.
+    (g_node, g_type, g_born, g_death), which = group(node, type_, born, death)
+    weight, count = sum_by(which, len(g_node), a.weight[known], np.ones(len(known), np.int64))
+    first_use = np.unique(which, return_index=True)[1]
+    order = np.argsort(first_use, kind="stable")
+    merged = {(n, t, b, None if d == -np.inf else d): (w, c) for n, t, b, d, w, c in zip(
+        *(col[order].tolist() for col in (g_node, g_type, g_born, g_death, weight, count)))}
     site_bytes: dict[int, int] = {}
-    for s, death in progress.iterate("lives", list(lives(profile))):
-        key = (node_of[s.stack], type_index[s.type_id], ms(s.time_ns), None if death is None else ms(death))
-        m = merged.setdefault(key, [0, 0])
-        m[0] += s.weight
-        m[1] += 1
-        site_bytes[key[0]] = site_bytes.get(key[0], 0) + s.weight
+    for (n, _, _, _), (w, _) in merged.items():
+        site_bytes[n] = site_bytes.get(n, 0) + w
     top = sorted(site_bytes, key=lambda n: -site_bytes[n])[:LIVE_SITES]
     return {"samples": [[n, t, w, b, d, c] for (n, t, b, d), (w, c) in merged.items()], "top_nodes": top,
             "end_ms": round(duration / 1e6, 4)}
@@ -196,12 +217,14 @@ def time_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.time_samples:
         return None
     tree = _Tree(profile, _root_name(profile))
-    for s in progress.iterate("time samples", profile.time_samples):
-        node = tree.node_of(s.stack)
-        tree.self[node][0] = tree.self[node].get(0, 0) + 1
-        line = tree.leaf_line(s.stack)
+    stacks, first_use, counts = np.unique(profile.time_samples.stack, return_index=True, return_counts=True)
+    for i in progress.iterate("time stacks", np.argsort(first_use, kind="stable").tolist()):
+        stack, count = int(stacks[i]), int(counts[i])
+        node = tree.node_of(stack)
+        tree.self[node][0] = tree.self[node].get(0, 0) + count
+        line = tree.leaf_line(stack)
         if line is not None:
-            tree.lines[node][line] = tree.lines[node].get(line, 0) + 1
+            tree.lines[node][line] = tree.lines[node].get(line, 0) + count
     keep, dropped = tree.pruned(lambda entries: entries.get(0, 0))
     out = tree.to_json(keep, lambda entries: [[entries.get(0, 0)]] if entries else [])
     out.update(unit="samples", period_ns=profile.meta.time_period_ns, dropped=dropped)

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from vmsample import __version__
+from vmsample.profile.columns import group, sum_by
 from vmsample.profile.model import Profile
 from vmsample.report.analysis import has_lifetimes
 from vmsample.report.progress import QUIET
@@ -83,16 +86,12 @@ MAX_SAMPLES = 250_000
 def _merge_runs(keys, weights):
     # Adjacent samples with the same stack become one: lossless, since
     # speedscope draws adjacent identical samples as one block anyway.
-    out_keys, out_weights = [], []
-    last = None
-    for k, w in zip(keys, weights):
-        if k == last:
-            out_weights[-1] += w
-        else:
-            out_keys.append(k)
-            out_weights.append(w)
-            last = k
-    return out_keys, out_weights
+    if not len(keys):
+        return [], []
+    keys, weights = np.asarray(keys), np.asarray(weights)
+    first = np.r_[True, keys[1:] != keys[:-1]]
+    run = np.cumsum(first) - 1
+    return keys[first].tolist(), sum_by(run, int(run[-1]) + 1, weights)[0].tolist()
 
 
 def _merge_in_slices(keys, weights, slices):
@@ -123,37 +122,39 @@ def convert(profile: Profile, progress=QUIET) -> dict:
     frames = _Frames(profile)
     profiles = []
     if profile.alloc_samples:
-        # (stack, type) keys and weights per profile, in the order they are shown
-        kinds = {name: ([], []) for name in ALLOC_PROFILES}
-        lifetimes = has_lifetimes(profile)
-        for s in progress.iterate("allocation samples", profile.alloc_samples):
-            key = (s.stack, s.type_name)
-            live = lifetimes and s.alive_at_end
-            for name, (keys, weights) in kinds.items():
-                w = s.objects if name.endswith("objects)") else s.weight
-                if w > 0 and (live or not name.startswith("Live")):
-                    keys.append(key)
-                    weights.append(w)
+        a = profile.alloc_samples
+        # Each sample's key: a number per distinct (stack, type name).
+        (stacks, types), which = group(a.stack, a.type_id)
+        key_of: dict = {}
+        group_key = [key_of.setdefault(k, len(key_of))
+                     for k in zip(stacks.tolist(), (a.type_names[t] for t in types.tolist()))]
+        keys_list = list(key_of)
+        key = np.array(group_key, np.int64)[which]
+        live = a.alive_at_end() if has_lifetimes(profile) else np.zeros(len(a), bool)
+        kinds = {}
+        for name in ALLOC_PROFILES:
+            w = a.objects if name.endswith("objects)") else a.weight
+            keep = (w > 0) & (live if name.startswith("Live") else True)
+            kinds[name] = (key[keep], w[keep])
         paths: dict = {}
 
-        def alloc_path(key):
-            p = paths.get(key)
+        def alloc_path(k):
+            p = paths.get(k)
             if p is None:
-                p = paths[key] = frames.path(key[0]) + [frames.type(key[1])]
+                stack, type_name = keys_list[k]
+                p = paths[k] = frames.path(stack) + [frames.type(type_name)]
             return p
 
         for name, (keys, weights) in kinds.items():
-            if keys:
+            if len(keys):
                 profiles.append(_profile(name, "bytes" if name.endswith("bytes)") else "none", keys, weights,
                                          alloc_path))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"
-        keys, weights = [], []
-        for s in progress.iterate("time samples", profile.time_samples):
-            keys.append(s.stack)
-            weights.append(s.weight or period or 1)
-        profiles.append(_profile("Time", unit, keys, weights, frames.path))
+        ts = profile.time_samples
+        weights = np.where(ts.weight != 0, ts.weight, period or 1)
+        profiles.append(_profile("Time", unit, ts.stack, weights, frames.path))
     name = profile.meta.program or "vmsample profile"
     return {
         "$schema": SCHEMA,

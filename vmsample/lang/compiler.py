@@ -37,6 +37,7 @@ __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
                    "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
                    "_urlparse",  # the CPython half of lib/urllib/parse.py
+                   "_hashlib", "_struct", "_fileio",    # of lib/hashlib.py, struct.py, _files.py
                    "_os",        # the CPython half of lib/os, shutil, tempfile, pathlib...
                    "_decimal"}   # the CPython half of lib/decimal.py
 # `from __future__ import ...` only changes what CPython 3.11 already does or
@@ -1069,7 +1070,7 @@ class _Unit:
 
     def expr_Constant(self, node):
         v = node.value
-        if isinstance(v, (bytes, complex)) or v is Ellipsis:
+        if isinstance(v, complex) or v is Ellipsis:
             self.refuse(node, f"{type(v).__name__} literal")
         else:
             self.emit(Op.LOAD_CONST, self.const(v))
@@ -1187,7 +1188,7 @@ class _Unit:
     def expr_Tuple(self, node):
         if all(isinstance(e, ast.Constant) for e in node.elts) and node.elts:
             values = tuple(e.value for e in node.elts)
-            if not any(isinstance(v, (bytes, complex)) or v is Ellipsis for v in values):
+            if not any(isinstance(v, complex) or v is Ellipsis for v in values):
                 self.emit(Op.LOAD_CONST, self.const(values))
                 return
         self.elements(node.elts, Op.BUILD_TUPLE, Op.LIST_EXTEND)

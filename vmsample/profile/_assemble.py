@@ -19,13 +19,17 @@ from __future__ import annotations
 import json
 import math
 import struct
+from array import array
 from datetime import datetime
+
+import numpy as np
 
 from . import format as F
 from . import weights
+from .columns import distinct, group
 from .errors import ProfileFormatError
-from .model import (AllocationSample, Code, Frame, MajorEvent, Metadata, MinorCollection,
-                    Outcome, Profile, TimeSample)
+from .model import (NONE, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Outcome,
+                    Profile, TimeSamples)
 
 
 def _state_name(state: int) -> str:
@@ -44,6 +48,93 @@ def _wall(sec: int, usec: int) -> datetime | None:
         return datetime.fromtimestamp(sec + usec / 1e6)
     except (OverflowError, OSError, ValueError):
         return None
+
+
+class _PureStackTable:
+    """_scan.StackTable for a checkout that is not built (tools/read_profile.py
+    reads profiles with the schema alone): the same interning, in a dict."""
+
+    def __init__(self):
+        self.ids: dict[bytes, int] = {}
+
+    def __len__(self):
+        return len(self.ids)
+
+    def intern(self, key: bytes) -> int:
+        return self.ids.setdefault(key, len(self.ids))
+
+    def keys(self) -> list[bytes]:
+        return list(self.ids)
+
+    def lengths_of(self) -> list[int]:
+        return [len(k) for k in self.ids]
+
+
+try:
+    from ._scan import StackTable
+except ImportError:
+    StackTable = _PureStackTable
+
+
+class StackRecords:
+    """One stream's main-section stack records, as columns: stack id, thread
+    id, time (NONE if the record has none) and memory (NONE likewise).
+    The fast reader's scanner (_scan.pyx) appends to them directly.
+
+    In a vmsample file (META vmsample_version before the first sample) the
+    extension's sample infos carry the thread and time of every sample and
+    the records pair with them by order: [stacks_only] keeps only the stack
+    ids, which saves 24 bytes a sample."""
+
+    def __init__(self):
+        self.stack, self.thread, self.time, self.memory = array("q"), array("q"), array("q"), array("q")
+        self.stacks_only = False
+
+    def append(self, stack, thread_id, time_ns, memory):
+        self.stack.append(stack)
+        if not self.stacks_only:
+            self.thread.append(thread_id)
+            self.time.append(NONE if time_ns is None else time_ns)
+            self.memory.append(NONE if memory is None else memory)
+
+    def __len__(self):
+        return len(self.stack)
+
+
+def _alloc_columns():
+    """Allocation infos as columns: seq, time, thread, size, type id, flags,
+    and the stack id (-1: the next main-section record's)."""
+    return [array("Q"), array("q"), array("Q"), array("Q"), array("q"), array("B"), array("q")]
+
+
+def _time_columns():
+    """Time infos as columns: time, thread, stack id (-1 as above)."""
+    return [array("q"), array("Q"), array("q")]
+
+
+def _last_by_key(keys, *values):
+    """[keys] deduplicated, sorted, each with the values of its last
+    occurrence (a later record overrides an earlier one, as dict.update)."""
+    if len(keys) < 2 or bool((keys[1:] > keys[:-1]).all()):
+        return (keys,) + values             # the usual: increasing already
+    rev = slice(None, None, -1)
+    keys, first = np.unique(keys[rev], return_index=True)
+    return (keys,) + tuple(v[rev][first] for v in values)
+
+
+def _lookup(sorted_keys, keys):
+    """(index into [sorted_keys] of each of [keys], whether it is there)."""
+    if not len(sorted_keys):
+        return np.zeros(len(keys), np.intp), np.zeros(len(keys), bool)
+    if int(sorted_keys[-1]) - int(sorted_keys[0]) == len(sorted_keys) - 1:     # the usual: consecutive
+        start = sorted_keys[0]
+        found = (keys >= start) & (keys <= sorted_keys[-1])
+        return np.where(found, keys - start, 0).astype(np.intp), found
+    at = np.searchsorted(sorted_keys, keys)
+    found = at < len(sorted_keys)
+    at[~found] = 0
+    found &= sorted_keys[at] == keys
+    return at, found
 
 
 class ProfileBuilder:
@@ -65,16 +156,16 @@ class ProfileBuilder:
         self.codes: dict[int, str] = {}
         # Stacks are interned by their raw entries: the little-endian i64 words
         # exactly as stored, so the fast reader never unpacks a repeated stack.
-        self.stack_ids: dict[bytes, int] = {}
-        self.main: dict[int, list] = {F.MARKER_STACKTRACE: [], F.MARKER_GC_STACKTRACE: []}
+        self.stacks = StackTable()
+        self.main = {F.MARKER_STACKTRACE: StackRecords(), F.MARKER_GC_STACKTRACE: StackRecords()}
         self.has_extension = False
         self.types: dict[int, str] = {}
         self.stat_names: tuple[str, ...] | None = None
-        self.alloc_infos: list = []
-        self.time_infos: list = []
+        self.alloc_infos = _alloc_columns()
+        self.time_infos = _time_columns()
         self.minors: list = []
         self.majors: list = []
-        self.deaths_by_seq: dict[int, tuple[int, int]] = {}    # seq -> (major index, time ns)
+        self.deaths_seq, self.deaths_major, self.deaths_time = array("Q"), array("q"), array("q")
         self.end_record = None
 
     # ---------------------------------------------------------- main section
@@ -98,17 +189,13 @@ class ProfileBuilder:
             self.codes[code_id] = name
 
     def intern(self, entries: bytes) -> int:
-        ids = self.stack_ids
-        idx = ids.get(entries)
-        if idx is None:
-            idx = ids[entries] = len(ids)
-        return idx
+        return self.stacks.intern(entries)
 
     def stack(self, marker, entries, thread_id, time_ns, memory=None):
         """A 0x01 / 0x09 record ([entries]: raw little-endian i64 bytes);
         [time_ns] is None when the record has no time, [memory] None unless
         the file profiles memory (kB per sample)."""
-        self.main[marker].append((self.intern(entries), thread_id, time_ns, memory))
+        self.main[marker].append(self.intern(entries), thread_id, time_ns, memory)
 
     def obj_info(self, time_ns, words, offset):
         # A fork 0x0A record.  In a vmsample file it repeats what the
@@ -127,16 +214,17 @@ class ProfileBuilder:
     def stats(self, names):
         self.stat_names = tuple(names)
 
-    # Sample infos are tuples: (seq, time, thread, size, type id, flags) for an
-    # allocation, (time, thread) for a time sample, plus the interned stack
-    # when the record carries its own.  The fast reader appends them directly.
+    # Sample infos go into columns (_alloc_columns, _time_columns); the fast
+    # reader's scanner appends the ones without a stack of their own directly.
     def alloc_info(self, seq, time_ns, thread_id, size, type_id, flags, entries):
-        info = (seq, time_ns, thread_id, size, type_id, flags)
-        self.alloc_infos.append(info if entries is None else info + (self.intern(entries),))
+        stack = -1 if entries is None else self.intern(entries)
+        for column, value in zip(self.alloc_infos, (seq, time_ns, thread_id, size, type_id, flags, stack)):
+            column.append(value)
 
     def time_info(self, time_ns, thread_id, entries):
-        info = (time_ns, thread_id)
-        self.time_infos.append(info if entries is None else info + (self.intern(entries),))
+        stack = -1 if entries is None else self.intern(entries)
+        for column, value in zip(self.time_infos, (time_ns, thread_id, stack)):
+            column.append(value)
 
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
         self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
@@ -146,11 +234,12 @@ class ProfileBuilder:
                                       total_size_of_arenas))
 
     def deaths(self, major, time_ns, seqs):
-        death = (major, time_ns)
-        self.deaths_by_seq.update(dict.fromkeys(seqs, death))
+        self.deaths_seq.extend(seqs)
+        self.deaths_major.extend([min(major, 2**63 - 1)] * len(seqs))
+        self.deaths_time.extend([time_ns] * len(seqs))
 
     def end_of_extension(self, n_alloc, n_time, n_minor, n_major, end_ns, n_truncated, offset):
-        got = (len(self.alloc_infos), len(self.time_infos), len(self.minors), len(self.majors))
+        got = (len(self.alloc_infos[0]), len(self.time_infos[0]), len(self.minors), len(self.majors))
         if got != (n_alloc, n_time, n_minor, n_major):
             raise ProfileFormatError(
                 f"END record counts (alloc, time, minor, major) {(n_alloc, n_time, n_minor, n_major)} "
@@ -237,7 +326,7 @@ class ProfileBuilder:
         frame_ids: dict[tuple[int, int], int] = {}
         frames: list[Frame] = []
         stacks: list[tuple[int, ...]] = []
-        for raw in self.stack_ids:             # insertion order == stack index
+        for raw in self.stacks.keys():         # in stack id order
             entries = struct.unpack(f"<{len(raw) // 8}q", raw)
             if tagged:                          # (kind, pc) pairs
                 pairs = ((pc, None, kind) for kind, pc in zip(entries[0::2], entries[1::2]))
@@ -267,16 +356,16 @@ class ProfileBuilder:
         return ProfileFormatError(msg, None, f"ext:{what}_sample")
 
     @classmethod
-    def _stacks_for(cls, infos, paired_len, main, what):
-        """The stack index of each info: its own, or the next main-section record's."""
-        it = iter(main)
-        try:
-            result = [next(it)[0] if len(info) == paired_len else info[paired_len] for info in infos]
-        except StopIteration:
-            raise cls._unpaired(what, True) from None
-        if next(it, None) is not None:
-            raise cls._unpaired(what, False)
-        return result
+    def _paired_stacks(cls, own, main, what):
+        """Each info's stack id: its own, or (own = -1) the next
+        main-section record's."""
+        stack = np.array(own, np.int64)
+        paired = stack < 0
+        n = int(paired.sum())
+        if n != len(main):
+            raise cls._unpaired(what, n > len(main))
+        stack[paired] = np.asarray(main.stack, np.int64)
+        return stack
 
     def _fork_allocations(self, gc_stacks):
         """A file without the extension, written by the paper's fork: its
@@ -303,25 +392,114 @@ class ProfileBuilder:
             if len(words) > len(gc_stacks):
                 raise ProfileFormatError(f"{len(words)} object-info words but only {len(gc_stacks)} "
                                          "allocation samples", offset, "obj_info")
-        for seq, (stack, thread_id, time_ns, _memory) in enumerate(gc_stacks):
-            word = words[seq] if seq < len(words) else None
-            type_id = word >> 2 if word is not None else -1
-            flags = F.ALLOC_FLAG_LARGE if word is not None and word & 2 else 0
-            self.alloc_infos.append((seq, time_ns, thread_id, 0, type_id, flags, stack))
+        n = len(gc_stacks)
+        seq, time, _, size, type_id, flags, stack = self.alloc_infos = _alloc_columns()
+        self.alloc_infos[2] = array("q", gc_stacks.thread)    # the main section's signed thread ids
+        seq.extend(range(n))
+        time.extend(gc_stacks.time)
+        size.frombytes(bytes(8 * n))
+        type_id.extend([w >> 2 for w in words] + [-1] * (n - len(words)))
+        flags.extend([F.ALLOC_FLAG_LARGE if w & 2 else 0 for w in words] + [0] * (n - len(words)))
+        stack.extend(gc_stacks.stack)
+
+    def _outcomes(self, seq):
+        """Each sample's outcome, and the time of the minor collection that
+        resolved it (NONE if none did), from the minor collections' outcome
+        bytes (bit 0: survived); a later record overrides an earlier one."""
+        outcome = np.full(len(seq), Outcome.UNKNOWN, np.uint8)
+        minor_time = np.full(len(seq), NONE, np.int64)
+        ranges = [(first, outs, t) for _, t, _, _, first, outs in self.minors if outs]
+        if not ranges:
+            return outcome, minor_time
+        for first, outs, _ in ranges:
+            if first + len(outs) > 2**64:
+                raise ProfileFormatError(f"minor collection samples {first}.. pass 2**64", None, "ext:minor_gc")
+        keys = np.concatenate([np.arange(first, first + len(outs), dtype=np.uint64) for first, outs, _ in ranges])
+        bits = np.concatenate([np.frombuffer(outs, np.uint8) for _, outs, _ in ranges])
+        times = np.concatenate([np.full(len(outs), t, np.int64) for _, outs, t in ranges])
+        keys, bits, times = _last_by_key(keys, bits, times)
+        at, found = _lookup(keys, seq)
+        outcome[found] = np.where(bits[at[found]] & 1, Outcome.SURVIVED, Outcome.DIED)
+        minor_time[found] = times[at[found]]
+        return outcome, minor_time
+
+    def _deaths(self, seq):
+        """Each sample's death in a major collection: (major index or -1, time or NONE)."""
+        died_major = np.full(len(seq), -1, np.int64)
+        death_ns = np.full(len(seq), NONE, np.int64)
+        if len(self.deaths_seq):
+            keys, majors, times = _last_by_key(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
+                                               np.asarray(self.deaths_time))
+            at, found = _lookup(keys, seq)
+            died_major[found] = majors[at[found]]
+            death_ns[found] = times[at[found]]
+        return died_major, death_ns
+
+    def _weights(self, meta, size, flags):
+        """(bytes, objects) each record stands for (weights.py), computed
+        once per distinct (size, crossings)."""
+        period = meta.alloc_period or 0
+        per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
+        crossings = weights.crossings_of(flags) if per_allocation and len(flags) else None
+        if crossings is None:
+            sizes, which = distinct(size)
+            pairs = [(k, 1) for k in sizes.tolist()]
+        else:
+            (sizes, counts), which = group(size, crossings)
+            pairs = list(zip(sizes.tolist(), counts.tolist()))
+        table = [weights.record_weights(per_allocation, period, k, c) for k, c in pairs]
+        for (size_, _), (nbytes, _) in zip(pairs, table):
+            if nbytes >= 2**63:
+                raise ProfileFormatError(f"an allocation sample of {size_} bytes stands for more than 2**63 bytes",
+                                         None, "ext:alloc_sample")
+        nbytes = np.array([b for b, _ in table], np.int64)[which]
+        objects = np.array([o for _, o in table], np.float64)[which]
+        return nbytes, objects
+
+    def _allocations(self, meta, types, alloc_main) -> AllocationSamples:
+        seq, time, thread, size, type_id, flags, own = (np.asarray(c) for c in self.alloc_infos)
+        if not len(seq):
+            if len(alloc_main):
+                raise self._unpaired("alloc", False)
+            return AllocationSamples.empty()
+        stack = self._paired_stacks(own, alloc_main, "alloc")
+        outcome, minor_time = self._outcomes(seq)
+        died_major, death_ns = self._deaths(seq)
+        died_young = outcome == Outcome.DIED
+        death_ns[died_young] = minor_time[died_young]
+        nbytes, objects = self._weights(meta, size, flags)
+        names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
+                 for tid in np.unique(type_id).tolist()}
+        return AllocationSamples(names, seq=seq, time_ns=time, thread_id=thread, type_id=type_id, size=size,
+                                 large=(flags & F.ALLOC_FLAG_LARGE) != 0, outcome=outcome, stack=stack,
+                                 weight=nbytes, objects=objects, death_ns=death_ns, died_major=died_major)
+
+    def _time_samples(self, meta, time_main) -> TimeSamples:
+        weight = meta.time_period_ns or 0
+        if self.has_extension:
+            time, thread, own = (np.asarray(c) for c in self.time_infos)
+            stack = self._paired_stacks(own, time_main, "time")
+            memory = np.full(len(time), NONE, np.int64)
+        else:
+            stack, thread, time, memory = (np.asarray(c) for c in (time_main.stack, time_main.thread,
+                                                                   time_main.time, time_main.memory))
+        return TimeSamples(time_ns=time, thread_id=thread, stack=stack, weight=np.full(len(time), weight, np.int64),
+                           memory_kb=memory)
 
     def finish(self) -> Profile:
         meta = self._metadata()
         if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
             raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
-        if meta.lines and any(len(e) % 16 for e in self.stack_ids):
+        if meta.lines and any(n % 16 for n in self.stacks.lengths_of()):
             raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
+        none = StackRecords()
         if meta.layout == F.LAYOUT_PYPY or not self.has_extension:
             alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
         elif meta.sample_kind == F.KIND_ALLOC:
-            alloc_main, time_main = self.main[F.MARKER_STACKTRACE], []
+            alloc_main, time_main = self.main[F.MARKER_STACKTRACE], none
         else:
-            alloc_main, time_main = [], self.main[F.MARKER_STACKTRACE]
-        if meta.layout != "foreign" and not self.has_extension:
+            alloc_main, time_main = none, self.main[F.MARKER_STACKTRACE]
+        if (meta.layout != "foreign" or F.META_VERSION in self.meta) and not self.has_extension:
             raise ProfileFormatError("the extension section is missing (truncated file?)", None, "extension")
         if self.has_extension and self.end_record is None:
             raise ProfileFormatError("the extension section has no END record", None, "ext:end")
@@ -330,70 +508,19 @@ class ProfileBuilder:
         types = {int(k[len(F.META_RTYPE_PREFIX):]): v.strip() for k, v in self.meta.items()
                  if k.startswith(F.META_RTYPE_PREFIX) and k[len(F.META_RTYPE_PREFIX):].isdigit()}
         types.update(self.types)
-        if not self.has_extension and alloc_main:
+        if not self.has_extension and len(alloc_main):
             self._fork_allocations(alloc_main)
-            alloc_main = ()
+            alloc_main = none
         stat_names = self.stat_names if self.stat_names is not None else ()
         codes, frames, stacks = self._frames(meta.lines)
-
-        # seq -> Outcome, from the outcome bytes (bit 0: survived)
-        by_byte = tuple(Outcome.SURVIVED if b & 1 else Outcome.DIED for b in range(256))
-        outcomes: dict[int, Outcome] = {}
-        minor_time: dict[int, int] = {}     # seq -> the time of its first minor collection
         minors = []
         for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
-            outcomes.update(zip(range(first_seq, first_seq + len(outs)), map(by_byte.__getitem__, outs)))
-            minor_time.update(dict.fromkeys(range(first_seq, first_seq + len(outs)), time_ns))
             stats = dict(zip(stat_names, values))
             minors.append(MinorCollection(
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
                 stats.get("total_size_of_arenas", 0), stats.get("total_memory_used", 0),
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
-
-        period = meta.alloc_period or 0
-        per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
-        crossings = weights.crossings_of([info[5] for info in self.alloc_infos]) if per_allocation else None
-        names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
-                 for tid in {info[4] for info in self.alloc_infos}}
-        alloc: list[AllocationSample] = []
-        append = alloc.append
-        unknown, died = Outcome.UNKNOWN, Outcome.DIED
-        get_outcome = outcomes.get
-        get_death, no_death = self.deaths_by_seq.get, (None, None)
-        by_size: dict = {}              # size, or (size, crossings) -> (bytes, objects)
-        main_stacks = iter(alloc_main)
-        try:
-            for i, info in enumerate(self.alloc_infos):
-                if len(info) == 6:
-                    seq, t, tid, size, type_id, flags = info
-                    stack = next(main_stacks)[0]
-                else:
-                    seq, t, tid, size, type_id, flags, stack = info
-                outcome = get_outcome(seq, unknown)
-                c = 1 if crossings is None else crossings[i]
-                key = size if c == 1 else (size, c)
-                w = by_size.get(key)
-                if w is None:
-                    w = by_size[key] = weights.record_weights(per_allocation, period, size, c)
-                nbytes, objects = w
-                died_major, death_ns = get_death(seq, no_death)
-                if outcome == died:
-                    death_ns = minor_time[seq]
-                append(AllocationSample(seq, t, tid, type_id, names[type_id], size,
-                                        flags & F.ALLOC_FLAG_LARGE != 0, outcome,
-                                        stack, nbytes, objects, death_ns, died_major))
-        except StopIteration:
-            raise self._unpaired("alloc", True) from None
-        if next(main_stacks, None) is not None:
-            raise self._unpaired("alloc", False)
-
-        tweight = meta.time_period_ns or 0
-        if self.has_extension:
-            times = [TimeSample(info[0], info[1], stack, tweight) for info, stack in zip(
-                self.time_infos, self._stacks_for(self.time_infos, 2, time_main, "time"))]
-        else:
-            times = [TimeSample(t, tid, stack, tweight, memory) for stack, tid, t, memory in time_main]
-
         return Profile(meta=meta, codes=codes, frames=frames, stacks=stacks,
-                       alloc_samples=alloc, time_samples=times, minor_collections=minors,
+                       alloc_samples=self._allocations(meta, types, alloc_main),
+                       time_samples=self._time_samples(meta, time_main), minor_collections=minors,
                        major_events=self.majors, types=types, stat_names=stat_names)

@@ -1,13 +1,19 @@
 """The in-memory model of a profile: what `vmsample.read_profile` returns.
 
 Everything a report or converter needs is here, typed.  Treat it as
-read-only: codes, frames and metadata are frozen; the per-sample and
-per-collection records are plain slotted dataclasses because a profile holds
-millions of them and frozen dataclasses are several times slower to build.
+read-only: codes, frames and metadata are frozen; the per-collection records
+are plain slotted dataclasses because frozen ones are several times slower
+to build.
 
 The model is independent of the file layout: version 6 or 7, gzip or not,
 the vmprof or the pypy layout, a recovered file or a stock vmprof file all
 read into the same shapes.
+
+Samples are stored as columns, one numpy array per field ([AllocationSamples],
+[TimeSamples]): a profile holds millions of them, and a column costs a few
+bytes per sample where a Python object costs a hundred.  Aggregating code
+reads the columns; iterating yields one [AllocationSample] / [TimeSample]
+object per sample, made on the fly.
 
 Stacks are deduplicated: a sample names a stack by index into
 [Profile.stacks]; a stack is a tuple of indices into [Profile.frames], **leaf
@@ -22,8 +28,15 @@ are bytes ("allocated bytes": the rounded object size including its header).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+
+import numpy as np
+
+# A field a sample lacks (a time sample without a timestamp, an object that
+# did not die) is NONE in its int64 column and None on the sample object.
+NONE = np.iinfo(np.int64).min
 
 
 class Outcome(enum.IntEnum):
@@ -127,6 +140,120 @@ class TimeSample:
     memory_kb: int | None = None
 
 
+class _Columns(Sequence):
+    """Samples as columns: one numpy array per name in [FIELDS], all of one
+    length, in file order.  Indexing by an integer, or iterating, makes the
+    sample objects; a slice is a list of them."""
+
+    FIELDS: tuple[str, ...] = ()
+    CHUNK = 65536           # samples made per column slice while iterating
+
+    def __init__(self, **columns):
+        lengths = {len(columns[name]) for name in self.FIELDS}
+        if len(lengths) > 1:
+            raise ValueError(f"columns of different lengths {sorted(lengths)}")
+        for name in self.FIELDS:
+            setattr(self, name, columns[name])
+
+    def __len__(self) -> int:
+        return len(getattr(self, self.FIELDS[0]))
+
+    def _rows(self, lo: int, hi: int):
+        """The samples lo..hi-1 as objects."""
+        raise NotImplementedError
+
+    def __iter__(self):
+        for lo in range(0, len(self), self.CHUNK):
+            yield from self._rows(lo, min(lo + self.CHUNK, len(self)))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            lo, hi, step = index.indices(len(self))
+            rows = self._rows(lo, hi) if hi > lo else []
+            return rows if step == 1 else rows[::step]
+        i = index.__index__()
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("sample index out of range")
+        return self._rows(i, i + 1)[0]
+
+    def __eq__(self, other):
+        if isinstance(other, type(self)):
+            return all(np.array_equal(getattr(self, f), getattr(other, f)) for f in self.FIELDS) \
+                and list(self) == list(other)
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return f"<{type(self).__name__}: {len(self)} samples>"
+
+    @property
+    def nbytes(self) -> int:
+        """Memory the columns take."""
+        return sum(getattr(self, f).nbytes for f in self.FIELDS)
+
+
+def _optional(values: list[int]) -> list[int | None]:
+    return [None if v == NONE else v for v in values]
+
+
+class AllocationSamples(_Columns):
+    """The allocation samples: [AllocationSample]'s fields as columns
+    (uint64 seq and size; int64 time_ns, type_id (-1: unknown), stack,
+    weight, death_ns (NONE: no death) and died_major (-1: none); integer
+    thread_id; bool large; uint8 outcome; float64 objects), and [type_names]
+    for the type ids."""
+
+    FIELDS = ("seq", "time_ns", "thread_id", "type_id", "size", "large", "outcome", "stack",
+              "weight", "objects", "death_ns", "died_major")
+
+    def __init__(self, type_names: dict[int, str], **columns):
+        super().__init__(**columns)
+        self.type_names = type_names
+
+    @classmethod
+    def empty(cls) -> AllocationSamples:
+        z = np.zeros(0, np.int64)
+        return cls({}, seq=z.astype(np.uint64), time_ns=z, thread_id=z.astype(np.uint64),
+                   type_id=z.astype(np.uint32), size=z.astype(np.uint64), large=z.astype(bool),
+                   outcome=z.astype(np.uint8), stack=z, weight=z, objects=z.astype(np.float64),
+                   death_ns=z, died_major=z)
+
+    def _rows(self, lo, hi):
+        names, outcomes = self.type_names, tuple(Outcome)
+        cols = [getattr(self, f)[lo:hi].tolist() for f in self.FIELDS]
+        cols[6] = [outcomes[o] for o in cols[6]]
+        cols[10] = _optional(cols[10])
+        cols[11] = [None if m < 0 else m for m in cols[11]]
+        return [AllocationSample(seq, t, tid, type_id, names[type_id], size, large, outcome, stack,
+                                 weight, objects, death_ns, died_major)
+                for seq, t, tid, type_id, size, large, outcome, stack, weight, objects, death_ns, died_major
+                in zip(*cols)]
+
+    def alive_at_end(self) -> np.ndarray:
+        """Which samples' objects were alive when profiling stopped."""
+        return (self.outcome == Outcome.SURVIVED) & (self.died_major < 0)
+
+
+class TimeSamples(_Columns):
+    """The time samples: [TimeSample]'s fields as integer columns (time_ns
+    and memory_kb NONE where the file has none)."""
+
+    FIELDS = ("time_ns", "thread_id", "stack", "weight", "memory_kb")
+
+    @classmethod
+    def empty(cls) -> TimeSamples:
+        z = np.zeros(0, np.int64)
+        return cls(time_ns=z, thread_id=z, stack=z, weight=z, memory_kb=z)
+
+    def _rows(self, lo, hi):
+        time_ns, thread_id, stack, weight, memory_kb = (getattr(self, f)[lo:hi].tolist() for f in self.FIELDS)
+        return [TimeSample(*row) for row in zip(_optional(time_ns), thread_id, stack, weight,
+                                                 _optional(memory_kb))]
+
+
 @dataclass(slots=True)
 class MinorCollection:
     """One minor collection (every one, whether or not it resolved samples).
@@ -227,7 +354,7 @@ class Profile:
     """A whole profile.
 
     [samples] is the primary stream ([alloc_samples] when allocation sampling
-    was on, else [time_samples]); both lists are in file order, which is time
+    was on, else [time_samples]); both are in file order, which is time
     order per thread.
     """
 
@@ -235,15 +362,15 @@ class Profile:
     codes: dict[int, Code]
     frames: list[Frame]
     stacks: list[tuple[int, ...]]
-    alloc_samples: list[AllocationSample]
-    time_samples: list[TimeSample]
+    alloc_samples: AllocationSamples
+    time_samples: TimeSamples
     minor_collections: list[MinorCollection]
     major_events: list[MajorEvent]
     types: dict[int, str]
     stat_names: tuple[str, ...]
 
     @property
-    def samples(self) -> list[AllocationSample] | list[TimeSample]:
+    def samples(self) -> AllocationSamples | TimeSamples:
         return self.alloc_samples if self.meta.sample_kind == "alloc" else self.time_samples
 
     def stack_frames(self, stack: int) -> tuple[Frame, ...]:
@@ -281,4 +408,4 @@ class Profile:
     @property
     def total_allocated_estimate(self) -> int:
         """Estimated bytes allocated while sampling: samples x period."""
-        return sum(s.weight for s in self.alloc_samples)
+        return int(self.alloc_samples.weight.sum())

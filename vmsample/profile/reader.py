@@ -12,8 +12,10 @@ the bytes that are really there.
 from __future__ import annotations
 
 import gc
+import mmap
 import os
 import struct
+import sys
 import zlib
 
 from . import format as F
@@ -35,6 +37,13 @@ _MAJOR = F.MAJOR_GC.struct
 _END = F.END.struct
 # A whole 0x06 / 0x03 record: the marker byte, then the layout.
 TIMEVAL_RECORD = 1 + F.TIMEVAL.size
+# The compiled loops (_scan.pyx) read words in the host's byte order; a
+# checkout that is not built (tools/read_profile.py) reads without them.
+try:
+    from ._scan import scan_infos, scan_stacks
+    SCAN = sys.byteorder == "little"
+except ImportError:
+    SCAN = False
 
 
 def load_bytes(source) -> tuple[bytes, bool]:
@@ -62,9 +71,44 @@ def load_bytes(source) -> tuple[bytes, bool]:
     return out, True
 
 
+def _mapped(source) -> mmap.mmap | None:
+    """An uncompressed profile file, mapped read-only; None for anything else
+    (gzip, an empty file, not a path)."""
+    if not isinstance(source, (str, os.PathLike)):
+        return None
+    with open(os.fspath(source), "rb") as f:
+        if f.read(2) == F.GZIP_MAGIC:
+            return None
+        try:
+            return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):
+            return None
+
+
+# A mapped file's pages are let go of (madvise DONTNEED: read again from the
+# page cache if ever touched) every this many bytes the reader moves on, so
+# that reading a profile never holds the whole file in memory, only the
+# model it builds.
+RELEASE_EVERY = 32 << 20
+
+
+def _release(data, done: int, upto: int) -> int:
+    """Let go of [data]'s pages in [done, upto) if it is a mapped file and
+    that is worth it; returns the offset released up to."""
+    if upto - done < RELEASE_EVERY or not isinstance(data, mmap.mmap):
+        return done
+    start, upto = done - done % mmap.PAGESIZE, upto - upto % mmap.PAGESIZE
+    if upto > start:
+        data.madvise(mmap.MADV_DONTNEED, start, upto - start)
+    return max(done, upto)
+
+
 def read_profile(source) -> Profile:
     """Read a vmsample (or stock vmprof) profile, gzip or not, into a `Profile`."""
-    data, gz = load_bytes(source)
+    data = _mapped(source)
+    gz = False
+    if data is None:
+        data, gz = load_bytes(source)
     # Reading creates millions of objects and no reference cycles; the cyclic
     # collector would only rescan them again and again (~20% of the time).
     enabled = gc.isenabled()
@@ -82,6 +126,8 @@ def read_profile(source) -> Profile:
     finally:
         if enabled:
             gc.enable()
+        if isinstance(data, mmap.mmap):
+            data.close()
 
 
 def _need(data, pos, size, record):
@@ -164,7 +210,7 @@ def parse(data: bytes, b: ProfileBuilder) -> None:
     """Decode [data] into calls on the builder [b]."""
     pos = read_main_section(data, b)
     if pos < len(data):
-        if data.startswith(F.EXT_MAGIC[:-1], pos) or b.meta.get(F.META_VERSION) is not None:
+        if data[pos:pos + len(F.EXT_MAGIC) - 1] == F.EXT_MAGIC[:-1] or b.meta.get(F.META_VERSION) is not None:
             _extension(data, pos, b)
         elif not b.geometry.trailer_time:
             # Before version 5 vmprof appended the process's memory map
@@ -192,8 +238,9 @@ def read_main_section(data, b) -> int:
     n = len(data)
     W = _Q if word == 8 else _I
     A = _Q if addr == 8 else _I
-    stack_ids, main = b.stack_ids, b.main     # ProfileBuilder.stack(), inlined
     head = tail = None                        # decided at the first sample record
+    scan = None                               # _scan.scan_stacks's arguments, where it applies
+    released = 0
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
     try:
@@ -207,7 +254,20 @@ def read_main_section(data, b) -> int:
                 head = struct.Struct("<d" + W.format[1:]) if g.fork else struct.Struct("<" + W.format[1:] * 2)
                 tail = struct.Struct("<" + g.stack_tail())
                 stamped = g.version >= F.VERSION_SAMPLE_TIME and not g.fork
-                plain = g.thread_id and not g.memory and not stamped
+                if SCAN and word == 8 and addr == 8 and not g.fork:
+                    records = b.main[F.MARKER_STACKTRACE]
+                    records.stacks_only = F.META_VERSION in b.meta
+                    columns = (None,) * 3 if records.stacks_only else (records.thread, records.time, records.memory)
+                    scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged, records.stack, *columns)
+            if marker == F.MARKER_STACKTRACE and scan is not None:
+                # Runs of stack records are decoded in compiled code; the
+                # record it stops at (another kind, or a bad one) is decoded
+                # below.
+                end = scan_stacks(data, pos, *scan)
+                if end != pos:
+                    pos = end
+                    released = _release(data, released, pos)
+                    continue
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
                 start = pos + 1 + head.size
@@ -224,16 +284,10 @@ def read_main_section(data, b) -> int:
                 if end + tail.size > n:
                     _need(data, start, end + tail.size - start, kind)
                 key = data[start:end] if addr == 8 else _address_entries(data, start, depth, addr)
-                idx = stack_ids.get(key)
-                if idx is None:
-                    idx = stack_ids[key] = len(stack_ids)
                 rest = tail.unpack_from(data, end)
-                if plain:                               # the usual: a thread id, nothing else
-                    main[marker].append((idx, rest[0], fork_time_ns(count, pos) if g.fork else None, None))
-                else:
-                    main[marker].append((idx, rest[0] if g.thread_id else 0,
-                                         rest[-1] if stamped else fork_time_ns(count, pos) if g.fork else None,
-                                         rest[g.thread_id] if g.memory else None))
+                b.stack(marker, key, rest[0] if g.thread_id else 0,
+                        rest[-1] if stamped else fork_time_ns(count, pos) if g.fork else None,
+                        rest[g.thread_id] if g.memory else None)
                 pos = end + tail.size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
                 _need(data, pos, 1 + addr, "virtual_ip")
@@ -338,57 +392,71 @@ def _extension(data, pos, b) -> None:
     b.has_extension = True
     lines = b.lines
     at0 = EXT_HEAD_SIZE
-    alloc_append, alloc_unpack, alloc_size = b.alloc_infos.append, _ALLOC.unpack_from, _ALLOC.size
-    time_append, time_unpack, time_size = b.time_infos.append, _TIME.unpack_from, _TIME.size
-    for pos, tag, size in ext_records(data, pos + len(F.EXT_MAGIC)):
-        # The common records first: sample infos without a stack of their own.
-        if tag == F.EXT_ALLOC_SAMPLE and size == alloc_size:
-            alloc_append(alloc_unpack(data, pos + at0))
-            continue
-        if tag == F.EXT_TIME_SAMPLE and size == time_size:
-            time_append(time_unpack(data, pos + at0))
-            continue
-        record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
-        payload = data[pos + at0:pos + at0 + size]
-        if tag == F.EXT_ALLOC_SAMPLE or tag == F.EXT_TIME_SAMPLE:     # with a stack of its own
-            fixed, add = (_ALLOC, b.alloc_info) if tag == F.EXT_ALLOC_SAMPLE else (_TIME, b.time_info)
-            if size < fixed.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            entries = _ext_stack(payload, fixed.size, pos, record)
-            if lines and entries is not None and len(entries) % 16:
-                raise ProfileFormatError("odd stack depth with line numbers", pos, record)
-            add(*fixed.unpack_from(payload), entries)
-        elif tag == F.EXT_MINOR_GC:
-            if size < _MINOR_HEAD.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            index, t, duration, nstats = _MINOR_HEAD.unpack_from(payload)
-            at = _MINOR_HEAD.size + 8 * nstats
-            if size < at + _MINOR_SAMPLES.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            stats = struct.unpack_from(f"<{nstats}q", payload, _MINOR_HEAD.size)
-            first_seq, count = _MINOR_SAMPLES.unpack_from(payload, at)
-            if size != at + _MINOR_SAMPLES.size + count:
-                raise ProfileFormatError("bad payload length", pos, record)
-            b.minor(index, t, duration, stats, first_seq, payload[at + _MINOR_SAMPLES.size:])
-        elif tag == F.EXT_MAJOR_GC:
-            if size != _MAJOR.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            b.major(*_MAJOR.unpack_from(payload))
-        elif tag == F.EXT_DEATHS:
-            b.deaths(*F.unpack_deaths(payload, pos))
-        elif tag == F.EXT_TYPE_NAME:
-            if size < 4:
-                raise ProfileFormatError("bad payload length", pos, record)
-            b.type_name(_U32.unpack_from(payload)[0], _utf8(payload[4:], pos, record))
-        elif tag == F.EXT_STAT_NAMES:
-            b.stats(_stat_names(payload, pos, record))
-        elif tag == F.EXT_END:
-            if size != _END.size:
-                raise ProfileFormatError("bad payload length", pos, record)
-            if pos + at0 + size != len(data):
-                raise ProfileFormatError("bytes after the END record", pos + at0 + size, record)
-            b.end_of_extension(*_END.unpack_from(payload), pos)
-        # any other tag: a newer writer's record, skipped by its length
+    pos += len(F.EXT_MAGIC)
+    released = pos
+    while True:
+        # Runs of sample infos without a stack of their own are decoded in
+        # compiled code; ext_records yields the record it stops at.
+        if SCAN:
+            pos = scan_infos(data, pos, b.alloc_infos, b.time_infos)
+            released = _release(data, released, pos)
+        pos, tag, size = next(ext_records(data, pos))
+        if _extension_record(data, pos, tag, size, b, lines, at0):
+            return
+        pos += at0 + size
+
+
+def _extension_record(data, pos, tag, size, b, lines, at0) -> bool:
+    """Decode the extension record at [pos]; True if it is the END record."""
+    if tag == F.EXT_ALLOC_SAMPLE and size == _ALLOC.size:
+        b.alloc_info(*_ALLOC.unpack_from(data, pos + at0), None)
+        return False
+    if tag == F.EXT_TIME_SAMPLE and size == _TIME.size:
+        b.time_info(*_TIME.unpack_from(data, pos + at0), None)
+        return False
+    record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+    payload = data[pos + at0:pos + at0 + size]
+    if tag == F.EXT_ALLOC_SAMPLE or tag == F.EXT_TIME_SAMPLE:     # with a stack of its own
+        fixed, add = (_ALLOC, b.alloc_info) if tag == F.EXT_ALLOC_SAMPLE else (_TIME, b.time_info)
+        if size < fixed.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        entries = _ext_stack(payload, fixed.size, pos, record)
+        if lines and entries is not None and len(entries) % 16:
+            raise ProfileFormatError("odd stack depth with line numbers", pos, record)
+        add(*fixed.unpack_from(payload), entries)
+    elif tag == F.EXT_MINOR_GC:
+        if size < _MINOR_HEAD.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        index, t, duration, nstats = _MINOR_HEAD.unpack_from(payload)
+        at = _MINOR_HEAD.size + 8 * nstats
+        if size < at + _MINOR_SAMPLES.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        stats = struct.unpack_from(f"<{nstats}q", payload, _MINOR_HEAD.size)
+        first_seq, count = _MINOR_SAMPLES.unpack_from(payload, at)
+        if size != at + _MINOR_SAMPLES.size + count:
+            raise ProfileFormatError("bad payload length", pos, record)
+        b.minor(index, t, duration, stats, first_seq, payload[at + _MINOR_SAMPLES.size:])
+    elif tag == F.EXT_MAJOR_GC:
+        if size != _MAJOR.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        b.major(*_MAJOR.unpack_from(payload))
+    elif tag == F.EXT_DEATHS:
+        b.deaths(*F.unpack_deaths(payload, pos))
+    elif tag == F.EXT_TYPE_NAME:
+        if size < 4:
+            raise ProfileFormatError("bad payload length", pos, record)
+        b.type_name(_U32.unpack_from(payload)[0], _utf8(payload[4:], pos, record))
+    elif tag == F.EXT_STAT_NAMES:
+        b.stats(_stat_names(payload, pos, record))
+    elif tag == F.EXT_END:
+        if size != _END.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        if pos + at0 + size != len(data):
+            raise ProfileFormatError("bytes after the END record", pos + at0 + size, record)
+        b.end_of_extension(*_END.unpack_from(payload), pos)
+        return True
+    # any other tag: a newer writer's record, skipped by its length
+    return False
 
 
 def _stat_names(payload, pos, record):

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from . import format as F
 
 
@@ -53,17 +55,15 @@ def record_weights(per_allocation: bool, period: int, size: int, crossings: int)
     return round(size / p / crossings), 1.0 / p / crossings
 
 
-def crossings_of(flags: list[int]) -> list[int] | None:
+def crossings_of(flags: np.ndarray) -> np.ndarray | None:
     """For sample records in seq order with their ALLOC_SAMPLE flags: how many
     records the allocation of each one has (a record with
     ALLOC_FLAG_CONTINUED belongs to the allocation of the record before it);
     None when every allocation has one."""
-    if not any(f & F.ALLOC_FLAG_CONTINUED for f in flags):
+    continued = (np.asarray(flags) & F.ALLOC_FLAG_CONTINUED) != 0
+    if not continued.any():
         return None
-    out = [1] * len(flags)
-    start = 0
-    for i in range(1, len(flags) + 1):
-        if i == len(flags) or not flags[i] & F.ALLOC_FLAG_CONTINUED:
-            out[start:i] = [i - start] * (i - start)
-            start = i
-    return out
+    starts = ~continued
+    starts[0] = True
+    allocation = np.cumsum(starts) - 1
+    return np.bincount(allocation)[allocation]

@@ -31,7 +31,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+import numpy as np
+
 from vmsample.profile import format as F
+from vmsample.profile.columns import distinct, group, sum_by
 from vmsample.sampling_advice import FEW_SAMPLES, USEFUL_SAMPLES, sampling_warnings  # noqa: F401 (re-exported)
 from vmsample.profile.model import Outcome, Profile
 
@@ -297,26 +300,17 @@ def has_lifetimes(profile: Profile) -> bool:
 
 def bins(profile: Profile) -> dict[tuple[int, int], list]:
     """Allocation samples grouped by (stack, type id) as sums."""
-    out: dict[tuple, list] = {}
-    died, survived = Outcome.DIED, Outcome.SURVIVED
-    lifetimes = has_lifetimes(profile)
-    for s in profile.alloc_samples:
-        key = (s.stack, s.type_id)
-        b = out.get(key)
-        if b is None:
-            b = out[key] = [0, 0, 0, 0, 0.0, 0, 0.0]
-        w = s.weight
-        b[0] += 1
-        b[1] += w
-        b[4] += s.objects
-        if s.outcome == died:
-            b[2] += w
-        elif s.outcome == survived:
-            b[3] += w
-            if lifetimes and s.died_major is None:
-                b[5] += w
-                b[6] += s.objects
-    return out
+    a = profile.alloc_samples
+    if not len(a):
+        return {}
+    (stacks, types), which = group(a.stack, a.type_id)
+    w = a.weight
+    survived = a.outcome == Outcome.SURVIVED
+    live = survived & (a.died_major < 0) if has_lifetimes(profile) else np.zeros(len(a), bool)
+    sums = sum_by(which, len(stacks), np.ones(len(a), np.int64), w, np.where(a.outcome == Outcome.DIED, w, 0),
+                  np.where(survived, w, 0), a.objects, np.where(live, w, 0), np.where(live, a.objects, 0.0))
+    return {key: list(v) for key, v in zip(zip(stacks.tolist(), types.tolist()),
+                                           zip(*(c.tolist() for c in sums)))}
 
 
 def _tally(v) -> Tally:
@@ -387,11 +381,10 @@ def _types(profile, keys: _Keys, sums, top_sites) -> list[TypeRow]:
     for (stack, type_id), v in sums.items():
         _add(totals, type_id, v)
         _add(sites.setdefault(type_id, {}), keys.leaf(stack, keys.site), v)
-    large: Counter = Counter()
-    for s in profile.alloc_samples:
-        if s.large:
-            large[s.type_id] += s.weight
-    rows = [TypeRow(profile.type_name(t), t, _tally(v), large[t], keys.rows(sites[t])[:top_sites])
+    a = profile.alloc_samples
+    large_types, which = distinct(a.type_id[a.large])
+    large = dict(zip(large_types.tolist(), sum_by(which, len(large_types), a.weight[a.large])[0].tolist()))
+    rows = [TypeRow(profile.type_name(t), t, _tally(v), large.get(t, 0), keys.rows(sites[t])[:top_sites])
             for t, v in totals.items()]
     rows.sort(key=lambda r: (-r.tally.bytes, r.name))
     return rows
@@ -437,7 +430,7 @@ def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
     samples = profile.time_samples
     if not samples:
         return None
-    per_stack = Counter(s.stack for s in samples)
+    per_stack = dict(zip(*(c.tolist() for c in np.unique(samples.stack, return_counts=True))))
     n = len(samples)
     own: Counter = Counter()
     cumulative: Counter = Counter()
@@ -479,7 +472,8 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
     meta = profile.meta
     heap = [m.total_memory_used for m in profile.minor_collections]
     heap += [e.total_memory_used for e in profile.major_events]
-    threads = {s.thread_id for s in profile.alloc_samples} | {s.thread_id for s in profile.time_samples}
+    threads = set(np.unique(profile.alloc_samples.thread_id).tolist()) | set(
+        np.unique(profile.time_samples.thread_id).tolist())
     return Summary(
         program=meta.program,
         argv=meta.argv,

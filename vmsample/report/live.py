@@ -22,10 +22,12 @@ left out.  Files that do not record deaths have no live heap (None).
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
 
-from vmsample.profile.model import Outcome, Profile
+import numpy as np
+
+from vmsample.profile.columns import distinct, sum_by
+from vmsample.profile.model import NONE, Outcome, Profile
 
 from .analysis import Site, _Keys, has_lifetimes
 
@@ -117,31 +119,45 @@ class LiveHeap:
                 "lifetimes": [r.to_json() for r in self.lifetimes[:limit]]}
 
 
-def lives(profile: Profile):
-    """(sample, death ns or None) of every sample with a known fate."""
-    for s in profile.alloc_samples:
-        if s.outcome == Outcome.DIED or s.outcome == Outcome.SURVIVED:
-            yield s, s.death_ns
+class Lives:
+    """The samples with a known fate, as columns: each one's site key (the
+    leaf site of its stack), type id, birth, death (NONE: alive at the end),
+    weight, objects, outcome and whether a major collection found it dead."""
+
+    def __init__(self, profile: Profile, keys: _Keys):
+        a = profile.alloc_samples
+        known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
+        stacks, at = distinct(a.stack[known])
+        self.site = np.array([keys.leaf(k, keys.site) for k in stacks.tolist()], np.int64)[at]
+        self.type_id = a.type_id[known]
+        self.born = a.time_ns[known]
+        self.death = a.death_ns[known]
+        self.dead = self.death != NONE
+        self.weight = a.weight[known]
+        self.objects = a.objects[known]
+        self.died_young = a.outcome[known] == Outcome.DIED
+        self.alive_at_end = ~self.died_young & (a.died_major[known] < 0)
 
 
-def _snapshot(profile, keys, samples, time_ns) -> Snapshot:
-    sites: dict[int, list] = {}
-    types: dict[int, list] = {}
-    total = [0, 0.0]
-    for s in samples:
-        for table, key in ((sites, keys.leaf(s.stack, keys.site)), (types, s.type_id)):
-            row = table.setdefault(key, [0, 0.0])
-            row[0] += s.weight
-            row[1] += s.objects
-        total[0] += s.weight
-        total[1] += s.objects
+def _by_first_use(keys, *columns):
+    """Per distinct [keys] value, in the order the samples first use them:
+    (the keys, the sum of each column)."""
+    values, which = distinct(keys)
+    sums = sum_by(which, len(values), *columns)
+    order = np.argsort(np.unique(which, return_index=True)[1], kind="stable")
+    return values[order].tolist(), [c[order].tolist() for c in sums]
 
-    def rows(table, make):
-        return sorted((make(k, v) for k, v in table.items()), key=lambda r: (-r.bytes, r.name))
 
-    return Snapshot(time_ns, total[0], total[1],
-                    rows(sites, lambda k, v: LiveRow(keys.sites[k].function, keys.sites[k], v[0], v[1])),
-                    rows(types, lambda k, v: LiveRow(profile.type_name(k), None, v[0], v[1])))
+def _snapshot(profile, keys, lives: Lives, alive: np.ndarray, time_ns) -> Snapshot:
+    w, o = lives.weight[alive], lives.objects[alive]
+
+    def rows(key, make):
+        values, (nbytes, objects) = _by_first_use(key[alive], w, o)
+        return sorted((make(k, b, n) for k, b, n in zip(values, nbytes, objects)), key=lambda r: (-r.bytes, r.name))
+
+    return Snapshot(time_ns, int(w.sum()), sum(o.tolist()),
+                    rows(lives.site, lambda k, b, n: LiveRow(keys.sites[k].function, keys.sites[k], b, n)),
+                    rows(lives.type_id, lambda k, b, n: LiveRow(profile.type_name(k), None, b, n)))
 
 
 def _sweep_times(profile: Profile) -> list[int]:
@@ -155,56 +171,51 @@ def live_heap(profile: Profile, keys: _Keys | None = None) -> LiveHeap | None:
     if not has_lifetimes(profile):
         return None
     keys = keys or _Keys(profile)
-    known = list(lives(profile))
-    # The live curve: +weight at birth, -weight at death.
-    changes = sorted([(s.time_ns, s.weight) for s, _ in known]
-                     + [(d, -s.weight) for s, d in known if d is not None])
-    timeline, live = [], 0
-    for t, w in changes:
-        live += w
-        if timeline and timeline[-1][0] == t:       # the value after every change at [t]
-            timeline[-1] = (t, live)
-        else:
-            timeline.append((t, live))
-    peak = max((v for _, v in timeline), default=0)
-    peak_ns = next(t for t, v in timeline if v == peak) if peak else None
-
-    def alive_at(t):
-        return [s for s, d in known if s.time_ns <= t and (d is None or d > t)]
-
-    end = _snapshot(profile, keys, [s for s, _ in known if s.alive_at_end], profile.meta.end_ns)
-    at_peak = _snapshot(profile, keys, alive_at(peak_ns) if peak_ns is not None else [], peak_ns)
-    sweeps = _sweep_times(profile)
-    return LiveHeap(end, at_peak, _leak_suspects(keys, known, sweeps), _lifetimes(keys, known, sweeps),
-                    timeline)
+    lives = Lives(profile, keys)
+    # The live curve: +weight at birth, -weight at death, in (time, change) order.
+    times = np.concatenate([lives.born, lives.death[lives.dead]])
+    changes = np.concatenate([lives.weight, -lives.weight[lives.dead]])
+    order = np.lexsort((changes, times))
+    times, live = times[order], np.cumsum(changes[order])
+    last = np.r_[times[1:] != times[:-1], True][:len(times)]     # the value after every change at a time
+    timeline = list(zip(times[last].tolist(), live[last].tolist()))
+    peak = max(int(live.max()), 0) if len(live) else 0
+    peak_ns = timeline[int(np.argmax(live[last] == peak))][0] if peak else None
+    end = _snapshot(profile, keys, lives, lives.alive_at_end, profile.meta.end_ns)
+    alive_at_peak = (lives.born <= peak_ns) & (~lives.dead | (lives.death > peak_ns)) if peak_ns is not None \
+        else np.zeros(len(lives.born), bool)
+    at_peak = _snapshot(profile, keys, lives, alive_at_peak, peak_ns)
+    sweeps = np.array(_sweep_times(profile), np.int64)
+    return LiveHeap(end, at_peak, _leak_suspects(keys, lives, sweeps), _lifetimes(keys, lives, sweeps), timeline)
 
 
-def _leak_suspects(keys, known, sweeps) -> list[LeakSuspect]:
+def _majors_between(sweeps, born, death):
+    """(the first major collection after each birth, the one that found it
+    dead -- len(sweeps) for those alive at the end)."""
+    first = np.searchsorted(sweeps, born, side="right")
+    last = np.where(death != NONE, np.searchsorted(sweeps, death, side="left"), len(sweeps))
+    return first, last
+
+
+def _leak_suspects(keys, lives: Lives, sweeps) -> list[LeakSuspect]:
     m = len(sweeps)
     if m < MIN_MAJORS_FOR_LEAKS:
         return []
     # Per site, difference arrays over the major collections: a survivor
     # born before sweep i and not found dead by major i counts after major i.
-    diff: dict[int, list] = {}
-    end: dict[int, int] = {}
-    for s, death in known:
-        if s.outcome != Outcome.SURVIVED:
-            continue
-        k = keys.leaf(s.stack, keys.site)
-        first = bisect.bisect_right(sweeps, s.time_ns)          # the first major after its birth
-        last = bisect.bisect_left(sweeps, death) if death is not None else m     # the one that found it dead
-        if first < last:
-            d = diff.setdefault(k, [0] * (m + 1))
-            d[first] += s.weight
-            d[last] -= s.weight
-        if s.died_major is None:
-            end[k] = end.get(k, 0) + s.weight
+    survived = ~lives.died_young
+    site, weight = lives.site[survived], lives.weight[survived]
+    first, last = _majors_between(sweeps, lives.born[survived], lives.death[survived])
+    counted = first < last
+    sites, row = distinct(site[counted])
+    diff = np.zeros((len(sites), m + 1), np.int64)
+    np.add.at(diff, (row, first[counted]), weight[counted])
+    np.add.at(diff, (row, last[counted]), -weight[counted])
+    alive = lives.alive_at_end
+    end_sites, (end_bytes,) = _by_first_use(lives.site[alive], lives.weight[alive])
+    end = dict(zip(end_sites, end_bytes))
     out = []
-    for k, d in diff.items():
-        series, live = [], 0
-        for i in range(m):
-            live += d[i]
-            series.append(live)
+    for k, series in zip(sites.tolist(), np.cumsum(diff[:, :m], axis=1).tolist()):
         points = series + [end.get(k, 0)]
         if all(b >= a for a, b in zip(points, points[1:])) and series[-1] > series[0]:
             out.append(LeakSuspect(keys.sites[k], series, end.get(k, 0)))
@@ -212,18 +223,13 @@ def _leak_suspects(keys, known, sweeps) -> list[LeakSuspect]:
     return out
 
 
-def _lifetimes(keys, known, sweeps) -> list[Lifetime]:
-    rows: dict[int, list] = {}      # [died young, died old, alive, majors survived x bytes]
-    for s, death in known:
-        row = rows.setdefault(keys.leaf(s.stack, keys.site), [0, 0, 0, 0])
-        if s.outcome == Outcome.DIED:
-            row[0] += s.weight
-        elif death is not None:
-            row[1] += s.weight
-            row[3] += s.weight * (bisect.bisect_left(sweeps, death) - bisect.bisect_right(sweeps, s.time_ns))
-        else:
-            row[2] += s.weight
-    out = [Lifetime(keys.sites[k], v[0], v[1], v[2], v[3] / v[1] if v[1] else None)
-           for k, v in rows.items()]
+def _lifetimes(keys, lives: Lives, sweeps) -> list[Lifetime]:
+    w = lives.weight
+    died_old = lives.dead & ~lives.died_young
+    first, last = _majors_between(sweeps, lives.born, lives.death)
+    sites, sums = _by_first_use(lives.site, np.where(lives.died_young, w, 0), np.where(died_old, w, 0),
+                                np.where(~lives.dead, w, 0), np.where(died_old, w * (last - first), 0))
+    out = [Lifetime(keys.sites[k], young, old, alive, majors / old if old else None)
+           for k, young, old, alive, majors in zip(sites, *sums)]
     out.sort(key=lambda r: (-r.total, str(r.site)))
     return out

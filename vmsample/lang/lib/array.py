@@ -5,12 +5,17 @@ The items are kept in a VM list, checked and converted on the way in as
 CPython's array converts them to C values: the integer typecodes keep ints in
 their C range (OverflowError otherwise, with CPython's message), 'd' keeps
 floats, 'f' rounds them to single precision, 'u' keeps one-character strings.
-So an array allocates like a list of VM values, not a packed buffer, and
-machine-level views are not provided: tobytes/frombytes/buffer_info/byteswap
-need bytes, which the VM does not have.
+So an array allocates like a list of VM values, not a packed buffer:
+tobytes/frombytes/tofile/fromfile/byteswap convert through struct (the
+machine's sizes and byte order, as CPython's), and buffer_info, which would
+need the buffer's address, is refused.
 """
 
 import math
+import struct as _struct
+
+# wchar_t ('u') is 4 bytes on the platforms the VM runs on, in native order
+_UTF32_NATIVE = "utf-32-le" if _struct.pack("@I", 1)[0] == 1 else "utf-32-be"
 
 typecodes = "bBuhHiIlLqQfd"
 
@@ -122,6 +127,8 @@ class array:
                 raise TypeError(f"cannot use a unicode array to initialize an array with typecode '{typecode}'")
             if isinstance(initializer, array):
                 self._extend_values(initializer._items)     # converted: 'd' from 'i' makes floats
+            elif isinstance(initializer, (bytes, bytearray)):
+                self.frombytes(initializer)
             else:
                 self._extend_values(initializer)
 
@@ -256,6 +263,48 @@ class array:
 
     def append(self, v):
         self._items.append(_convert(self.typecode, v))
+
+    def tobytes(self):
+        if self.typecode == "u":
+            return "".join(self._items).encode(_UTF32_NATIVE, "surrogatepass")
+        return _struct.pack("@%d%s" % (len(self._items), self.typecode), *self._items)
+
+    def frombytes(self, buffer):
+        if isinstance(buffer, array):
+            buffer = buffer.tobytes()
+        if isinstance(buffer, str) or not isinstance(buffer, (bytes, bytearray)):
+            raise TypeError(f"a bytes-like object is required, not '{type(buffer).__name__}'")
+        if len(buffer) % self.itemsize:
+            raise ValueError("bytes length not a multiple of item size")
+        if self.typecode == "u":
+            self._items.extend(bytes(buffer).decode(_UTF32_NATIVE, "surrogatepass"))
+        else:
+            self._items.extend(_struct.unpack("@%d%s" % (len(buffer) // self.itemsize, self.typecode), buffer))
+
+    def tofile(self, f):
+        f.write(self.tobytes())
+
+    def fromfile(self, f, n):
+        if n < 0:
+            raise ValueError("negative count")
+        data = f.read(self.itemsize * n)
+        if not isinstance(data, bytes):
+            raise TypeError("read() didn't return bytes")
+        self.frombytes(data[:len(data) - len(data) % self.itemsize])
+        if len(data) != self.itemsize * n:
+            raise EOFError("read() didn't return enough bytes")
+
+    def byteswap(self):
+        if self.itemsize == 1:
+            return
+        data = self.tobytes()
+        size = self.itemsize
+        swapped = b"".join([data[i:i + size][::-1] for i in range(0, len(data), size)])
+        self._items = []
+        self.frombytes(swapped)
+
+    def buffer_info(self):
+        raise NotImplementedError("array.buffer_info is not supported by vmsample")
 
     def extend(self, iterable):
         if isinstance(iterable, array):

@@ -5,7 +5,7 @@ class Error(Exception):
     pass
 
 
-_ATOMIC = (type(None), int, float, bool, str, type, range, type(len))
+_ATOMIC = (type(None), int, float, bool, str, bytes, type, range, type(len))
 
 
 def copy(x):
@@ -14,7 +14,7 @@ def copy(x):
         return x
     if cls is list:
         return x[:]
-    if cls is dict or cls is set:
+    if cls is dict or cls is set or cls is bytearray:
         return cls(x)
     if hasattr(x, "__copy__"):
         return x.__copy__()
@@ -48,6 +48,8 @@ def deepcopy(x, memo=None):
             y[deepcopy(k, memo)] = deepcopy(v, memo)
     elif cls is set:
         y = set(deepcopy(item, memo) for item in x)
+    elif cls is bytearray:
+        y = bytearray(x)
     elif cls.__name__ == "frozenset":
         y = x
     elif hasattr(x, "__deepcopy__"):

@@ -1,4 +1,4 @@
-"""io for the vmsample VM: StringIO, an in-memory text stream (CPython's API)."""
+"""io for the vmsample VM: StringIO and BytesIO, in-memory text and binary streams (CPython's API)."""
 
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
 
@@ -130,6 +130,139 @@ class StringIO:
         return True
 
     def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class BytesIO:
+    """Bytes kept in memory, in a bytearray: writes go at the position
+    (growing the buffer, zero-filled past its end as CPython's), reads start
+    at the position and return bytes.  getbuffer (a memoryview) is refused."""
+
+    def __init__(self, initial_bytes=b""):
+        if initial_bytes is None:
+            initial_bytes = b""
+        if isinstance(initial_bytes, str) or not isinstance(initial_bytes, (bytes, bytearray)):
+            raise TypeError(f"a bytes-like object is required, not '{type(initial_bytes).__name__}'")
+        self._buffer = bytearray(initial_bytes)
+        self._pos = 0
+        self.closed = False
+
+    def _check_open(self):
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+
+    def getvalue(self):
+        self._check_open()
+        return bytes(self._buffer)
+
+    def getbuffer(self):
+        raise NotImplementedError("BytesIO.getbuffer is not supported by vmsample")
+
+    def write(self, b):
+        self._check_open()
+        if isinstance(b, str) or not isinstance(b, (bytes, bytearray)):
+            raise TypeError(f"a bytes-like object is required, not '{type(b).__name__}'")
+        n = len(b)
+        end = self._pos + n
+        if self._pos > len(self._buffer):
+            self._buffer.extend(bytes(self._pos - len(self._buffer)))
+        self._buffer[self._pos:end] = b
+        self._pos = end
+        return n
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def read(self, size=-1):
+        self._check_open()
+        end = len(self._buffer) if size is None or size < 0 else min(len(self._buffer), self._pos + size)
+        out = bytes(self._buffer[self._pos:end])
+        self._pos = max(self._pos, end)
+        return out
+
+    def read1(self, size=-1):
+        return self.read(size)
+
+    def readline(self, size=-1):
+        self._check_open()
+        end = self._buffer.find(b"\n", self._pos)
+        end = len(self._buffer) if end < 0 else end + 1
+        if size is not None and size >= 0:
+            end = min(end, self._pos + size)
+        out = bytes(self._buffer[self._pos:end])
+        self._pos = max(self._pos, end)
+        return out
+
+    def readlines(self, hint=-1):
+        return list(self)
+
+    def readinto(self, buffer):
+        raise NotImplementedError("BytesIO.readinto is not supported by vmsample")
+
+    def __iter__(self):
+        self._check_open()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def seek(self, pos, whence=SEEK_SET):
+        self._check_open()
+        if whence == SEEK_SET:
+            if pos < 0:
+                raise ValueError(f"negative seek value {pos}")
+            self._pos = pos
+        elif whence == SEEK_CUR:
+            self._pos = max(0, self._pos + pos)
+        elif whence == SEEK_END:
+            self._pos = max(0, len(self._buffer) + pos)
+        else:
+            raise ValueError(f"invalid whence ({whence}, should be 0, 1 or 2)")
+        return self._pos
+
+    def tell(self):
+        self._check_open()
+        return self._pos
+
+    def truncate(self, size=None):
+        self._check_open()
+        size = self._pos if size is None else size
+        if size < 0:
+            raise ValueError(f"negative size value {size}")
+        del self._buffer[size:]
+        return size
+
+    def close(self):
+        self.closed = True
+
+    def flush(self):
+        self._check_open()
+
+    def readable(self):
+        self._check_open()
+        return True
+
+    def writable(self):
+        self._check_open()
+        return True
+
+    def seekable(self):
+        self._check_open()
+        return True
+
+    def isatty(self):
+        self._check_open()
+        return False
+
+    def __enter__(self):
+        self._check_open()
         return self
 
     def __exit__(self, *exc):

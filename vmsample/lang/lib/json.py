@@ -304,8 +304,31 @@ class _Parser:
         return d if self.object_hook is None else self.object_hook(d)
 
 
+def detect_encoding(b):
+    # CPython's: a BOM, else where the zero bytes of the first characters are
+    if b.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):
+        return "utf-32"
+    if b.startswith((b"\xfe\xff", b"\xff\xfe")):
+        return "utf-16"
+    if b.startswith(b"\xef\xbb\xbf"):
+        return "utf-8-sig"
+    if len(b) >= 4:
+        if not b[0]:
+            return "utf-16-be" if b[1] else "utf-32-be"
+        if not b[1]:
+            return "utf-16-le" if b[2] or b[3] else "utf-32-le"
+    elif len(b) == 2:
+        if not b[0]:
+            return "utf-16-be"
+        if not b[1]:
+            return "utf-16-le"
+    return "utf-8"
+
+
 def loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, parse_constant=None,
           object_pairs_hook=None):
+    if isinstance(s, (bytes, bytearray)):
+        s = s.decode(detect_encoding(s), "surrogatepass")
     if not isinstance(s, str):
         raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(s).__name__}")
     parser = _Parser(s, object_hook, object_pairs_hook, parse_float, parse_int)

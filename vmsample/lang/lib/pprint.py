@@ -3,10 +3,10 @@ isreadable, isrecursive -- CPython 3.11's layout, character for character
 (the same width rules, dict ordering and string wrapping), in Python source so
 that formatting allocates in these frames.
 
-Pretty-printed as CPython does: dict, list, tuple, set, frozenset, str, and
-the VM library's collections (OrderedDict, defaultdict, Counter, deque) and
-dataclasses.  The VM has no bytes wrapping, mappingproxy, SimpleNamespace or
-User* classes to lay out: such a value whose repr does not fit is refused
+Pretty-printed as CPython does: dict, list, tuple, set, frozenset, str,
+bytes, bytearray, and the VM library's collections (OrderedDict,
+defaultdict, Counter, deque) and dataclasses.  The VM has no mappingproxy,
+SimpleNamespace or User* classes to lay out: such a value whose repr does not fit is refused
 (NotImplementedError) rather than printed differently.  The VM's builtin
 types cannot be subclassed, so the exact type chooses the layout.
 """
@@ -147,6 +147,10 @@ class PrettyPrinter:
             return PrettyPrinter._pprint_set
         if typ is str:
             return PrettyPrinter._pprint_str
+        if typ is bytes:
+            return PrettyPrinter._pprint_bytes
+        if typ is bytearray:
+            return PrettyPrinter._pprint_bytearray
         r = typ.__repr__
         if r is _collections.OrderedDict.__repr__:
             return PrettyPrinter._pprint_ordered_dict
@@ -158,8 +162,7 @@ class PrettyPrinter:
             return PrettyPrinter._pprint_deque
         if _is_generated_dataclass_repr(object):
             return PrettyPrinter._pprint_dataclass
-        if typ is bytes or typ.__name__ in ("bytearray", "mappingproxy", "SimpleNamespace",
-                                             "UserDict", "UserList", "UserString"):
+        if typ.__name__ in ("mappingproxy", "SimpleNamespace", "UserDict", "UserList", "UserString"):
             raise NotImplementedError(f"pprint's layout of {typ.__name__} is not supported by vmsample")
         return None
 
@@ -239,6 +242,31 @@ class PrettyPrinter:
         object = sorted(object, key=_safe_key)
         self._format_items(object, stream, indent, allowance + len(endchar), context, level)
         stream.write(endchar)
+
+    def _pprint_bytes(self, object, stream, indent, allowance, context, level):
+        # long bytes: reprs of 4-byte groups, as many as fit on each line
+        write = stream.write
+        if len(object) <= 4:
+            write(repr(object))
+            return
+        parens = level == 1
+        if parens:
+            indent += 1
+            allowance += 1
+            write("(")
+        delim = ""
+        for rep in _wrap_bytes_repr(object, self._width - indent, allowance):
+            write(delim)
+            write(rep)
+            if not delim:
+                delim = "\n" + " " * indent
+        if parens:
+            write(")")
+
+    def _pprint_bytearray(self, object, stream, indent, allowance, context, level):
+        stream.write("bytearray(")
+        self._pprint_bytes(bytes(object), stream, indent + 10, allowance + 1, context, level + 1)
+        stream.write(")")
 
     def _pprint_str(self, object, stream, indent, allowance, context, level):
         # a long string: one repr per line, long lines cut after whitespace
@@ -490,3 +518,21 @@ class PrettyPrinter:
 
         rep = repr(object)
         return rep, (rep and not rep.startswith("<")), False
+
+
+def _wrap_bytes_repr(object, width, allowance):
+    current = b""
+    last = len(object) // 4 * 4
+    for i in range(0, len(object), 4):
+        part = object[i: i + 4]
+        candidate = current + part
+        if i == last:
+            width -= allowance
+        if len(repr(candidate)) > width:
+            if current:
+                yield repr(current)
+            current = part
+        else:
+            current = candidate
+    if current:
+        yield repr(current)

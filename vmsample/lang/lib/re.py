@@ -8,12 +8,12 @@ re_engine.py) runs CPython's ``re`` and hands back plain values (spans,
 strings) that the VM copies into the nursery.  So the program's regex results
 are profiled like any other allocation; the engine's own work is not.
 
-CPython's API, results and messages for str patterns: compile, search, match,
-fullmatch, findall, finditer, sub, subn, split, escape, purge, the flags, and
-Pattern and Match objects.  What differs: the flags are plain ints (CPython's
-RegexFlag prints as ``re.IGNORECASE``, these as ``2``; Pattern's repr names
-them as CPython does), bytes patterns do not exist (the VM has no bytes), and
-Match.expand, Pattern.scanner and re.template are not provided.
+CPython's API, results and messages for str and bytes patterns: compile,
+search, match, fullmatch, findall, finditer, sub, subn, split, escape, purge,
+the flags, and Pattern and Match objects.  What differs: the flags are plain
+ints (CPython's RegexFlag prints as ``re.IGNORECASE``, these as ``2``;
+Pattern's repr names them as CPython does), and Match.expand,
+Pattern.scanner and re.template are not provided.
 """
 
 import _re
@@ -47,10 +47,11 @@ class error(Exception):
         self.pattern = pattern
         self.pos = pos
         if pattern is not None and pos is not None:
+            newline = "\n" if isinstance(pattern, str) else b"\n"
             msg = "%s at position %d" % (msg, pos)
-            self.lineno = pattern.count("\n", 0, pos) + 1
-            self.colno = pos - pattern.rfind("\n", 0, pos)
-            if "\n" in pattern:
+            self.lineno = pattern.count(newline, 0, pos) + 1
+            self.colno = pos - pattern.rfind(newline, 0, pos)
+            if newline in pattern:
                 msg = "%s (line %d, column %d)" % (msg, self.lineno, self.colno)
         else:
             self.lineno = self.colno = None
@@ -63,7 +64,7 @@ def _raise_error(result):
 
 
 def _check_string(string):
-    if not isinstance(string, str):
+    if not isinstance(string, (str, bytes, bytearray)):
         raise TypeError(f"expected string or bytes-like object, got '{type(string).__name__}'")
 
 
@@ -136,7 +137,7 @@ class Pattern:
 
     def subn(self, repl, string, count=0):
         _check_string(string)
-        if isinstance(repl, str):
+        if isinstance(repl, (str, bytes, bytearray)):
             result = _re.subn(self.pattern, self._requested, repl, string, count)
             if result[0] == "error":
                 _raise_error(result)
@@ -162,7 +163,7 @@ class Pattern:
             n += 1
         if done < len(string):
             pieces.append(string[done:])
-        return "".join(pieces), n
+        return ("" if isinstance(string, str) else b"").join(pieces), n
 
     def sub(self, repl, string, count=0):
         return self.subn(repl, string, count)[0]
@@ -192,7 +193,8 @@ class Match:
         start = self._regs[2 * index + 1]
         if start < 0:
             return default
-        return self.string[start:self._regs[2 * index + 2]]
+        group = self.string[start:self._regs[2 * index + 2]]
+        return bytes(group) if isinstance(group, bytearray) else group     # as CPython's
 
     def group(self, *groups):
         if not groups:
@@ -249,7 +251,7 @@ def _compile(pattern, flags):
         if flags:
             raise ValueError("cannot process flags argument with a compiled pattern")
         return pattern
-    if not isinstance(pattern, str):
+    if not isinstance(pattern, (str, bytes)):
         raise TypeError("first argument must be string or compiled pattern")
     if not isinstance(flags, int):
         raise TypeError(f"unsupported operand type(s) for &: '{type(flags).__name__}' and 'int'")
@@ -302,7 +304,7 @@ def split(pattern, string, maxsplit=0, flags=0):
 
 
 def escape(pattern):
-    if not isinstance(pattern, str):
+    if not isinstance(pattern, (str, bytes, bytearray)):
         raise TypeError(f"decoding to str: need a bytes-like object, {type(pattern).__name__} found")
     return _re.escape(pattern)
 

@@ -18,6 +18,12 @@ from vmsample.lang.delegated import os_engine as _os_engine
 from vmsample.lang.delegated import decimal_engine as _decimal_engine
 _URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
                        "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
+from vmsample.lang.delegated import hashlib_engine as _hashlib_engine
+_HASHLIB_FUNCTIONS = ["info", "digest", "hexdigest", "algorithms"]
+from vmsample.lang.delegated import struct_engine as _struct_engine
+_STRUCT_FUNCTIONS = ["calcsize", "pack", "unpack_from", "iter_unpack"]
+from vmsample.lang.delegated import fileio_engine as _fileio_engine
+_FILEIO_FUNCTIONS = ["open", "call", "attribute", "text_repr"]
 
 # random's functions, which are also the methods of random.Random (vm/random.pxi)
 RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
@@ -29,6 +35,7 @@ BUILTIN_NAMES = [
     "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
     "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
+    "open",
     "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
     "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
@@ -51,8 +58,13 @@ BUILTIN_NAMES = [
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
+    "stdout_buffer.write", "stdout_buffer.flush", "stderr_buffer.write", "stderr_buffer.flush",
+    "stdin_buffer.readline", "stdin_buffer.read", "stdin_buffer.readlines",
     *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
     *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
+    *("_hashlib." + name for name in _HASHLIB_FUNCTIONS),
+    *("_struct." + name for name in _STRUCT_FUNCTIONS),
+    *("_fileio." + name for name in _FILEIO_FUNCTIONS),
     *("_os." + name for name in _os_engine.__all__),
     *("_decimal." + name for name in _decimal_engine.__all__),
     *("coroutine." + name for name in CORO_METHODS),
@@ -64,17 +76,22 @@ STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", 
                "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
                "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
                "isnumeric", "isdecimal", "expandtabs", "removeprefix",
-               "removesuffix"]
+               "removesuffix", "encode"]
 BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
+# bytes and bytearray methods last (vm/bytes.pxi)
+BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
+BUILTIN_NAMES += ["bytearray." + m for m in BYTES_METHODS + BYTEARRAY_METHODS + BYTES_STATIC]
+BUILTIN_NAMES += ["int." + m for m in INT_BYTES_METHODS]
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
 cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
+cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
 
 cdef enum:
     BI_LEN, BI_PRINT, BI_RANGE, BI_ISINSTANCE, BI_REPR, BI_ABS, BI_MIN, BI_MAX, BI_SUM
     BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
     BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
-    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS
+    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS, BI_OPEN
     BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
     BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
@@ -99,14 +116,15 @@ _check_builtins()
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
                     "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
-                    "_re": {}, "_urlparse": {},
+                    "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {},
                     "_os": {name: getattr(os, name) for name in [
                         "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC",
                         "O_APPEND", "F_OK", "R_OK", "W_OK", "X_OK", "name", "linesep"]},
                     "_decimal": {}}
 
 _PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
-                    "_urlparse": _urlparse_engine, "_os": _os_engine,
+                    "_urlparse": _urlparse_engine, "_hashlib": _hashlib_engine,
+                    "_struct": _struct_engine, "_fileio": _fileio_engine, "_os": _os_engine,
                     "_decimal": _decimal_engine}
 
 cdef object to_py_simple(gcref_t* slot):
@@ -122,6 +140,8 @@ cdef object to_py_simple(gcref_t* slot):
             pop()
             i += 1
         return out if has_tid(slot[0], T_LIST) else tuple(out)
+    if is_byteslike(v):
+        return bytes_to_py(v)
     if v == V_NONE:
         return None
     return format_arg(slot)
@@ -270,6 +290,9 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
         parts.append(str_py(args + i))
     sep = kwarg(args, n, kwnames, "sep")      # read after str() ran VM code
     end = kwarg(args, n, kwnames, "end")
+    for what, v in (("sep", sep), ("end", end)):
+        if v != 0 and v != V_NONE and not has_tid(v, T_STR):
+            raise TypeError(f"{what} must be None or a string, not {type_name(v)}")
     sep_s = " " if sep == 0 or sep == V_NONE else str_to_py(sep)
     end_s = "\n" if end == 0 or end == V_NONE else str_to_py(end)
     f = kwarg(args, n, kwnames, "file")
@@ -311,6 +334,18 @@ cdef int call_file_method(gcref_t* args, Py_ssize_t n, gcref_t kwnames, str name
 
 cdef int STDERR_ROOT = 0
 
+cdef gcref_t open_builtin(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # open() is the VM library's (lib/_files.py), called with these arguments.
+    cdef Py_ssize_t i
+    push(import_module(intern("_files")))
+    cdef gcref_t* fslot = top_slot()
+    fslot[0] = getattr_v(fslot, intern("open"))
+    for i in range(nall):
+        push(a[i])
+    cdef gcref_t v = call_nested(fslot, nall, kwnames)
+    HEAP.shadowstack_top = fslot
+    return v
+
 cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v, w
@@ -335,6 +370,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return tag(range_len(v))
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
+            if t == T_BYTES or t == T_BYTEARRAY:
+                return tag(BLEN(v))
             if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
@@ -531,6 +568,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_CHR:
         check_args("chr", n, 1, 1)
         return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+    if bid == BI_OPEN:
+        return open_builtin(a, nall, kwnames)
     if bid == BI_GLOBALS:
         # The calling frame's module's globals (a builtin runs in its caller's frame).
         check_args("globals", n, 0, 0)
@@ -852,6 +891,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         FLD(v)[0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2] = a[1]
         return v
     name = BUILTIN_NAMES[bid]
+    if bid >= BI_BYTES_FIRST:
+        return bytes_method(name, a, n, kwnames)
     if bid >= BI_STR_FIRST:
         meth = name[4:]
         if not has_tid(a[0], T_STR):
@@ -958,6 +999,20 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             return tag(LEN(a[0]))
         out.flush()
         return V_NONE
+    if mod.endswith("_buffer"):
+        # sys.stdout.buffer ...: the process's own binary streams, so that
+        # text and binary writes interleave as they do under CPython
+        stream = getattr(sys, mod[:-len("_buffer")]).buffer
+        if fn == "write":
+            check_args("write", n, 1, 1)
+            if not is_byteslike(a[0]):
+                raise TypeError(f"a bytes-like object is required, not '{type_name(a[0])}'")
+            return tag(stream.write(bytes_to_py(a[0])))
+        if fn == "flush":
+            stream.flush()
+            return V_NONE
+        args = [to_py_simple(a + i) for i in range(n)]
+        return py_to_vm(getattr(stream, fn)(*args))
     if mod == "stdin":
         if fn == "readline":
             return str_from_py(sys.stdin.readline())
@@ -991,11 +1046,12 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if n == 0:
             return tag(0)
         if n == 2:
-            return int_from_py(int(str_to_py(a[0]), int_to_py(a[1])))
+            # CPython's, on converted values (a str, bytes; any other value is its error)
+            return int_from_py(int(to_py_simple(a), to_py_simple(a + 1)))
         v = a[0]
         if is_intlike(v):
             return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
-        if has_tid(v, T_FLOAT) or has_tid(v, T_STR):
+        if has_tid(v, T_FLOAT) or has_tid(v, T_STR) or is_byteslike(v):
             return int_from_py(int(format_arg(a)))
         if has_tid(v, T_INSTANCE) and magic_of(v, M_INT) != 0:
             return call_method0(magic_of(v, M_INT), v)
@@ -1008,12 +1064,15 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         v = a[0]
         if has_tid(v, T_FLOAT):
             return v
-        if is_number(v) or has_tid(v, T_STR):
+        if is_number(v) or has_tid(v, T_STR) or is_byteslike(v):
             return float_new(float(format_arg(a)))
         if has_tid(v, T_INSTANCE) and magic_of(v, M_FLOAT) != 0:
             return call_method0(magic_of(v, M_FLOAT), v)
         raise TypeError(f"float() argument must be a string or a real number, not '{type_name(v)}'")
     if kind == KIND_STR:
+        if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
+            args = [to_py_simple(a + i) for i in range(n)]
+            return str_from_py(str(*args, **kwargs_py(a, n, kwnames)))
         check_args("str", n, 0, 1)
         if n == 0:
             return VM_STATE.roots[R_EMPTY_STR]
@@ -1058,10 +1117,8 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             push(set_new())
             return frozenset_adopting(pop())
         return frozenset_from_iterable(a)
-    if kind == KIND_BYTES:
-        # The class exists (isinstance(x, bytes) is False for every VM value),
-        # its instances do not.
-        raise NotImplementedError("bytes objects are not supported by vmsample")
+    if kind == KIND_BYTES or kind == KIND_BYTEARRAY:
+        return construct_bytes(T_BYTES if kind == KIND_BYTES else T_BYTEARRAY, a, n, kwnames)
     if kind == KIND_SLICE:
         # slice(stop), slice(start, stop[, step]): as BUILD_SLICE makes them
         check_args("slice", n, 1, 3)

@@ -30,6 +30,8 @@ cdef bint truth(gcref_t v) except -1:
         return True
     if t == T_RANGE:
         return range_len(v) != 0
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return BLEN(v) != 0
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(v, M_BOOL)
         if m != 0:
@@ -77,6 +79,10 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         return (instance_hash(slot) << 1) >> 1      # tagged, as a tuple's
     if t == T_FROZENSET:
         return (frozenset_hash(slot) << 1) >> 1
+    if t == T_BYTES:
+        return bytes_hash(v)
+    if t == T_BYTEARRAY:
+        raise TypeError("unhashable type: 'bytearray'")
     return object_id(v) >> 4
 
 cdef int64_t instance_hash(gcref_t* slot) except? -1:
@@ -146,6 +152,8 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
         if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE or \
                 ta == T_FROZENSET or tb == T_FROZENSET:
             return 2
+        if ta == T_BYTES and tb == T_BYTES:
+            return bytes_eq(a, b)
     elif has_tid(a, T_INSTANCE) or has_tid(b, T_INSTANCE):
         return 2        # an instance equal to an immediate (Fraction(2) == 2)
     if is_number(a) and is_number(b):

@@ -87,6 +87,8 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     push(VM_STATE.roots[<int>idx])
     # CPython's own MemoryError has no message; the nursery's says why.
     args = () if isinstance(e, MemoryError) else e.args
+    if isinstance(e, UnicodeError):
+        args = (str(e),)        # its message; the codec's details are not kept
     cdef Py_ssize_t n = 0
     for a in args:
         if isinstance(a, (str, int, float, bool)) or a is None:
@@ -124,6 +126,8 @@ cdef gcref_t py_to_vm(object x) except 0:
         return float_new(x)
     if t is str:
         return str_from_py(x)
+    if t is bytes or t is bytearray:
+        return bytes_from_py(x)
     if t is tuple or t is list:
         n = len(x)
         for item in x:

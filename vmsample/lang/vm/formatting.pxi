@@ -108,6 +108,8 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         return ("dict_keys(", "dict_values(", "dict_items(")[RAW(slot[0])[IT_C]] + s + ")"
     if t == T_RANGE:
         return repr(range_to_py(v))
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return repr(bytes_to_py(v))
     if t == T_CLASS:
         m = magic_of(v, M_REPR)
         if m != 0:
@@ -238,6 +240,8 @@ cdef object format_arg(gcref_t* slot):
         return num_to_py(v)
     if has_tid(v, T_STR):
         return str_to_py(v)
+    if is_byteslike(v):
+        return bytes_to_py(v)       # (bytes' own __format__ refuses a format spec)
     return _Formattable(str_py(slot), repr_py(slot))
 
 class _Formattable:

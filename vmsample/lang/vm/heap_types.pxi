@@ -13,7 +13,7 @@ cdef uint16_t T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANG
 cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-cdef uint16_t T_FROZENSET, T_COROUTINE, T_CORO_WRAPPER
+cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 
 # list: [items ARRAY, len raw, class CLASS | 0 (0: list; else a subclass of list)]
 cdef enum:
@@ -98,8 +98,9 @@ cdef enum:
     KIND_OTHER = 14
     KIND_BASEEXC = 15
     KIND_FROZENSET = 16
-    KIND_BYTES = 17         # the class only: the VM has no bytes objects
+    KIND_BYTES = 17
     KIND_SLICE = 18
+    KIND_BYTEARRAY = 19
 
 def _register_types(Nursery n):
     """Register the VM's heap types; returns nothing, sets the T_* globals."""
@@ -108,7 +109,7 @@ def _register_types(Nursery n):
     global T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-    global T_FROZENSET, T_COROUTINE, T_CORO_WRAPPER
+    global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -155,6 +156,11 @@ def _register_types(Nursery n):
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
     T_TRACEBACK = var("traceback", 0, [], 8, False)
     T_FROZENSET = fixed("frozenset", 6, [S_TABLE])
+    # bytes and bytearray: layouts in vm/bytes.pxi
+    T_BYTES = var("bytes", 1, [], 1, False)
+    T_BYTEARRAY = fixed("bytearray", 2, [0])
+    T_BYTEBUF = var("bytearray items", 0, [], 1, False)
+    T_BYTESITER = it("bytes_iterator")
     T_COROUTINE = fixed("coroutine", 4, [G_FUNC, G_STATE])      # a generator's layout
     T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
     # Last: instances of `object`; every class registers its own id above it.

@@ -61,8 +61,10 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         return r
     if t == T_SET or t == T_FROZENSET:
         return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
-             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR):
+             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -217,6 +219,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             return ITEMS(o)[i]
         RAW(it)[IT_C] = 0
         return 0
+    if t == T_BYTESITER:
+        return bytes_iter_next(it)
     if t == T_INSTANCE:
         m = magic_of(it, M_NEXT)
         if m != 0:
@@ -281,7 +285,7 @@ cdef bint is_iterator(gcref_t v) noexcept:
         return False
     return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
                       T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR,
-                      T_CORO_WRAPPER) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
+                      T_BYTESITER, T_CORO_WRAPPER) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v

@@ -65,6 +65,10 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
             push(dict_copy(ab))
             dict_update(top_slot(), ab + 1, False)
             return pop()
+        elif ta == T_BYTES or ta == T_BYTEARRAY:
+            r = bytes_binop(ab, op, inplace)
+            if r != 0:
+                return r
         elif ta == T_INSTANCE:
             if inplace and op <= B_MUL:
                 m = magic_of(a, M_IADD + op)
@@ -81,7 +85,7 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
             r = binary_op(ab, op, False)
             ab[0], ab[1] = ab[1], ab[0]
             return r
-        if is_intlike(a) and op == B_MUL and (has_tid(b, T_LIST) or has_tid(b, T_TUPLE)):
+        if is_intlike(a) and op == B_MUL and (has_tid(b, T_LIST) or has_tid(b, T_TUPLE) or is_byteslike(b)):
             ab[0], ab[1] = ab[1], ab[0]
             r = binary_op(ab, op, False)
             ab[0], ab[1] = ab[1], ab[0]
@@ -95,10 +99,10 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
     if op == B_ADD and has_tid(a, T_STR):
         raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
-    if op == B_MUL and (is_sequence(a) or is_sequence(b)):
+    if op == B_MUL and (is_sequence(a) or is_sequence(b) or is_byteslike(a) or is_byteslike(b)):
         # CPython tries the sequence's repeat, which names the other operand
         raise TypeError(f"can't multiply sequence by non-int of type "
-                        f"'{type_name(b) if is_sequence(a) else type_name(a)}'")
+                        f"'{type_name(b) if is_sequence(a) or is_byteslike(a) else type_name(a)}'")
     raise TypeError(f"unsupported operand type(s) for {sym}: '{type_name(a)}' and '{type_name(b)}'")
 
 cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
@@ -204,6 +208,8 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
             return r
     if (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET):
         return set_compare(ab, op)
+    if (ta == T_BYTES or ta == T_BYTEARRAY) and (tb == T_BYTES or tb == T_BYTEARRAY):
+        return bytes_compare(ab, op)
     if op == C_EQ:
         return vbool(a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab)))
     if op == C_NE:
@@ -326,6 +332,8 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
     if t == T_RANGE:
         if is_intlike(vslot[0]):
             return int_to_py(vslot[0]) in range_to_py(c)
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return bytes_contains(cslot, vslot)
     if t == T_DICTVIEW:
         push(FLD(c)[IT_A])
         if RAW(c)[IT_C] == 0:

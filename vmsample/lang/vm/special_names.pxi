@@ -21,8 +21,8 @@ MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", 
                "__qualname__", "__module__", "__format__", "__abs__", "__int__", "__float__",
                "__index__", "__doc__", "__getattr__", "__setattr__", "__del__", "__new__",
                "__enter__", "__exit__", "__reversed__", "__round__", "__divmod__",
-               "__suppress_context__", "__await__", "__aenter__", "__aexit__", "__aiter__",
-               "__anext__"]
+               "__suppress_context__", "__bytes__", "__await__", "__aenter__", "__aexit__",
+               "__aiter__", "__anext__"]
 cdef enum:
     M_INIT, M_REPR, M_STR, M_EQ, M_NE, M_LT, M_LE, M_GT, M_GE, M_HASH, M_LEN, M_ITER, M_NEXT
     M_GETITEM, M_SETITEM, M_DELITEM, M_CONTAINS, M_BOOL, M_CALL, M_ADD, M_SUB, M_MUL
@@ -31,7 +31,7 @@ cdef enum:
     M_RAND, M_ROR, M_RXOR, M_NEG, M_POS, M_INVERT, M_IADD, M_ISUB, M_IMUL, M_NAME, M_ARGS
     M_CLASS, M_SLOTS, M_TRACEBACK, M_CONTEXT, M_CAUSE, M_DICT, M_QUALNAME, M_MODULE
     M_FORMAT, M_ABS, M_INT, M_FLOAT, M_INDEX, M_DOC, M_GETATTR, M_SETATTR, M_DEL, M_NEW
-    M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, M_SUPPRESS_CONTEXT, M_AWAIT, M_AENTER
+    M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, M_SUPPRESS_CONTEXT, M_BYTES, M_AWAIT, M_AENTER
     M_AEXIT, M_AITER, M_ANEXT, N_MAGIC
 
 cdef int MAGIC_ROOT[128]

@@ -21,11 +21,13 @@ EXCEPTION_TREE = [
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
     ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
-    # what the delegated os functions raise (vmsample/lang/delegated/os_engine.py)
+    # what the delegated os functions and files raise (vmsample/lang/delegated/os_engine.py,
+    # fileio_engine.py)
     ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"),
     ("IsADirectoryError", "OSError"), ("NotADirectoryError", "OSError"),
     ("PermissionError", "OSError"), ("TimeoutError", "OSError"),
     ("SystemError", "Exception"),
+    ("UnicodeDecodeError", "UnicodeError"), ("UnicodeEncodeError", "UnicodeError"),
 ]
 
 cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
@@ -78,6 +80,10 @@ cdef gcref_t builtin_table(str prefix, str name) except 0:
     # A module-like object whose attributes are the builtins "prefix.*"
     # (sys.stdout.write ...): its repr is <module 'NAME'>.
     push_builtins_dict(prefix)
+    if prefix in ("stdout", "stderr", "stdin"):
+        push(builtin_table(prefix + "_buffer", name))       # sys.stdout.buffer ...
+        dict_set_py(top_slot() - 1, "buffer", top_slot()[0])
+        pop()
     return module_object(name)
 
 cdef int setup_builtins() except -1:
@@ -108,7 +114,8 @@ cdef int setup_builtins() except -1:
     kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
              ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
              ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
-             ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, []),
+             ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, [T_BYTES]),
+             ("bytearray", KIND_BYTEARRAY, [T_BYTEARRAY]),
              ("slice", KIND_SLICE, [T_SLICE]),
              ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
              ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
@@ -128,18 +135,23 @@ cdef int setup_builtins() except -1:
                     (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
                     (T_CELL, "cell"), (T_SUPER, "super"),
                     (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
-                    (T_CLASSMETHOD, "classmethod"), (T_COROUTINE, "coroutine"),
-                    (T_CORO_WRAPPER, "coroutine_wrapper")]:
+                    (T_CLASSMETHOD, "classmethod"), (T_BYTESITER, "bytes_iterator"),
+                    (T_COROUTINE, "coroutine"), (T_CORO_WRAPPER, "coroutine_wrapper")]:
         TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
     TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
                                                KIND_OTHER))
     # methods of builtin classes
     owners = {"list": KIND_LIST, "dict": KIND_DICT, "set": KIND_SET, "tuple": KIND_TUPLE,
-              "str": KIND_STR, "int": KIND_INT, "float": KIND_FLOAT}
+              "str": KIND_STR, "int": KIND_INT, "float": KIND_FLOAT, "bytes": KIND_BYTES,
+              "bytearray": KIND_BYTEARRAY}
     for bid, name in enumerate(BUILTIN_NAMES):
         if "." in name:
             owner, meth = name.split(".", 1)
-            if owner in owners:
+            if owner in ("bytes", "bytearray") and meth in BYTES_STATIC or name == "int.from_bytes":
+                v = alloc_fixed(T_STATICMETHOD)
+                FLD(v)[0] = mk_bfunc(bid)
+                class_set(KIND_ROOT[owners[owner]], meth, v)
+            elif owner in owners:
                 class_set(KIND_ROOT[owners[owner]], meth, mk_bfunc(bid))
             if owner == "set" and meth in FROZENSET_METHODS:
                 class_set(KIND_ROOT[KIND_FROZENSET], meth, mk_bfunc(bid))
@@ -174,12 +186,13 @@ cdef int setup_builtins() except -1:
                  "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
                  "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
                  "format", "bin", "hex", "oct", "input", "globals", "property", "staticmethod",
-                 "classmethod"]:
+                 "classmethod", "open"]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
                        ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
                        ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
                        ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES), ("slice", KIND_SLICE),
+                       ("bytearray", KIND_BYTEARRAY),
                        ("type", KIND_TYPE)]:
         dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
     for name, _ in EXCEPTION_TREE:
@@ -189,7 +202,8 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_os", "_decimal"]:
+    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_hashlib", "_struct", "_fileio",
+                "_os", "_decimal"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))

@@ -51,6 +51,8 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
                 SDATA(r)[j] = SDATA(ok[0])[start + j * step]
             return r
         return str_char(SDATA(o)[index_of(k, LEN(o), "string")])
+    if t == T_BYTES or t == T_BYTEARRAY:
+        return bytes_getitem(ok)
     if t == T_DICT:
         r = dict_get(ok, ok + 1)
         if r == 0:
@@ -78,6 +80,8 @@ cdef int setitem(gcref_t* ok, gcref_t* vslot) except -1:
         return 0
     if t == T_DICT:
         return dict_set(ok, ok + 1, vslot)
+    if t == T_BYTEARRAY:
+        return bytearray_setitem(ok, vslot)
     if t == T_INSTANCE:
         m = magic_of(o, M_SETITEM)
         if m != 0:
@@ -107,6 +111,10 @@ cdef int delitem(gcref_t* ok) except -1:
         if not dict_del(ok, ok + 1):
             raise_with_value("KeyError", ok[1])
         return 0
+    if t == T_BYTEARRAY:
+        return bytearray_delitem(ok)
+    if t == T_BYTES:
+        raise TypeError("'bytes' object doesn't support item deletion")
     if t == T_INSTANCE:
         m = magic_of(o, M_DELITEM)
         if m != 0:

@@ -1,0 +1,112 @@
+"""The fast reader's compiled loops (vmsample/profile/_scan.pyx) against
+what they stand in for: the stack table against a dict, and every profile
+read with the loops against the same profile read by the Python loop alone
+(which the schema tests check in turn)."""
+
+import struct
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vmsample.profile import ProfileWriter, read_profile, reader, schema
+from vmsample.profile._assemble import _PureStackTable
+from vmsample.profile._scan import StackTable
+from vmsample.profile.reader import load_bytes
+
+REAL = sorted(p for p in (Path(__file__).parents[1] / "data" / "real-profiles").iterdir() if p.name != "SOURCES.md")
+
+# Raw stack entries: little-endian i64 words, few distinct values so that
+# repeats and shared prefixes are common.
+ENTRIES = st.lists(st.integers(-3, 3), max_size=6).map(lambda ws: struct.pack(f"<{len(ws)}q", *ws))
+
+
+@given(st.lists(ENTRIES, max_size=400))
+def test_stack_table_interns_like_a_dict(keys):
+    table, pure = StackTable(), _PureStackTable()
+    ids = [table.intern(k) for k in keys]
+    assert ids == [pure.intern(k) for k in keys]
+    assert table.keys() == pure.keys() and table.lengths_of() == pure.lengths_of() and len(table) == len(pure)
+
+
+def test_stack_table_grows_and_keeps_every_stack():
+    table = StackTable()
+    keys = [struct.pack("<3q", i, i * 7919, -i) for i in range(50_000)]
+    assert [table.intern(k) for k in keys] == list(range(len(keys)))
+    assert [table.intern(bytes(k)) for k in reversed(keys)] == list(reversed(range(len(keys))))
+    assert table.keys() == keys
+
+
+def read_without_scanning(source, monkeypatch):
+    with monkeypatch.context() as m:
+        m.setattr(reader, "SCAN", False)
+        return read_profile(source)
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_real_profiles_read_the_same_with_and_without_the_compiled_loops(path, monkeypatch):
+    assert read_profile(path) == read_without_scanning(path, monkeypatch)
+
+
+def many_stacks(path, n=5000):
+    """A profile whose every sample has a stack of its own, with time samples
+    interleaved: the table grows, and the loops stop at every other kind."""
+    with ProfileWriter(path, alloc_period=4096, time_period_ns=1_000_000, program="prog.py") as w:
+        w.declare_code(2, "<module>", 1, "prog.py")
+        w.declare_code(4, "work", 10, "prog.py")
+        w.type_name(3, "Node")
+        for i in range(n):
+            w.alloc_sample(seq=i, size=32 + 16 * (i % 5), type_id=3, time_ns=1000 + i,
+                           stack=[(4, 11 + i), (2, 5)], thread_id=7)
+            if i % 100 == 99:
+                w.time_sample(time_ns=1000 + i, stack=[(4, 11 + i % 3), (2, 5)], thread_id=7)
+                w.minor_collection(index=i // 100 + 1, time_ns=1000 + i, first_seq=i - 99,
+                                   outcomes=bytes(j % 2 for j in range(100)))
+    return path
+
+
+def test_a_profile_of_many_stacks_reads_the_same_every_way(tmp_path, monkeypatch):
+    path = many_stacks(tmp_path / "many.prof")
+    fast = read_profile(path)
+    assert len(fast.alloc_samples) == 5000 and len(fast.stacks) >= 5000 and len(fast.time_samples) == 50
+    assert [fast.stack_frames(s.stack)[0].line for s in fast.alloc_samples] == [11 + i for i in range(5000)]
+    assert fast == read_without_scanning(path, monkeypatch)
+    data, gz = load_bytes(path)
+    assert schema.to_profile(schema.parse(data), gzip=gz) == fast
+    # The columns take less memory than the file.
+    assert fast.alloc_samples.nbytes + fast.time_samples.nbytes <= path.stat().st_size
+
+
+@pytest.fixture(scope="module")
+def small_profile(tmp_path_factory):
+    return many_stacks(tmp_path_factory.mktemp("scan") / "many.prof", n=300).read_bytes()
+
+
+@given(at=st.integers(0, 2000), junk=st.binary(max_size=8))
+def test_a_corrupted_profile_fails_the_same_with_and_without_the_compiled_loops(small_profile, at, junk):
+    data = bytearray(small_profile)
+    at = at * len(data) // 2001
+    data[at:at + len(junk)] = junk
+    outcomes = []
+    for scan in (True, False):
+        saved, reader.SCAN = reader.SCAN, scan
+        try:
+            outcomes.append(read_profile(bytes(data)))
+        except Exception as e:          # noqa: BLE001 -- the same error either way, whatever it is
+            outcomes.append((type(e), str(e)))
+        finally:
+            reader.SCAN = saved
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_mapped_file_read_while_letting_its_pages_go_reads_as_its_bytes(tmp_path, monkeypatch):
+    path = many_stacks(tmp_path / "many.prof")
+    monkeypatch.setattr(reader, "RELEASE_EVERY", 1)         # let go of every page as soon as it is read
+    released = []
+    real_release = reader._release
+    monkeypatch.setattr(reader, "_release", lambda data, done, upto: released.append(upto) or
+                        real_release(data, done, upto))
+    mapped = read_profile(path)
+    assert len(released) > 10 and max(released) > path.stat().st_size // 2
+    assert mapped == read_profile(path.read_bytes())

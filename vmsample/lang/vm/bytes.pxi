@@ -1,0 +1,469 @@
+# vm/bytes.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Bytes and bytearray: their layouts, conversion to and from CPython bytes,
+# construction, indexing and slicing, iteration, comparison and hashing, the
+# operators (+, *, %, in) and the methods.  The hot operations work on the
+# VM's own data; the other methods run CPython's method on a converted copy
+# (as str's do), a bytearray's mutating ones writing the result back.
+# Globals: none beyond the heap.
+#
+# bytes: var-size, 1-byte items after one raw word (the hash, 0 until
+#        computed, as a str's): LEN is the length.  Immutable.
+# bytearray: [items BYTEBUF, len raw]: the items array (var-size, 1-byte
+#        items) over-allocated as a list's, so append and extend cost O(1)
+#        amortised.  Bytes past len are kept 0.
+
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytearray cimport PyByteArray_FromStringAndSize, PyByteArray_AS_STRING, PyByteArray_GET_SIZE
+
+cdef enum:
+    BA_ITEMS = 0
+    BA_LEN = 1
+
+cdef inline bint is_byteslike(gcref_t v) noexcept nogil:
+    return is_obj(v) and (TID(v) == T_BYTES or TID(v) == T_BYTEARRAY)
+
+cdef inline uint8_t* BPTR(gcref_t v) noexcept nogil:
+    # The data of a bytes or bytearray: valid until the next allocation.
+    if TID(v) == T_BYTES:
+        return <uint8_t*>(v + 16)
+    return <uint8_t*>(FLD(v)[BA_ITEMS] + 8)
+
+cdef inline Py_ssize_t BLEN(gcref_t v) noexcept nogil:
+    if TID(v) == T_BYTES:
+        return LEN(v)
+    return RAW(v)[BA_LEN]
+
+# ---------------------------------------------------------------- making them
+
+cdef gcref_t bytes_new(Py_ssize_t n) except 0:
+    return alloc_var(T_BYTES, n)
+
+cdef gcref_t bytearray_new(Py_ssize_t n) except 0:
+    push(alloc_fixed(T_BYTEARRAY))
+    cdef gcref_t items = alloc_var(T_BYTEBUF, n if n > 8 else 8)
+    cdef gcref_t ba = pop()
+    store(ba, BA_ITEMS, items)
+    RAW(ba)[BA_LEN] = n
+    return ba
+
+cdef gcref_t byteslike_new(uint16_t tid, Py_ssize_t n) except 0:
+    return bytes_new(n) if tid == T_BYTES else bytearray_new(n)
+
+cdef int bytearray_resize(gcref_t* slot, Py_ssize_t newlen) except -1:
+    # The bytearray in [slot] gets length newlen; new bytes are 0.
+    cdef gcref_t items = FLD(slot[0])[BA_ITEMS]
+    cdef Py_ssize_t n = RAW(slot[0])[BA_LEN]
+    if newlen <= <Py_ssize_t>LEN(items):
+        if newlen < n:
+            memset(<uint8_t*>(items + 8) + newlen, 0, n - newlen)
+        RAW(slot[0])[BA_LEN] = newlen
+        return 0
+    items = alloc_var(T_BYTEBUF, newlen + (newlen >> 3) + 16)
+    memcpy(<uint8_t*>(items + 8), BPTR(slot[0]), n)
+    store(slot[0], BA_ITEMS, items)
+    RAW(slot[0])[BA_LEN] = newlen
+    return 0
+
+cdef int bytearray_append_data(gcref_t* slot, gcref_t* src) except -1:
+    # slot's bytearray += the bytes-like object in [src] (which may be it)
+    cdef Py_ssize_t n = RAW(slot[0])[BA_LEN], m = BLEN(src[0])
+    bytearray_resize(slot, n + m)
+    memmove(BPTR(slot[0]) + n, BPTR(src[0]), m)
+    return 0
+
+cdef gcref_t bytes_from_py(object b) except 0:
+    # A VM bytes (a bytearray for a CPython bytearray) with b's contents.
+    cdef Py_ssize_t n
+    cdef gcref_t r
+    if type(b) is bytearray:
+        n = PyByteArray_GET_SIZE(b)
+        r = bytearray_new(n)
+        memcpy(BPTR(r), PyByteArray_AS_STRING(b), n)
+        return r
+    n = PyBytes_GET_SIZE(b)
+    r = bytes_new(n)
+    memcpy(BPTR(r), PyBytes_AS_STRING(b), n)
+    return r
+
+cdef object bytes_to_py(gcref_t v):
+    # The CPython bytes (bytearray) of a VM bytes (bytearray): a copy.
+    if TID(v) == T_BYTES:
+        return PyBytes_FromStringAndSize(<char*>BPTR(v), BLEN(v))
+    return PyByteArray_FromStringAndSize(<char*>BPTR(v), BLEN(v))
+
+cdef int bytearray_set_py(gcref_t* slot, object b) except -1:
+    # The bytearray in [slot] takes the contents of CPython bytes-like b.
+    cdef Py_ssize_t n = len(b)
+    b = bytes(b)
+    bytearray_resize(slot, n)
+    memcpy(BPTR(slot[0]), PyBytes_AS_STRING(b), n)
+    return 0
+
+cdef int byte_value(gcref_t v) except -1:
+    # An item stored into a bytearray: an int in range(0, 256)
+    if not is_intlike(v):
+        raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
+    if not is_int(v) and v != V_TRUE and v != V_FALSE or not 0 <= int_to_py(v) < 256:
+        raise ValueError("byte must be in range(0, 256)")
+    return int_to_py(v)
+
+cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
+    # bytes(iterable) / bytearray(iterable) of ints
+    cdef Py_ssize_t n, i
+    cdef gcref_t r
+    push(list_from_iterable(src))
+    n = RAW(top_slot()[0])[L_LEN]
+    for i in range(n):
+        v = ITEMS(top_slot()[0])[i]
+        if not is_intlike(v):
+            raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
+        if not is_int(v) and v != V_TRUE and v != V_FALSE or not 0 <= int_to_py(v) < 256:
+            raise ValueError("bytes must be in range(0, 256)")
+    r = byteslike_new(tid, n)
+    for i in range(n):
+        BPTR(r)[i] = <uint8_t>int_to_py(ITEMS(top_slot()[0])[i])
+    pop()
+    return r
+
+cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # bytes(...) and bytearray(...)
+    cdef gcref_t v, m
+    cdef Py_ssize_t size
+    cdef str name = "bytes" if tid == T_BYTES else "bytearray"
+    if n == 1 and not kwnames:
+        v = a[0]
+        if is_byteslike(v):
+            if tid == T_BYTES and TID(v) == T_BYTES:
+                return v
+            size = BLEN(v)
+            v = byteslike_new(tid, size)
+            memcpy(BPTR(v), BPTR(a[0]), size)
+            return v
+        if is_intlike(v) and v != V_TRUE and v != V_FALSE:
+            if not is_int(v):
+                raise OverflowError("cannot fit 'int' into an index-sized integer")
+            if untag(v) < 0:
+                raise ValueError("negative count")
+            return byteslike_new(tid, untag(v))
+        if has_tid(v, T_INSTANCE):
+            m = magic_of(v, M_BYTES) if tid == T_BYTES else 0
+            if m != 0:
+                v = call_method0(m, v)
+                if not has_tid(v, T_BYTES):
+                    raise TypeError(f"__bytes__ returned non-bytes (type {type_name(v)})")
+                return v
+            return bytes_from_ints(tid, a)
+        if not has_tid(v, T_STR):
+            if is_obj(v) and TID(v) != T_FLOAT or v == V_TRUE or v == V_FALSE:
+                return bytes_from_ints(tid, a)
+    # str with an encoding, no argument, and every error: CPython's own
+    args = [to_py_simple(a + i) for i in range(n)]
+    return bytes_from_py((bytes if tid == T_BYTES else bytearray)(*args, **kwargs_py(a, n, kwnames)))
+
+# ---------------------------------------------------------------- subscripts
+
+cdef Py_ssize_t byte_index(gcref_t o, gcref_t k) except? -1:
+    cdef int64_t i
+    cdef Py_ssize_t n = BLEN(o)
+    cdef bint ba = TID(o) == T_BYTEARRAY
+    if not is_intlike(k):
+        raise TypeError(f"{'bytearray' if ba else 'byte'} indices must be integers or slices, "
+                        f"not {type_name(k)}")
+    if not is_int(k) and k != V_TRUE and k != V_FALSE:
+        raise IndexError("cannot fit 'int' into an index-sized integer")
+    i = untag(k) if is_int(k) else (1 if k == V_TRUE else 0)
+    if i < 0:
+        i += n
+    if i < 0 or i >= n:
+        raise IndexError("bytearray index out of range" if ba else "index out of range")
+    return i
+
+cdef gcref_t bytes_getitem(gcref_t* ok) except 0:
+    cdef Py_ssize_t start, stop, step, cnt, j
+    cdef gcref_t r
+    cdef uint8_t* p
+    cdef uint8_t* q
+    if not has_tid(ok[1], T_SLICE):
+        return tag(BPTR(ok[0])[byte_index(ok[0], ok[1])])
+    start, stop, step = slice_to_py(ok[1]).indices(BLEN(ok[0]))
+    cnt = len(range(start, stop, step))
+    r = byteslike_new(TID(ok[0]), cnt)
+    p = BPTR(ok[0])
+    q = BPTR(r)
+    if step == 1:
+        memcpy(q, p + start, cnt)
+    else:
+        for j in range(cnt):
+            q[j] = p[start + j * step]
+    return r
+
+cdef int bytearray_setitem(gcref_t* ok, gcref_t* vslot) except -1:
+    cdef Py_ssize_t i
+    cdef gcref_t v
+    if not has_tid(ok[1], T_SLICE):
+        i = byte_index(ok[0], ok[1])
+        BPTR(ok[0])[i] = <uint8_t>byte_value(vslot[0])
+        return 0
+    v = vslot[0]
+    if is_intlike(v) or has_tid(v, T_STR):
+        raise TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+    if not is_byteslike(v):
+        push(bytes_from_ints(T_BYTES, vslot))
+        data = bytes_to_py(top_slot()[0])
+        pop()
+    else:
+        data = bytes_to_py(v)
+    whole = bytes_to_py(ok[0])
+    whole[slice_to_py(ok[1])] = data
+    return bytearray_set_py(ok, whole)
+
+cdef int bytearray_delitem(gcref_t* ok) except -1:
+    whole = bytes_to_py(ok[0])
+    if has_tid(ok[1], T_SLICE):
+        del whole[slice_to_py(ok[1])]
+    else:
+        del whole[byte_index(ok[0], ok[1])]
+    return bytearray_set_py(ok, whole)
+
+cdef gcref_t bytes_iter_next(gcref_t it) noexcept nogil:
+    # T_BYTESITER's step: [bytes-like, -, index]; 0 when exhausted
+    cdef gcref_t o = FLD(it)[IT_A]
+    cdef int64_t i = RAW(it)[IT_C]
+    if i < BLEN(o):
+        RAW(it)[IT_C] = i + 1
+        return tag(BPTR(o)[i])
+    return 0
+
+# ---------------------------------------------------------------- comparison, hash
+
+cdef int bytes_cmp(gcref_t a, gcref_t b) noexcept nogil:
+    cdef Py_ssize_t na = BLEN(a), nb = BLEN(b)
+    cdef int c = memcmp(BPTR(a), BPTR(b), na if na < nb else nb)
+    if c != 0:
+        return -1 if c < 0 else 1
+    if na == nb:
+        return 0
+    return -1 if na < nb else 1
+
+cdef bint bytes_eq(gcref_t a, gcref_t b) noexcept nogil:
+    return BLEN(a) == BLEN(b) and memcmp(BPTR(a), BPTR(b), BLEN(a)) == 0
+
+cdef gcref_t bytes_compare(gcref_t* ab, int op) noexcept nogil:
+    cdef int c = bytes_cmp(ab[0], ab[1])
+    return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
+                 else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
+
+cdef int64_t bytes_hash(gcref_t b) noexcept nogil:
+    # str's hash over the bytes (so b"ab" and "ab" hash alike, as in CPython)
+    cdef int64_t hv = RAW(b)[0]
+    cdef uint64_t x
+    cdef uint32_t i
+    if hv != 0:
+        return hv
+    x = 14695981039346656037ULL
+    for i in range(LEN(b)):
+        x = (x ^ BPTR(b)[i]) * 1099511628211ULL
+    hv = <int64_t>(x & ((<uint64_t>1 << 61) - 1))
+    if hv == 0:
+        hv = 1
+    RAW(b)[0] = hv
+    return hv
+
+# ---------------------------------------------------------------- operators
+
+cdef Py_ssize_t bytes_find(gcref_t hay, gcref_t needle, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+    # Index of the first [needle] (bytes-like) in hay[start:end], or -1.
+    cdef Py_ssize_t m = BLEN(needle), i
+    cdef uint8_t* h = BPTR(hay)
+    cdef uint8_t* nd = BPTR(needle)
+    cdef uint8_t first
+    if m == 0:
+        return start if start <= end else -1
+    first = nd[0]
+    for i in range(start, end - m + 1):
+        if h[i] == first and (m == 1 or memcmp(h + i + 1, nd + 1, m - 1) == 0):
+            return i
+    return -1
+
+cdef Py_ssize_t byte_find(gcref_t hay, uint8_t c, Py_ssize_t start, Py_ssize_t end) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef uint8_t* h = BPTR(hay)
+    for i in range(start, end):
+        if h[i] == c:
+            return i
+    return -1
+
+cdef int bytes_contains(gcref_t* cslot, gcref_t* vslot) except -1:
+    cdef gcref_t v = vslot[0]
+    if is_byteslike(v):
+        return bytes_find(cslot[0], v, 0, BLEN(cslot[0])) >= 0
+    if is_intlike(v):
+        if not (is_int(v) or v == V_TRUE or v == V_FALSE) or not 0 <= int_to_py(v) < 256:
+            raise ValueError("byte must be in range(0, 256)")
+        return byte_find(cslot[0], <uint8_t>int_to_py(v), 0, BLEN(cslot[0])) >= 0
+    raise TypeError(f"a bytes-like object is required, not '{type_name(v)}'")
+
+cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
+    # ab[0] (bytes or bytearray) op ab[1]; 0 (no exception): not handled here.
+    cdef gcref_t a = ab[0], b = ab[1], r
+    cdef Py_ssize_t na, nb, c, i
+    if op == B_ADD:
+        if not is_byteslike(b):
+            if has_tid(b, T_INSTANCE):
+                return 0
+            raise TypeError(f"can't concat {type_name(b)} to {type_name(a)}")
+        if inplace and TID(a) == T_BYTEARRAY:
+            bytearray_append_data(ab, ab + 1)
+            return ab[0]
+        na = BLEN(a)
+        nb = BLEN(b)
+        r = byteslike_new(TID(a), na + nb)
+        memcpy(BPTR(r), BPTR(ab[0]), na)
+        memcpy(BPTR(r) + na, BPTR(ab[1]), nb)
+        return r
+    if op == B_MUL and is_intlike(b):
+        count = int_to_py(b)
+        if not -PY_SSIZE_T_MAX - 1 <= count <= PY_SSIZE_T_MAX:
+            raise OverflowError("cannot fit 'int' into an index-sized integer")
+        c = count if count > 0 else 0
+        na = BLEN(a)
+        if na and c > PY_SSIZE_T_MAX // na:
+            raise MemoryError()
+        if inplace and TID(a) == T_BYTEARRAY:
+            bytearray_resize(ab, na * c)
+            r = ab[0]
+        else:
+            r = byteslike_new(TID(a), na * c)
+        for i in range(1 if r == ab[0] else 0, c):
+            memcpy(BPTR(r) + i * na, BPTR(ab[0]), na)
+        return r
+    if op == B_MOD:
+        if has_tid(b, T_INSTANCE):
+            raise NotImplementedError("bytes %-formatting of an instance is not supported by vmsample")
+        res = bytes_to_py(a) % to_py_simple(ab + 1)
+        if inplace and TID(a) == T_BYTEARRAY:
+            bytearray_set_py(ab, res)
+            return ab[0]
+        return bytes_from_py(res)
+    return 0
+
+# ---------------------------------------------------------------- methods
+# Each name is a builtin of both classes ("bytes.NAME", "bytearray.NAME");
+# bytearray has the mutating ones besides.
+
+BYTES_METHODS = ["join", "find", "rfind", "index", "rindex", "count", "startswith", "endswith",
+                 "split", "rsplit", "strip", "lstrip", "rstrip", "replace", "decode", "hex",
+                 "upper", "lower", "partition", "rpartition", "splitlines", "isdigit", "isalpha",
+                 "isalnum", "isspace", "isupper", "islower", "istitle", "isascii", "title",
+                 "capitalize", "swapcase", "center", "ljust", "rjust", "zfill", "expandtabs",
+                 "removeprefix", "removesuffix", "translate"]
+BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "copy", "reverse"]
+# Static methods of the classes (fromhex is a classmethod in CPython: the
+# result is of the class the name is looked up on, as here).
+BYTES_STATIC = ["fromhex", "maketrans"]
+# int's conversions to and from bytes (from_bytes static, as the two above)
+INT_BYTES_METHODS = ["to_bytes", "from_bytes"]
+
+cdef gcref_t bytes_method(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # name: "bytes.METHOD" or "bytearray.METHOD"; a[0] is self (none for
+    # the static methods).
+    cdef gcref_t s, r, v
+    cdef Py_ssize_t i, m, total, pos, start, end
+    owner, meth = name.split(".")
+    cdef uint16_t tid = T_BYTES if owner == "bytes" else T_BYTEARRAY
+    if owner == "int":
+        args = [to_py_simple(a + i) for i in range(n)]
+        if meth == "from_bytes":
+            return int_from_py(int.from_bytes(*args, **kwargs_py(a, n, kwnames)))
+        if n == 0 or not is_intlike(a[0]):
+            raise TypeError(f"descriptor 'to_bytes' for 'int' objects doesn't apply to a "
+                            f"'{type_name(a[0]) if n else 'nothing'}' object")
+        return bytes_from_py(int.to_bytes(int_to_py(a[0]), *args[1:], **kwargs_py(a, n, kwnames)))
+    if meth in BYTES_STATIC:
+        args = [to_py_simple(a + i) for i in range(n)]
+        res = getattr(bytes if tid == T_BYTES else bytearray, meth)(*args, **kwargs_py(a, n, kwnames))
+        return py_to_vm(res)
+    if n == 0 or not has_tid(a[0], tid):
+        raise TypeError(f"descriptor '{meth}' for '{owner}' objects doesn't apply to a "
+                        f"'{type_name(a[0]) if n else 'nothing'}' object")
+    s = a[0]
+    if not kwnames:
+        if meth == "append":
+            check_args("append", n - 1, 1, 1)
+            i = byte_value(a[1])
+            m = RAW(s)[BA_LEN]
+            bytearray_resize(a, m + 1)
+            BPTR(a[0])[m] = <uint8_t>i
+            return V_NONE
+        if meth == "extend":
+            check_args("extend", n - 1, 1, 1)
+            if is_byteslike(a[1]):
+                bytearray_append_data(a, a + 1)
+            else:
+                push(bytes_from_ints(T_BYTES, a + 1))
+                bytearray_append_data(a, top_slot())
+                pop()
+            return V_NONE
+        if meth == "join" and n == 2:
+            if not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
+                a[1] = list_from_iterable(a + 1)
+            m = SEQLEN(a[1])
+            total = 0
+            for i in range(m):
+                r = ITEMS(a[1])[i]
+                if not is_byteslike(r):
+                    raise TypeError(f"sequence item {i}: expected a bytes-like object, "
+                                    f"{type_name(r)} found")
+                total += BLEN(r)
+            total += BLEN(s) * (m - 1) if m else 0
+            r = byteslike_new(tid, total)
+            pos = 0
+            for i in range(m):
+                if i:
+                    memcpy(BPTR(r) + pos, BPTR(a[0]), BLEN(a[0]))
+                    pos += BLEN(a[0])
+                v = ITEMS(a[1])[i]
+                memcpy(BPTR(r) + pos, BPTR(v), BLEN(v))
+                pos += BLEN(v)
+            return r
+        if meth in ("find", "startswith", "endswith", "index") and 2 <= n <= 4 and \
+                (is_byteslike(a[1]) or is_int(a[1])):
+            for i in range(2, n):
+                if not is_int(a[i]):
+                    break
+            else:
+                return bytes_search(meth, a, n)
+    args = [to_py_simple(a + i) for i in range(n)]
+    res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+    if tid == T_BYTEARRAY and meth in BYTEARRAY_METHODS and meth != "copy":
+        bytearray_set_py(a, args[0])        # the mutation, written back
+    return py_to_vm(res)
+
+cdef gcref_t bytes_search(str meth, gcref_t* a, Py_ssize_t n) except 0:
+    # find/index/startswith/endswith with a bytes-like or int needle and int bounds
+    cdef Py_ssize_t start, end, m, pos, length = BLEN(a[0])
+    cdef int64_t c
+    start, end, _ = slice(untag(a[2]) if n >= 3 else None, untag(a[3]) if n == 4 else None).indices(length)
+    if n >= 3 and untag(a[2]) > length:
+        pos = -1
+        if meth in ("startswith", "endswith"):
+            return V_FALSE
+    elif is_int(a[1]):
+        if meth in ("startswith", "endswith"):
+            raise TypeError(f"{meth} first arg must be bytes or a tuple of bytes, not int")
+        c = untag(a[1])
+        if not 0 <= c < 256:
+            raise ValueError("byte must be in range(0, 256)")
+        pos = byte_find(a[0], <uint8_t>c, start, end)
+    elif meth in ("startswith", "endswith"):
+        m = BLEN(a[1])
+        if end - start < m:
+            return V_FALSE
+        pos = start if meth == "startswith" else end - m
+        return vbool(memcmp(BPTR(a[0]) + pos, BPTR(a[1]), m) == 0)
+    else:
+        pos = bytes_find(a[0], a[1], start, end)
+    if meth == "index" and pos < 0:
+        raise ValueError("subsection not found")
+    return tag(pos)

@@ -1,0 +1,84 @@
+"""Grouping and summing sample columns (model.py's numpy arrays): what the
+reader's assembly and the reports do with millions of samples at once
+instead of one Python object at a time.
+
+Sums of integer columns stay integers (exact, whatever their size); float
+columns are summed in sample order within each group, as a Python loop
+would."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+# Integer columns whose values lie in [0, DENSE_FACTOR x their length] (stack
+# ids, type ids, a group's code) are grouped by counting, without sorting.
+DENSE_FACTOR = 4
+
+
+def _dense_range(values: np.ndarray) -> int | None:
+    """max + 1 if [values] are small non-negative integers, else None."""
+    if values.dtype.kind not in "iu" or not len(values):
+        return None
+    low, high = int(values.min()), int(values.max())
+    return high + 1 if low >= 0 and high < DENSE_FACTOR * len(values) + 1024 else None
+
+
+def distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct [values], sorted; the index of each value into them).
+
+    Columns have few distinct values (stacks, types, sizes): counting them
+    (small integers) or hashing them and bisecting is several times faster
+    than sorting the whole column."""
+    values = np.asarray(values)
+    size = _dense_range(values)
+    if size is not None:
+        present = np.flatnonzero(np.bincount(values.astype(np.intp, copy=False), minlength=size))
+        index_of = np.zeros(size, np.intp)
+        index_of[present] = np.arange(len(present))
+        return present.astype(values.dtype), index_of[values.astype(np.intp, copy=False)]
+    keys = np.unique(values)
+    return keys, np.searchsorted(keys, values)
+
+
+def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Group samples by the values of [columns] together: (the distinct
+    value of each column per group, in sorted order of the tuples; each
+    sample's group number)."""
+    parts = [distinct(c) for c in columns]
+    code = np.zeros(len(columns[0]), np.int64)
+    for keys, index in parts:
+        code = code * len(keys) + index
+    codes, which = distinct(code)
+    values = []
+    for keys, _ in reversed(parts):
+        values.append(keys[codes % len(keys)])
+        codes = codes // len(keys)
+    return values[::-1], which
+
+
+def sum_by(which: np.ndarray, n: int, *columns: np.ndarray) -> list[np.ndarray]:
+    """Per group 0..n-1 ([which]: each sample's group), the sum of each of
+    [columns] -- int64 for integer columns, float64 for float ones."""
+    which = np.asarray(which)
+    out = []
+    order = starts = present = None
+    for c in columns:
+        c = np.asarray(c)
+        if c.dtype.kind == "f":     # bincount adds in sample order
+            out.append(np.bincount(which, weights=c, minlength=n).astype(np.float64, copy=False))
+            continue
+        if len(c) and max(-int(c.min()), int(c.max())) * len(c) < 2**53:
+            # Every partial sum is an integer a float64 holds exactly.
+            out.append(np.bincount(which, weights=c, minlength=n).astype(np.int64))
+            continue
+        sums = np.zeros(n, np.int64)
+        if len(which):
+            if order is None:
+                order = np.argsort(which, kind="stable")
+                sorted_groups = which[order]
+                starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
+                present = sorted_groups[starts]
+            sums[present] = np.add.reduceat(c[order].astype(np.int64, copy=False), starts)
+        out.append(sums)
+    return out
