@@ -237,19 +237,31 @@ class Context:
     def _run(self, op, args):
         """The result of [op] on [args] (Decimals and plain values) in this
         context; its signals are recorded, a trapped one raised."""
+        encoded = []
+        for a in args:
+            encoded.append(("D", a._s) if isinstance(a, Decimal) else a)
+        return self._call(op, encoded)
+
+    def _call(self, op, encoded):
+        # _run on encoded operands (the arithmetic operators' short way).
         settings = self._cached
         if settings is None:
             # (kept until a setting or a trap changes: see _SignalDict)
             settings = self._cached = [self.prec, self.rounding, self.Emin, self.Emax,
                                        self.capitals, self.clamp,
                                        [cls.__name__ for cls in _SIGNALS if self.traps[cls]]]
-        encoded = [("D", a._s) if isinstance(a, Decimal) else a for a in args]
         result = _decimal.run(op, encoded, *settings)
-        for name in result[-1]:
-            self.flags[_EXCEPTIONS[name]] = True
-        if result[0] == "trap":
-            raise _EXCEPTIONS[result[1]]([_EXCEPTIONS[name] for name in result[2]])
-        return _decoded(result[1])
+        if result[-1]:
+            for name in result[-1]:
+                self.flags[_EXCEPTIONS[name]] = True
+            if result[0] == "trap":
+                raise _EXCEPTIONS[result[1]]([_EXCEPTIONS[name] for name in result[2]])
+        value = result[1]
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == "D":
+            d = object.__new__(Decimal)
+            d._s = value[1]
+            return d
+        return _decoded(value)
 
     def copy(self):
         return Context(self.prec, self.rounding, self.Emin, self.Emax, self.capitals, self.clamp,
@@ -571,10 +583,13 @@ class Decimal:
         return getcontext()._run("abs", [self])
 
     def _binary(self, op, other, reflected):
-        if not (isinstance(other, Decimal) or isinstance(other, int)):
+        if isinstance(other, Decimal):
+            other = ("D", other._s)
+        elif not isinstance(other, int):
             return NotImplemented
         ctx = _current if _current is not None else getcontext()
-        return ctx._run(op, [other, self] if reflected else [self, other])
+        mine = ("D", self._s)
+        return ctx._call(op, [other, mine] if reflected else [mine, other])
 
     def __add__(self, other):
         return self._binary("add", other, False)

@@ -9,8 +9,8 @@ system calls to CPython (vmsample/lang/delegated/os_engine.py).
 Differences from CPython: the VM has no multiple inheritance, so the
 classes form one chain, PurePath > PurePosixPath > Path > PosixPath
 (CPython's PosixPath derives from Path and PurePosixPath, and Path from
-PurePath only); Windows paths, owner/group, as_uri, bytes (read_bytes,
-write_bytes) and open() are refused: "... is not supported by vmsample".
+PurePath only); Windows paths, owner/group and as_uri are refused: "... is
+not supported by vmsample".
 """
 
 import os
@@ -483,13 +483,16 @@ class Path(PurePosixPath):
         raise NotImplementedError("Path.group is not supported by vmsample")
 
     def open(self, mode="r", buffering=-1, encoding=None, errors=None, newline=None):
-        raise NotImplementedError("Path.open is not supported by vmsample")
+        return open(self, mode, buffering, encoding, errors, newline)
 
     def read_bytes(self):
-        raise NotImplementedError("Path.read_bytes is not supported by vmsample")
+        with open(self, mode="rb") as f:
+            return f.read()
 
     def write_bytes(self, data):
-        raise NotImplementedError("Path.write_bytes is not supported by vmsample")
+        view = bytes(data)
+        with open(self, mode="wb") as f:
+            return f.write(view)
 
     def read_text(self, encoding=None, errors=None):
         return _os.read_text(str(self), encoding, errors)

@@ -67,6 +67,13 @@ with tempfile.TemporaryDirectory() as other:
 print(os.path.isdir(other))
 shutil.rmtree(tmp)
 print(os.path.exists(tmp), pathlib.__name__)
+with tempfile.TemporaryDirectory() as other:
+    f = Path(other) / "data.bin"
+    print(f.write_bytes(b"\x00\x01abc"), f.read_bytes())
+    with f.open("w") as stream:
+        stream.write("text\n")
+    with f.open() as stream:
+        print(repr(stream.read()), f.read_text(), f.stat().st_size)
 try:
     shutil.rmtree(tmp)
 except FileNotFoundError as e:
