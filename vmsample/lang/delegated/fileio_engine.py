@@ -15,14 +15,9 @@ _next_handle = [1]
 
 
 def open(file, mode, buffering, encoding, errors, newline, closefd):
-    """(handle, class name, name, mode).  An OSError carries the file name
-    in its message (the VM's OSError has no filename attribute)."""
-    try:
-        f = builtins.open(file, mode, buffering, encoding, errors, newline, closefd)
-    except OSError as e:
-        if e.filename is None:
-            raise
-        raise type(e)(e.errno, f"{e.strerror}: {e.filename!r}") from None
+    """(handle, class name, name, mode); an OSError reaches the VM as the
+    exception of its class, with its errno, strerror and filename."""
+    f = builtins.open(file, mode, buffering, encoding, errors, newline, closefd)
     handle = _next_handle[0]
     _next_handle[0] += 1
     _files[handle] = f

@@ -21,8 +21,8 @@ EXCEPTION_TREE = [
     ("MemoryError", "Exception"), ("ImportError", "Exception"),
     ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
     ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
-    # what the delegated os functions and files raise (vmsample/lang/delegated/os_engine.py,
-    # fileio_engine.py)
+    # what the delegated os functions and open() raise, with errno, strerror and filename
+    # (vmsample/lang/delegated/os_engine.py, fileio_engine.py)
     ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"),
     ("IsADirectoryError", "OSError"), ("NotADirectoryError", "OSError"),
     ("PermissionError", "OSError"), ("TimeoutError", "OSError"),
