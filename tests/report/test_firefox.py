@@ -13,12 +13,10 @@ import gzip
 import itertools
 import json
 import os
-import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
-from once import machine_lock
+from once import npm_package
 
 from vmsample import read_profile
 from vmsample.convert import firefox
@@ -197,16 +195,7 @@ def test_long_counter_tracks_are_summed_within_time_slices_and_say_so(known, mon
 @pytest.fixture(scope="session")
 def profiler_cli():
     """The Firefox Profiler's CLI, installed with npm on first use."""
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "vmsample-tests" / "profiler-cli"
-    script = cache / "node_modules" / "@firefox-devtools" / "profiler-cli" / "dist" / "profiler-cli.js"
-    with machine_lock("profiler-cli"):
-        if not script.exists():
-            npm = shutil.which("npm")
-            assert npm, "the Firefox Profiler test needs Node.js and npm (Debian packages nodejs, npm)"
-            cache.mkdir(parents=True, exist_ok=True)
-            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
-                            PROFILER_CLI], check=True, capture_output=True, timeout=600)
-    return ["node", str(script)]
+    return ["node", str(npm_package(PROFILER_CLI, "@firefox-devtools/profiler-cli") / "dist" / "profiler-cli.js")]
 
 
 def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):

@@ -3,13 +3,10 @@ package (the version whose schema data/ vendors), installed with npm into a
 cache on first use, in headless Chromium (as tests/report/test_html.py runs
 it), the file chosen in its file input as a user would."""
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from once import machine_lock
+from once import npm_package
 from test_html import CHROMIUM_ARGS, chromium_path
 
 from vmsample import read_profile
@@ -20,16 +17,7 @@ SPEEDSCOPE = "speedscope@1.25.0"
 
 @pytest.fixture(scope="module")
 def speedscope_app():
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "vmsample-tests" / "speedscope"
-    app = cache / "node_modules" / "speedscope" / "dist" / "release" / "index.html"
-    with machine_lock("speedscope"):
-        if not app.exists():
-            npm = shutil.which("npm")
-            assert npm, "the speedscope test needs Node.js and npm (Debian packages nodejs, npm)"
-            cache.mkdir(parents=True, exist_ok=True)
-            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(cache),
-                            SPEEDSCOPE], check=True, capture_output=True, timeout=600)
-    return app
+    return npm_package(SPEEDSCOPE, "speedscope") / "dist" / "release" / "index.html"
 
 
 def open_in_speedscope(app, path) -> tuple[str, list[str]]:
