@@ -23,18 +23,56 @@ cdef object slice_to_py(gcref_t s):
                  None if FLD(s)[1] == V_NONE else int_to_py(FLD(s)[1]),
                  None if FLD(s)[2] == V_NONE else int_to_py(FLD(s)[2]))
 
+
+cdef inline Py_ssize_t clamp_bound(gcref_t v, Py_ssize_t n, Py_ssize_t step, bint is_stop) noexcept:
+    # One bound of a slice over [n] items, as CPython's PySlice_Unpack and
+    # PySlice_AdjustIndices place it.
+    cdef Py_ssize_t i
+    if v == V_NONE:
+        if is_stop:
+            return -1 if step < 0 else n
+        return n - 1 if step < 0 else 0
+    i = untag(v)
+    if i < 0:
+        i += n
+        if i < 0:
+            i = -1 if step < 0 else 0
+    elif i >= n:
+        i = n - 1 if step < 0 else n
+    return i
+
+
+cdef Py_ssize_t slice_indices(gcref_t s, Py_ssize_t n, Py_ssize_t* start, Py_ssize_t* stop,
+                              Py_ssize_t* step) except -1:
+    """The slice [s] over [n] items: its start, stop and step, and how many
+    items it takes (slice.indices and the slice length).  Bounds that are
+    None or small ints are placed here; anything else (big ints, objects
+    with __index__, bools) goes through CPython's slice."""
+    cdef gcref_t a = FLD(s)[0], b = FLD(s)[1], c = FLD(s)[2]
+    if (a == V_NONE or is_int(a)) and (b == V_NONE or is_int(b)) and (c == V_NONE or is_int(c)):
+        step[0] = 1 if c == V_NONE else untag(c)
+        if step[0] == 0:
+            raise ValueError("slice step cannot be zero")
+        start[0] = clamp_bound(a, n, step[0], False)
+        stop[0] = clamp_bound(b, n, step[0], True)
+    else:
+        first, last, stride = slice_to_py(s).indices(n)
+        start[0], stop[0] = first, last
+        step[0] = max(-PY_SSIZE_T_MAX, min(stride, PY_SSIZE_T_MAX))    # as PySlice_Unpack clamps it
+    if step[0] < 0:
+        return (start[0] - stop[0] - 1) // (-step[0]) + 1 if stop[0] < start[0] else 0
+    return (stop[0] - start[0] - 1) // step[0] + 1 if start[0] < stop[0] else 0
+
 cdef gcref_t getitem(gcref_t* ok) except 0:
     cdef gcref_t o = ok[0], k = ok[1], r, m
     cdef uint16_t t
-    cdef Py_ssize_t i, n, start, stop, step, j
+    cdef Py_ssize_t i, n, start, stop, step, j, cnt
     if not is_obj(o):
         raise TypeError(f"'{type_name(o)}' object is not subscriptable")
     t = TID(o)
     if t == T_LIST or t == T_TUPLE:
         if has_tid(k, T_SLICE):
-            n = SEQLEN(o)
-            start, stop, step = slice_to_py(k).indices(n)
-            cnt = len(range(start, stop, step))
+            cnt = slice_indices(k, SEQLEN(o), &start, &stop, &step)
             r = list_new(cnt) if t == T_LIST else tuple_new(cnt)
             for j in range(cnt):
                 ITEMS(r)[j] = ITEMS(ok[0])[start + j * step]
@@ -42,8 +80,7 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         return ITEMS(o)[index_of(k, SEQLEN(o), "list" if t == T_LIST else "tuple")]
     if t == T_STR:
         if has_tid(k, T_SLICE):
-            start, stop, step = slice_to_py(k).indices(LEN(o))
-            cnt = len(range(start, stop, step))
+            cnt = slice_indices(k, LEN(o), &start, &stop, &step)
             if cnt == 1:
                 return str_char(SDATA(ok[0])[start])
             r = str_new(cnt)
@@ -135,7 +172,7 @@ cdef int list_set_slice(gcref_t* ok, gcref_t* vslot) except -1:
     push(list_from_iterable(vslot))
     cdef gcref_t* src = top_slot()
     m = RAW(src[0])[L_LEN]
-    start, stop, step = slice_to_py(ok[1]).indices(n)
+    slice_indices(ok[1], n, &start, &stop, &step)
     if step == 1:
         if stop < start:
             stop = start
