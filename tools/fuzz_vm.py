@@ -247,8 +247,9 @@ class Generator:
             lambda: f"({self.expr('int', d)} in {self.expr(self.pick(['ilist', 'iset', 'tuple', 'dict']), d)})",
             lambda: f"({self.expr('str', d)} in {self.expr('str', d)})",
             lambda: f"({self.expr('any', d)} in {self.expr('olist', d)})",
-            # (`is` between equal constants is CPython's constant merging: only None)
-            lambda: f"({self.expr('any', d)} is None)",
+            # (`is` between equal constants is CPython's constant merging: only None;
+            # a literal is compared through a name, which CPython does not warn about)
+            lambda: f"((lambda v: v is None)({self.expr('any', d)}))",
             lambda: f"isinstance({self.expr('any', d)}, {self.pick(['int', 'str', 'list', 'tuple', 'dict', 'float', 'bool', 'object', *self.classes])})",
             lambda: f"bool({self.expr(k, d)})",
             lambda: f"any({self.expr('ilist', d)})", lambda: f"all({self.expr('ilist', d)})",
