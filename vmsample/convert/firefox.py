@@ -38,7 +38,7 @@ import platform
 import numpy as np
 
 from vmsample import __version__
-from vmsample.profile.columns import distinct, group, sum_by
+from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
 from vmsample.report.progress import QUIET
@@ -493,9 +493,8 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         order = mine[np.argsort(a.time_ns[mine], kind="stable")]
         # One call stack per (stack, type, outcome), made in order of first use.
         (g_stack, g_type, g_outcome), which = group(a.stack[order], a.type_id[order], a.outcome[order])
-        first_use = np.unique(which, return_index=True)[1]
         made = np.zeros(len(g_stack), np.int64)
-        for g in progress.iterate("allocation stacks", np.argsort(first_use, kind="stable").tolist()):
+        for g in progress.iterate("allocation stacks", by_first_use(which).tolist()):
             made[g] = stacks.with_type(int(g_stack[g]), a.type_names[int(g_type[g])], Outcome(int(g_outcome[g])))
         columns = (made[which], np.round((a.time_ns[order] - start_ns) / 1e6, 6), a.weight[order],
                    a.objects[order], a.type_id[order], ~a.large[order])

@@ -33,7 +33,7 @@ from importlib import resources
 import numpy as np
 
 from vmsample import __version__
-from vmsample.profile.columns import distinct, group, sum_by
+from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.report.analysis import analyze, duration_ns, has_lifetimes
 from vmsample.report.progress import QUIET
@@ -149,8 +149,7 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     sums = sum_by(which, len(g_stack), w, np.where(a.outcome == Outcome.DIED, w, 0),
                   np.where(a.outcome == Outcome.SURVIVED, w, 0), np.ones(len(a), np.int64))
     # Nodes, types and lines are numbered in the order samples first use them.
-    first_use = np.unique(which, return_index=True)[1]
-    for g in progress.iterate("allocation sites", np.argsort(first_use, kind="stable").tolist()):
+    for g in progress.iterate("allocation sites", by_first_use(which).tolist()):
         stack, type_id = int(g_stack[g]), int(g_type[g])
         nbytes, died, survived, count = (int(c[g]) for c in sums)
         node = tree.node_of(stack)
@@ -201,8 +200,7 @@ def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> 
     # One point per (node, type, birth, death) bucket, in the order samples first fill it.
     (g_node, g_type, g_born, g_death), which = group(node, type_, born, death)
     weight, count = sum_by(which, len(g_node), a.weight[known], np.ones(len(known), np.int64))
-    first_use = np.unique(which, return_index=True)[1]
-    order = np.argsort(first_use, kind="stable")
+    order = by_first_use(which)
     merged = {(n, t, b, None if d == -np.inf else d): (w, c) for n, t, b, d, w, c in zip(
         *(col[order].tolist() for col in (g_node, g_type, g_born, g_death, weight, count)))}
     site_bytes: dict[int, int] = {}
@@ -217,8 +215,9 @@ def time_tree(profile: Profile, progress=QUIET) -> dict | None:
     if not profile.time_samples:
         return None
     tree = _Tree(profile, _root_name(profile))
-    stacks, first_use, counts = np.unique(profile.time_samples.stack, return_index=True, return_counts=True)
-    for i in progress.iterate("time stacks", np.argsort(first_use, kind="stable").tolist()):
+    stacks, which = distinct(profile.time_samples.stack)
+    counts = np.bincount(which, minlength=len(stacks))
+    for i in progress.iterate("time stacks", by_first_use(which).tolist()):
         stack, count = int(stacks[i]), int(counts[i])
         node = tree.node_of(stack)
         tree.self[node][0] = tree.self[node].get(0, 0) + count

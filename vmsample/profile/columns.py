@@ -57,6 +57,12 @@ def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return values[::-1], which
 
 
+def by_first_use(which: np.ndarray) -> np.ndarray:
+    """The group numbers in [which] (each sample's group), ordered by the
+    first sample of each: the order a loop over the samples meets them."""
+    return np.argsort(np.unique(which, return_index=True)[1], kind="stable")
+
+
 def sum_by(which: np.ndarray, n: int, *columns: np.ndarray) -> list[np.ndarray]:
     """Per group 0..n-1 ([which]: each sample's group), the sum of each of
     [columns] -- int64 for integer columns, float64 for float ones."""

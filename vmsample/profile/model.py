@@ -162,6 +162,10 @@ class _Columns(Sequence):
         """The samples lo..hi-1 as objects."""
         raise NotImplementedError
 
+    def _labels(self):
+        """What the samples take from outside their columns (compared by ==)."""
+        return None
+
     def __iter__(self):
         for lo in range(0, len(self), self.CHUNK):
             yield from self._rows(lo, min(lo + self.CHUNK, len(self)))
@@ -181,7 +185,7 @@ class _Columns(Sequence):
     def __eq__(self, other):
         if isinstance(other, type(self)):
             return all(np.array_equal(getattr(self, f), getattr(other, f)) for f in self.FIELDS) \
-                and list(self) == list(other)
+                and self._labels() == other._labels()
         if isinstance(other, Sequence):
             return len(self) == len(other) and list(self) == list(other)
         return NotImplemented
@@ -231,6 +235,9 @@ class AllocationSamples(_Columns):
                                  weight, objects, death_ns, died_major)
                 for seq, t, tid, type_id, size, large, outcome, stack, weight, objects, death_ns, died_major
                 in zip(*cols)]
+
+    def _labels(self):
+        return {t: self.type_names[t] for t in np.unique(self.type_id).tolist()}
 
     def alive_at_end(self) -> np.ndarray:
         """Which samples' objects were alive when profiling stopped."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vmsample.profile.columns import distinct, sum_by
+from vmsample.profile.columns import by_first_use, distinct, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
 
 from .analysis import Site, _Keys, has_lifetimes
@@ -144,7 +144,7 @@ def _by_first_use(keys, *columns):
     (the keys, the sum of each column)."""
     values, which = distinct(keys)
     sums = sum_by(which, len(values), *columns)
-    order = np.argsort(np.unique(which, return_index=True)[1], kind="stable")
+    order = by_first_use(which)
     return values[order].tolist(), [c[order].tolist() for c in sums]
 
 
