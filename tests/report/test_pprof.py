@@ -24,7 +24,7 @@ from vmsample import read_profile
 from vmsample.convert import pprof
 from vmsample.convert.pprof_schema import Profile as PprofProfile
 from vmsample.report import analyze
-from vmsample.report.analysis import has_lifetimes
+from vmsample.profile.totals import has_lifetimes
 
 PAPER_PROFILE = Path(__file__).parent.parent / "data" / "real-profiles" / "gcbench_as_obj.prof"
 STACK = ["<module>@prog.py:1", "main@prog.py:20", "keep@prog.py:5"]
@@ -109,7 +109,7 @@ def lifetimes_synth(path):
 def test_the_papers_profile_matches_the_report():
     """Written by the paper's PyPy: no lifetimes, so no inuse_* types."""
     p = read_profile(PAPER_PROFILE)
-    assert not has_lifetimes(p)
+    assert not has_lifetimes(p.meta)
     check_against_report(decode(pprof.render(p)), analyze(p).to_json(limit=None), lifetimes=False)
 
 
@@ -118,7 +118,7 @@ def test_synthetic_profiles_match_the_report(request, tmp_path, fixture):
     path = lifetimes_synth(tmp_path / "l.prof") if fixture == "lifetimes" else request.getfixturevalue(fixture)
     p = read_profile(path)
     pb = decode(pprof.render(p))
-    lifetimes = has_lifetimes(p)
+    lifetimes = has_lifetimes(p.meta)
     check_against_report(pb, analyze(p).to_json(limit=None), lifetimes)
     st = pb.string_table
     assert pb.period == p.meta.alloc_period and pb.duration_nanos > 0

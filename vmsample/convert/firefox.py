@@ -40,7 +40,8 @@ import numpy as np
 from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
-from vmsample.report.analysis import _Keys, duration_ns, has_lifetimes, summarize
+from vmsample.profile.totals import has_lifetimes
+from vmsample.report.analysis import _Keys, duration_ns, summarize
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -354,7 +355,7 @@ def _gc_markers(profile, markers, shared, start_ns):
 def _live_tracks(profile):
     """(label, times ns, changes of live bytes) of the top sites by peak
     live bytes (vmsample/report/live.py's lives), in time order."""
-    if not has_lifetimes(profile):
+    if not has_lifetimes(profile.meta):
         return []
     keys = _Keys(profile)
     a = profile.alloc_samples

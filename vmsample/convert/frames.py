@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
-from vmsample.profile.columns import distinct, sum_by
 from vmsample.profile.model import Code, Profile
+from vmsample.profile.totals import SUMS
 
 KINDS = ("alloc", "objects", "time")     # allocated bytes, allocated objects, CPU time
 
@@ -53,11 +51,14 @@ def stack_weights(profile: Profile, kind: str) -> Counter:
     ("objects") for allocation samples, sample counts for time samples (what
     flame graph tools expect)."""
     check_kind(profile, kind)
-    samples = profile.time_samples if kind == "time" else profile.alloc_samples
-    stacks, which = distinct(samples.stack)
-    value = (samples.weight if kind == "alloc" else samples.objects if kind == "objects"
-             else np.ones(len(samples), np.int64))
-    return Counter(dict(zip(stacks.tolist(), sum_by(which, len(stacks), value)[0].tolist())))
+    totals = profile.totals()
+    if kind == "time":
+        return Counter(totals.time_stacks)
+    value = SUMS.index("bytes" if kind == "alloc" else "objects")
+    weights: Counter = Counter()
+    for (stack, _type), v in totals.bins.items():
+        weights[stack] += v[value]
+    return weights
 
 
 def code_path(profile: Profile, stack: int) -> list[int]:

@@ -35,7 +35,8 @@ import numpy as np
 from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
-from vmsample.report.analysis import analyze, duration_ns, has_lifetimes
+from vmsample.profile.totals import has_lifetimes
+from vmsample.report.analysis import analyze, duration_ns
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -178,7 +179,7 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
 
 def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> dict | None:
     """The lives of the sampled objects for the page (see the module docstring)."""
-    if not has_lifetimes(profile) or tree is None:
+    if not has_lifetimes(profile.meta) or tree is None:
         return None
     duration = max(1, duration_ns(profile) or 1)
     bucket = duration / LIVE_BUCKETS

@@ -24,7 +24,8 @@ import gzip
 
 from vmsample import __version__
 from vmsample.profile.model import Profile
-from vmsample.report.analysis import bins, duration_ns, has_lifetimes
+from vmsample.profile.totals import SUMS, has_lifetimes
+from vmsample.report.analysis import duration_ns
 from vmsample.report.progress import QUIET
 
 from .frames import display_name
@@ -33,8 +34,8 @@ from .pprof_schema import Profile as PprofProfile
 SUFFIX = ".pprof.pb.gz"
 TYPE_LABEL = "object_type"
 
-# bins() sums: [samples, bytes, died, survived, objects, live bytes, live objects]
-_BYTES, _OBJECTS, _LIVE_BYTES, _LIVE_OBJECTS = 1, 4, 5, 6
+_BYTES, _OBJECTS, _LIVE_BYTES, _LIVE_OBJECTS = (SUMS.index(s) for s in ("bytes", "objects", "live_bytes",
+                                                                       "live_objects"))
 
 
 class _Strings:
@@ -70,7 +71,7 @@ class _CumulativeRound:
 def convert(profile: Profile, progress=QUIET) -> PprofProfile:
     out = PprofProfile()
     string = _Strings(out.string_table)
-    lifetimes = has_lifetimes(profile)
+    lifetimes = has_lifetimes(profile.meta)
     sample_types = [("alloc_objects", "count"), ("alloc_space", "bytes")]
     if lifetimes:
         sample_types += [("inuse_objects", "count"), ("inuse_space", "bytes")]
@@ -112,7 +113,7 @@ def convert(profile: Profile, progress=QUIET) -> PprofProfile:
 
     objects, live_objects = _CumulativeRound(), _CumulativeRound()
     type_key = string(TYPE_LABEL)
-    for (stack, type_id), v in progress.iterate("allocation bins", sorted(bins(profile).items())):
+    for (stack, type_id), v in progress.iterate("allocation bins", sorted(profile.totals().bins.items())):
         sample = out.sample.add(location_id=[location(f) for f in profile.stacks[stack]])
         sample.value.extend([objects(v[_OBJECTS]), v[_BYTES]])
         if lifetimes:

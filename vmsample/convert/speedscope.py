@@ -25,7 +25,7 @@ import numpy as np
 from vmsample import __version__
 from vmsample.profile.columns import group, sum_by
 from vmsample.profile.model import Profile
-from vmsample.report.analysis import has_lifetimes
+from vmsample.profile.totals import has_lifetimes
 from vmsample.report.progress import QUIET
 
 from .frames import display_name, function_labels
@@ -130,7 +130,7 @@ def convert(profile: Profile, progress=QUIET) -> dict:
                      for k in zip(stacks.tolist(), (a.type_names[t] for t in types.tolist()))]
         keys_list = list(key_of)
         key = np.array(group_key, np.int64)[which]
-        live = a.alive_at_end() if has_lifetimes(profile) else np.zeros(len(a), bool)
+        live = a.alive_at_end() if has_lifetimes(profile.meta) else np.zeros(len(a), bool)
         kinds = {}
         for name in ALLOC_PROFILES:
             w = a.objects if name.endswith("objects)") else a.weight

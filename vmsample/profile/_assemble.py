@@ -28,8 +28,9 @@ from . import format as F
 from . import weights
 from .columns import distinct, group
 from .errors import ProfileFormatError
-from .model import (NONE, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Outcome,
-                    Profile, TimeSamples)
+from .model import (NONE, AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection,
+                    Outcome, Profile, TimeSamples)
+from .totals import Irregular, SampleTotals, TotalsAccumulator, has_lifetimes
 
 
 def _state_name(state: int) -> str:
@@ -137,11 +138,29 @@ def _lookup(sorted_keys, keys):
     return at, found
 
 
-class ProfileBuilder:
-    """Receives decoded records in file order; [finish] returns the Profile."""
+# In aggregate mode the extension's sample infos are handed to the
+# accumulator at least this often (and at every minor collection and DEATHS
+# record, whose outcomes name them).
+DRAIN_EVERY = 1 << 16
 
-    def __init__(self, gzip: bool = False):
+
+class ProfileBuilder:
+    """Receives decoded records in file order; [finish] returns the Profile.
+
+    With [aggregate] (read_profile(..., aggregate=True)) the samples of a
+    vmsample file are summed as they arrive (totals.TotalsAccumulator) and
+    their columns emptied: the Profile has no sample columns, only
+    [Profile.totals].  A file the accumulator cannot follow raises
+    totals.Irregular, and the reader reads it again without [aggregate]."""
+
+    def __init__(self, gzip: bool = False, aggregate: bool = False):
         self.gzip = gzip
+        self.aggregate = aggregate
+        self.accumulator: TotalsAccumulator | None = None
+        self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
+        # Minor collections' outcomes (first seq, bytes) and DEATHS (None,
+        # seqs) since the last drain, in file order.
+        self.events: list = []
         self.geometry: F.Geometry | None = None
         self.version = 0
         self.mode = 0
@@ -228,23 +247,96 @@ class ProfileBuilder:
 
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
         self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
+        if self.aggregate and outcomes:
+            self.events.append((first_seq, bytes(outcomes)))
 
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
                                       total_size_of_arenas))
 
     def deaths(self, major, time_ns, seqs):
+        if self.aggregate:
+            self.events.append((None, seqs))
+            return
         self.deaths_seq.extend(seqs)
         self.deaths_major.extend([min(major, 2**63 - 1)] * len(seqs))
         self.deaths_time.extend([time_ns] * len(seqs))
 
     def end_of_extension(self, n_alloc, n_time, n_minor, n_major, end_ns, n_truncated, offset):
-        got = (len(self.alloc_infos[0]), len(self.time_infos[0]), len(self.minors), len(self.majors))
+        acc = self.accumulator
+        got = (len(self.alloc_infos[0]) + (acc.alloc_count if acc else 0),
+               len(self.time_infos[0]) + (acc.time_count if acc else 0), len(self.minors), len(self.majors))
         if got != (n_alloc, n_time, n_minor, n_major):
             raise ProfileFormatError(
                 f"END record counts (alloc, time, minor, major) {(n_alloc, n_time, n_minor, n_major)} "
                 f"disagree with the records {got}", offset, "ext:end")
         self.end_record = (end_ns, n_truncated)
+
+    # ---------------------------------------------------------- aggregate mode
+    def drain(self, force: bool = False) -> None:
+        """In aggregate mode, hand the sample infos decoded so far to the
+        accumulator (when there are DRAIN_EVERY, or [force]), then the
+        outcomes and deaths that came with them, and empty their columns.
+
+        The infos go first: the outcomes and deaths name samples written
+        before them, which the accumulator must have; and the outcomes of
+        consecutive minor collections go in one call, as one range of seqs."""
+        if not self.aggregate or (not force and len(self.alloc_infos[0]) + len(self.time_infos[0]) < DRAIN_EVERY
+                                  and len(self.events) < DRAIN_EVERY // 64):
+            return
+        try:
+            if self.accumulator is None:
+                self.meta_now = self._metadata()
+                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now))
+            alloc_main, time_main = self._streams(self.meta_now)
+            if len(self.alloc_infos[0]):
+                self._drain_allocations(alloc_main)
+            if len(self.time_infos[0]):
+                time, thread, own = (np.asarray(c) for c in self.time_infos)
+                stack = self._take_paired(own, time_main, "time")
+                self.accumulator.times(time, thread, stack)
+                self.time_infos = _time_columns()
+        except ProfileFormatError as e:
+            # Where the model raises this (at the end), with what precedes it,
+            # is the reader's to say: it reads the file again.
+            raise Irregular(str(e)) from None
+        events, self.events = self.events, []
+        outcomes = []
+        for first_seq, payload in events + [(None, None)]:
+            if first_seq is not None:
+                if first_seq + len(payload) > 2**64:
+                    raise Irregular("outcomes past 2**64")
+                outcomes.append((first_seq, payload))
+                continue
+            if outcomes:
+                keys = np.concatenate([np.arange(f, f + len(o), dtype=np.uint64) for f, o in outcomes])
+                self.accumulator.outcomes(keys, np.frombuffer(b"".join(o for _, o in outcomes), np.uint8))
+                outcomes = []
+            if payload is not None:
+                self.accumulator.deaths(payload)
+
+    def _drain_allocations(self, alloc_main):
+        seq, time, thread, size, type_id, flags, own = (np.asarray(c) for c in self.alloc_infos)
+        if self.accumulator.alloc_count and flags[0] & F.ALLOC_FLAG_CONTINUED:
+            raise Irregular("an allocation's records split between runs")
+        stack = self._take_paired(own, alloc_main, "alloc")
+        nbytes, objects = self._weights(self.meta_now, size, flags)
+        self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
+                                     nbytes, objects)
+        self.alloc_infos = _alloc_columns()
+
+    def _take_paired(self, own, main, what):
+        """_paired_stacks for the next run of infos: they take the
+        main-section records after the ones taken already."""
+        stack = np.array(own, np.int64)
+        paired = stack < 0
+        n = int(paired.sum())
+        start = self.taken[what]
+        if start + n > len(main):
+            raise Irregular(f"more {what} info records than stack records")
+        stack[paired] = np.frombuffer(main.stack, np.int64, count=n, offset=8 * start)
+        self.taken[what] = start + n
+        return stack
 
     # ---------------------------------------------------------- result
     def _metadata(self) -> Metadata:
@@ -486,19 +578,22 @@ class ProfileBuilder:
         return TimeSamples(time_ns=time, thread_id=thread, stack=stack, weight=np.full(len(time), weight, np.int64),
                            memory_kb=memory)
 
-    def finish(self) -> Profile:
-        meta = self._metadata()
+    def _streams(self, meta) -> tuple[StackRecords, StackRecords]:
+        """The main-section records of the allocation and the time stream."""
         if meta.layout not in (F.LAYOUT_VMPROF, F.LAYOUT_PYPY, "foreign"):
             raise ProfileFormatError(f"unknown layout {meta.layout!r}", None, "meta")
-        if meta.lines and any(n % 16 for n in self.stacks.lengths_of()):
-            raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
         none = StackRecords()
         if meta.layout == F.LAYOUT_PYPY or not self.has_extension:
-            alloc_main, time_main = self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
-        elif meta.sample_kind == F.KIND_ALLOC:
-            alloc_main, time_main = self.main[F.MARKER_STACKTRACE], none
-        else:
-            alloc_main, time_main = none, self.main[F.MARKER_STACKTRACE]
+            return self.main[F.MARKER_GC_STACKTRACE], self.main[F.MARKER_STACKTRACE]
+        if meta.sample_kind == F.KIND_ALLOC:
+            return self.main[F.MARKER_STACKTRACE], none
+        return none, self.main[F.MARKER_STACKTRACE]
+
+    def finish(self) -> Profile:
+        meta = self._metadata()
+        alloc_main, time_main = self._streams(meta)
+        if meta.lines and any(n % 16 for n in self.stacks.lengths_of()):
+            raise ProfileFormatError("odd stack depth in a profile with line numbers", None, "stacktrace")
         if (meta.layout != "foreign" or F.META_VERSION in self.meta) and not self.has_extension:
             raise ProfileFormatError("the extension section is missing (truncated file?)", None, "extension")
         if self.has_extension and self.end_record is None:
@@ -510,7 +605,7 @@ class ProfileBuilder:
         types.update(self.types)
         if not self.has_extension and len(alloc_main):
             self._fork_allocations(alloc_main)
-            alloc_main = none
+            alloc_main = StackRecords()
         stat_names = self.stat_names if self.stat_names is not None else ()
         codes, frames, stacks = self._frames(meta.lines)
         minors = []
@@ -520,7 +615,20 @@ class ProfileBuilder:
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
                 stats.get("total_size_of_arenas", 0), stats.get("total_memory_used", 0),
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
-        return Profile(meta=meta, codes=codes, frames=frames, stacks=stacks,
-                       alloc_samples=self._allocations(meta, types, alloc_main),
-                       time_samples=self._time_samples(meta, time_main), minor_collections=minors,
-                       major_events=self.majors, types=types, stat_names=stat_names)
+        if self.aggregate and self.has_extension:
+            totals = self._streamed_totals(alloc_main, time_main)
+            alloc, time = AggregatedSamples("allocation", totals.alloc_count), \
+                AggregatedSamples("time", totals.time_count)
+        else:
+            totals = None
+            alloc, time = self._allocations(meta, types, alloc_main), self._time_samples(meta, time_main)
+        profile = Profile(meta=meta, codes=codes, frames=frames, stacks=stacks, alloc_samples=alloc,
+                          time_samples=time, minor_collections=minors, major_events=self.majors, types=types,
+                          stat_names=stat_names, sample_totals=totals)
+        return profile.aggregated() if self.aggregate else profile
+
+    def _streamed_totals(self, alloc_main, time_main) -> SampleTotals:
+        self.drain(force=True)
+        if self.taken["alloc"] != len(alloc_main) or self.taken["time"] != len(time_main):
+            raise Irregular("stack records without info records")
+        return self.accumulator.totals()

@@ -27,6 +27,7 @@ are bytes ("allocated bytes": the rounded object size including its header).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -261,6 +262,39 @@ class TimeSamples(_Columns):
                                                  _optional(memory_kb))]
 
 
+class SamplesAggregated(TypeError):
+    """A sample column asked of a profile read with aggregate=True."""
+
+
+class AggregatedSamples:
+    """The samples of a profile read with ``read_profile(..., aggregate=True)``:
+    summed while reading ([Profile.totals]), so only their number is here.
+    Anything else raises [SamplesAggregated] rather than look empty."""
+
+    def __init__(self, kind: str, count: int):
+        self.kind, self.count = kind, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getattr__(self, name):
+        raise SamplesAggregated(f"the {self.kind} samples were summed while reading "
+                                f"(read_profile(..., aggregate=True)): use Profile.totals(), or read "
+                                f"without aggregate=True for .{name}")
+
+    def __iter__(self):
+        return self.__getattr__("__iter__")
+
+    def __getitem__(self, index):
+        return self.__getattr__("__getitem__")
+
+    def __eq__(self, other):
+        return isinstance(other, AggregatedSamples) and (self.kind, self.count) == (other.kind, other.count)
+
+    def __repr__(self):
+        return f"<{self.kind} samples: {self.count}, summed while reading>"
+
+
 @dataclass(slots=True)
 class MinorCollection:
     """One minor collection (every one, whether or not it resolved samples).
@@ -375,6 +409,22 @@ class Profile:
     major_events: list[MajorEvent]
     types: dict[int, str]
     stat_names: tuple[str, ...]
+    # The samples' sums (totals.SampleTotals): given by an aggregated read,
+    # else computed from the columns the first time [totals] is asked.
+    sample_totals: object = field(default=None, repr=False, compare=False)
+
+    def totals(self):
+        """The samples summed per (stack, type) and more: totals.SampleTotals."""
+        if self.sample_totals is None:
+            from .totals import SampleTotals
+            self.sample_totals = SampleTotals.of_columns(self)
+        return self.sample_totals
+
+    def aggregated(self) -> Profile:
+        """This profile with its sample columns replaced by their totals."""
+        totals = self.totals()
+        return dataclasses.replace(self, alloc_samples=AggregatedSamples("allocation", totals.alloc_count),
+                                   time_samples=AggregatedSamples("time", totals.time_count))
 
     @property
     def samples(self) -> AllocationSamples | TimeSamples:
@@ -414,5 +464,5 @@ class Profile:
 
     @property
     def total_allocated_estimate(self) -> int:
-        """Estimated bytes allocated while sampling: samples x period."""
-        return int(self.alloc_samples.weight.sum())
+        """Estimated bytes allocated while sampling: the sum of the weights."""
+        return sum(v[1] for v in self.totals().bins.values())

@@ -4,9 +4,11 @@
 text report renders, ``--json`` prints, `vmsample diff` compares and the
 converters reuse.
 
-Everything is computed from *bins*: allocation samples grouped by (stack,
-type).  A profile with millions of samples but a few thousand
-distinct stacks costs one pass over the samples and then work per bin only.
+Everything is computed from the profile's totals (vmsample/profile/totals.py):
+allocation samples summed per (stack, type) *bin*, time samples per stack.
+A profile with millions of samples but a few thousand distinct stacks costs
+one pass over the samples -- made while reading, for a profile read with
+``aggregate=True`` -- and then work per bin only.
 
 Estimates.  Each allocation sample stands for [AllocationSample.weight]
 bytes and [AllocationSample.objects] objects (vmsample/profile/weights.py:
@@ -17,7 +19,7 @@ bytes*, the sum of the weights, and "objects" the sum of the object weights.
 Live.  [live_bytes] / [live_objects] sum the samples whose object was alive
 when profiling stopped (survived its first minor collection and no major
 collection found it dead): the estimated in-use heap at the end.  Only files
-that record deaths have them ([has_lifetimes]); in others they stay 0.
+that record deaths have them (totals.has_lifetimes); in others they stay 0.
 
 Died young.  A sample's outcome is settled at the first minor collection
 after it: the object was copied out of the nursery (or, if large, kept), or it
@@ -31,12 +33,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-import numpy as np
-
-from vmsample.profile import format as F
-from vmsample.profile.columns import distinct, group, sum_by
 from vmsample.sampling_advice import FEW_SAMPLES, USEFUL_SAMPLES, sampling_warnings  # noqa: F401 (re-exported)
-from vmsample.profile.model import Outcome, Profile
+from vmsample.profile.model import Profile
+from vmsample.profile.totals import SUMS
 
 NO_STACK = "<no stack>"
 
@@ -274,11 +273,11 @@ class Analysis:
 
 # ---------------------------------------------------------------- grouping
 #
-# Sums are kept in plain lists [samples, bytes, died, survived, objects,
-# live bytes, live objects] while grouping (millions of additions on big
-# profiles) and become Tallies at the end.
+# Sums are kept in plain lists (totals.SUMS: samples, bytes, died, survived,
+# objects, live bytes, live objects) while grouping and become Tallies at
+# the end.
 
-N_SUMS = 7
+N_SUMS = len(SUMS)
 
 
 def site_of(frame) -> Site:
@@ -290,27 +289,6 @@ def function_of(frame) -> Site:
 
 
 _NO_STACK = Site(NO_STACK, "", 0)
-
-
-def has_lifetimes(profile: Profile) -> bool:
-    """Whether the file records the deaths of sampled objects (vmsample
-    writers since lifetimes exist also write META alloc_weights)."""
-    return F.META_ALLOC_WEIGHTS in profile.meta.raw
-
-
-def bins(profile: Profile) -> dict[tuple[int, int], list]:
-    """Allocation samples grouped by (stack, type id) as sums."""
-    a = profile.alloc_samples
-    if not len(a):
-        return {}
-    (stacks, types), which = group(a.stack, a.type_id)
-    w = a.weight
-    survived = a.outcome == Outcome.SURVIVED
-    live = survived & (a.died_major < 0) if has_lifetimes(profile) else np.zeros(len(a), bool)
-    sums = sum_by(which, len(stacks), np.ones(len(a), np.int64), w, np.where(a.outcome == Outcome.DIED, w, 0),
-                  np.where(survived, w, 0), a.objects, np.where(live, w, 0), np.where(live, a.objects, 0.0))
-    return {key: list(v) for key, v in zip(zip(stacks.tolist(), types.tolist()),
-                                           zip(*(c.tolist() for c in sums)))}
 
 
 def _tally(v) -> Tally:
@@ -381,9 +359,7 @@ def _types(profile, keys: _Keys, sums, top_sites) -> list[TypeRow]:
     for (stack, type_id), v in sums.items():
         _add(totals, type_id, v)
         _add(sites.setdefault(type_id, {}), keys.leaf(stack, keys.site), v)
-    a = profile.alloc_samples
-    large_types, which = distinct(a.type_id[a.large])
-    large = dict(zip(large_types.tolist(), sum_by(which, len(large_types), a.weight[a.large])[0].tolist()))
+    large = profile.totals().large_bytes
     rows = [TypeRow(profile.type_name(t), t, _tally(v), large.get(t, 0), keys.rows(sites[t])[:top_sites])
             for t, v in totals.items()]
     rows.sort(key=lambda r: (-r.tally.bytes, r.name))
@@ -427,11 +403,11 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
 
 
 def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
-    samples = profile.time_samples
-    if not samples:
+    totals = profile.totals()
+    if not totals.time_count:
         return None
-    per_stack = dict(zip(*(c.tolist() for c in np.unique(samples.stack, return_counts=True))))
-    n = len(samples)
+    per_stack = totals.time_stacks
+    n = totals.time_count
     own: Counter = Counter()
     cumulative: Counter = Counter()
     for stack, count in per_stack.items():
@@ -444,16 +420,15 @@ def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
         return [TimeRow(sites[k], c, c / n)
                 for k, c in sorted(counter.items(), key=lambda kv: (-kv[1], str(sites[kv[0]])))]
 
-    period = samples[0].weight or profile.meta.time_period_ns
-    return TimeSummary(n, period or None, rows(own), rows(cumulative))
+    return TimeSummary(n, profile.meta.time_period_ns or None, rows(own), rows(cumulative))
 
 
 def duration_ns(profile: Profile) -> int | None:
     """The run's duration: from the file's start to its end or its last
     event, whichever is later."""
     m = profile.meta
-    times = [s.time_ns for s in profile.alloc_samples[:1] + profile.alloc_samples[-1:]]
-    times += [s.time_ns for s in profile.time_samples[:1] + profile.time_samples[-1:] if s.time_ns is not None]
+    t = profile.totals()
+    times = [ns for ns in (t.alloc_first_ns, t.alloc_last_ns, t.time_first_ns, t.time_last_ns) if ns is not None]
     times += [c.time_ns + c.duration_ns for c in profile.minor_collections[:1] + profile.minor_collections[-1:]]
     times += [e.time_ns for e in profile.major_events[-1:]]
     start = m.start_ns if m.start_ns is not None else min(times, default=None)
@@ -467,13 +442,11 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
     """The [Summary] alone (cheap: no grouping by site)."""
     if total is None:
         total = Tally()
-        for v in bins(profile).values():
+        for v in profile.totals().bins.values():
             total.add(_tally(v))
     meta = profile.meta
     heap = [m.total_memory_used for m in profile.minor_collections]
     heap += [e.total_memory_used for e in profile.major_events]
-    threads = set(np.unique(profile.alloc_samples.thread_id).tolist()) | set(
-        np.unique(profile.time_samples.thread_id).tolist())
     return Summary(
         program=meta.program,
         argv=meta.argv,
@@ -486,7 +459,7 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
         time_period_ns=meta.time_period_ns,
         alloc_samples=len(profile.alloc_samples),
         time_samples=len(profile.time_samples),
-        threads=len(threads),
+        threads=len(profile.totals().threads),
         total=total,
         minor_collections=len(profile.minor_collections),
         major_collections=len(profile.major_collections),
@@ -500,7 +473,7 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
 
 def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
     """Aggregate [profile] into an [Analysis] (see the module docstring)."""
-    sums = bins(profile)
+    sums = profile.totals().bins
     per_stack = _per_stack(sums)
     total = [0, 0, 0, 0, 0.0, 0, 0.0]
     for v in per_stack.values():

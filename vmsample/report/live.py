@@ -28,8 +28,9 @@ import numpy as np
 
 from vmsample.profile.columns import by_first_use, distinct, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
+from vmsample.profile.totals import has_lifetimes
 
-from .analysis import Site, _Keys, has_lifetimes
+from .analysis import Site, _Keys
 
 # A leak suspect needs at least this many major collections to grow across.
 MIN_MAJORS_FOR_LEAKS = 3
@@ -168,7 +169,7 @@ def _sweep_times(profile: Profile) -> list[int]:
 
 
 def live_heap(profile: Profile, keys: _Keys | None = None) -> LiveHeap | None:
-    if not has_lifetimes(profile):
+    if not has_lifetimes(profile.meta):
         return None
     keys = keys or _Keys(profile)
     lives = Lives(profile, keys)
