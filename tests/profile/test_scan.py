@@ -3,6 +3,7 @@ what they stand in for: the stack table against a dict, and every profile
 read with the loops against the same profile read by the Python loop alone
 (which the schema tests check in turn)."""
 
+import gzip
 import struct
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vmsample.profile import ProfileWriter, read_profile, reader, schema
+from vmsample.profile import ProfileWriter, read_profile, reader, schema, source
 from vmsample.profile._assemble import _PureStackTable
 from vmsample.profile._scan import StackTable
 from vmsample.profile.reader import load_bytes
@@ -100,13 +101,19 @@ def test_a_corrupted_profile_fails_the_same_with_and_without_the_compiled_loops(
     assert outcomes[0] == outcomes[1]
 
 
-def test_a_mapped_file_read_while_letting_its_pages_go_reads_as_its_bytes(tmp_path, monkeypatch):
+@pytest.mark.parametrize("gz", [False, True], ids=["plain", "gzip"])
+def test_a_mapped_file_read_while_letting_its_pages_go_reads_as_its_bytes(tmp_path, monkeypatch, gz):
     path = many_stacks(tmp_path / "many.prof")
-    monkeypatch.setattr(reader, "RELEASE_EVERY", 1)         # let go of every page as soon as it is read
+    if gz:      # read through its decompressed temporary copy, mapped
+        path.with_suffix(".prof.gz").write_bytes(gzip.compress(path.read_bytes(), 1))
+        path = path.with_suffix(".prof.gz")
+    monkeypatch.setattr(source, "RELEASE_EVERY", 1)         # let go of every page as soon as it is read
+    monkeypatch.setattr(source, "GZIP_CHUNK", 4096)         # and decompress in many pieces
     released = []
-    real_release = reader._release
-    monkeypatch.setattr(reader, "_release", lambda data, done, upto: released.append(upto) or
+    real_release = reader.release
+    monkeypatch.setattr(reader, "release", lambda data, done, upto: released.append(upto) or
                         real_release(data, done, upto))
     mapped = read_profile(path)
-    assert len(released) > 10 and max(released) > path.stat().st_size // 2
+    size = len(load_bytes(path)[0])
+    assert len(released) > 10 and max(released) > size // 2
     assert mapped == read_profile(path.read_bytes())

@@ -5,7 +5,7 @@ import sys
 
 from vmsample.cli import CommandError
 from vmsample.cli._args import check_output
-from vmsample.convert import FORMATS
+from vmsample.convert import FORMATS, TOTALS_ONLY
 
 HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph), flamegraph.pl or pprof"
 
@@ -44,7 +44,7 @@ def run(args):
     if out != "-":
         check_output(out, [args.file], args.force)
     progress = for_stderr()
-    profile = load(args.file, progress)
+    profile = load(args.file, progress, aggregate=args.to in TOTALS_ONLY)
     if args.to in ("collapsed", "speedscope"):
         kind = args.kind
         has = {"alloc": profile.alloc_samples, "time": profile.time_samples}

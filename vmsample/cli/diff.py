@@ -28,8 +28,8 @@ def run(args):
     from .report import load
 
     progress = for_stderr()
-    a = analyze(load(args.before, progress))
-    b = analyze(load(args.after, progress))
+    a = analyze(load(args.before, progress, aggregate=True))
+    b = analyze(load(args.after, progress, aggregate=True))
     if args.json:
         json.dump({"before_profile": args.before, "after_profile": args.after,
                    **diff.to_json(a, b, args.by, args.limit)}, sys.stdout, indent=2)

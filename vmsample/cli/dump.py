@@ -15,17 +15,16 @@ def add_arguments(parser):
 def run(args):
     from vmsample.profile.dump import dump
     from vmsample.profile.errors import ProfileFormatError
-    from vmsample.profile.reader import load_bytes
+    from vmsample.profile.source import mapped
 
-    try:
-        data, _ = load_bytes(args.file)
-    except OSError as e:
-        raise CommandError(f"{args.file}: {e.strerror or e}") from None
-    except ProfileFormatError as e:
-        raise CommandError(f"{args.file}: invalid: {e}") from None
     out = sys.stdout
     try:
-        dump(data, write=lambda line: out.write(line + "\n"), as_json=args.json)
+        with mapped(args.file) as (data, _):
+            dump(data, write=lambda line: out.write(line + "\n"), as_json=args.json)
+    except BrokenPipeError:
+        raise                           # `vmsample dump x.prof | head`: handled as for every command
+    except OSError as e:
+        raise CommandError(f"{args.file}: {e.strerror or e}") from None
     except ProfileFormatError as e:
         out.flush()
         raise CommandError(f"{args.file}: invalid: {e}") from None

@@ -35,8 +35,10 @@ def add_arguments(parser):
                              "by site and type, leak suspects, how long each site's objects live")
 
 
-def load(path, progress=None):
-    """Read the profile at [path] for a command; any failure is a one-line CommandError."""
+def load(path, progress=None, aggregate=False):
+    """Read the profile at [path] for a command; any failure is a one-line
+    CommandError.  [aggregate]: the command reads `Profile.totals()` only, so
+    the samples are summed while reading (memory that does not grow with them)."""
     from vmsample.profile.errors import ProfileFormatError
     from vmsample.profile.reader import read_profile
     from vmsample.report.progress import QUIET
@@ -47,7 +49,7 @@ def load(path, progress=None):
         raise CommandError(f"{path}: is a directory, not a profile")
     try:
         with (progress or QUIET).status(f"reading {path}"):
-            return read_profile(path)
+            return read_profile(path, aggregate=aggregate)
     except OSError as e:
         raise CommandError(f"{path}: {e.strerror or e}") from None
     except ProfileFormatError as e:
@@ -63,7 +65,7 @@ def run(args):
     from vmsample.report.text import layout, live_layout, render_plain, render_rich
 
     progress = for_stderr()
-    profile = load(args.file, progress)
+    profile = load(args.file, progress, aggregate=not args.live)
     with progress.status("analysing"):
         analysis = analyze(profile)
         live = live_heap(profile) if args.live else None

@@ -16,7 +16,8 @@ def add_arguments(parser):
 def run(args):
     from vmsample.profile.dump import iter_records
     from vmsample.profile.errors import ProfileFormatError
-    from vmsample.profile.reader import load_bytes, read_profile
+    from vmsample.profile.reader import read_data
+    from vmsample.profile.source import mapped
 
     # The fast reader gives the most precise message, and checks the rules
     # between records (the assembly it shares with the schema's to_profile);
@@ -24,11 +25,11 @@ def run(args):
     # time, so that its memory does not grow with the file.  A valid file
     # passes both (and they agree, see the tests).
     try:
-        profile = read_profile(args.file)   # by path: it points at `vmsample recover` when relevant
-        if not args.fast:
-            data, _ = load_bytes(args.file)
-            for _ in iter_records(data):
-                pass
+        with mapped(args.file) as (data, gz):
+            profile = read_data(data, gz, aggregate=True, source=args.file)
+            if not args.fast:
+                for _ in iter_records(data):
+                    pass
     except OSError as e:
         raise CommandError(f"{args.file}: {e.strerror or e}") from None
     except ProfileFormatError as e:

@@ -21,6 +21,9 @@ import importlib
 import os
 
 FORMATS = ("firefox", "speedscope", "html", "collapsed", "pprof")
+# The formats whose render reads the profile's totals only (no sample
+# columns): `vmsample convert` reads their input with aggregate=True.
+TOTALS_ONLY = ("collapsed", "pprof")
 
 
 def module(fmt: str):

@@ -199,15 +199,17 @@ cdef class StackTable:
         return [self.lengths[i] for i in range(self.count)]
 
 
-def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, StackTable table, bint thread, bint memory,
-                bint stamped, bint pairs, array stacks, array threads, array times, array memories):
+def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, StackTable table, bint thread,
+                bint memory, bint stamped, bint pairs, array stacks, array threads, array times, array memories):
     """Decode the 0x01 records from [pos] on (8-byte words and addresses,
     not the paper fork's layout): their stack ids, thread ids, times (or
     NONE) and memory (or NONE) go into the columns -- only the stack ids
     when [threads] is None.  [thread], [memory] and [stamped] say which
     tail words the records have, [pairs] that entries come in pairs.
-    Returns the offset of the first record not decoded."""
-    cdef Py_ssize_t n = data.shape[0]
+    Only records that end by [stop] are decoded (the reader lets go of the
+    pages behind it between calls).  Returns the offset of the first record
+    not decoded."""
+    cdef Py_ssize_t n = min(data.shape[0], stop)
     if pos >= n:
         return pos
     cdef const char* p = <const char*>&data[0]
@@ -234,13 +236,13 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, StackTable table,
     return pos
 
 
-def scan_infos(const unsigned char[::1] data, Py_ssize_t pos, list alloc, list time):
+def scan_infos(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, list alloc, list time):
     """Decode the extension's sample infos without a stack of their own
     from [pos] on into the columns [alloc] (seq, time, thread, size, type id,
     flags, stack) and [time] (time, thread, stack); their stack is -1 (the
-    next main-section record's).  Returns the offset of the first record
-    not decoded."""
-    cdef Py_ssize_t n = data.shape[0]
+    next main-section record's).  Only records that end by [stop] are
+    decoded.  Returns the offset of the first record not decoded."""
+    cdef Py_ssize_t n = min(data.shape[0], stop)
     if pos >= n:
         return pos
     cdef const char* p = <const char*>&data[0]

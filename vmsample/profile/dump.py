@@ -9,6 +9,7 @@ malformed file is listed up to the bad record before the ProfileFormatError;
 from __future__ import annotations
 
 import io
+import mmap
 from dataclasses import dataclass
 
 from construct import ConstructError, StreamError
@@ -16,6 +17,7 @@ from construct import ConstructError, StreamError
 from . import format as F
 from . import schema
 from .errors import ProfileFormatError
+from .source import release
 
 _MAIN_KINDS = {
     F.MARKER_STACKTRACE: "stacktrace", F.MARKER_GC_STACKTRACE: "gc_stacktrace",
@@ -41,8 +43,11 @@ def _fields(container) -> dict:
 
 
 def iter_records(data: bytes):
-    """Yield a Record per record of [data]; ProfileFormatError at the first bad one."""
-    stream = io.BytesIO(data)
+    """Yield a Record per record of [data] (bytes, or the mmap that
+    source.mapped gives, whose pages are let go of behind the parser);
+    ProfileFormatError at the first bad one."""
+    stream = data if isinstance(data, mmap.mmap) else io.BytesIO(data)
+    released = 0
     offset, kind = 0, "static_header"
 
     def parse(sub, **ctx):
@@ -62,6 +67,7 @@ def iter_records(data: bytes):
         kind = _MAIN_KINDS.get(data[offset], "main section") if offset < len(data) else "trailer"
         rec = parse(schema.record, static_header=static, header=header, meta_keys=meta_keys)
         yield Record(offset, kind, _fields(rec.body))
+        released = release(data, released, offset)
         if rec.marker in schema.SAMPLE_MARKERS:
             sampled = True
         elif rec.marker == F.MARKER_META:
@@ -84,6 +90,7 @@ def iter_records(data: bytes):
         kind = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
         rec = parse(schema.ext_record)
         yield Record(offset, kind, _fields(rec.payload))
+        released = release(data, released, offset)
         if rec.tag == F.EXT_END:
             break
     offset, kind = stream.tell(), "end of file"

@@ -12,16 +12,15 @@ the bytes that are really there.
 from __future__ import annotations
 
 import gc
-import mmap
 import os
 import struct
 import sys
-import zlib
 
 from . import format as F
 from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
+from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
 from .totals import Irregular
 
 _Q = struct.Struct("<q")
@@ -45,63 +44,9 @@ try:
     SCAN = sys.byteorder == "little"
 except ImportError:
     SCAN = False
-
-
-def load_bytes(source) -> tuple[bytes, bool]:
-    """The profile's bytes, gunzipped if needed, and whether it was gzip.
-
-    [source] is a path, a bytes-like object, or a binary file object.  A
-    truncated gzip stream yields the bytes it holds (and the reader then
-    reports the truncation with an offset)."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        data = bytes(source)
-    elif hasattr(source, "read"):
-        data = source.read()
-    else:
-        with open(os.fspath(source), "rb") as f:
-            data = f.read()
-    if data[:2] != F.GZIP_MAGIC:
-        return data, False
-    d = zlib.decompressobj(wbits=31)
-    try:
-        out = d.decompress(data)
-    except zlib.error as e:
-        raise ProfileFormatError(f"corrupt gzip stream: {e}", None, "gzip") from None
-    if d.unused_data:
-        raise ProfileFormatError("bytes after the end of the gzip stream", len(data) - len(d.unused_data), "gzip")
-    return out, True
-
-
-def _mapped(source) -> mmap.mmap | None:
-    """An uncompressed profile file, mapped read-only; None for anything else
-    (gzip, an empty file, not a path)."""
-    if not isinstance(source, (str, os.PathLike)):
-        return None
-    with open(os.fspath(source), "rb") as f:
-        if f.read(2) == F.GZIP_MAGIC:
-            return None
-        try:
-            return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (ValueError, OSError):
-            return None
-
-
-# A mapped file's pages are let go of (madvise DONTNEED: read again from the
-# page cache if ever touched) every this many bytes the reader moves on, so
-# that reading a profile never holds the whole file in memory, only the
-# model it builds.
-RELEASE_EVERY = 32 << 20
-
-
-def _release(data, done: int, upto: int) -> int:
-    """Let go of [data]'s pages in [done, upto) if it is a mapped file and
-    that is worth it; returns the offset released up to."""
-    if upto - done < RELEASE_EVERY or not isinstance(data, mmap.mmap):
-        return done
-    start, upto = done - done % mmap.PAGESIZE, upto - upto % mmap.PAGESIZE
-    if upto > start:
-        data.madvise(mmap.MADV_DONTNEED, start, upto - start)
-    return max(done, upto)
+# The compiled loops return at least every this many bytes, so that the
+# reader lets go of the pages behind it (source.release) as it goes.
+SCAN_RUN = 4 << 20
 
 
 def read_profile(source, aggregate: bool = False) -> Profile:
@@ -111,10 +56,13 @@ def read_profile(source, aggregate: bool = False) -> Profile:
     the profile has `totals()` but no sample columns: what the commands that
     only aggregate use, in memory that does not grow with the samples'
     details (about 8 bytes per sample, the main section's stack ids)."""
-    data = _mapped(source)
-    gz = False
-    if data is None:
-        data, gz = load_bytes(source)
+    with mapped(source) as (data, gz):
+        return read_data(data, gz, aggregate, source)
+
+
+def read_data(data, gz: bool, aggregate: bool = False, source=None) -> Profile:
+    """read_profile of bytes that `source.mapped` gave ([source]: their path,
+    for the hint about `vmsample recover`)."""
     # Reading creates millions of objects and no reference cycles; the cyclic
     # collector would only rescan them again and again (~20% of the time).
     enabled = gc.isenabled()
@@ -135,8 +83,6 @@ def read_profile(source, aggregate: bool = False) -> Profile:
     finally:
         if enabled:
             gc.enable()
-        if isinstance(data, mmap.mmap):
-            data.close()
 
 
 def _read(data, gz, aggregate) -> Profile:
@@ -278,10 +224,10 @@ def read_main_section(data, b) -> int:
                 # Runs of stack records are decoded in compiled code; the
                 # record it stops at (another kind, or a bad one) is decoded
                 # below.
-                end = scan_stacks(data, pos, *scan)
+                end = scan_stacks(data, pos, pos + SCAN_RUN, *scan)
                 if end != pos:
                     pos = end
-                    released = _release(data, released, pos)
+                    released = release(data, released, pos)
                     continue
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
                 kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
@@ -413,8 +359,8 @@ def _extension(data, pos, b) -> None:
         # Runs of sample infos without a stack of their own are decoded in
         # compiled code; ext_records yields the record it stops at.
         if SCAN:
-            pos = scan_infos(data, pos, b.alloc_infos, b.time_infos)
-            released = _release(data, released, pos)
+            pos = scan_infos(data, pos, pos + SCAN_RUN, b.alloc_infos, b.time_infos)
+            released = release(data, released, pos)
         b.drain()
         pos, tag, size = next(ext_records(data, pos))
         if _extension_record(data, pos, tag, size, b, lines, at0):
