@@ -6,16 +6,18 @@
     python tools/read_profile.py --dump OUT.prof     # every record, one per line
 
 The file is decoded by the format's reference definition
-(vmsample/profile/schema.py) -- never by the compiled extension -- so this
-works from a source checkout without building anything, and doubles as an
-independent check of files written by the fast paths.  Exit status: 0 ok,
+(vmsample/profile/schema.py), one record at a time, the samples summed as
+they come -- never by the compiled extension -- so this works from a source
+checkout without building anything, in memory that does not grow with the
+samples, and doubles as an independent check of files written by the fast
+paths.  Exit status: 0 ok,
 1 malformed file (one line with the byte offset), 2 bad arguments.
 """
 
 import argparse
 import os
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 
 # Use the vmsample package this script ships with (pure-Python modules only).
 _REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,8 +27,7 @@ if os.path.exists(os.path.join(_REPO, "vmsample", "profile", "schema.py")):
 from vmsample.profile import schema  # noqa: E402
 from vmsample.profile.dump import dump  # noqa: E402
 from vmsample.profile.errors import ProfileFormatError  # noqa: E402
-from vmsample.profile.model import Outcome  # noqa: E402
-from vmsample.profile.reader import load_bytes  # noqa: E402
+from vmsample.profile.source import mapped  # noqa: E402
 
 
 def _size(n):
@@ -36,19 +37,27 @@ def _size(n):
         n /= 1024
 
 
-def _site(profile, sample):
-    frames = profile.stack_frames(sample.stack)
+def _site(profile, stack):
+    frames = profile.stack_frames(stack)
     if not frames:
         return "<no stack>"
     f = frames[0]
     return f"{f.function} ({f.file}:{f.line})"
 
 
-def _survival(samples):
-    known = [s for s in samples if s.outcome != Outcome.UNKNOWN]
-    if not known:
-        return "n/a"
-    return f"{100 * sum(s.outcome == Outcome.SURVIVED for s in known) / len(known):.1f}%"
+# A bin's sums (vmsample/profile/totals.py SUMS)
+SAMPLES, BYTES, DIED, SURVIVED, OBJECTS = range(5)
+
+
+def _survival(sums):
+    known = sums[DIED] + sums[SURVIVED]
+    return f"{100 * sums[SURVIVED] / known:.1f}%" if known else "n/a"
+
+
+def _add(groups, key, sums):
+    row = groups.setdefault(key, [0] * len(sums))
+    for i, v in enumerate(sums):
+        row[i] += v
 
 
 def summarize(profile, top=10, out=print):
@@ -62,26 +71,30 @@ def summarize(profile, top=10, out=print):
         out(f"allocation   {m.alloc_sampling} sampling, one sample per {_size(m.alloc_period)}")
     if m.time_period_ns:
         out(f"time         one sample per {m.time_period_ns / 1e6:g} ms")
-    alloc = profile.alloc_samples
-    out(f"samples      {len(alloc)} allocation (~{_size(profile.total_allocated_estimate)} in "
-        f"~{sum(s.objects for s in alloc):.0f} objects allocated), {len(profile.time_samples)} time")
-    if alloc:
-        out(f"survival     {_survival(alloc)} of resolved samples survived their first minor collection")
-        by_site, by_type = defaultdict(list), defaultdict(list)
-        for s in alloc:
-            by_site[_site(profile, s)].append(s)
-            by_type[s.type_name].append(s)
+    totals = profile.totals()
+    everything, by_site, by_type = {}, {}, {}
+    for (stack, type_id), sums in totals.bins.items():
+        _add(everything, None, sums)
+        _add(by_site, _site(profile, stack), sums)
+        _add(by_type, profile.type_name(type_id), sums)
+    whole = everything.get(None, [0, 0, 0, 0, 0.0])
+    out(f"samples      {totals.alloc_count} allocation (~{_size(whole[BYTES])} in "
+        f"~{whole[OBJECTS]:.0f} objects allocated), {totals.time_count} time")
+    if totals.alloc_count:
+        out(f"survival     {_survival(whole)} of the bytes with a known outcome survived their first minor "
+            "collection")
         for title, groups in (("allocation sites", by_site), ("types", by_type)):
             out(f"\ntop {title} (estimated bytes and objects, samples, survived)")
-            ranked = sorted(groups.items(), key=lambda kv: -sum(s.weight for s in kv[1]))
-            for name, samples in ranked[:top]:
-                out(f"  {_size(sum(s.weight for s in samples)):>11}  {sum(s.objects for s in samples):>9.0f}  "
-                    f"{len(samples):>7}  {_survival(samples):>6}  {name}")
-    if profile.time_samples:
-        counts = Counter(_site(profile, s) for s in profile.time_samples)
+            ranked = sorted(groups.items(), key=lambda kv: (-kv[1][BYTES], kv[0]))
+            for name, sums in ranked[:top]:
+                out(f"  {_size(sums[BYTES]):>11}  {sums[OBJECTS]:>9.0f}  {sums[SAMPLES]:>7}  {_survival(sums):>6}  {name}")
+    if totals.time_count:
+        counts = Counter()
+        for stack, n in totals.time_stacks.items():
+            counts[_site(profile, stack)] += n
         out("\ntop functions by time samples")
         for name, n in counts.most_common(top):
-            out(f"  {n:>7}  {100 * n / len(profile.time_samples):5.1f}%  {name}")
+            out(f"  {n:>7}  {100 * n / totals.time_count:5.1f}%  {name}")
     minors = profile.minor_collections
     out(f"\ngc           {len(minors)} minor collections, {len(profile.major_collections)} major collections")
     if minors:
@@ -101,11 +114,11 @@ def main(argv=None):
     parser.add_argument("--top", type=int, default=10, metavar="N", help="rows per table (default 10)")
     args = parser.parse_args(argv)
     try:
-        data, gz = load_bytes(args.file)
         if args.dump:
-            dump(data)
+            with mapped(args.file) as (data, _):
+                dump(data)
         else:
-            summarize(schema.to_profile(schema.parse(data), gzip=gz), top=args.top)
+            summarize(schema.read_profile(args.file, aggregate=True), top=args.top)
     except BrokenPipeError:         # `read_profile.py --dump x.prof | head`
         sys.stderr.close()
     except OSError as e:

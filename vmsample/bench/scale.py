@@ -57,26 +57,33 @@ def write_profile(path, iterations):
     m = re.search(r"wrote .*: (\d+) allocation samples", done.stderr)
     if done.returncode != 0 or not m:
         raise SystemExit(f"vmsample.bench scale: writing the profile failed:\n{done.stderr}")
-    # (not read here: a child's peak RSS counts this process's memory at the fork)
     return int(m[1])
+
+
+# A child's ru_maxrss starts at its parent's resident set when it was
+# forked (Linux keeps the high-water mark across exec), so each command is
+# started by a small interpreter that reports the command's peak: what is
+# measured is the command, not whoever runs the benchmark (a test process).
+_SPAWN = ("import os, sys; pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ); "
+          "_, status, usage = os.wait4(pid, 0); "
+          "print('\\nmeasured', usage.ru_maxrss, os.waitstatus_to_exitcode(status), file=sys.stderr)")
 
 
 def measure(name, profile, out):
     """(seconds, peak RSS bytes, output bytes) of one command, a fresh process."""
     argv = [a.format(f=profile, o=out) for a in COMMANDS[name]]
     t = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    done = subprocess.run([sys.executable, "-c", _SPAWN, sys.executable, *argv], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - t
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"vmsample.bench scale: {name} failed ({proc.returncode}):\n{err[-2000:]}")
+    err, _, last = done.stderr.decode(errors="replace").rstrip().rpartition("\n")
+    _, maxrss_kb, returncode = last.split()
+    if int(returncode) != 0:
+        raise SystemExit(f"vmsample.bench scale: {name} failed ({returncode}):\n{err[-2000:]}")
     written = sum(os.path.getsize(p) for p in Path(out).parent.glob(Path(out).name + "*"))
     for p in Path(out).parent.glob(Path(out).name + "*"):
         p.unlink()
-    return elapsed, usage.ru_maxrss * 1024, written
+    return elapsed, int(maxrss_kb) * 1024, written
 
 
 def run(iterations, commands):

@@ -159,7 +159,8 @@ class ProfileBuilder:
         self.accumulator: TotalsAccumulator | None = None
         self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
         # Minor collections' outcomes (first seq, bytes) and DEATHS (None,
-        # seqs) since the last drain, in file order.
+        # seqs) since the last drain, in file order, each after the number of
+        # allocation infos before it: (infos, first seq or None, payload).
         self.events: list = []
         self.geometry: F.Geometry | None = None
         self.version = 0
@@ -248,7 +249,7 @@ class ProfileBuilder:
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
         self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
         if self.aggregate and outcomes:
-            self.events.append((first_seq, bytes(outcomes)))
+            self.events.append((len(self.alloc_infos[0]), first_seq, bytes(outcomes)))
 
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
@@ -256,7 +257,7 @@ class ProfileBuilder:
 
     def deaths(self, major, time_ns, seqs):
         if self.aggregate:
-            self.events.append((None, seqs))
+            self.events.append((len(self.alloc_infos[0]), None, seqs))
             return
         self.deaths_seq.extend(seqs)
         self.deaths_major.extend([min(major, 2**63 - 1)] * len(seqs))
@@ -280,7 +281,12 @@ class ProfileBuilder:
 
         The infos go first: the outcomes and deaths name samples written
         before them, which the accumulator must have; and the outcomes of
-        consecutive minor collections go in one call, as one range of seqs."""
+        consecutive minor collections go in one call, as one range of seqs.
+
+        An allocation that crossed several sample points has several records
+        in a row, and each weighs 1/c of it (weights.py): the records from
+        the last one that starts an allocation on wait for the next drain
+        (with the events after them), as its next record may continue it."""
         if not self.aggregate or (not force and len(self.alloc_infos[0]) + len(self.time_infos[0]) < DRAIN_EVERY
                                   and len(self.events) < DRAIN_EVERY // 64):
             return
@@ -289,8 +295,7 @@ class ProfileBuilder:
                 self.meta_now = self._metadata()
                 self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now))
             alloc_main, time_main = self._streams(self.meta_now)
-            if len(self.alloc_infos[0]):
-                self._drain_allocations(alloc_main)
+            done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
                 time, thread, own = (np.asarray(c) for c in self.time_infos)
                 stack = self._take_paired(own, time_main, "time")
@@ -300,9 +305,10 @@ class ProfileBuilder:
             # Where the model raises this (at the end), with what precedes it,
             # is the reader's to say: it reads the file again.
             raise Irregular(str(e)) from None
-        events, self.events = self.events, []
+        events = [e for e in self.events if e[0] <= done]
+        self.events = [(at - done, first_seq, payload) for at, first_seq, payload in self.events if at > done]
         outcomes = []
-        for first_seq, payload in events + [(None, None)]:
+        for _, first_seq, payload in events + [(0, None, None)]:
             if first_seq is not None:
                 if first_seq + len(payload) > 2**64:
                     raise Irregular("outcomes past 2**64")
@@ -315,15 +321,32 @@ class ProfileBuilder:
             if payload is not None:
                 self.accumulator.deaths(payload)
 
-    def _drain_allocations(self, alloc_main):
-        seq, time, thread, size, type_id, flags, own = (np.asarray(c) for c in self.alloc_infos)
+    def _drain_allocations(self, alloc_main, force) -> int:
+        """Hand over the allocation infos but (unless [force]) the last
+        allocation's; returns how many."""
+        n = len(self.alloc_infos[0])
+        if not n:
+            return 0
+        columns = [np.asarray(c) for c in self.alloc_infos]
+        flags = columns[5]
+        done = n
+        if not force:
+            starts = np.flatnonzero((flags & F.ALLOC_FLAG_CONTINUED) == 0)
+            done = int(starts[-1]) if len(starts) else 0
+            if not done:
+                return 0
         if self.accumulator.alloc_count and flags[0] & F.ALLOC_FLAG_CONTINUED:
-            raise Irregular("an allocation's records split between runs")
+            raise Irregular("an allocation's records split by a minor collection")
+        seq, time, thread, size, type_id, flags, own = (c[:done] for c in columns)
         stack = self._take_paired(own, alloc_main, "alloc")
         nbytes, objects = self._weights(self.meta_now, size, flags)
         self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
                                      nbytes, objects)
-        self.alloc_infos = _alloc_columns()
+        rest = _alloc_columns()
+        for kept, c in zip(rest, columns):
+            kept.frombytes(c[done:].tobytes())
+        self.alloc_infos = rest
+        return done
 
     def _take_paired(self, own, main, what):
         """_paired_stacks for the next run of infos: they take the

@@ -32,6 +32,7 @@ class Record:
     offset: int
     kind: str               # "static_header", "header", "stacktrace", ..., "ext:alloc_sample", ...
     fields: dict
+    container: object = None    # what the schema parsed (schema.read_records feeds it to a builder)
 
 
 def _fields(container) -> dict:
@@ -47,6 +48,7 @@ def iter_records(data: bytes):
     source.mapped gives, whose pages are let go of behind the parser);
     ProfileFormatError at the first bad one."""
     stream = data if isinstance(data, mmap.mmap) else io.BytesIO(data)
+    stream.seek(0)
     released = 0
     offset, kind = 0, "static_header"
 
@@ -57,16 +59,16 @@ def iter_records(data: bytes):
             raise ProfileFormatError(f"schema: {str(e).splitlines()[0]}", offset, kind) from None
 
     static = parse(schema.static_header)
-    yield Record(0, kind, _fields(static))
+    yield Record(0, kind, _fields(static), static)
     offset, kind = stream.tell(), "header"
     header = parse(schema.header)
-    yield Record(offset, kind, _fields(header))
+    yield Record(offset, kind, _fields(header), header)
     meta_keys, sampled, vmsample = set(), False, False
     while True:
         offset = stream.tell()
         kind = _MAIN_KINDS.get(data[offset], "main section") if offset < len(data) else "trailer"
         rec = parse(schema.record, static_header=static, header=header, meta_keys=meta_keys)
-        yield Record(offset, kind, _fields(rec.body))
+        yield Record(offset, kind, _fields(rec.body), rec)
         released = release(data, released, offset)
         if rec.marker in schema.SAMPLE_MARKERS:
             sampled = True
@@ -80,7 +82,7 @@ def iter_records(data: bytes):
     if offset == len(data):
         return
     legacy = header.version < F.VERSION_DURATION
-    if legacy and not data.startswith(F.EXT_MAGIC[:-1], offset) and not vmsample:
+    if legacy and data[offset:offset + len(F.EXT_MAGIC) - 1] != F.EXT_MAGIC[:-1] and not vmsample:
         yield Record(offset, "symbol_map", {"bytes": len(data) - offset})
         return
     yield Record(offset, kind, {"magic": parse(schema.ext_magic)})
@@ -89,7 +91,7 @@ def iter_records(data: bytes):
         tag = data[offset] if offset < len(data) else F.EXT_END
         kind = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
         rec = parse(schema.ext_record)
-        yield Record(offset, kind, _fields(rec.payload))
+        yield Record(offset, kind, _fields(rec.payload), rec)
         released = release(data, released, offset)
         if rec.tag == F.EXT_END:
             break

@@ -9,6 +9,7 @@ compiled extension.
     profile_file.build(container) -> bytes;  build(parse(b)) == b for every valid file
     parse(data)                   -> the same, with errors as ProfileFormatError
     to_profile(container)         -> vmsample.profile.model.Profile
+    read_profile(path)            -> the same, decoded one record at a time (dump.iter_records)
 
 All integers are little-endian except the header version (big-endian, as
 vmprof writes it).  "word" is 8 bytes: only LP64 profiles are supported.
@@ -27,6 +28,7 @@ from construct import (Array, Bytes, Check, Computed, Const, ConstructError, Err
 from . import format as F
 from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
+from .totals import Irregular
 
 Word64 = Int64sl
 # format.py's struct codes as construct fields
@@ -343,60 +345,110 @@ def _raw(entries) -> bytes:
     return struct.pack(f"<{len(entries)}q", *entries)
 
 
+def _feed_main(b, rec, fork) -> None:
+    """One main-section record into the builder [b]."""
+    m, body = rec.marker, rec.body
+    if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
+        t = fork_time_ns(body.count, None) if fork else body.timestamp
+        b.stack(m, _raw(body.entries), body.thread_id or 0, t, body.memory)
+    elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
+        b.code(body.id, body.name)
+    elif m == F.MARKER_META:
+        b.add_meta(body.key, body.value, None)
+    elif m == F.MARKER_TIME_N_ZONE:
+        b.start_time(body.sec, body.usec)
+    elif m == F.MARKER_OBJ_INFO_STACK:
+        b.obj_info(fork_time_ns(body.time, None), tuple(body.words), None)
+    elif m == F.MARKER_TRAILER:
+        if body is None:                    # before version 5: no end time
+            b.trailer(None, None)
+        else:
+            b.trailer(body.sec, body.usec)
+
+
+def _feed_extension(b, rec) -> None:
+    """One extension record into the builder [b]."""
+    p, tag = rec.payload, rec.tag
+    if tag == F.EXT_ALLOC_SAMPLE:
+        b.alloc_info(p.seq, p.time_ns, p.thread_id, p.size, p.type_id, p.flags,
+                     None if p.stack is None else _raw(p.stack.entries))
+    elif tag == F.EXT_TIME_SAMPLE:
+        b.time_info(p.time_ns, p.thread_id, None if p.stack is None else _raw(p.stack.entries))
+    elif tag == F.EXT_MINOR_GC:
+        b.minor(p.index, p.time_ns, p.duration_ns, p.stats, p.first_seq, p.outcomes)
+    elif tag == F.EXT_MAJOR_GC:
+        b.major(p.index, p.state, p.time_ns, p.total_memory_used, p.total_size_of_arenas)
+    elif tag == F.EXT_DEATHS:
+        b.deaths(p.major, p.time_ns, p.seqs)
+    elif tag == F.EXT_TYPE_NAME:
+        b.type_name(p.type_id, p.name)
+    elif tag == F.EXT_STAT_NAMES:
+        b.stats(list(p.names))
+    elif tag == F.EXT_END:
+        b.end_of_extension(p.n_alloc, p.n_time, p.n_minor, p.n_major, p.end_ns, p.n_truncated, None)
+
+
+def _feed_header(b, static, header) -> None:
+    b.header(F.Geometry(static.word_size, static.addr_size, header.version, header.mode, header.interp),
+             static.period_usec)
+
+
 def to_profile(parsed, gzip: bool = False):
     """The Profile a parsed container describes (the same rules as the fast reader)."""
     b = ProfileBuilder(gzip=gzip)
-    h, st = parsed.header, parsed.static_header
-    b.header(F.Geometry(st.word_size, st.addr_size, h.version, h.mode, h.interp), st.period_usec)
-    fork = F.fork_semantics(h.version, _keys_before_first_sample(parsed.main))
+    _feed_header(b, parsed.static_header, parsed.header)
+    fork = F.fork_semantics(parsed.header.version, _keys_before_first_sample(parsed.main))
     for rec in parsed.main:
-        m, body = rec.marker, rec.body
-        if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
-            t = fork_time_ns(body.count, None) if fork else body.timestamp
-            b.stack(m, _raw(body.entries), body.thread_id or 0, t, body.memory)
-        elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
-            b.code(body.id, body.name)
-        elif m == F.MARKER_META:
-            b.add_meta(body.key, body.value, None)
-        elif m == F.MARKER_TIME_N_ZONE:
-            b.start_time(body.sec, body.usec)
-        elif m == F.MARKER_OBJ_INFO_STACK:
-            b.obj_info(fork_time_ns(body.time, None), tuple(body.words), None)
-        elif m == F.MARKER_TRAILER:
-            if body is None:                    # before version 5: no end time
-                b.trailer(None, None)
-            else:
-                b.trailer(body.sec, body.usec)
+        _feed_main(b, rec, fork)
     if parsed.symbol_map is not None:
         b.symbol_map = parsed.symbol_map
     if parsed.extension is not None:
         b.has_extension = True
         for rec in parsed.extension.records:
-            p, tag = rec.payload, rec.tag
-            if tag == F.EXT_ALLOC_SAMPLE:
-                b.alloc_info(p.seq, p.time_ns, p.thread_id, p.size, p.type_id, p.flags,
-                             None if p.stack is None else _raw(p.stack.entries))
-            elif tag == F.EXT_TIME_SAMPLE:
-                b.time_info(p.time_ns, p.thread_id, None if p.stack is None else _raw(p.stack.entries))
-            elif tag == F.EXT_MINOR_GC:
-                b.minor(p.index, p.time_ns, p.duration_ns, p.stats, p.first_seq, p.outcomes)
-            elif tag == F.EXT_MAJOR_GC:
-                b.major(p.index, p.state, p.time_ns, p.total_memory_used, p.total_size_of_arenas)
-            elif tag == F.EXT_DEATHS:
-                b.deaths(p.major, p.time_ns, p.seqs)
-            elif tag == F.EXT_TYPE_NAME:
-                b.type_name(p.type_id, p.name)
-            elif tag == F.EXT_STAT_NAMES:
-                b.stats(list(p.names))
-            elif tag == F.EXT_END:
-                b.end_of_extension(p.n_alloc, p.n_time, p.n_minor, p.n_major, p.end_ns,
-                                   p.n_truncated, None)
+            _feed_extension(b, rec)
     return b.finish()
 
 
-def read_profile(source):
-    """Parse and assemble with the schema alone (slow; the reference)."""
-    from .reader import load_bytes
+def read_records(records, gzip: bool = False, aggregate: bool = False):
+    """The Profile of the records dump.iter_records decodes, taken one at a
+    time: memory is the builder's, not a container tree of the file.  With
+    [aggregate], the samples are summed as they come (totals.py); a file the
+    accumulator does not follow raises totals.Irregular."""
+    b = ProfileBuilder(gzip=gzip, aggregate=aggregate)
+    static = header = None
+    meta_keys: set = set()
+    fork = None                                 # decided at the first sample record
+    for r in records:
+        rec = r.container
+        if r.kind == "static_header":
+            static = rec
+        elif r.kind == "header":
+            header = rec
+            _feed_header(b, static, header)
+        elif r.kind == "symbol_map":            # a legacy file's memory map: not records
+            continue
+        elif r.kind == "extension":
+            b.has_extension = True
+        elif r.kind.startswith("ext:"):
+            _feed_extension(b, rec)
+            b.drain()
+        else:
+            if fork is None and rec.marker in SAMPLE_MARKERS:
+                fork = F.fork_semantics(header.version, meta_keys)
+            elif fork is None and rec.marker == F.MARKER_META:
+                meta_keys.add(rec.body.key)
+            _feed_main(b, rec, fork)
+    return b.finish()
 
-    data, gz = load_bytes(source)
-    return to_profile(parse(data), gzip=gz)
+
+def read_profile(source, aggregate: bool = False):
+    """Decode [source] with the schema alone, one record at a time (slow;
+    the reference).  [aggregate]: as for vmsample.read_profile."""
+    from .dump import iter_records
+    from .source import mapped
+
+    with mapped(source) as (data, gz):
+        try:
+            return read_records(iter_records(data), gz, aggregate)
+        except Irregular:
+            return read_records(iter_records(data), gz).aggregated()

@@ -23,9 +23,10 @@ from .errors import ProfileFormatError
 
 # gzip is decompressed this much at a time (input), with at most
 # INFLATE_LIMIT bytes of output per call: stacks are repetitive enough that
-# one MiB can inflate a hundredfold.
-GZIP_CHUNK = 1 << 20
-INFLATE_LIMIT = 16 << 20
+# input can inflate a hundredfold, and buffers of several MiB, once freed,
+# leave holes in the heap (glibc then stops mapping them separately).
+GZIP_CHUNK = 256 << 10
+INFLATE_LIMIT = 1 << 20
 
 
 def _gunzip(data: bytes) -> bytes:
@@ -110,7 +111,7 @@ def mapped(source):
 # page cache if ever touched) every this many bytes the reader moves on, so
 # that reading a profile never holds the whole file in memory, only the
 # model it builds.
-RELEASE_EVERY = 32 << 20
+RELEASE_EVERY = 4 << 20
 
 
 def release(data, done: int, upto: int) -> int:

@@ -1,0 +1,158 @@
+"""Profile totals: summed while reading (read_profile(..., aggregate=True),
+totals.TotalsAccumulator) against summed from the columns of the whole model
+(SampleTotals.of_columns), on random runs written by the real writer, on
+files the accumulator cannot follow, and on every real profile; and the
+commands that aggregate keep their memory flat as the file doubles."""
+
+import contextlib
+import gzip
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from profile_runs import Run, runs, write_run
+from vmsample.bench.scale import measure
+from vmsample.profile import ProfileWriter, _assemble, read_profile, schema
+from vmsample.profile import totals as T
+from vmsample.profile.model import SamplesAggregated
+from vmsample.report import analyze
+
+REAL = sorted(p for p in (Path(__file__).parents[1] / "data" / "real-profiles").iterdir() if p.name != "SOURCES.md")
+
+
+@contextlib.contextmanager
+def irregularities(drain_every=_assemble.DRAIN_EVERY):
+    """The reasons the accumulator gave up inside the block, which hands it
+    runs of at least [drain_every] sample records."""
+    seen = []
+    original = T.Irregular.__init__
+
+    def note(self, *args):
+        seen.append(args[0] if args else "")
+        original(self, *args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(T.Irregular, "__init__", note)
+        mp.setattr(_assemble, "DRAIN_EVERY", drain_every)
+        yield seen
+
+
+def assert_same_totals(path, **schema_too):
+    whole = read_profile(path)
+    summed = read_profile(path, aggregate=True)
+    assert summed.totals() == T.SampleTotals.of_columns(whole)
+    assert analyze(summed).to_json(limit=None) == analyze(whole).to_json(limit=None)
+    assert len(summed.alloc_samples) == len(whole.alloc_samples)
+    assert len(summed.time_samples) == len(whole.time_samples)
+    assert summed.minor_collections == whole.minor_collections and summed.major_events == whole.major_events
+    if schema_too:
+        assert schema.read_profile(path, aggregate=True).totals() == summed.totals()
+    return whole
+
+
+@given(runs(max_events=60), st.sampled_from([1, 3, _assemble.DRAIN_EVERY]), st.booleans())
+def test_summed_while_reading_equals_summed_from_the_columns(tmp_path_factory, run, drain_every, gz):
+    path = tmp_path_factory.mktemp("totals") / ("run.prof.gz" if gz else "run.prof")
+    with ProfileWriter(path, alloc_period=run.alloc_period, time_period_ns=run.time_period_ns,
+                       sampling=run.sampling) as w:
+        write_run(w, run)
+    with irregularities(drain_every) as irregular:
+        assert_same_totals(path, schema=True)
+    assert irregular == []                      # what vmsample writes is followed, never read twice
+
+
+def write(path, samples, minors=(), deaths=()):
+    """A file with allocation samples [(seq, type)] in this order, then
+    minor collections [(first seq, outcome bytes)], then DEATHS [seqs]."""
+    with ProfileWriter(path, alloc_period=512) as w:
+        w.declare_code(2, "f", 1, "p.py")
+        for i, (seq, type_id) in enumerate(samples):
+            w.alloc_sample(seq, 32, type_id, 1000 + i, [(2, 1 + i % 3)])
+        for i, (first, outs) in enumerate(minors):
+            w.minor_collection(i + 1, 5000 + i, first_seq=first, outcomes=outs)
+        for i, seqs in enumerate(deaths):
+            w.major_event(1, 2, 9000 + i, deaths=seqs)
+    return path
+
+
+IRREGULAR = {
+    "seqs not consecutive": ([(0, 1), (2, 1), (1, 2)], [(0, b"\x01\x00\x01")], [[2]]),
+    "an outcome given twice": ([(0, 1), (1, 1)], [(0, b"\x01\x01"), (1, b"\x00")], []),
+    "a death before the outcome": ([(0, 1), (1, 2)], [], [[1]]),
+}
+
+
+@pytest.mark.parametrize("case", IRREGULAR)
+def test_a_file_the_accumulator_cannot_follow_is_read_whole(tmp_path, case):
+    samples, minors, deaths = IRREGULAR[case]
+    path = write(tmp_path / "odd.prof", samples, minors, deaths)
+    with irregularities() as irregular:
+        assert_same_totals(path)
+    assert irregular, "the accumulator followed a file it should have given up on"
+
+
+def test_outcomes_and_deaths_of_samples_taken_before_the_file_are_ignored(tmp_path):
+    # A writer attached to a running nursery: the first minor collection
+    # names seqs 0..4, of which only 3 and 4 are in the file.
+    path = write(tmp_path / "late.prof", [(3, 1), (4, 1), (5, 2)], [(0, b"\x01\x01\x01\x01\x00"), (5, b"\x01")],
+                 [[1, 3, 5]])
+    with irregularities() as irregular:
+        whole = assert_same_totals(path)
+    assert irregular == []
+    assert [s.outcome for s in whole.alloc_samples] == [1, 2, 1]
+
+
+def test_aggregated_samples_refuse_to_look_empty(tmp_path):
+    path = write(tmp_path / "a.prof", [(0, 1), (1, 1)], [(0, b"\x01\x00")])
+    p = read_profile(path, aggregate=True)
+    assert len(p.alloc_samples) == 2 and p.alloc_samples and not p.time_samples
+    for use in (lambda: p.alloc_samples.weight, lambda: list(p.alloc_samples), lambda: p.alloc_samples[0]):
+        with pytest.raises(SamplesAggregated, match="summed while reading"):
+            use()
+    assert p.total_allocated_estimate == read_profile(path).total_allocated_estimate
+
+
+@pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])
+def test_real_profiles_sum_the_same_both_ways(path):
+    assert_same_totals(path)
+
+
+def big(path, samples):
+    """A realistic-shaped profile of [samples] allocation samples: a few
+    hundred stacks, a minor collection every 2048 samples, a third of the
+    samples surviving it, a major one every 16 minor ones finding all but
+    the newest 1000 survivors dead (a live heap that does not grow)."""
+    with ProfileWriter(path, alloc_period=256) as w:
+        for c in range(2, 40, 2):
+            w.declare_code(c, f"f{c}", c, "prog.py")
+        survivors, first = [], 0
+        for seq in range(samples):
+            w.alloc_sample(seq, 16 + 8 * (seq % 7), 1 + seq % 5, 1000 * seq,
+                           [(2 + 2 * (seq % 19), seq % 11), (2 + 2 * (seq % 3), 1)])
+            if seq % 2048 == 2047:
+                outs = bytes((s * 7) % 3 == 0 for s in range(first, seq + 1))
+                survivors += [s for s in range(first, seq + 1) if (s * 7) % 3 == 0]
+                w.minor_collection(seq // 2048, 1000 * seq, first_seq=first, outcomes=outs)
+                first = seq + 1
+                if seq % (16 * 2048) == 2047:
+                    dead, survivors = survivors[:-1000], survivors[-1000:]
+                    w.major_event(seq, 2, 1000 * seq, deaths=dead)
+                    w.major_event(seq, 0, 1000 * seq + 1)
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".prof", ".prof.gz"])
+def test_aggregating_commands_keep_memory_flat_as_the_file_doubles(tmp_path, suffix):
+    small = big(tmp_path / f"small{suffix}", 200_000)
+    large = big(tmp_path / f"large{suffix}", 400_000)
+    grown = len(gzip.decompress(large.read_bytes()) if suffix.endswith(".gz") else large.read_bytes()) \
+        - len(gzip.decompress(small.read_bytes()) if suffix.endswith(".gz") else small.read_bytes())
+    for command in ("report", "validate --fast", "convert pprof", "diff"):
+        _, rss_small, _ = measure(command, small, tmp_path / "out")
+        _, rss_large, _ = measure(command, large, tmp_path / "out")
+        # Reading the whole model grows by ~0.7x the file; the commands that
+        # sum while reading by the main section's stack ids, 8 bytes a
+        # sample, and the outcome bytes, 1 (~0.1x the file here).
+        assert rss_large - rss_small < 0.25 * grown, (command, rss_small, rss_large, grown)
