@@ -156,3 +156,27 @@ def test_aggregating_commands_keep_memory_flat_as_the_file_doubles(tmp_path, suf
         # sum while reading by the main section's stack ids, 8 bytes a
         # sample, and the outcome bytes, 1 (~0.1x the file here).
         assert rss_large - rss_small < 0.25 * grown, (command, rss_small, rss_large, grown)
+
+
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=20),
+       st.lists(st.tuples(st.integers(0, 14), st.binary(max_size=6)), max_size=4),
+       st.lists(st.lists(st.integers(0, 14), max_size=5), max_size=3))
+def test_outcomes_and_deaths_go_to_every_sample_with_their_seq(tmp_path_factory, seqs, minors, deaths):
+    """Samples numbered any way (gaps, repeats, out of order): each gets the
+    outcome and the death of its seq, the later record's where several name
+    it -- the model's rule, checked against a dict."""
+    path = write(tmp_path_factory.mktemp("seqs") / "any.prof", [(s, 1) for s in seqs],
+                 [(first, bytes(b & 1 for b in outs)) for first, outs in minors], deaths)
+    outcome, death = {}, {}
+    for first, outs in minors:
+        outcome.update({first + i: 1 if b & 1 else 2 for i, b in enumerate(outs)})
+    for i, dead in enumerate(deaths):
+        death.update(dict.fromkeys(dead, 9000 + i))
+    p = read_profile(path)
+    assert p.alloc_samples.seq.tolist() == seqs
+    assert p.alloc_samples.outcome.tolist() == [outcome.get(s, 0) for s in seqs]
+    # (one that died young died at its minor collection, whatever DEATHS says)
+    assert [s.death_ns if s.outcome != 2 else None for s in p.alloc_samples] \
+        == [death.get(s) if outcome.get(s) != 2 else None for s in seqs]
+    with irregularities():
+        assert_same_totals(path)

@@ -12,7 +12,9 @@ process and prints its wall time, its peak resident set (the child's
 peak memory of the biggest size with the smallest: a command that streams
 stays near 1x as the file grows.  The issue's targets: peak RSS <= 500 MB
 whatever the size (``validate``: 200 MB), ``read_profile`` >= 20x faster than
-stock vmprof, exports a browser opens (<= 100 MB).
+stock vmprof, exports a browser opens (<= 100 MB).  ``vmsample.read_profile
+(aggregate)`` is ``read_profile(path, aggregate=True)``, what the commands
+that only sum (report, diff, validate, collapsed, pprof) read with.
 """
 
 import argparse
@@ -33,6 +35,8 @@ TOOL = ROOT / "tools" / "read_profile.py"
 COMMANDS = {
     "stock vmprof.read_profile": ["-c", "import sys, vmprof; vmprof.read_profile(sys.argv[1])", "{f}"],
     "vmsample.read_profile": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1])", "{f}"],
+    "vmsample.read_profile (aggregate)": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1], "
+                                          "aggregate=True)", "{f}"],
     "report": ["-m", "vmsample", "report", "{f}"],
     "validate --fast": ["-m", "vmsample", "validate", "--fast", "{f}"],
     "validate": ["-m", "vmsample", "validate", "{f}"],
@@ -44,8 +48,8 @@ COMMANDS = {
     "tools/read_profile.py": [str(TOOL), "{f}"],
 }
 STOCK = "stock vmprof.read_profile"
-# The construct-based two parse the whole file into containers, ~20x its size
-# in memory and minutes per million samples: asked for by name only.
+# The construct-based two decode one record at a time (bounded memory) but
+# take minutes per million samples: asked for by name only.
 CONSTRUCT_BASED = ("validate", "tools/read_profile.py")
 DEFAULT_COMMANDS = [c for c in COMMANDS if c not in CONSTRUCT_BASED]
 
@@ -131,7 +135,8 @@ def main(argv):
                     help="comma-separated alloc_churn sizes, ~1.75 samples each (default 300000,600000)")
     ap.add_argument("--commands", default=",".join(DEFAULT_COMMANDS),
                     help=f"comma-separated, from: {', '.join(COMMANDS)} (default: all but "
-                         f"{' and '.join(CONSTRUCT_BASED)}, whose construct parse needs ~20x the file in memory)")
+                         f"{' and '.join(CONSTRUCT_BASED)}, whose construct decoding takes minutes per million "
+                         "samples)")
     ap.add_argument("--json", action="store_true")
     opts = ap.parse_args(argv)
     try:

@@ -123,24 +123,31 @@ def _last_by_key(keys, *values):
     return (keys,) + tuple(v[rev][first] for v in values)
 
 
-def _lookup(sorted_keys, keys):
-    """(index into [sorted_keys] of each of [keys], whether it is there)."""
-    if not len(sorted_keys):
-        return np.zeros(len(keys), np.intp), np.zeros(len(keys), bool)
-    if int(sorted_keys[-1]) - int(sorted_keys[0]) == len(sorted_keys) - 1:     # the usual: consecutive
-        start = sorted_keys[0]
-        found = (keys >= start) & (keys <= sorted_keys[-1])
-        return np.where(found, keys - start, 0).astype(np.intp), found
-    at = np.searchsorted(sorted_keys, keys)
-    found = at < len(sorted_keys)
-    at[~found] = 0
-    found &= sorted_keys[at] == keys
-    return at, found
+def _numbered_in_a_row(seq) -> int | None:
+    """The first seq if [seq] is s0, s0 + 1, ... (what vmsample writes), else None."""
+    n = len(seq)
+    if n and int(seq[-1]) - int(seq[0]) == n - 1 and (n == 1 or bool((np.diff(seq) == 1).all())):
+        return int(seq[0])
+    return None
+
+
+def _positions(keys, seq, s0):
+    """Which sample has which of the sorted, distinct seqs [keys] (s0:
+    _numbered_in_a_row(seq)): (sample indices, the indices of their keys)."""
+    if s0 is not None:                  # the usual: arithmetic
+        rel = keys - np.uint64(s0)      # (wraps below s0; those are not found)
+        found = np.flatnonzero((keys >= s0) & (rel < len(seq)))
+        return rel[found].astype(np.intp), found
+    # Any numbering (two samples may share a seq): each sample looks its seq up.
+    at = np.searchsorted(keys, seq)
+    inside = at < len(keys)
+    at[~inside] = 0
+    samples = np.flatnonzero(inside & (keys[at] == seq))
+    return samples, at[samples]
 
 
 # In aggregate mode the extension's sample infos are handed to the
-# accumulator at least this often (and at every minor collection and DEATHS
-# record, whose outcomes name them).
+# accumulator in runs of at least this many (or at the end).
 DRAIN_EVERY = 1 << 16
 
 
@@ -517,7 +524,7 @@ class ProfileBuilder:
         flags.extend([F.ALLOC_FLAG_LARGE if w & 2 else 0 for w in words] + [0] * (n - len(words)))
         stack.extend(gc_stacks.stack)
 
-    def _outcomes(self, seq):
+    def _outcomes(self, seq, s0):
         """Each sample's outcome, and the time of the minor collection that
         resolved it (NONE if none did), from the minor collections' outcome
         bytes (bit 0: survived); a later record overrides an earlier one."""
@@ -529,25 +536,29 @@ class ProfileBuilder:
         for first, outs, _ in ranges:
             if first + len(outs) > 2**64:
                 raise ProfileFormatError(f"minor collection samples {first}.. pass 2**64", None, "ext:minor_gc")
-        keys = np.concatenate([np.arange(first, first + len(outs), dtype=np.uint64) for first, outs, _ in ranges])
+        lengths = np.array([len(outs) for _, outs, _ in ranges], np.int64)
+        before = np.cumsum(lengths) - lengths                   # outcome bytes before each range
+        # first + i for the i-th byte of each range, in uint64 (mod 2**64, exact)
+        keys = np.repeat(np.array([first for first, _, _ in ranges], np.uint64) - before.astype(np.uint64),
+                         lengths) + np.arange(int(lengths.sum()), dtype=np.uint64)
         bits = np.concatenate([np.frombuffer(outs, np.uint8) for _, outs, _ in ranges])
-        times = np.concatenate([np.full(len(outs), t, np.int64) for _, outs, t in ranges])
+        times = np.repeat(np.array([t for _, _, t in ranges], np.int64), lengths)
         keys, bits, times = _last_by_key(keys, bits, times)
-        at, found = _lookup(keys, seq)
-        outcome[found] = np.where(bits[at[found]] & 1, Outcome.SURVIVED, Outcome.DIED)
-        minor_time[found] = times[at[found]]
+        samples, at = _positions(keys, seq, s0)
+        outcome[samples] = np.where(bits[at] & 1, Outcome.SURVIVED, Outcome.DIED)
+        minor_time[samples] = times[at]
         return outcome, minor_time
 
-    def _deaths(self, seq):
+    def _deaths(self, seq, s0):
         """Each sample's death in a major collection: (major index or -1, time or NONE)."""
         died_major = np.full(len(seq), -1, np.int64)
         death_ns = np.full(len(seq), NONE, np.int64)
         if len(self.deaths_seq):
             keys, majors, times = _last_by_key(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
                                                np.asarray(self.deaths_time))
-            at, found = _lookup(keys, seq)
-            died_major[found] = majors[at[found]]
-            death_ns[found] = times[at[found]]
+            samples, at = _positions(keys, seq, s0)
+            died_major[samples] = majors[at]
+            death_ns[samples] = times[at]
         return died_major, death_ns
 
     def _weights(self, meta, size, flags):
@@ -578,8 +589,9 @@ class ProfileBuilder:
                 raise self._unpaired("alloc", False)
             return AllocationSamples.empty()
         stack = self._paired_stacks(own, alloc_main, "alloc")
-        outcome, minor_time = self._outcomes(seq)
-        died_major, death_ns = self._deaths(seq)
+        s0 = _numbered_in_a_row(seq)
+        outcome, minor_time = self._outcomes(seq, s0)
+        died_major, death_ns = self._deaths(seq, s0)
         died_young = outcome == Outcome.DIED
         death_ns[died_young] = minor_time[died_young]
         nbytes, objects = self._weights(meta, size, flags)
