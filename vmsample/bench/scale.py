@@ -114,19 +114,19 @@ def print_table(sizes, commands):
         print(f"\n{row['samples']:,} allocation samples ({row['iterations']:,} iterations), "
               f"{_mb(row['file_bytes']).strip()} file")
         stock = row["commands"].get(STOCK)
-        print(f"  {'command':28} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof")
+        print(f"  {'command':34} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof")
         for name in commands:
             c = row["commands"][name]
             ratio = f"{stock['seconds'] / c['seconds']:6.2f}x" if stock and name != STOCK else ""
             out = _mb(c["output_bytes"]) if c["output_bytes"] else ""
-            print(f"  {name:28} {c['seconds']:8.2f} s  {_mb(c['peak_rss']):>16}  {out:>16}  {ratio}")
+            print(f"  {name:34} {c['seconds']:8.2f} s  {_mb(c['peak_rss']):>16}  {out:>16}  {ratio}")
     if len(sizes) > 1:
         first, last = sizes[0], sizes[-1]
         grow = last["samples"] / first["samples"]
         print(f"\npeak RSS at {last['samples']:,} samples / at {first['samples']:,} ({grow:.1f}x the samples):")
         for name in commands:
             a, b = first["commands"][name]["peak_rss"], last["commands"][name]["peak_rss"]
-            print(f"  {name:28} {b / a:6.2f}x")
+            print(f"  {name:34} {b / a:6.2f}x")
 
 
 def main(argv):
