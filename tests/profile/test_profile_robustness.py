@@ -42,6 +42,17 @@ def outcome(data):
     assert fast == ref, (fast_value, ref_value)
     if fast == "ok":
         assert fast_value == ref_value
+    # Each reader summing while reading gives the same sums as read whole, or
+    # the same error (the schema read one record at a time, as it sums).
+    for whole, summing in ((read_profile, lambda d: read_profile(d, aggregate=True)),
+                           (schema.read_profile, lambda d: schema.read_profile(d, aggregate=True))):
+        got = []
+        for read in (whole, summing):
+            try:
+                got.append(read(data).totals())
+            except ProfileFormatError as e:
+                got.append(str(e))
+        assert got[0] == got[1] and isinstance(got[0], str) == (fast == "error"), got
     return fast
 
 
