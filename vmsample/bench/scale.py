@@ -1,11 +1,13 @@
 """Big profiles: time and peak memory of every command that reads a profile.
 
-``python -m vmsample.bench scale [--iterations 300000,600000] [--commands ...]
-[--json]``
+``python -m vmsample.bench scale [--program alloc_churn|gcbench] [--iterations
+300000,600000] [--commands ...] [--json]``
 
 For each size it writes a real VM profile -- ``examples/alloc_churn.py
 ITERATIONS`` under ``vmsample run --alloc-period 256 --time-period 1ms``, ~1.75
-allocation samples per iteration -- then runs each command on it as a fresh
+allocation samples per iteration, or ``examples/gcbench.py DEPTH`` at
+``--alloc-period 512`` (deep recursive stacks, the paper's benchmark) -- then
+runs each command on it as a fresh
 process and prints its wall time, its peak resident set (the child's
 ``ru_maxrss``), the size of what it wrote, and its time relative to stock
 ``vmprof.read_profile`` on the same file.  The last column compares the
@@ -28,7 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "alloc_churn.py"
+# --program: the example that writes the profiles, and its allocation period
+# (alloc_churn's argument is its iterations; gcbench's its tree depth)
+PROGRAMS = {"alloc_churn": 256, "gcbench": 512}
 TOOL = ROOT / "tools" / "read_profile.py"
 
 # name -> argv after the interpreter; {f}: the profile, {o}: an output path
@@ -54,9 +58,9 @@ CONSTRUCT_BASED = ("validate", "tools/read_profile.py")
 DEFAULT_COMMANDS = [c for c in COMMANDS if c not in CONSTRUCT_BASED]
 
 
-def write_profile(path, iterations):
-    cmd = [sys.executable, "-m", "vmsample", "run", "-f", "--alloc-period", "256", "--time-period", "1ms",
-           "-o", str(path), str(EXAMPLE), str(iterations)]
+def write_profile(path, iterations, program="alloc_churn"):
+    cmd = [sys.executable, "-m", "vmsample", "run", "-f", "--alloc-period", str(PROGRAMS[program]),
+           "--time-period", "1ms", "-o", str(path), str(ROOT / "examples" / f"{program}.py"), str(iterations)]
     done = subprocess.run(cmd, capture_output=True, text=True)
     m = re.search(r"wrote .*: (\d+) allocation samples", done.stderr)
     if done.returncode != 0 or not m:
@@ -90,12 +94,12 @@ def measure(name, profile, out):
     return elapsed, int(maxrss_kb) * 1024, written
 
 
-def run(iterations, commands):
+def run(iterations, commands, program="alloc_churn"):
     sizes = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in iterations:
-            path = Path(tmp) / f"churn-{n}.prof"
-            samples = write_profile(path, n)
+            path = Path(tmp) / f"{program}-{n}.prof"
+            samples = write_profile(path, n, program)
             row = {"iterations": n, "samples": samples, "file_bytes": path.stat().st_size, "commands": {}}
             for name in commands:
                 s, rss, written = measure(name, path, Path(tmp) / "out")
@@ -111,7 +115,7 @@ def _mb(n):
 
 def print_table(sizes, commands):
     for row in sizes:
-        print(f"\n{row['samples']:,} allocation samples ({row['iterations']:,} iterations), "
+        print(f"\n{row['samples']:,} allocation samples (argument {row['iterations']:,}), "
               f"{_mb(row['file_bytes']).strip()} file")
         stock = row["commands"].get(STOCK)
         print(f"  {'command':34} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof")
@@ -132,7 +136,11 @@ def print_table(sizes, commands):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m vmsample.bench scale", description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", default="300000,600000",
-                    help="comma-separated alloc_churn sizes, ~1.75 samples each (default 300000,600000)")
+                    help="comma-separated program arguments: alloc_churn iterations, ~1.75 samples each "
+                         "(default 300000,600000), or gcbench tree depths (14: ~365K samples)")
+    ap.add_argument("--program", choices=PROGRAMS, default="alloc_churn",
+                    help="the example that writes the profiles: alloc_churn (at --alloc-period 256, default) "
+                         "or gcbench (at 512, deep recursive stacks)")
     ap.add_argument("--commands", default=",".join(DEFAULT_COMMANDS),
                     help=f"comma-separated, from: {', '.join(COMMANDS)} (default: all but "
                          f"{' and '.join(CONSTRUCT_BASED)}, whose construct decoding takes minutes per million "
@@ -149,7 +157,7 @@ def main(argv):
     unknown = [c for c in commands if c not in COMMANDS]
     if unknown:
         ap.error(f"--commands: unknown {', '.join(unknown)} (choose from {', '.join(COMMANDS)})")
-    sizes = run(iterations, commands)
+    sizes = run(iterations, commands, opts.program)
     if opts.json:
         json.dump({"sizes": sizes}, sys.stdout, indent=1)
         print()
