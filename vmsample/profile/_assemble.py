@@ -305,7 +305,7 @@ class ProfileBuilder:
             done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
                 time, thread, own = (np.asarray(c) for c in self.time_infos)
-                stack = self._take_paired(own, time_main, "time")
+                stack = self._paired_stacks(own, time_main, "time", whole=False)
                 self.accumulator.times(time, thread, stack)
                 self.time_infos = _time_columns()
         except ProfileFormatError as e:
@@ -345,7 +345,7 @@ class ProfileBuilder:
         if self.accumulator.alloc_count and flags[0] & F.ALLOC_FLAG_CONTINUED:
             raise Irregular("an allocation's records split by a minor collection")
         seq, time, thread, size, type_id, flags, own = (c[:done] for c in columns)
-        stack = self._take_paired(own, alloc_main, "alloc")
+        stack = self._paired_stacks(own, alloc_main, "alloc", whole=False)
         nbytes, objects = self._weights(self.meta_now, size, flags)
         self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
                                      nbytes, objects)
@@ -354,19 +354,6 @@ class ProfileBuilder:
             kept.frombytes(c[done:].tobytes())
         self.alloc_infos = rest
         return done
-
-    def _take_paired(self, own, main, what):
-        """_paired_stacks for the next run of infos: they take the
-        main-section records after the ones taken already."""
-        stack = np.array(own, np.int64)
-        paired = stack < 0
-        n = int(paired.sum())
-        start = self.taken[what]
-        if start + n > len(main):
-            raise Irregular(f"more {what} info records than stack records")
-        stack[paired] = np.frombuffer(main.stack, np.int64, count=n, offset=8 * start)
-        self.taken[what] = start + n
-        return stack
 
     # ---------------------------------------------------------- result
     def _metadata(self) -> Metadata:
@@ -477,16 +464,17 @@ class ProfileBuilder:
             msg = f"more {what} stack records in the main section than {what} info records"
         return ProfileFormatError(msg, None, f"ext:{what}_sample")
 
-    @classmethod
-    def _paired_stacks(cls, own, main, what):
-        """Each info's stack id: its own, or (own = -1) the next
-        main-section record's."""
+    def _paired_stacks(self, own, main, what, whole=True):
+        """Each info's stack id: its own, or (own = -1) the next main-section
+        record's after the ones taken already.  [whole]: these are all the
+        infos of the stream, which take every record."""
         stack = np.array(own, np.int64)
         paired = stack < 0
-        n = int(paired.sum())
-        if n != len(main):
-            raise cls._unpaired(what, n > len(main))
-        stack[paired] = np.asarray(main.stack, np.int64)
+        start, n = self.taken[what], int(paired.sum())
+        if start + n > len(main) or (whole and start + n < len(main)):
+            raise self._unpaired(what, start + n > len(main))
+        stack[paired] = np.frombuffer(main.stack, np.int64, count=n, offset=8 * start)
+        self.taken[what] = start + n
         return stack
 
     def _fork_allocations(self, gc_stacks):
