@@ -29,3 +29,12 @@ def test_an_unknown_command_is_a_usage_error():
     done = subprocess.run([sys.executable, "-m", "vmsample.bench", "scale", "--commands", "report,nope"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "unknown nope" in done.stderr
+
+
+def test_gcbench_profiles_with_medians():
+    out = subprocess.run([sys.executable, "-m", "vmsample.bench", "scale", "--program", "gcbench", "--iterations",
+                          "6,8", "--repeat", "3", "--json", "--commands", "vmsample.read_profile (aggregate),report"],
+                         capture_output=True, text=True, check=True).stdout
+    sizes = json.loads(out)["sizes"]
+    assert [s["iterations"] for s in sizes] == [6, 8] and 0 < sizes[0]["samples"] < sizes[1]["samples"]
+    assert all(m["seconds"] > 0 and m["peak_rss"] > 10 << 20 for s in sizes for m in s["commands"].values())

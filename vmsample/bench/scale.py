@@ -1,7 +1,7 @@
 """Big profiles: time and peak memory of every command that reads a profile.
 
 ``python -m vmsample.bench scale [--program alloc_churn|gcbench] [--iterations
-300000,600000] [--commands ...] [--json]``
+300000,600000] [--commands ...] [--repeat N] [--json]``
 
 For each size it writes a real VM profile -- ``examples/alloc_churn.py
 ITERATIONS`` under ``vmsample run --alloc-period 256 --time-period 1ms``, ~1.75
@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -94,7 +95,7 @@ def measure(name, profile, out):
     return elapsed, int(maxrss_kb) * 1024, written
 
 
-def run(iterations, commands, program="alloc_churn"):
+def run(iterations, commands, program="alloc_churn", repeat=1):
     sizes = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in iterations:
@@ -102,7 +103,8 @@ def run(iterations, commands, program="alloc_churn"):
             samples = write_profile(path, n, program)
             row = {"iterations": n, "samples": samples, "file_bytes": path.stat().st_size, "commands": {}}
             for name in commands:
-                s, rss, written = measure(name, path, Path(tmp) / "out")
+                runs = [measure(name, path, Path(tmp) / "out") for _ in range(repeat)]
+                s, rss, written = (statistics.median(r[i] for r in runs) for i in range(3))
                 row["commands"][name] = {"seconds": s, "peak_rss": rss, "output_bytes": written}
             path.unlink()
             sizes.append(row)
@@ -145,8 +147,12 @@ def main(argv):
                     help=f"comma-separated, from: {', '.join(COMMANDS)} (default: all but "
                          f"{' and '.join(CONSTRUCT_BASED)}, whose construct decoding takes minutes per million "
                          "samples)")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="run each command N times and report the medians (default 1)")
     ap.add_argument("--json", action="store_true")
     opts = ap.parse_args(argv)
+    if opts.repeat < 1:
+        ap.error("--repeat: at least 1")
     try:
         iterations = [int(x) for x in opts.iterations.split(",") if x]
     except ValueError:
@@ -157,7 +163,7 @@ def main(argv):
     unknown = [c for c in commands if c not in COMMANDS]
     if unknown:
         ap.error(f"--commands: unknown {', '.join(unknown)} (choose from {', '.join(COMMANDS)})")
-    sizes = run(iterations, commands, opts.program)
+    sizes = run(iterations, commands, opts.program, opts.repeat)
     if opts.json:
         json.dump({"sizes": sizes}, sys.stdout, indent=1)
         print()
