@@ -44,14 +44,19 @@ def fields(layout):
 def _geometry(ctx) -> F.Geometry:
     # The file's main-section geometry, from its static header and header.
     # When a record is parsed on its own (dump.py) they are passed as parse
-    # parameters instead, with the META keys read so far.
+    # parameters instead, with the META keys read so far.  Every field of a
+    # record asks, so it is made once per parse (or whole-file parse) and
+    # again only when META keys were added (they only ever are).
     root = ctx._root
-    if "header" in root:
-        static, h, keys = root.static_header, root.header, root.get("_meta_keys", ())
-    else:
-        static, h, keys = ctx._params.static_header, ctx._params.header, ctx._params.meta_keys
+    holder = root if "header" in root else ctx._params
+    keys = root.get("_meta_keys", ()) if holder is root else holder.meta_keys
+    memo = holder.get("_geometry_memo")
+    if memo is not None and memo[0] == len(keys):
+        return memo[1]
+    static, h = holder.static_header, holder.header
     g = F.Geometry(static.word_size, static.addr_size, h.version, h.mode, h.interp)
     g.fork = F.fork_semantics(h.version, keys)
+    holder["_geometry_memo"] = (len(keys), g)
     return g
 
 
