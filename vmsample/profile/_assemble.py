@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import struct
 from array import array
 from datetime import datetime
 
@@ -26,7 +25,7 @@ import numpy as np
 
 from . import format as F
 from . import weights
-from .columns import distinct, group
+from .columns import by_first_use, distinct, group
 from .errors import ProfileFormatError
 from .model import (NONE, AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection,
                     Outcome, Profile, TimeSamples)
@@ -432,27 +431,40 @@ class ProfileBuilder:
                 c = codes[cid] = Code(cid, "", "", label, 0, "")
             return c
 
+        # Entries are decoded as columns (code id, line or none, kind or none)
+        # and made into frames once per distinct entry, in the order the
+        # stacks first use them.
+        raws = self.stacks.keys()               # in stack id order
+        if not raws:
+            return codes, [], []
+        words = np.frombuffer(b"".join(raws), np.int64)
+        if tagged:                              # (kind, pc) pairs
+            columns, per = (words[1::2], words[0::2]), 2
+        elif lines:                             # (line, code) pairs
+            columns, per = (words[1::2], words[0::2]), 2
+        else:
+            columns, per = (words,), 1
+        values, which = group(*columns)
+        values = [v.tolist() for v in values]
+        frame_of_entry = np.empty(len(values[0]), np.int64)
         frame_ids: dict[tuple[int, int], int] = {}
         frames: list[Frame] = []
+        for g in by_first_use(which).tolist():
+            cid = values[0][g]
+            c = code(cid, values[1][g] if tagged else F.KIND_CODE)
+            key = (cid, abs(values[1][g]) if lines and not tagged else c.first_line)
+            fid = frame_ids.get(key)
+            if fid is None:
+                fid = frame_ids[key] = len(frames)
+                frames.append(Frame(c, key[1]))
+            frame_of_entry[g] = fid
+        fids = frame_of_entry[which].tolist()
         stacks: list[tuple[int, ...]] = []
-        for raw in self.stacks.keys():         # in stack id order
-            entries = struct.unpack(f"<{len(raw) // 8}q", raw)
-            if tagged:                          # (kind, pc) pairs
-                pairs = ((pc, None, kind) for kind, pc in zip(entries[0::2], entries[1::2]))
-            elif lines:                         # (line, code) pairs
-                pairs = ((cid, abs(line), F.KIND_CODE) for cid, line in zip(entries[1::2], entries[0::2]))
-            else:
-                pairs = ((cid, None, F.KIND_CODE) for cid in entries)
-            stack = []
-            for cid, line, kind in pairs:
-                c = code(cid, kind)
-                key = (cid, c.first_line if line is None else line)
-                fid = frame_ids.get(key)
-                if fid is None:
-                    fid = frame_ids[key] = len(frames)
-                    frames.append(Frame(c, key[1]))
-                stack.append(fid)
-            stacks.append(tuple(stack))
+        at = 0
+        for raw in raws:
+            n = len(raw) // (8 * per)
+            stacks.append(tuple(fids[at:at + n]))
+            at += n
         return codes, frames, stacks
 
     @staticmethod
