@@ -163,6 +163,7 @@ class ProfileBuilder:
         self.gzip = gzip
         self.aggregate = aggregate
         self.accumulator: TotalsAccumulator | None = None
+        self.meta_now: Metadata | None = None   # the metadata when the accumulator began (aggregate mode)
         self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
         # Minor collections' outcomes (first seq, bytes) and DEATHS (None,
         # seqs) since the last drain, in file order, each after the number of
