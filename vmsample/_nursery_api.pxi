@@ -128,6 +128,7 @@ cdef class Nursery:
         p.heap_limit = limit
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.incremental = bool(ENV_INCREMENTAL if incremental is None else incremental)
+        p.young_large_lo = YOUNG_LARGE_NONE_LO     # (span 0): no young large object
         p.mark_step_min = max(nsize // 4, <size_t>1)
         p.remembered_slots_cap = max(nsize // 16, <size_t>16)     # as many as nursery objects can be
         p.keep_gc_log = bool(keep_gc_log)

@@ -142,6 +142,9 @@ ctypedef struct GCPrivate:
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
     bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)
     PtrVec scan                 # the minor collection's worklist
+    uintptr_t young_large_lo    # during a minor collection: the lowest young large object's
+    uintptr_t young_large_span  # address, and the highest's minus it (maybe_young); outside one,
+                                # and without young large objects, (YOUNG_LARGE_NONE_LO, 0)
     PtrVec gray                 # the major marking's worklist; lives across minor collections
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
@@ -199,6 +202,14 @@ ctypedef struct GCPrivate:
     size_t reserve_covers   # nursery bytes the reserve can evacuate
     # errors
     char errmsg[256]
+
+# young_large_lo for "none" (span 0): v - lo <= 0 only for v = UINTPTR_MAX, which
+# is not 8-aligned, hence never a reference.
+cdef extern from *:
+    """
+    #define VMS_YOUNG_LARGE_NONE_LO UINTPTR_MAX
+    """
+    const uintptr_t YOUNG_LARGE_NONE_LO "VMS_YOUNG_LARGE_NONE_LO"
 
 cdef inline GCPrivate* P(GCHeap* h) noexcept nogil:
     return <GCPrivate*>h.private
