@@ -16,7 +16,9 @@ cdef enum:
     DEFAULT_SHADOWSTACK = 1048576       # slots
     MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
     MAX_STEP_NURSERIES = 8              # a mark step traces at most 8 nurseries' worth of bytes
-    MARK_CHUNK_ITEMS = 16384            # marking traces a bigger array 128 KiB of references at a time
+    MARK_CHUNK_ITEMS = 2048             # marking traces a bigger array 16 KiB of references at a
+                                        # time (scattered references: ~0.2 ms)
+    STEP_CLOCK_EVERY = 64               # a mark step reads the clock every 64 objects, or chunk
 
 cdef extern from *:
     """
@@ -28,6 +30,9 @@ cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles sinc
 cdef double PACE_SLACK = 0.25           # an incremental phase is paced to end before the old space
                                         # grows by this fraction of its size at the phase's start ...
 cdef double DEADLINE_SLACK = 0.5        # ... and is finished at once if it grows by this much
+cdef int64_t STEP_TARGET_NS = 3000000  # a pause (minor collection + step) aims at 3 ms ...
+cdef int64_t STEP_MIN_NS = 1000000     # ... the step taking at least 1 ms of it
+cdef double STEP_LATE_FACTOR = 5.0     # ... up to 5 times more near a phase's deadline
 cdef uint64_t SWEEP_SPEEDUP = 8         # a sweep step passes this many bytes of pages per byte a
                                         # mark step traces: sweeping a byte is that much cheaper
 
@@ -161,6 +166,10 @@ ctypedef struct GCPrivate:
     uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
     uint64_t mark_step_min  # the least bytes a step traces
     uint64_t step_debt      # bytes of marking (or, x SWEEP_SPEEDUP, of sweeping) owed (step_budget)
+    uint64_t pace_limit     # old-space size past which steps may take longer (set_phase_limits)
+    int64_t step_end_ns     # while a step that allocation triggered runs: when it must end; else 0
+    uint64_t step_done      # bytes the running step has traced (or swept)
+    uint64_t step_taken     # what the last step_budget took from step_debt
     uint32_t sweep_epoch    # the running (or last) sweep's number
     size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
     uint64_t major_steps    # statistics: mark, sweep and finalize steps run (incremental only)

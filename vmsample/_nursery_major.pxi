@@ -70,7 +70,19 @@
 # at DEADLINE_SLACK: promotion in bursts and large arrays must not turn into
 # the one long pause incremental collection is there to avoid.  Between the
 # two, the peak heap stays within 1 + DEADLINE_SLACK of the stop-the-world
-# collector's.  A sweep step passes SWEEP_SPEEDUP times as many bytes of
+# collector's.
+#
+# Steps are bounded in time as well as in bytes: a step that allocation
+# triggered ends at [step_end_ns] (step_time_limit), STEP_TARGET_NS after its
+# minor collection started (at least STEP_MIN_NS of step), so that the pause,
+# minor collection and step, stays near the target however slowly the data
+# traces (scattered records trace at ~1 GB/s, a step of several nurseries'
+# worth took 10-20 ms).  What a step leaves unpaid stays owed (step_debt) and
+# is paid by the next steps.  The guarantee that a phase ends before the
+# deadline is kept by lifting the bound gradually: past [pace_limit],
+# halfway from the phase's start to its deadline, the time a step may take
+# grows linearly, to STEP_LATE_FACTOR times the target at the deadline, where
+# the phase is finished at once as before.  A sweep step passes SWEEP_SPEEDUP times as many bytes of
 # pages: sweeping a page costs about that much less than tracing its objects,
 # so a sweep step pauses about as long as a mark step, and the sweep ends well
 # before its own deadline (cells it frees are reused after finalize).
@@ -152,6 +164,8 @@ cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
     cdef int j
     while p.sweep_cursor < arenas.n:
         arena = <Arena*>arenas.items[p.sweep_cursor]
+        if swept and p.step_end_ns and gc_monotonic_ns() >= p.step_end_ns:
+            return False        # the step's time is up (pacing, above)
         for j in range(PAGES_PER_ARENA):
             page = &arena.pages[j]
             if page.cls != 0 and page.sweep_epoch != p.sweep_epoch:
@@ -159,6 +173,7 @@ cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
                     return False
                 sweep_page(h, page)
                 swept += PAGE_SIZE
+                p.step_done = swept
         p.sweep_cursor += 1
     return True
 
@@ -246,8 +261,13 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
     cdef GCType* t
     cdef gcref_t* items
     cdef uint64_t traced = 0
-    cdef uint32_t i, end
+    cdef uint32_t i, end, since_clock = 0
     while (p.partial != NULL or gray.n) and (traced < budget or traced == 0):
+        since_clock += 1
+        if p.step_end_ns and traced and (since_clock >= STEP_CLOCK_EVERY or p.partial != NULL):
+            since_clock = 0     # (a chunk is as much work as STEP_CLOCK_EVERY objects)
+            if gc_monotonic_ns() >= p.step_end_ns:
+                break           # the step's time is up (pacing, above)
         if p.partial != NULL:
             obj = p.partial
             t = &h.types[obj.tid]
@@ -256,6 +276,7 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
             for i in range(p.partial_next, end):
                 major_visit(h, &items[i])
             traced += (end - p.partial_next) * sizeof(gcref_t)
+            p.step_done = traced
             p.partial_next = end
             if end == obj.aux:
                 p.partial = NULL
@@ -271,6 +292,7 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
             continue
         trace_object(h, obj, major_visit)
         traced += obj_size(h, obj)
+    p.step_done = traced
     return traced
 
 cdef inline bint marking_done(GCHeap* h) noexcept nogil:
@@ -281,12 +303,26 @@ cdef void retrace_marked(GCHeap* h, GCHeader* obj) noexcept nogil:
         trace_object(h, obj, major_visit)
         drain_marking(h, UINT64_MAX)
 
-cdef inline uint64_t phase_deadline(GCHeap* h) noexcept nogil:
-    # The old-space size past which a phase under way is finished at once:
-    # DEADLINE_SLACK more than now (at least a nursery).  Set when marking
-    # starts and again when sweeping starts (pacing, above).
+cdef inline void set_phase_limits(GCHeap* h) noexcept nogil:
+    # [major_deadline], the old-space size past which a phase under way is
+    # finished at once: DEADLINE_SLACK more than now (at least a nursery);
+    # [pace_limit], past which its steps may take longer: halfway there.
+    # Set when marking starts and again when sweeping starts (pacing, above).
     cdef uint64_t used = total_memory_used(h)
-    return used + max(<uint64_t>(used * DEADLINE_SLACK), <uint64_t>h.nursery_size)
+    cdef uint64_t slack = max(<uint64_t>(used * DEADLINE_SLACK), <uint64_t>h.nursery_size)
+    P(h).major_deadline = used + slack
+    P(h).pace_limit = used + slack // 2
+
+cdef int64_t step_time_limit(GCHeap* h, uint64_t used, int64_t pause_start) noexcept nogil:
+    # When a step that allocation triggered at [pause_start] must end (pacing,
+    # above): STEP_TARGET_NS after the pause started, at least STEP_MIN_NS
+    # from now, stretched up to STEP_LATE_FACTOR times past [pace_limit].
+    cdef GCPrivate* p = P(h)
+    cdef int64_t now = gc_monotonic_ns()
+    cdef double late = 1.0
+    if used > p.pace_limit and p.major_deadline > p.pace_limit:
+        late += (STEP_LATE_FACTOR - 1.0) * <double>(used - p.pace_limit) / <double>(p.major_deadline - p.pace_limit)
+    return max(pause_start + <int64_t>(STEP_TARGET_NS * late), now + <int64_t>(STEP_MIN_NS * late))
 
 cdef void major_start(GCHeap* h) noexcept nogil:
     # Precondition: the nursery is empty (a minor collection just ran), so
@@ -298,7 +334,7 @@ cdef void major_start(GCHeap* h) noexcept nogil:
     p.partial = NULL
     p.mark_overflow = False
     enter_state(h, GC_STATE_MARKING)
-    p.major_deadline = phase_deadline(h)
+    set_phase_limits(h)
     p.mark_budget = 1 + <uint64_t>(1.0 / PACE_SLACK)
     p.step_debt = 0
     visit_roots(h, major_visit)
@@ -308,9 +344,11 @@ cdef void major_start(GCHeap* h) noexcept nogil:
 
 cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of marking (state MARKING, nursery empty) that traces about
-    # [budget] bytes; ends the marking when nothing gray is left.
+    # [budget] bytes, or less if [step_end_ns] comes first (step_done says
+    # how much); ends the marking when nothing gray is left.
     cdef GCPrivate* p = P(h)
     p.collecting = True
+    p.step_done = 0
     drain_marking(h, budget)
     p.collecting = False
     if marking_done(h):
@@ -339,7 +377,7 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
     sweep_large(h)
     p.sweep_epoch += 1      # every page in use is now unswept
     p.sweep_cursor = 0
-    p.major_deadline = phase_deadline(h)
+    set_phase_limits(h)
     p.step_debt = 0
     p.collecting = False
     if p.debug:
@@ -350,6 +388,7 @@ cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # bytes of pages; enters FINALIZING when every page is swept.
     cdef GCPrivate* p = P(h)
     p.collecting = True
+    p.step_done = 0
     if sweep_arenas(h, budget):
         enter_state(h, GC_STATE_FINALIZING)     # finalize is the next step's work
     p.collecting = False
@@ -401,15 +440,27 @@ cdef uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
     cdef uint64_t budget
     p.step_debt += (p.last_minor.bytes_copied + extra) * p.mark_budget
     budget = min(max(p.step_debt, p.mark_step_min), MAX_STEP_NURSERIES * <uint64_t>h.nursery_size)
-    p.step_debt -= min(budget, p.step_debt)
+    p.step_taken = min(budget, p.step_debt)
+    p.step_debt -= p.step_taken
     return budget
 
-cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noexcept nogil:
-    # The policy after a minor collection that allocation triggered: start,
-    # advance or finish a major collection.  [extra]: bytes about to be
-    # allocated in the old space; [nursery_need]: nursery room required.
+cdef inline void repay_unfinished(GCHeap* h, uint64_t budget, int state, uint64_t speedup) noexcept nogil:
+    # A step of [budget] (bytes x [speedup]) that its time limit cut short
+    # leaves what it did not do owed, up to what step_budget took from the
+    # debt (the rest was the minimum step, never owed).
+    cdef GCPrivate* p = P(h)
+    if h.gc_state == state and p.step_done < budget:
+        p.step_debt += min((budget - p.step_done) // speedup, p.step_taken)
+
+cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need,
+                             int64_t pause_start) noexcept nogil:
+    # The policy after a minor collection that allocation triggered at
+    # [pause_start]: start, advance or finish a major collection.  [extra]:
+    # bytes about to be allocated in the old space; [nursery_need]: nursery
+    # room required.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used = total_memory_used(h)
+    cdef uint64_t budget
     if (p.heap_limit and used + extra > p.heap_limit) \
             or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
         # Memory is short: everything dead must go now.
@@ -419,12 +470,18 @@ cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noe
             major_complete(h)
             return
         p.major_steps += 1
+        p.step_end_ns = step_time_limit(h, used + extra, pause_start)
         if h.gc_state == GC_STATE_MARKING:
-            mark_step(h, step_budget(h, extra))
+            budget = step_budget(h, extra)
+            mark_step(h, budget)
+            repay_unfinished(h, budget, GC_STATE_MARKING, 1)
         elif h.gc_state == GC_STATE_SWEEPING:
-            sweep_step(h, step_budget(h, extra) * SWEEP_SPEEDUP)
+            budget = step_budget(h, extra) * SWEEP_SPEEDUP
+            sweep_step(h, budget)
+            repay_unfinished(h, budget, GC_STATE_SWEEPING, SWEEP_SPEEDUP)
         else:
             finalize(h)
+        p.step_end_ns = 0
     elif used + extra > p.next_major:
         major_start(h)          # marking the roots is this pause's major work
         if not p.incremental:
