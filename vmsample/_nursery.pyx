@@ -12,7 +12,7 @@ Python API: ``Nursery`` (types, allocation, sampling, collections, statistics)
 and ``Ref`` (a handle to one object: a root that follows moves).  The C-level
 API for VMs written in Cython is ``vmsample/_nursery.pxd``.
 
-Defaults: a 4 MiB nursery; objects larger than ``nursery_size // 8`` bytes go
+Defaults: a 1 MiB nursery; objects larger than ``nursery_size // 8`` bytes go
 to the large-object space (the threshold is clamped to the nursery size, so any
 object routed to the nursery fits an empty one); no heap limit; a shadow stack
 of 2**20 slots.

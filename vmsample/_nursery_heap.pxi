@@ -12,12 +12,13 @@ cdef enum:
     SMALL_MAX = 256                     # biggest old-space cell; bigger survivors are malloc'ed
     N_CLASSES = 33                      # SMALL_MAX // 8 + 1; class c holds cells of c*8 bytes (c >= 2)
     POISON_BYTE = 0xDB                  # low bits 011: a poisoned word reads as a tagged immediate
-    DEFAULT_NURSERY = 4194304           # 4 MiB
+    DEFAULT_NURSERY = 1048576           # 1 MiB: a full nursery promoted is a ~1.5 ms minor collection
     DEFAULT_SHADOWSTACK = 1048576       # slots
     MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
     MAX_STEP_NURSERIES = 8              # a mark step traces at most 8 nurseries' worth of bytes
     MARK_CHUNK_ITEMS = 2048             # marking traces a bigger array 16 KiB of references at a
                                         # time (scattered references: ~0.2 ms)
+    DEAD_LARGE_PIECE = 4194304          # release_dead_large hands back 4 MiB of a dead array at a time
     STEP_CLOCK_EVERY = 64               # a mark step reads the clock every 64 objects, or chunk
 
 cdef extern from *:
@@ -170,6 +171,7 @@ ctypedef struct GCPrivate:
     int64_t step_end_ns     # while a step that allocation triggered runs: when it must end; else 0
     uint64_t step_done      # bytes the running step has traced (or swept)
     uint64_t step_taken     # what the last step_budget took from step_debt
+    size_t dead_large_released  # bytes of the last dead large object given back (release_dead_large)
     uint32_t sweep_epoch    # the running (or last) sweep's number
     size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
     uint64_t major_steps    # statistics: mark, sweep and finalize steps run (incremental only)
