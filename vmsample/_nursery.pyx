@@ -169,7 +169,7 @@ from libc.math cimport log, log1p, floor
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX, UINT64_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
 from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
-from libc.string cimport memset, memcpy, strlen, strncat
+from libc.string cimport memset, memcpy, memmove, strlen, strncat
 
 import collections
 import os as _os

@@ -144,6 +144,7 @@ ctypedef struct GCPrivate:
     PtrVec free_handles
     PtrVec remembered
     PtrVec remembered_slots     # slots of large old objects given young values (gc_remember_slot)
+    PtrVec young_large_slots    # ... of young large objects that track their stores (gc_track_stores)
     size_t remembered_slots_cap
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
     bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)

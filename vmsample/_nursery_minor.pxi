@@ -57,6 +57,24 @@ cdef inline void minor_trace(GCHeap* h, GCHeader* obj) noexcept nogil:
             if maybe_young(h, items[i]):
                 minor_visit(h, &items[i])
 
+cdef void visit_tracked_slots(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # A reached young large object that tracks its stores (gc_track_stores):
+    # every young reference it holds is in a slot of [young_large_slots]
+    # (sorted by the minor collection), so those slots are all it needs
+    # visited -- not its millions of others.
+    cdef PtrVec* slots = &P(h).young_large_slots
+    cdef uintptr_t end = <uintptr_t>obj + obj_size(h, obj)
+    cdef size_t lo = 0, hi = slots.n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if <uintptr_t>slots.items[mid] < <uintptr_t>obj:
+            lo = mid + 1
+        else:
+            hi = mid
+    while lo < slots.n and <uintptr_t>slots.items[lo] < end:
+        minor_visit(h, <gcref_t*>slots.items[lo])
+        lo += 1
+
 cdef void remember_again(GCHeap* h, GCHeader* obj) noexcept nogil:
     minor_trace(h, obj)
     obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
@@ -144,6 +162,8 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     p.scan.n = 0
     if old.young_large.n > 1:       # for minor_visit's bisection
         qsort(old.young_large.items, old.young_large.n, sizeof(void*), cmp_ptr)
+    if p.young_large_slots.n > 1:   # for visit_tracked_slots
+        qsort(p.young_large_slots.items, p.young_large_slots.n, sizeof(void*), cmp_ptr)
     if old.young_large.n:           # for maybe_young
         p.young_large_lo = <uintptr_t>old.young_large.items[0]
         p.young_large_span = <uintptr_t>old.young_large.items[old.young_large.n - 1] - p.young_large_lo
@@ -152,6 +172,8 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # 2. old objects that may point into the nursery
     for i in range(p.remembered.n):
         obj = <GCHeader*>p.remembered.items[i]
+        if obj.flags & GCFLAG_YOUNG_LARGE:
+            continue                # it stopped tracking its stores: traced whole if reached
         minor_trace(h, obj)
         obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
         if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
@@ -168,7 +190,11 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # 3. everything reachable from what was reached
     while p.scan.n:
         p.scan.n -= 1
-        minor_trace(h, <GCHeader*>p.scan.items[p.scan.n])
+        obj = <GCHeader*>p.scan.items[p.scan.n]
+        if obj.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) == GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS:
+            visit_tracked_slots(h, obj)
+        else:
+            minor_trace(h, obj)
     # 3b. survivors with an id now live in their shadows; free the others'
     identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
@@ -206,6 +232,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
                 memset(obj, POISON_BYTE, obj_size(h, obj))
             free(obj)
     old.young_large.n = 0
+    p.young_large_slots.n = 0
     p.young_large_lo, p.young_large_span = YOUNG_LARGE_NONE_LO, 0
     if p.count_dead:
         p.dead_found += count_dead_young(h)
