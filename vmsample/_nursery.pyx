@@ -127,10 +127,13 @@ Debug knobs, read once from the environment when this module is imported:
 #                the heap verifier.
 #    GCFLAG_TRACK_YOUNG_PTRS  old, and not in the remembered set: the write
 #                             barrier must call gc_remember before a store.
+#                             Also on a young large object that tracks its
+#                             stores (_nursery_roots.pxi).
 #        set:    minor_visit on a survivor's copy; the minor collection on every
 #                remembered object it has traced and on every promoted young
 #                large object.  At that point none of them points into the
-#                nursery (the collection has just emptied it).
+#                nursery (the collection has just emptied it).  gc_track_stores
+#                on a young large object that holds nothing yet.
 #        clear:  gc_remember (the object joins the remembered set); never
 #                on a large object written through gc_write_barrier_slot
 #                (its written slots are remembered instead).

@@ -17,9 +17,22 @@
 # The minor collection traces the remembered objects, evacuating what they
 # point to, empties the set and sets the flag on each again (and on every
 # copy and promoted large object, which point to no young object either).
-# Young objects never have the flag: a collection traces them when reached.
-# The heap verifier checks both halves: an old object with the flag points to
-# no young object, and a remembered object is a live old one without the flag.
+# Young objects never have the flag: a collection traces them when reached --
+# except a young large object that tracks its stores (gc_track_stores, whose
+# embedder promised a barrier on every store into it).  It is in one of the
+# same two states: with the flag, every slot of it that holds a young
+# reference is in [young_large_slots] (gc_remember_slot, gc_copy_refs), and
+# the minor collection that reaches it visits those slots only
+# (visit_tracked_slots); without it (gc_remember took it: a whole-object
+# barrier, or too many slots) it is traced whole when reached, and the
+# remembered set's entry for it is skipped -- a young object must not be
+# traced unless reached, or what only a dead array points to would survive
+# and its samples would say so.  Its slots are forgotten at every minor
+# collection, which promotes or frees it.
+# The heap verifier checks all of it: an old object with the flag points to
+# no young object except through a remembered slot, a tracking young large
+# object likewise through its young-large slots, and a remembered object is a
+# live old one (or young large one) without the flag.
 
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil:
     # [obj] is old and had GCFLAG_TRACK_YOUNG_PTRS: it may now point into the
