@@ -248,7 +248,12 @@ cdef void release_dead_large(GCHeap* h) noexcept nogil:
 
 cdef void release_pages(GCHeap* h) noexcept nogil:
     # Rebuild the page lists after a sweep: empty pages become free, empty
-    # arenas go back to the system.
+    # arenas go back to the system -- in a step that allocation triggered,
+    # only until [step_end_ns]: unmapping an arena costs 50-100 us (its pages
+    # are freed), and a finalize that gave back 40 arenas took 4 ms.  The
+    # arenas kept are all free pages, used again before new arenas are cut
+    # (new_page) or given back by the next collection's finalize.
+    cdef GCPrivate* p = P(h)
     cdef GCOldSpace* old = h.old
     cdef Arena* arena
     cdef Page* page
@@ -266,7 +271,8 @@ cdef void release_pages(GCHeap* h) noexcept nogil:
                 page.cls = 0
             if page.cls == 0:
                 arena.n_free_pages += 1
-        if arena.n_free_pages == PAGES_PER_ARENA:
+        if arena.n_free_pages == PAGES_PER_ARENA \
+                and (p.step_end_ns == 0 or gc_monotonic_ns() < p.step_end_ns):
             free(arena.base)
             free(arena)
             continue
