@@ -74,7 +74,8 @@
 #
 # Steps are bounded in time as well as in bytes: a step that allocation
 # triggered ends at [step_end_ns] (step_time_limit), STEP_TARGET_NS after its
-# minor collection started (at least STEP_MIN_NS of step), so that the pause,
+# minor collection started (at least STEP_MIN_NS of step; both scaled up for
+# a nursery bigger than the default 1 MiB), so that the pause,
 # minor collection and step, stays near the target however slowly the data
 # traces (scattered records trace at ~1 GB/s, a step of several nurseries'
 # worth took 10-20 ms).  What a step leaves unpaid stays owed (step_debt) and
@@ -357,11 +358,16 @@ cdef int64_t step_time_limit(GCHeap* h, uint64_t used, int64_t pause_start) noex
     # When a step that allocation triggered at [pause_start] must end (pacing,
     # above): STEP_TARGET_NS after the pause started, at least STEP_MIN_NS
     # from now, stretched up to STEP_LATE_FACTOR times past [pace_limit].
+    # The times are for the default nursery; a bigger one's steps get
+    # proportionally more: promoting a full nursery, and the marking that
+    # pacing asks for per byte promoted, take proportionally longer, and a
+    # tighter bound only makes the marking fall behind (at 4 MiB it pushed
+    # gcbench's peak heap to 1.6x and old_space into its deadline).
     cdef GCPrivate* p = P(h)
     cdef int64_t now = gc_monotonic_ns()
-    cdef double late = 1.0
+    cdef double late = max(1.0, <double>h.nursery_size / DEFAULT_NURSERY)
     if used > p.pace_limit and p.major_deadline > p.pace_limit:
-        late += (STEP_LATE_FACTOR - 1.0) * <double>(used - p.pace_limit) / <double>(p.major_deadline - p.pace_limit)
+        late *= 1.0 + (STEP_LATE_FACTOR - 1.0) * <double>(used - p.pace_limit) / <double>(p.major_deadline - p.pace_limit)
     return max(pause_start + <int64_t>(STEP_TARGET_NS * late), now + <int64_t>(STEP_MIN_NS * late))
 
 cdef void major_start(GCHeap* h) noexcept nogil:
