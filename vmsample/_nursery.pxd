@@ -167,6 +167,9 @@ cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept
 cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t aux) noexcept nogil
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t value) noexcept nogil
+# memmove [n] references from [src] to [dst], slots of [obj], with the barrier
+# (gc_track_stores, below, says why it exists).
+cdef void gc_copy_refs(GCHeap* h, GCHeader* obj, gcref_t* dst, const gcref_t* src, size_t n) noexcept nogil
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
 cdef int gc_collect_minor(GCHeap* h) noexcept nogil
 # A minor then a major collection; returns how many objects they found dead
@@ -256,6 +259,21 @@ cdef inline void gc_write_barrier_slot(GCHeap* h, GCHeader* obj, gcref_t* slot,
     # the slot barrier never saw would be left pointing into the nursery.
     if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
         gc_remember_slot(h, obj, slot, value)
+
+cdef inline void gc_track_stores(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # Optional, for big arrays.  Call it on an object just allocated, before
+    # anything is stored into it, to promise that every store into it passes
+    # a barrier -- gc_write_barrier_slot, gc_copy_refs (a bulk copy) or
+    # gc_write_barrier -- although it is new.  A young *large* object (size
+    # above h.large_object_threshold) then has its stores of young values
+    # remembered by slot, and the minor collection that promotes it visits
+    # those slots instead of every slot it has (a list's items array of
+    # millions of references, grown by copying, took 10-40 ms to trace in one
+    # pause).  A store into it through gc_write_barrier (whole-object) ends
+    # the promise's benefit, not its correctness: the object is traced whole
+    # again.  On any other object it does nothing.
+    if obj.flags & GCFLAG_YOUNG_LARGE:
+        obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
 
 cdef inline bint gc_push_root(GCHeap* h, gcref_t v) noexcept nogil:
     # False (and h.error = GC_ERR_STACK) when the shadow stack is full.

@@ -12,7 +12,7 @@ Python API: ``Nursery`` (types, allocation, sampling, collections, statistics)
 and ``Ref`` (a handle to one object: a root that follows moves).  The C-level
 API for VMs written in Cython is ``vmsample/_nursery.pxd``.
 
-Defaults: a 4 MiB nursery; objects larger than ``nursery_size // 8`` bytes go
+Defaults: a 1 MiB nursery; objects larger than ``nursery_size // 8`` bytes go
 to the large-object space (the threshold is clamped to the nursery size, so any
 object routed to the nursery fits an empty one); no heap limit; a shadow stack
 of 2**20 slots.
@@ -127,10 +127,13 @@ Debug knobs, read once from the environment when this module is imported:
 #                the heap verifier.
 #    GCFLAG_TRACK_YOUNG_PTRS  old, and not in the remembered set: the write
 #                             barrier must call gc_remember before a store.
+#                             Also on a young large object that tracks its
+#                             stores (_nursery_roots.pxi).
 #        set:    minor_visit on a survivor's copy; the minor collection on every
 #                remembered object it has traced and on every promoted young
 #                large object.  At that point none of them points into the
-#                nursery (the collection has just emptied it).
+#                nursery (the collection has just emptied it).  gc_track_stores
+#                on a young large object that holds nothing yet.
 #        clear:  gc_remember (the object joins the remembered set); never
 #                on a large object written through gc_write_barrier_slot
 #                (its written slots are remembered instead).
@@ -169,7 +172,7 @@ from libc.math cimport log, log1p, floor
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX, UINT64_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
 from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
-from libc.string cimport memset, memcpy, strlen, strncat
+from libc.string cimport memset, memcpy, memmove, strlen, strncat
 
 import collections
 import os as _os

@@ -128,6 +128,7 @@ cdef class Nursery:
         p.heap_limit = limit
         p.next_major = MAJOR_MIN_NURSERIES * nsize
         p.incremental = bool(ENV_INCREMENTAL if incremental is None else incremental)
+        p.young_large_lo = YOUNG_LARGE_NONE_LO     # (span 0): no young large object
         p.mark_step_min = max(nsize // 4, <size_t>1)
         p.remembered_slots_cap = max(nsize // 16, <size_t>16)     # as many as nursery objects can be
         p.keep_gc_log = bool(keep_gc_log)
@@ -177,6 +178,7 @@ cdef class Nursery:
             vec_free(&p.free_handles)
             vec_free(&p.remembered)
             vec_free(&p.remembered_slots)
+            vec_free(&p.young_large_slots)
             vec_free(&p.scan)
             vec_free(&p.gray)
             free(p.young_ids.items)
@@ -689,6 +691,25 @@ cdef class Ref:
         gc_write_barrier_slot(self.nursery.heap, ref_obj(self), slot, v)
         slot[0] = v
 
+
+    def track_stores(self):
+        """gc_track_stores (_nursery.pxd): on a new object that holds nothing
+        yet, promise that every store into it passes a barrier; a young large
+        array is then promoted without tracing its every slot."""
+        gc_track_stores(self.nursery.heap, ref_obj(self))
+
+    def copy_items(self, i, Ref src, j, n):
+        """Items [i, i+n) of this array = items [j, j+n) of [src] (an array
+        of references, possibly this one), through gc_copy_refs."""
+        cdef GCType* t = ref_type(self)
+        if not t.items_are_refs or not ref_type(src).items_are_refs:
+            raise TypeError("copy_items copies between arrays of references")
+        if n < 0 or i < 0 or j < 0 or i + n > ref_obj(self).aux or j + n > ref_obj(src).aux:
+            raise IndexError("copy_items range out of bounds")
+        if n == 0:
+            return
+        gc_copy_refs(self.nursery.heap, ref_obj(self), <gcref_t*>ref_item(self, i),
+                     <gcref_t*>ref_item(src, j), n)
 
     def _set_ref_without_barrier(self, i, value):
         """For tests of the heap verifier only: a store that skips the write barrier."""

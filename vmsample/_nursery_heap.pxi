@@ -12,11 +12,14 @@ cdef enum:
     SMALL_MAX = 256                     # biggest old-space cell; bigger survivors are malloc'ed
     N_CLASSES = 33                      # SMALL_MAX // 8 + 1; class c holds cells of c*8 bytes (c >= 2)
     POISON_BYTE = 0xDB                  # low bits 011: a poisoned word reads as a tagged immediate
-    DEFAULT_NURSERY = 4194304           # 4 MiB
+    DEFAULT_NURSERY = 1048576           # 1 MiB: a full nursery promoted is a ~1.5 ms minor collection
     DEFAULT_SHADOWSTACK = 1048576       # slots
     MAJOR_MIN_NURSERIES = 4             # first major collection after 4 nurseries of old space
     MAX_STEP_NURSERIES = 8              # a mark step traces at most 8 nurseries' worth of bytes
-    MARK_CHUNK_ITEMS = 16384            # marking traces a bigger array 128 KiB of references at a time
+    MARK_CHUNK_ITEMS = 2048             # marking traces a bigger array 16 KiB of references at a
+                                        # time (scattered references: ~0.2 ms)
+    DEAD_LARGE_PIECE = 4194304          # release_dead_large hands back 4 MiB of a dead array at a time
+    STEP_CLOCK_EVERY = 64               # a mark step reads the clock every 64 objects, or chunk
 
 cdef extern from *:
     """
@@ -28,6 +31,9 @@ cdef double MAJOR_GROWTH = 2.0          # next major when old space doubles sinc
 cdef double PACE_SLACK = 0.25           # an incremental phase is paced to end before the old space
                                         # grows by this fraction of its size at the phase's start ...
 cdef double DEADLINE_SLACK = 0.5        # ... and is finished at once if it grows by this much
+cdef int64_t STEP_TARGET_NS = 3000000  # a pause (minor collection + step) aims at 3 ms ...
+cdef int64_t STEP_MIN_NS = 1000000     # ... the step taking at least 1 ms of it
+cdef double STEP_LATE_FACTOR = 5.0     # ... up to 5 times more near a phase's deadline
 cdef uint64_t SWEEP_SPEEDUP = 8         # a sweep step passes this many bytes of pages per byte a
                                         # mark step traces: sweeping a byte is that much cheaper
 
@@ -138,10 +144,14 @@ ctypedef struct GCPrivate:
     PtrVec free_handles
     PtrVec remembered
     PtrVec remembered_slots     # slots of large old objects given young values (gc_remember_slot)
+    PtrVec young_large_slots    # ... of young large objects that track their stores (gc_track_stores)
     size_t remembered_slots_cap
     bint remembered_overflow    # the remembered set is incomplete: scan all old objects
     bint mark_overflow          # a marked object was not pushed: rescan (mark_finish)
     PtrVec scan                 # the minor collection's worklist
+    uintptr_t young_large_lo    # during a minor collection: the lowest young large object's
+    uintptr_t young_large_span  # address, and the highest's minus it (maybe_young); outside one,
+                                # and without young large objects, (YOUNG_LARGE_NONE_LO, 0)
     PtrVec gray                 # the major marking's worklist; lives across minor collections
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
@@ -158,6 +168,11 @@ ctypedef struct GCPrivate:
     uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
     uint64_t mark_step_min  # the least bytes a step traces
     uint64_t step_debt      # bytes of marking (or, x SWEEP_SPEEDUP, of sweeping) owed (step_budget)
+    uint64_t pace_limit     # old-space size past which steps may take longer (set_phase_limits)
+    int64_t step_end_ns     # while a step that allocation triggered runs: when it must end; else 0
+    uint64_t step_done      # bytes the running step has traced (or swept)
+    uint64_t step_taken     # what the last step_budget took from step_debt
+    size_t dead_large_released  # bytes of the last dead large object given back (release_dead_large)
     uint32_t sweep_epoch    # the running (or last) sweep's number
     size_t sweep_cursor     # while SWEEPING: the first arena not passed yet (index in arenas)
     uint64_t major_steps    # statistics: mark, sweep and finalize steps run (incremental only)
@@ -199,6 +214,14 @@ ctypedef struct GCPrivate:
     size_t reserve_covers   # nursery bytes the reserve can evacuate
     # errors
     char errmsg[256]
+
+# young_large_lo for "none" (span 0): v - lo <= 0 only for v = UINTPTR_MAX, which
+# is not 8-aligned, hence never a reference.
+cdef extern from *:
+    """
+    #define VMS_YOUNG_LARGE_NONE_LO UINTPTR_MAX
+    """
+    const uintptr_t YOUNG_LARGE_NONE_LO "VMS_YOUNG_LARGE_NONE_LO"
 
 cdef inline GCPrivate* P(GCHeap* h) noexcept nogil:
     return <GCPrivate*>h.private

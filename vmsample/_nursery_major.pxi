@@ -70,7 +70,20 @@
 # at DEADLINE_SLACK: promotion in bursts and large arrays must not turn into
 # the one long pause incremental collection is there to avoid.  Between the
 # two, the peak heap stays within 1 + DEADLINE_SLACK of the stop-the-world
-# collector's.  A sweep step passes SWEEP_SPEEDUP times as many bytes of
+# collector's.
+#
+# Steps are bounded in time as well as in bytes: a step that allocation
+# triggered ends at [step_end_ns] (step_time_limit), STEP_TARGET_NS after its
+# minor collection started (at least STEP_MIN_NS of step; both scaled up for
+# a nursery bigger than the default 1 MiB), so that the pause,
+# minor collection and step, stays near the target however slowly the data
+# traces (scattered records trace at ~1 GB/s, a step of several nurseries'
+# worth took 10-20 ms).  What a step leaves unpaid stays owed (step_debt) and
+# is paid by the next steps.  The guarantee that a phase ends before the
+# deadline is kept by lifting the bound gradually: past [pace_limit],
+# halfway from the phase's start to its deadline, the time a step may take
+# grows linearly, to STEP_LATE_FACTOR times the target at the deadline, where
+# the phase is finished at once as before.  A sweep step passes SWEEP_SPEEDUP times as many bytes of
 # pages: sweeping a page costs about that much less than tracing its objects,
 # so a sweep step pauses about as long as a mark step, and the sweep ends well
 # before its own deadline (cells it frees are reused after finalize).
@@ -152,6 +165,8 @@ cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
     cdef int j
     while p.sweep_cursor < arenas.n:
         arena = <Arena*>arenas.items[p.sweep_cursor]
+        if swept and p.step_end_ns and gc_monotonic_ns() >= p.step_end_ns:
+            return False        # the step's time is up (pacing, above)
         for j in range(PAGES_PER_ARENA):
             page = &arena.pages[j]
             if page.cls != 0 and page.sweep_epoch != p.sweep_epoch:
@@ -159,13 +174,15 @@ cdef bint sweep_arenas(GCHeap* h, uint64_t budget) noexcept nogil:
                     return False
                 sweep_page(h, page)
                 swept += PAGE_SIZE
+                p.step_done = swept
         p.sweep_cursor += 1
     return True
 
 cdef void sweep_large(GCHeap* h) noexcept nogil:
     # All at once, at the start of a sweep: one pass over the large objects
     # (not their bytes), so that large objects never wait for a sweep.  The
-    # dead ones are freed when the collection finalizes (free_dead_large):
+    # dead ones are freed by the sweep steps (release_dead_large) or when the
+    # collection finalizes (free_dead_large):
     # giving big blocks back to the system costs time per page, which the
     # pause that ends the marking should not pay on top of its own.
     cdef PtrVec* v = &h.old.old_large
@@ -196,10 +213,48 @@ cdef void free_dead_large(GCHeap* h) noexcept nogil:
     for i in range(v.n):
         free_large(h, <GCHeader*>v.items[i])
     v.n = 0
+    P(h).dead_large_released = 0
+
+cdef extern from "<sys/mman.h>":
+    int madvise(void* addr, size_t length, int advice) noexcept nogil
+    int MADV_DONTNEED
+
+cdef void release_dead_large(GCHeap* h) noexcept nogil:
+    # In the sweep steps that allocation triggers, until [step_end_ns]: give
+    # the dead large objects back to the system, the biggest a piece of
+    # DEAD_LARGE_PIECE bytes at a time -- handing back the pages of a 70 MB
+    # array took 10 ms in one call.  The pieces are the object's whole pages
+    # past its first (malloc's own words stay untouched before and after the
+    # object), emptied with MADV_DONTNEED; [dead_large_released] is how far
+    # into the last object of [dead_large] that has got; free() then costs
+    # little.  What is left when sweeping ends, finalize frees.  Not under
+    # GC_DEBUG, which poisons dead objects instead.
+    cdef GCPrivate* p = P(h)
+    cdef PtrVec* v = &h.old.dead_large
+    cdef GCHeader* obj
+    cdef uintptr_t first, end, at
+    while v.n and gc_monotonic_ns() < p.step_end_ns:
+        obj = <GCHeader*>v.items[v.n - 1]
+        first = (<uintptr_t>obj + 2 * PAGE_SIZE - 1) & ~(<uintptr_t>PAGE_SIZE - 1)
+        end = (<uintptr_t>obj + obj_size(h, obj)) & ~(<uintptr_t>PAGE_SIZE - 1)
+        at = first + p.dead_large_released
+        if not p.debug and at + DEAD_LARGE_PIECE < end:
+            madvise(<void*>at, DEAD_LARGE_PIECE, MADV_DONTNEED)
+            p.dead_large_released += DEAD_LARGE_PIECE
+            continue
+        free_large(h, obj)
+        v.n -= 1
+        p.dead_large_released = 0
+
 
 cdef void release_pages(GCHeap* h) noexcept nogil:
     # Rebuild the page lists after a sweep: empty pages become free, empty
-    # arenas go back to the system.
+    # arenas go back to the system -- in a step that allocation triggered,
+    # only until [step_end_ns]: unmapping an arena costs 50-100 us (its pages
+    # are freed), and a finalize that gave back 40 arenas took 4 ms.  The
+    # arenas kept are all free pages, used again before new arenas are cut
+    # (new_page) or given back by the next collection's finalize.
+    cdef GCPrivate* p = P(h)
     cdef GCOldSpace* old = h.old
     cdef Arena* arena
     cdef Page* page
@@ -217,7 +272,8 @@ cdef void release_pages(GCHeap* h) noexcept nogil:
                 page.cls = 0
             if page.cls == 0:
                 arena.n_free_pages += 1
-        if arena.n_free_pages == PAGES_PER_ARENA:
+        if arena.n_free_pages == PAGES_PER_ARENA \
+                and (p.step_end_ns == 0 or gc_monotonic_ns() < p.step_end_ns):
             free(arena.base)
             free(arena)
             continue
@@ -246,8 +302,13 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
     cdef GCType* t
     cdef gcref_t* items
     cdef uint64_t traced = 0
-    cdef uint32_t i, end
+    cdef uint32_t i, end, since_clock = 0
     while (p.partial != NULL or gray.n) and (traced < budget or traced == 0):
+        since_clock += 1
+        if p.step_end_ns and traced and (since_clock >= STEP_CLOCK_EVERY or p.partial != NULL):
+            since_clock = 0     # (a chunk is as much work as STEP_CLOCK_EVERY objects)
+            if gc_monotonic_ns() >= p.step_end_ns:
+                break           # the step's time is up (pacing, above)
         if p.partial != NULL:
             obj = p.partial
             t = &h.types[obj.tid]
@@ -256,6 +317,7 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
             for i in range(p.partial_next, end):
                 major_visit(h, &items[i])
             traced += (end - p.partial_next) * sizeof(gcref_t)
+            p.step_done = traced
             p.partial_next = end
             if end == obj.aux:
                 p.partial = NULL
@@ -271,6 +333,7 @@ cdef uint64_t drain_marking(GCHeap* h, uint64_t budget) noexcept nogil:
             continue
         trace_object(h, obj, major_visit)
         traced += obj_size(h, obj)
+    p.step_done = traced
     return traced
 
 cdef inline bint marking_done(GCHeap* h) noexcept nogil:
@@ -281,12 +344,31 @@ cdef void retrace_marked(GCHeap* h, GCHeader* obj) noexcept nogil:
         trace_object(h, obj, major_visit)
         drain_marking(h, UINT64_MAX)
 
-cdef inline uint64_t phase_deadline(GCHeap* h) noexcept nogil:
-    # The old-space size past which a phase under way is finished at once:
-    # DEADLINE_SLACK more than now (at least a nursery).  Set when marking
-    # starts and again when sweeping starts (pacing, above).
+cdef inline void set_phase_limits(GCHeap* h) noexcept nogil:
+    # [major_deadline], the old-space size past which a phase under way is
+    # finished at once: DEADLINE_SLACK more than now (at least a nursery);
+    # [pace_limit], past which its steps may take longer: halfway there.
+    # Set when marking starts and again when sweeping starts (pacing, above).
     cdef uint64_t used = total_memory_used(h)
-    return used + max(<uint64_t>(used * DEADLINE_SLACK), <uint64_t>h.nursery_size)
+    cdef uint64_t slack = max(<uint64_t>(used * DEADLINE_SLACK), <uint64_t>h.nursery_size)
+    P(h).major_deadline = used + slack
+    P(h).pace_limit = used + slack // 2
+
+cdef int64_t step_time_limit(GCHeap* h, uint64_t used, int64_t pause_start) noexcept nogil:
+    # When a step that allocation triggered at [pause_start] must end (pacing,
+    # above): STEP_TARGET_NS after the pause started, at least STEP_MIN_NS
+    # from now, stretched up to STEP_LATE_FACTOR times past [pace_limit].
+    # The times are for the default nursery; a bigger one's steps get
+    # proportionally more: promoting a full nursery, and the marking that
+    # pacing asks for per byte promoted, take proportionally longer, and a
+    # tighter bound only makes the marking fall behind (at 4 MiB it pushed
+    # gcbench's peak heap to 1.6x and old_space into its deadline).
+    cdef GCPrivate* p = P(h)
+    cdef int64_t now = gc_monotonic_ns()
+    cdef double late = max(1.0, <double>h.nursery_size / DEFAULT_NURSERY)
+    if used > p.pace_limit and p.major_deadline > p.pace_limit:
+        late *= 1.0 + (STEP_LATE_FACTOR - 1.0) * <double>(used - p.pace_limit) / <double>(p.major_deadline - p.pace_limit)
+    return max(pause_start + <int64_t>(STEP_TARGET_NS * late), now + <int64_t>(STEP_MIN_NS * late))
 
 cdef void major_start(GCHeap* h) noexcept nogil:
     # Precondition: the nursery is empty (a minor collection just ran), so
@@ -298,7 +380,7 @@ cdef void major_start(GCHeap* h) noexcept nogil:
     p.partial = NULL
     p.mark_overflow = False
     enter_state(h, GC_STATE_MARKING)
-    p.major_deadline = phase_deadline(h)
+    set_phase_limits(h)
     p.mark_budget = 1 + <uint64_t>(1.0 / PACE_SLACK)
     p.step_debt = 0
     visit_roots(h, major_visit)
@@ -308,9 +390,11 @@ cdef void major_start(GCHeap* h) noexcept nogil:
 
 cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of marking (state MARKING, nursery empty) that traces about
-    # [budget] bytes; ends the marking when nothing gray is left.
+    # [budget] bytes, or less if [step_end_ns] comes first (step_done says
+    # how much); ends the marking when nothing gray is left.
     cdef GCPrivate* p = P(h)
     p.collecting = True
+    p.step_done = 0
     drain_marking(h, budget)
     p.collecting = False
     if marking_done(h):
@@ -339,7 +423,7 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
     sweep_large(h)
     p.sweep_epoch += 1      # every page in use is now unswept
     p.sweep_cursor = 0
-    p.major_deadline = phase_deadline(h)
+    set_phase_limits(h)
     p.step_debt = 0
     p.collecting = False
     if p.debug:
@@ -350,6 +434,9 @@ cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # bytes of pages; enters FINALIZING when every page is swept.
     cdef GCPrivate* p = P(h)
     p.collecting = True
+    p.step_done = 0
+    if p.step_end_ns:
+        release_dead_large(h)
     if sweep_arenas(h, budget):
         enter_state(h, GC_STATE_FINALIZING)     # finalize is the next step's work
     p.collecting = False
@@ -401,15 +488,27 @@ cdef uint64_t step_budget(GCHeap* h, uint64_t extra) noexcept nogil:
     cdef uint64_t budget
     p.step_debt += (p.last_minor.bytes_copied + extra) * p.mark_budget
     budget = min(max(p.step_debt, p.mark_step_min), MAX_STEP_NURSERIES * <uint64_t>h.nursery_size)
-    p.step_debt -= min(budget, p.step_debt)
+    p.step_taken = min(budget, p.step_debt)
+    p.step_debt -= p.step_taken
     return budget
 
-cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noexcept nogil:
-    # The policy after a minor collection that allocation triggered: start,
-    # advance or finish a major collection.  [extra]: bytes about to be
-    # allocated in the old space; [nursery_need]: nursery room required.
+cdef inline void repay_unfinished(GCHeap* h, uint64_t budget, int state, uint64_t speedup) noexcept nogil:
+    # A step of [budget] (bytes x [speedup]) that its time limit cut short
+    # leaves what it did not do owed, up to what step_budget took from the
+    # debt (the rest was the minimum step, never owed).
+    cdef GCPrivate* p = P(h)
+    if h.gc_state == state and p.step_done < budget:
+        p.step_debt += min((budget - p.step_done) // speedup, p.step_taken)
+
+cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need,
+                             int64_t pause_start) noexcept nogil:
+    # The policy after a minor collection that allocation triggered at
+    # [pause_start]: start, advance or finish a major collection.  [extra]:
+    # bytes about to be allocated in the old space; [nursery_need]: nursery
+    # room required.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used = total_memory_used(h)
+    cdef uint64_t budget
     if (p.heap_limit and used + extra > p.heap_limit) \
             or <size_t>(h.nursery_top - h.nursery_start) < nursery_need:
         # Memory is short: everything dead must go now.
@@ -419,12 +518,18 @@ cdef void major_collect_step(GCHeap* h, uint64_t extra, size_t nursery_need) noe
             major_complete(h)
             return
         p.major_steps += 1
+        p.step_end_ns = step_time_limit(h, used + extra, pause_start)
         if h.gc_state == GC_STATE_MARKING:
-            mark_step(h, step_budget(h, extra))
+            budget = step_budget(h, extra)
+            mark_step(h, budget)
+            repay_unfinished(h, budget, GC_STATE_MARKING, 1)
         elif h.gc_state == GC_STATE_SWEEPING:
-            sweep_step(h, step_budget(h, extra) * SWEEP_SPEEDUP)
+            budget = step_budget(h, extra) * SWEEP_SPEEDUP
+            sweep_step(h, budget)
+            repay_unfinished(h, budget, GC_STATE_SWEEPING, SWEEP_SPEEDUP)
         else:
             finalize(h)
+        p.step_end_ns = 0
     elif used + extra > p.next_major:
         major_start(h)          # marking the roots is this pause's major work
         if not p.incremental:

@@ -30,25 +30,50 @@ cdef void for_each_old_object(GCHeap* h, object_fn fn) noexcept nogil:
     for i in range(old.old_large.n):
         fn(h, <GCHeader*>old.old_large.items[i])
 
+cdef inline bint maybe_young(GCHeap* h, gcref_t v) noexcept nogil:
+    # The first question of minor_visit, asked inline and without touching
+    # the object: may [v] point to a young object?  True for every address in
+    # the nursery and every address from the lowest to the highest young
+    # large object (a reference to one is its header's address); false for
+    # everything else, which is most of what a big array holds -- a promoted
+    # table's items array has millions of old references, and a call and a
+    # bisection per item made its minor collection 15-40 ms.
+    return v - <uintptr_t>h.nursery_start < h.nursery_size \
+        or v - P(h).young_large_lo <= P(h).young_large_span
+
 cdef inline void minor_trace(GCHeap* h, GCHeader* obj) noexcept nogil:
-    # trace_object(h, obj, minor_visit) with minor_visit's first question
-    # asked inline for array items: most items of a big old or promoted array
-    # point to old objects, and a call per item was most of the minor
-    # collection that promotes one.
+    # trace_object(h, obj, minor_visit) with maybe_young asked inline for
+    # array items.
     cdef GCType* t = &h.types[obj.tid]
     cdef char* payload = <char*>obj + GC_HEADER_SIZE
     cdef gcref_t* items
-    cdef gcref_t v
-    cdef bint young_large = h.old.young_large.n != 0
-    cdef uint32_t i
+    cdef uint32_t i, n
     for i in range(t.n_refs):
         minor_visit(h, <gcref_t*>(payload + t.ref_offsets[i]))
     if t.items_are_refs:
         items = <gcref_t*>(payload + t.fixed_size)
-        for i in range(obj.aux):
-            v = items[i]
-            if gc_is_ref(v) and (young_large or in_nursery(h, v)):
+        n = obj.aux
+        for i in range(n):
+            if maybe_young(h, items[i]):
                 minor_visit(h, &items[i])
+
+cdef void visit_tracked_slots(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # A reached young large object that tracks its stores (gc_track_stores):
+    # every young reference it holds is in a slot of [young_large_slots]
+    # (sorted by the minor collection), so those slots are all it needs
+    # visited -- not its millions of others.
+    cdef PtrVec* slots = &P(h).young_large_slots
+    cdef uintptr_t end = <uintptr_t>obj + obj_size(h, obj)
+    cdef size_t lo = 0, hi = slots.n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if <uintptr_t>slots.items[mid] < <uintptr_t>obj:
+            lo = mid + 1
+        else:
+            hi = mid
+    while lo < slots.n and <uintptr_t>slots.items[lo] < end:
+        minor_visit(h, <gcref_t*>slots.items[lo])
+        lo += 1
 
 cdef void remember_again(GCHeap* h, GCHeader* obj) noexcept nogil:
     minor_trace(h, obj)
@@ -87,7 +112,8 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         P(h).minor_bytes_copied += size
         collector_push(h, &P(h).scan, copy)
         slot[0] = <gcref_t>copy
-    elif h.old.young_large.n and ptr_in_sorted(h.old.young_large.items, h.old.young_large.n, obj) \
+    elif v - P(h).young_large_lo <= P(h).young_large_span \
+            and ptr_in_sorted(h.old.young_large.items, h.old.young_large.n, obj) \
             and not obj.flags & GCFLAG_VISITED:
         # A young large object: found by address, in the sorted young_large,
         # not by its header's GCFLAG_YOUNG_LARGE -- reading the header of
@@ -136,11 +162,18 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     p.scan.n = 0
     if old.young_large.n > 1:       # for minor_visit's bisection
         qsort(old.young_large.items, old.young_large.n, sizeof(void*), cmp_ptr)
+    if p.young_large_slots.n > 1:   # for visit_tracked_slots
+        qsort(p.young_large_slots.items, p.young_large_slots.n, sizeof(void*), cmp_ptr)
+    if old.young_large.n:           # for maybe_young
+        p.young_large_lo = <uintptr_t>old.young_large.items[0]
+        p.young_large_span = <uintptr_t>old.young_large.items[old.young_large.n - 1] - p.young_large_lo
     # 1. roots
     visit_roots(h, minor_visit)
     # 2. old objects that may point into the nursery
     for i in range(p.remembered.n):
         obj = <GCHeader*>p.remembered.items[i]
+        if obj.flags & GCFLAG_YOUNG_LARGE:
+            continue                # it stopped tracking its stores: traced whole if reached
         minor_trace(h, obj)
         obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
         if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
@@ -157,7 +190,11 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     # 3. everything reachable from what was reached
     while p.scan.n:
         p.scan.n -= 1
-        minor_trace(h, <GCHeader*>p.scan.items[p.scan.n])
+        obj = <GCHeader*>p.scan.items[p.scan.n]
+        if obj.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) == GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS:
+            visit_tracked_slots(h, obj)
+        else:
+            minor_trace(h, obj)
     # 3b. survivors with an id now live in their shadows; free the others'
     identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
@@ -195,6 +232,8 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
                 memset(obj, POISON_BYTE, obj_size(h, obj))
             free(obj)
     old.young_large.n = 0
+    p.young_large_slots.n = 0
+    p.young_large_lo, p.young_large_span = YOUNG_LARGE_NONE_LO, 0
     if p.count_dead:
         p.dead_found += count_dead_young(h)
     # 6. empty the nursery (zero-filled again; see Design 1)

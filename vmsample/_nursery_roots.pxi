@@ -17,9 +17,22 @@
 # The minor collection traces the remembered objects, evacuating what they
 # point to, empties the set and sets the flag on each again (and on every
 # copy and promoted large object, which point to no young object either).
-# Young objects never have the flag: a collection traces them when reached.
-# The heap verifier checks both halves: an old object with the flag points to
-# no young object, and a remembered object is a live old one without the flag.
+# Young objects never have the flag: a collection traces them when reached --
+# except a young large object that tracks its stores (gc_track_stores, whose
+# embedder promised a barrier on every store into it).  It is in one of the
+# same two states: with the flag, every slot of it that holds a young
+# reference is in [young_large_slots] (gc_remember_slot, gc_copy_refs), and
+# the minor collection that reaches it visits those slots only
+# (visit_tracked_slots); without it (gc_remember took it: a whole-object
+# barrier, or too many slots) it is traced whole when reached, and the
+# remembered set's entry for it is skipped -- a young object must not be
+# traced unless reached, or what only a dead array points to would survive
+# and its samples would say so.  Its slots are forgotten at every minor
+# collection, which promotes or frees it.
+# The heap verifier checks all of it: an old object with the flag points to
+# no young object except through a remembered slot, a tracking young large
+# object likewise through its young-large slots, and a remembered object is a
+# live old one (or young large one) without the flag.
 
 cdef void gc_remember(GCHeap* h, GCHeader* obj) noexcept nogil:
     # [obj] is old and had GCFLAG_TRACK_YOUNG_PTRS: it may now point into the
@@ -38,13 +51,16 @@ cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t valu
     # keeps the flag, so that every store into it comes here, and:
     #   * a young [value]: [slot] joins the remembered slots, which the next
     #     minor collection visits (at most remembered_slots_cap of them;
-    #     past that, or without memory, the object is remembered whole);
+    #     past that, or without memory, the object is remembered whole) --
+    #     for a young large object that tracks its stores (gc_track_stores),
+    #     the young-large slots, visited only if the object is reached;
     #   * an old [value] while MARKING into a marked [obj]: [value] is marked
     #     and gray now (the incremental-update invariant, _nursery_major.pxi,
     #     kept at the store instead of by re-graying [obj] at the next minor
     #     collection, which would retrace all of it).
     cdef GCPrivate* p = P(h)
     cdef GCHeader* v
+    cdef PtrVec* slots
     if not obj.flags & GCFLAG_LARGE:
         gc_remember(h, obj)
         return
@@ -52,11 +68,44 @@ cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t valu
         return
     v = <GCHeader*>value
     if not v.flags & GCFLAG_OLD or v.flags & GCFLAG_YOUNG_LARGE:
-        if p.remembered_slots.n >= p.remembered_slots_cap or vec_push(&p.remembered_slots, slot) < 0:
+        slots = &p.young_large_slots if obj.flags & GCFLAG_YOUNG_LARGE else &p.remembered_slots
+        if slots.n >= p.remembered_slots_cap or vec_push(slots, slot) < 0:
             gc_remember(h, obj)
     elif h.gc_state == GC_STATE_MARKING and obj.flags & GCFLAG_VISITED and not v.flags & GCFLAG_VISITED:
         v.flags |= GCFLAG_VISITED
         gray_push(h, v)
+
+cdef void gc_copy_refs(GCHeap* h, GCHeader* obj, gcref_t* dst, const gcref_t* src, size_t n) noexcept nogil:
+    # Into a young large object that tracks its stores (gc_track_stores),
+    # from anywhere but itself: copy, and remember the slot of each young
+    # reference copied (gc_remember_slot).  Everything else: the whole-object
+    # barrier, then memmove.  Which references are young is decided by
+    # address, as maybe_young (_nursery_minor.pxi) does: the nursery, and the
+    # range of young large objects (then the header says); copying millions
+    # of old references costs a compare or two each, in the program's time
+    # rather than in the pause that promotes the array.
+    cdef GCOldSpace* old = h.old
+    cdef uintptr_t lo = YOUNG_LARGE_NONE_LO, hi = 0, a
+    cdef gcref_t v
+    cdef size_t i
+    if (obj.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS)) != (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) \
+            or (src < dst + n and dst < src + n):
+        gc_write_barrier(h, obj)
+        memmove(dst, src, n * sizeof(gcref_t))
+        return
+    for i in range(old.young_large.n):
+        a = <uintptr_t>old.young_large.items[i]
+        lo = min(lo, a)
+        hi = max(hi, a)
+    for i in range(n):
+        v = src[i]
+        dst[i] = v
+        if (in_nursery(h, v) or (v - lo <= hi - lo and lo <= hi)) and gc_is_ref(v) \
+                and (in_nursery(h, v) or (<GCHeader*>v).flags & GCFLAG_YOUNG_LARGE):
+            gc_remember_slot(h, obj, &dst[i], v)
+            if not obj.flags & GCFLAG_TRACK_YOUNG_PTRS:     # remembered whole: the rest as memcpy
+                memcpy(dst + i + 1, src + i + 1, (n - i - 1) * sizeof(gcref_t))
+                return
 
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
     # For trace_roots hooks: report one root slot during a collection.

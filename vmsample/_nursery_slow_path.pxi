@@ -102,7 +102,7 @@ cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) no
     if used > p.peak_memory_used:
         p.peak_memory_used = used
     t1 = gc_monotonic_ns()
-    major_collect_step(h, extra, nursery_need)
+    major_collect_step(h, extra, nursery_need, t0)
     t2 = gc_monotonic_ns()
     p.n_pauses += 1
     p.pause_total_ns += <uint64_t>(t2 - t0)

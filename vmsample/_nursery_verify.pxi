@@ -28,6 +28,7 @@ ctypedef struct Verifier:
     PtrVec gray_objs        # while MARKING: [gray] and the remembered set, sorted
     PtrVec remembered_objs
     PtrVec remembered_slots # sorted
+    PtrVec young_large_slots    # sorted
     bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
     bint in_unswept         # the object being checked is in a page the running sweep has not passed
     GCHeader* current       # object whose slots are being checked (NULL for roots)
@@ -121,6 +122,11 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
             and not ptr_in_sorted(v.remembered_slots.items, v.remembered_slots.n, slot):
         verify_fail(v, "old object points to a young one but is not remembered "
                     "(missing write barrier)", r)
+    elif kind == 1 and v.current != NULL \
+            and v.current.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) == GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS \
+            and not ptr_in_sorted(v.young_large_slots.items, v.young_large_slots.n, slot):
+        verify_fail(v, "young large object that tracks its stores (gc_track_stores) points to a "
+                    "young one through a slot no barrier saw", r)
     elif kind == 2 and v.check_black and v.current != NULL and v.current.flags & GCFLAG_VISITED \
             and not (<GCHeader*>r).flags & GCFLAG_VISITED \
             and not ptr_in_sorted(v.gray_objs.items, v.gray_objs.n, v.current) \
@@ -188,6 +194,11 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             verify_fail(&v, "out of memory while verifying", 0)
     if v.remembered_slots.n:
         qsort(v.remembered_slots.items, v.remembered_slots.n, sizeof(void*), cmp_ptr)
+    for i in range(p.young_large_slots.n):
+        if vec_push(&v.young_large_slots, p.young_large_slots.items[i]) < 0:
+            verify_fail(&v, "out of memory while verifying", 0)
+    if v.young_large_slots.n:
+        qsort(v.young_large_slots.items, v.young_large_slots.n, sizeof(void*), cmp_ptr)
     if h.gc_state == GC_STATE_MARKING and not p.mark_overflow and not p.remembered_overflow:
         v.check_black = True
         for i in range(p.gray.n):
@@ -273,8 +284,9 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
         visit_roots(h, verify_slot)
         for i in range(p.remembered.n):
             obj = <GCHeader*>p.remembered.items[i]
-            if classify(&v, <gcref_t>obj) != 2:
-                verify_fail(&v, "remembered object is not a live old object", <uintptr_t>obj)
+            if classify(&v, <gcref_t>obj) != (1 if obj.flags & GCFLAG_YOUNG_LARGE else 2):
+                verify_fail(&v, "remembered object is not a live old object (or young large "
+                            "one: gc_track_stores)", <uintptr_t>obj)
             elif obj.flags & GCFLAG_TRACK_YOUNG_PTRS:
                 verify_fail(&v, "remembered object still has GCFLAG_TRACK_YOUNG_PTRS", obj.flags)
     the_verifier = NULL
@@ -283,6 +295,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     vec_free(&v.gray_objs)
     vec_free(&v.remembered_objs)
     vec_free(&v.remembered_slots)
+    vec_free(&v.young_large_slots)
     return -v.failed
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:

@@ -91,6 +91,29 @@ class HeapMachine(RuleBasedStateMachine):
     def alloc_array(self, length):
         self.new("array", length)
 
+    @rule(length=st.integers(0, 70))
+    def alloc_tracked_array(self, length):
+        # gc_track_stores: a large one (above the threshold) remembers the
+        # slots given young values, and its promotion visits those only
+        self.new("array", length)
+        self.roots[-1][0].track_stores()
+
+    @precondition(lambda self: self.roots)
+    @rule(data=st.data())
+    def copy_items(self, data):
+        # gc_copy_refs, between two arrays or within one (a memmove)
+        arrays = [(ref, oid) for ref, oid in self.roots if self.model[oid].kind == "array"]
+        if not arrays:
+            return
+        dst, did = arrays[data.draw(st.integers(0, len(arrays) - 1))]
+        src, sid = arrays[data.draw(st.integers(0, len(arrays) - 1))]
+        d, s = self.model[did], self.model[sid]
+        n = data.draw(st.integers(0, min(d.length, s.length)))
+        i = data.draw(st.integers(0, d.length - n))
+        j = data.draw(st.integers(0, s.length - n))
+        dst.copy_items(i, src, j, n)
+        d.slots[i:i + n] = s.slots[j:j + n]
+
     @rule(length=st.integers(0, 600))
     def alloc_blob(self, length):
         self.new("blob", length)

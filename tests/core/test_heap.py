@@ -368,7 +368,7 @@ def test_heap_limit_raises_memory_error_and_the_heap_stays_usable():
 
 def test_nursery_geometry_defaults_and_clamping():
     gc = Nursery()
-    assert gc.nursery_size == (core.ENV_NURSERY or 4 << 20)
+    assert gc.nursery_size == (core.ENV_NURSERY or 1 << 20)
     assert gc.large_object_threshold == gc.nursery_size // 8
     gc = Nursery(nursery_size=256, large_object_threshold=1 << 20)
     if core.ENV_NURSERY is None:

@@ -395,7 +395,7 @@ def test_a_store_into_a_marked_large_array_marks_the_old_value():
 
 
 def test_a_big_array_is_marked_a_chunk_at_a_time():
-    # 40000 references: marking traces them 16384 at a time, the array gray
+    # 40000 references: marking traces them MARK_CHUNK_ITEMS (2048) at a time, the array gray
     # until the last chunk.  Stores into it meanwhile, into the part already
     # traced, of nodes from the part not traced yet, keep those nodes alive.
     gc, tid, arr_tid = array_heap(debug=False)

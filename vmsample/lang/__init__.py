@@ -21,7 +21,7 @@ def run_program(source, filename, argv=(), nursery=None, code_filename=None, wri
 
     [filename] is what compile errors name; [code_filename] (default: the
     same) what tracebacks and profiles name.  [nursery] defaults to a fresh
-    one of ``VMSAMPLE_NURSERY`` bytes (4 MiB).  With [writer] (and [seed]) the
+    one of ``VMSAMPLE_NURSERY`` bytes (1 MiB).  With [writer] (and [seed]) the
     run is profiled into it: see ``vmsample.lang._vm.run_program``; the
     caller closes the writer."""
     from vmsample._nursery import Nursery

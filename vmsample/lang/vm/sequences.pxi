@@ -69,8 +69,13 @@ cdef int list_resize(gcref_t* lslot, Py_ssize_t newlen) except -1:
         return 0
     newcap = newlen + (newlen >> 3) + 6
     arr = alloc_var(T_ARRAY, newcap)
+    # Every store into the new array passes a barrier (store(), or the
+    # whole-object one after bulk writes by list_resize's callers), so a big
+    # one may track its stores: the minor collection that promotes it then
+    # visits the slots given young values, not its every item.
+    gc_track_stores(HEAP, <GCHeader*>arr)
     l = lslot[0]
-    memcpy(FLD(arr), FLD(FLD(l)[L_ITEMS]), RAW(l)[L_LEN] * sizeof(gcref_t))
+    gc_copy_refs(HEAP, <GCHeader*>arr, FLD(arr), FLD(FLD(l)[L_ITEMS]), RAW(l)[L_LEN])
     store(l, L_ITEMS, arr)
     RAW(l)[L_LEN] = newlen
     return 0
