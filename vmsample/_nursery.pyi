@@ -2,6 +2,7 @@
 
 from typing import Literal, NamedTuple
 
+DEFAULT_NURSERY_SIZE: int
 ENV_NURSERY: int | None
 ENV_STRESS: int | None
 ENV_DEBUG: bool

@@ -38,6 +38,7 @@ Pause.__doc__ = """A collection that allocation triggered: it started at [time_n
 took [duration_ns], of which [major_ns] went to the major collection."""
 
 MAX_SAMPLE_PERIOD = MAX_DISTANCE      # the biggest sampling period and first offset, in bytes
+DEFAULT_NURSERY_SIZE = DEFAULT_NURSERY  # a Nursery's size when none is given (and no VMSAMPLE_NURSERY)
 STATE_SCANNING = GC_STATE_SCANNING
 STATE_MARKING = GC_STATE_MARKING
 STATE_SWEEPING = GC_STATE_SWEEPING
@@ -49,7 +50,7 @@ OUTCOME_LARGE = GC_OUTCOME_LARGE
 cdef class Nursery:
     """A heap: nursery, old space, roots, sampler.
 
-    ``Nursery(nursery_size=4M, large_object_threshold=nursery_size//8, *,
+    ``Nursery(nursery_size=1M, large_object_threshold=nursery_size//8, *,
     heap_limit=None, shadowstack_size=2**20, keep_sample_log=True,
     keep_gc_log=True, debug=None, stress=None, incremental=None)``
 

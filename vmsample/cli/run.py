@@ -25,12 +25,12 @@ HELP = "run a program on the vmsample VM and write its allocation profile"
 
 DEFAULT_ALLOC_PERIOD = "512K"
 DEFAULT_TIME_PERIOD = "1ms"
-DEFAULT_NURSERY = "4M"
 DEFAULT_FLUSH_INTERVAL = "1s"
 
 
 def add_arguments(parser):
-    from vmsample._nursery import MAX_SAMPLE_PERIOD
+    from vmsample._nursery import DEFAULT_NURSERY_SIZE, MAX_SAMPLE_PERIOD
+    from vmsample.report.units import fmt_bytes
 
     parser.add_argument("-o", "--output", metavar="OUT.prof",
                         help="profile file (default: vmsample-<script>.<pid>.prof; "
@@ -58,8 +58,8 @@ def add_arguments(parser):
                         metavar="DURATION",
                         help="write the buffered profile out at least this often: what a SIGKILL can "
                              f"lose (other fatal signals lose nothing; default {DEFAULT_FLUSH_INTERVAL})")
-    parser.add_argument("--nursery", type=size_type(), default=DEFAULT_NURSERY, metavar="SIZE",
-                        help=f"nursery size (default {DEFAULT_NURSERY})")
+    parser.add_argument("--nursery", type=size_type(), metavar="SIZE",
+                        help=f"nursery size (default {fmt_bytes(DEFAULT_NURSERY_SIZE)})")
     parser.add_argument("--heap-limit", type=size_type(off=True), default=None, metavar="SIZE|off",
                         help="the most old-space memory the program may use: beyond it an "
                              "allocation raises MemoryError in the program (default off)")

@@ -30,7 +30,7 @@ def run_program(source, filename, argv=(), nursery=None, code_filename=None, wri
     try:
         if nursery is None:
             try:
-                nursery = Nursery()     # its size: 4M, or the VMSAMPLE_NURSERY knob's
+                nursery = Nursery()     # its default size, or the VMSAMPLE_NURSERY knob's
             except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory
                 print(f"vmsample: {e}", file=sys.stderr)
                 return 2
