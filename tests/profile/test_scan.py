@@ -3,7 +3,9 @@ what they stand in for: the stack table against a dict, and every profile
 read with the loops against the same profile read by the Python loop alone
 (which the schema tests check in turn)."""
 
+import errno
 import gzip
+import os
 import struct
 from pathlib import Path
 
@@ -117,3 +119,29 @@ def test_a_mapped_file_read_while_letting_its_pages_go_reads_as_its_bytes(tmp_pa
     size = len(load_bytes(path)[0])
     assert len(released) > 10 and max(released) > size // 2
     assert mapped == read_profile(path.read_bytes())
+
+def test_no_room_to_decompress_a_gzip_file_says_where(tmp_path, monkeypatch):
+    path = many_stacks(tmp_path / "many.prof")
+    gz = path.with_suffix(".prof.gz")
+    gz.write_bytes(gzip.compress(path.read_bytes(), 1))
+
+    class Full:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def close(self):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            pass
+
+    monkeypatch.setattr(source.tempfile, "TemporaryFile", Full)
+    with pytest.raises(OSError, match="temporary file in .*TMPDIR.*No space left") as e:
+        read_profile(gz)
+    assert e.value.errno == errno.ENOSPC

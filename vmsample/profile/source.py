@@ -90,9 +90,13 @@ def mapped(source):
         f.seek(0)
         with contextlib.ExitStack() as stack:
             if gz:
-                plain = stack.enter_context(tempfile.TemporaryFile(prefix="vmsample-gunzip-"))
-                _gunzip_to(f, plain)
-                plain.flush()
+                try:
+                    plain = stack.enter_context(tempfile.TemporaryFile(prefix="vmsample-gunzip-"))
+                    _gunzip_to(f, plain)
+                    plain.flush()
+                except OSError as e:        # e.g. no space left: say where it was needed
+                    raise OSError(e.errno, f"decompressing into a temporary file in {tempfile.gettempdir()} "
+                                           f"(set TMPDIR to use another place): {e.strerror or e}") from None
             else:
                 plain = f
             try:
