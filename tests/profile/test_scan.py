@@ -5,8 +5,11 @@ read with the loops against the same profile read by the Python loop alone
 
 import errno
 import gzip
+import json
 import os
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +148,14 @@ def test_no_room_to_decompress_a_gzip_file_says_where(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="temporary file in .*TMPDIR.*No space left") as e:
         read_profile(gz)
     assert e.value.errno == errno.ENOSPC
+
+
+@pytest.mark.parametrize("gz", [False, True], ids=["plain", "gzip"])
+def test_a_profile_piped_to_dev_stdin_reads_like_the_file(tmp_path, gz):
+    path = many_stacks(tmp_path / "many.prof")
+    data = gzip.compress(path.read_bytes(), 1) if gz else path.read_bytes()
+    piped = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", "/dev/stdin"], input=data,
+                           capture_output=True, check=True).stdout
+    read = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", str(path)],
+                          capture_output=True, check=True).stdout
+    assert json.loads(piped)["summary"] == json.loads(read)["summary"]

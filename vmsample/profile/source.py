@@ -86,6 +86,9 @@ def mapped(source):
         yield load_bytes(source)
         return
     with open(os.fspath(source), "rb") as f:
+        if not f.seekable():                # a pipe (/dev/stdin): read it whole
+            yield load_bytes(f)
+            return
         gz = f.read(2) == F.GZIP_MAGIC
         f.seek(0)
         with contextlib.ExitStack() as stack:
