@@ -87,7 +87,10 @@ class StackRecords:
     ids, which saves 24 bytes a sample."""
 
     def __init__(self):
-        self.stack, self.thread, self.time, self.memory = array("q"), array("q"), array("q"), array("q")
+        # Stack ids are int32 (a file has far fewer than 2**31 distinct
+        # stacks): they are all that reading with aggregate=True keeps per
+        # sample until the extension pairs them.
+        self.stack, self.thread, self.time, self.memory = array("i"), array("q"), array("q"), array("q")
         self.stacks_only = False
 
     def append(self, stack, thread_id, time_ns, memory):
@@ -486,7 +489,7 @@ class ProfileBuilder:
         start, n = self.taken[what], int(paired.sum())
         if start + n > len(main) or (whole and start + n < len(main)):
             raise self._unpaired(what, start + n > len(main))
-        stack[paired] = np.frombuffer(main.stack, np.int64, count=n, offset=8 * start)
+        stack[paired] = np.frombuffer(main.stack, np.int32, count=n, offset=4 * start)
         self.taken[what] = start + n
         return stack
 
@@ -523,7 +526,7 @@ class ProfileBuilder:
         size.frombytes(bytes(8 * n))
         type_id.extend([w >> 2 for w in words] + [-1] * (n - len(words)))
         flags.extend([F.ALLOC_FLAG_LARGE if w & 2 else 0 for w in words] + [0] * (n - len(words)))
-        stack.extend(gc_stacks.stack)
+        stack.frombytes(np.asarray(gc_stacks.stack, np.int64).tobytes())
 
     def _outcomes(self, seq, s0):
         """Each sample's outcome, and the time of the minor collection that
@@ -609,8 +612,8 @@ class ProfileBuilder:
             stack = self._paired_stacks(own, time_main, "time")
             memory = np.full(len(time), NONE, np.int64)
         else:
-            stack, thread, time, memory = (np.asarray(c) for c in (time_main.stack, time_main.thread,
-                                                                   time_main.time, time_main.memory))
+            stack, thread, time, memory = (np.asarray(c, np.int64) for c in (time_main.stack, time_main.thread,
+                                                                             time_main.time, time_main.memory))
         return TimeSamples(time_ns=time, thread_id=thread, stack=stack, weight=np.full(len(time), weight, np.int64),
                            memory_kb=memory)
 

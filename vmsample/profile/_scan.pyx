@@ -55,6 +55,13 @@ cdef inline int push_q(array column, int64_t value) except -1:
     return 0
 
 
+cdef inline int push_i(array column, int32_t value) except -1:
+    cdef Py_ssize_t n = len(column)
+    resize_smart(column, n + 1)
+    column.data.as_ints[n] = value
+    return 0
+
+
 cdef inline int push_Q(array column, uint64_t value) except -1:
     cdef Py_ssize_t n = len(column)
     resize_smart(column, n + 1)
@@ -202,13 +209,15 @@ cdef class StackTable:
 def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, StackTable table, bint thread,
                 bint memory, bint stamped, bint pairs, array stacks, array threads, array times, array memories):
     """Decode the 0x01 records from [pos] on (8-byte words and addresses,
-    not the paper fork's layout): their stack ids, thread ids, times (or
+    not the paper fork's layout): their stack ids (int32), thread ids, times (or
     NONE) and memory (or NONE) go into the columns -- only the stack ids
     when [threads] is None.  [thread], [memory] and [stamped] say which
     tail words the records have, [pairs] that entries come in pairs.
     Only records that end by [stop] are decoded (the reader lets go of the
     pages behind it between calls).  Returns the offset of the first record
     not decoded."""
+    if stacks.typecode != "i":
+        raise TypeError("the stack id column must be an array('i')")
     cdef Py_ssize_t n = min(data.shape[0], stop)
     if pos >= n:
         return pos
@@ -227,7 +236,7 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, 
         if end + tail > n:
             break
         idx = table.intern_at(p + start, end - start)
-        push_q(stacks, idx)
+        push_i(stacks, <int32_t>idx)
         if threads is not None:
             push_q(threads, load_i64(p + end) if thread else 0)
             push_q(memories, load_i64(p + end + 8) if memory else NONE)
