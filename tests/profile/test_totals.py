@@ -153,8 +153,8 @@ def test_aggregating_commands_keep_memory_flat_as_the_file_doubles(tmp_path, suf
         _, rss_small, _ = measure(command, small, tmp_path / "out")
         _, rss_large, _ = measure(command, large, tmp_path / "out")
         # Reading the whole model grows by ~0.7x the file; the commands that
-        # sum while reading by the main section's stack ids, 8 bytes a
-        # sample, and the outcome bytes, 1 (~0.1x the file here).
+        # sum while reading by the main section's stack ids, 4 bytes a
+        # sample, and the outcome bytes, 1 (~0.05x the file here).
         assert rss_large - rss_small < 0.25 * grown, (command, rss_small, rss_large, grown)
 
 

@@ -55,7 +55,7 @@ def read_profile(source, aggregate: bool = False) -> Profile:
     With [aggregate], the samples are summed while reading (totals.py) and
     the profile has `totals()` but no sample columns: what the commands that
     only aggregate use, in memory that does not grow with the samples'
-    details (about 8 bytes per sample, the main section's stack ids)."""
+    details (about 5 bytes per sample: the main section's stack ids, outcome bytes)."""
     with mapped(source) as (data, gz):
         return read_data(data, gz, aggregate, source)
 

@@ -9,7 +9,7 @@ There are two ways to the same numbers:
 * [TotalsAccumulator] sums sample records as the reader decodes them
   (`read_profile(path, aggregate=True)`), so that a command which only
   aggregates never holds the samples.  What it keeps per sample is the main
-  section's stack id (8 bytes, until the extension's info record pairs with
+  section's stack id (4 bytes, until the extension's info record pairs with
   it), the samples whose outcome no minor collection has given yet (one
   nursery's worth) and the survivors still alive (the sampled live heap).
 
