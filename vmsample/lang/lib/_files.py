@@ -18,11 +18,12 @@ with CPython's message.
 """
 
 import _fileio
+from io import IOBase
 
 SEEK_SET, SEEK_CUR, SEEK_END = 0, 1, 2
 
 
-class _File:
+class _File(IOBase):
     def __init__(self, handle, name, mode):
         self._handle = handle
         self.name = name
@@ -46,10 +47,6 @@ class _File:
 
     def write(self, data):
         return self._call("write", data)
-
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
 
     def seek(self, offset, whence=SEEK_SET):
         return self._call("seek", offset, whence)
@@ -88,18 +85,9 @@ class _File:
         self._call("__iter__")          # CPython's check that the file is open
         return self
 
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
     def __enter__(self):
         self._call("__enter__")
         return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return _fileio.text_repr(self._handle)

@@ -7,7 +7,42 @@ class UnsupportedOperation(OSError):
     pass
 
 
-class StringIO:
+class IOBase:
+    """What every stream shares (CPython's io.IOBase): iteration by line,
+    readlines, writelines and the with statement.  A subclass has [closed],
+    readline, write and close."""
+
+    def _check_closed(self):
+        # (IOBase's message; StringIO's own methods say it without the period)
+        if self.closed:
+            raise ValueError("I/O operation on closed file.")
+
+    def __iter__(self):
+        self._check_closed()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def readlines(self, hint=-1):
+        return list(self)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def __enter__(self):
+        self._check_closed()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class StringIO(IOBase):
     """Text kept in memory: writes go at the position (appended at the end,
     as they nearly always are, in O(1) each); reads start at the position."""
 
@@ -49,10 +84,6 @@ class StringIO:
         self._size = max(self._size, self._pos)
         return len(s)
 
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
-
     def getvalue(self):
         self._check_open()
         return self._value()
@@ -75,18 +106,6 @@ class StringIO:
         out = text[self._pos:end]
         self._pos = max(self._pos, end)
         return out
-
-    def readlines(self, hint=-1):
-        return list(self)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
 
     def seek(self, pos, whence=SEEK_SET):
         self._check_open()
@@ -129,14 +148,9 @@ class StringIO:
     def seekable(self):
         return True
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
-class BytesIO:
+class BytesIO(IOBase):
     """Bytes kept in memory, in a bytearray: writes go at the position
     (growing the buffer, zero-filled past its end as CPython's), reads start
     at the position and return bytes.  getbuffer (a memoryview) is refused."""
@@ -150,19 +164,15 @@ class BytesIO:
         self._pos = 0
         self.closed = False
 
-    def _check_open(self):
-        if self.closed:
-            raise ValueError("I/O operation on closed file.")
-
     def getvalue(self):
-        self._check_open()
+        self._check_closed()
         return bytes(self._buffer)
 
     def getbuffer(self):
         raise NotImplementedError("BytesIO.getbuffer is not supported by vmsample")
 
     def write(self, b):
-        self._check_open()
+        self._check_closed()
         if isinstance(b, str) or not isinstance(b, (bytes, bytearray)):
             raise TypeError(f"a bytes-like object is required, not '{type(b).__name__}'")
         n = len(b)
@@ -173,12 +183,8 @@ class BytesIO:
         self._pos = end
         return n
 
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
-
     def read(self, size=-1):
-        self._check_open()
+        self._check_closed()
         end = len(self._buffer) if size is None or size < 0 else min(len(self._buffer), self._pos + size)
         out = bytes(self._buffer[self._pos:end])
         self._pos = max(self._pos, end)
@@ -188,7 +194,7 @@ class BytesIO:
         return self.read(size)
 
     def readline(self, size=-1):
-        self._check_open()
+        self._check_closed()
         end = self._buffer.find(b"\n", self._pos)
         end = len(self._buffer) if end < 0 else end + 1
         if size is not None and size >= 0:
@@ -197,24 +203,14 @@ class BytesIO:
         self._pos = max(self._pos, end)
         return out
 
-    def readlines(self, hint=-1):
-        return list(self)
-
     def readinto(self, buffer):
         raise NotImplementedError("BytesIO.readinto is not supported by vmsample")
 
     def __iter__(self):
-        self._check_open()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
+        return self             # (CPython's BytesIO, unlike IOBase, does not check that it is open)
 
     def seek(self, pos, whence=SEEK_SET):
-        self._check_open()
+        self._check_closed()
         if whence == SEEK_SET:
             if pos < 0:
                 raise ValueError(f"negative seek value {pos}")
@@ -228,11 +224,11 @@ class BytesIO:
         return self._pos
 
     def tell(self):
-        self._check_open()
+        self._check_closed()
         return self._pos
 
     def truncate(self, size=None):
-        self._check_open()
+        self._check_closed()
         size = self._pos if size is None else size
         if size < 0:
             raise ValueError(f"negative size value {size}")
@@ -243,27 +239,21 @@ class BytesIO:
         self.closed = True
 
     def flush(self):
-        self._check_open()
+        self._check_closed()
 
     def readable(self):
-        self._check_open()
+        self._check_closed()
         return True
 
     def writable(self):
-        self._check_open()
+        self._check_closed()
         return True
 
     def seekable(self):
-        self._check_open()
+        self._check_closed()
         return True
 
     def isatty(self):
-        self._check_open()
+        self._check_closed()
         return False
 
-    def __enter__(self):
-        self._check_open()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
