@@ -634,12 +634,7 @@ def _select(path, parts, i):
                     yield p
                     yielded.add(p)
     elif _is_wildcard_pattern(pat):
-        try:
-            with os.scandir(path) as scandir_it:
-                entries = list(scandir_it)
-        except PermissionError:
-            return
-        for entry in entries:
+        for entry in _entries(path):
             if dironly and not entry.is_dir():
                 continue
             name = entry.name
@@ -651,13 +646,17 @@ def _select(path, parts, i):
             yield from _select(child, parts, i + 1)
 
 
-def _iterate_directories(path):
-    yield path
+def _entries(path):
+    """The directory's entries; none where it may not be read (glob skips it)."""
     try:
         with os.scandir(path) as scandir_it:
-            entries = list(scandir_it)
+            return list(scandir_it)
     except PermissionError:
-        return
-    for entry in entries:
+        return []
+
+
+def _iterate_directories(path):
+    yield path
+    for entry in _entries(path):
         if entry.is_dir() and not entry.is_symlink():
             yield from _iterate_directories(path._make_child_relpath(entry.name))
