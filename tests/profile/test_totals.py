@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from profile_runs import Run, runs, write_run
+from profile_runs import runs, write_run
 from vmsample.bench.scale import measure
 from vmsample.profile import ProfileWriter, _assemble, read_profile, schema
 from vmsample.profile import totals as T
