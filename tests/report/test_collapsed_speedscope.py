@@ -13,6 +13,7 @@ from synth import DIED, Synth
 from vmsample import read_profile
 from vmsample.convert import collapsed, speedscope
 from vmsample.convert.frames import function_labels
+from vmsample.profile import merge
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "speedscope-file-format-schema.json").read_text())
 
@@ -119,27 +120,15 @@ def test_merging_runs_keeps_each_stacks_weight_and_the_order(pairs):
     assert mk == [k for i, k in enumerate(keys) if i == 0 or keys[i - 1] != k]
 
 
-@given(_runs, st.integers(1, 20))
-def test_merging_in_slices_keeps_each_slices_weights(pairs, slices):
-    keys, weights = [k for k, _ in pairs], [w for _, w in pairs]
-    mk, mw = speedscope._merge_in_slices(keys, weights, slices)
-    assert _totals(mk, mw) == _totals(keys, weights)
-    size = -(-len(keys) // slices) if keys else 1
-    n_slices = -(-len(keys) // size) if keys else 0
-    assert len(mk) <= n_slices * len(set(keys))
-    # the first slice's stacks come first, in the order they first appear
-    first = list(dict.fromkeys(keys[:size]))
-    assert mk[:len(first)] == first and mw[:len(first)] == [sum(w for k, w in pairs[:size] if k == x) for x in first]
-
-
 def test_a_big_profile_is_merged_within_time_slices_and_says_so(known, monkeypatch):
     p = read_profile(known)
-    monkeypatch.setattr(speedscope, "MAX_SAMPLES", 3)
+    monkeypatch.setattr(merge, "MAX_ROWS", 3)
     doc = speedscope.convert(p)
     jsonschema.validate(doc, SCHEMA)
     frames = doc["shared"]["frames"]
     alloc = next(prof for prof in doc["profiles"] if prof["name"].startswith("Allocations (estimated bytes)"))
-    assert "merged within" in alloc["name"] and len(alloc["samples"]) <= 3 * 2
+    assert "merged within time slices of" in alloc["name"]
+    assert len(alloc["samples"]) <= len(merge.merged(p).alloc_samples) < len(p.alloc_samples)
     per_stack = Counter()                                       # the type frame left out
     for stack, w in zip(alloc["samples"], alloc["weights"]):
         per_stack[tuple(frames[i]["name"] for i in stack[:-1])] += w

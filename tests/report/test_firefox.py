@@ -20,6 +20,7 @@ from once import npm_package
 
 from vmsample import read_profile
 from vmsample.convert import firefox
+from vmsample.profile import merge
 from vmsample.report import analyze
 
 PROFILER_CLI = "@firefox-devtools/profiler-cli@0.10.0"
@@ -246,7 +247,7 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
 
 def test_a_big_profile_is_merged_within_time_slices_and_says_so(known, monkeypatch):
     p = read_profile(known)
-    monkeypatch.setattr(firefox, "MAX_SAMPLES", 4)
+    monkeypatch.setattr(merge, "MAX_ROWS", 4)
     doc = json.loads(firefox.render(p))
     check_structure(doc)
     alloc, objects = doc["threads"][0], doc["threads"][1]
@@ -257,7 +258,7 @@ def test_a_big_profile_is_merged_within_time_slices_and_says_so(known, monkeypat
     for stack, w, o in zip(alloc["samples"]["stack"], alloc["samples"]["weight"], objects["samples"]["weight"]):
         b, n = per_stack.get(tuple(stack_names(doc, stack)), (0, 0))
         per_stack[tuple(stack_names(doc, stack))] = (b + w, n + o)
-    monkeypatch.setattr(firefox, "MAX_SAMPLES", 10 ** 9)
+    monkeypatch.setattr(merge, "MAX_ROWS", 10 ** 9)
     full = json.loads(firefox.render(p))
     for stack, w, o in zip(full["threads"][0]["samples"]["stack"], full["threads"][0]["samples"]["weight"],
                            full["threads"][1]["samples"]["weight"]):

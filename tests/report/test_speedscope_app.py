@@ -11,6 +11,7 @@ from test_html import CHROMIUM_ARGS, chromium_path
 
 from vmsample import read_profile
 from vmsample.convert import speedscope
+from vmsample.profile import merge
 
 SPEEDSCOPE = "speedscope@1.25.0"
 
@@ -43,7 +44,7 @@ def open_in_speedscope(app, path) -> tuple[str, list[str]]:
 @pytest.mark.parametrize("merged", [False, True], ids=["whole", "merged-in-time-slices"])
 def test_speedscope_opens_our_file(speedscope_app, known, tmp_path, monkeypatch, merged):
     if merged:
-        monkeypatch.setattr(speedscope, "MAX_SAMPLES", 3)
+        monkeypatch.setattr(merge, "MAX_ROWS", 3)
     out = tmp_path / "known.speedscope.json"
     out.write_text(speedscope.render(read_profile(known)))
     text, errors = open_in_speedscope(speedscope_app, out)

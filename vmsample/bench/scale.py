@@ -42,11 +42,15 @@ COMMANDS = {
     "vmsample.read_profile": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1])", "{f}"],
     "vmsample.read_profile (aggregate)": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1], "
                                           "aggregate=True)", "{f}"],
+    "vmsample.read_profile (merged)": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1], "
+                                       "merged=True)", "{f}"],
     "report": ["-m", "vmsample", "report", "{f}"],
+    "report --live": ["-m", "vmsample", "report", "--live", "{f}"],
     "validate --fast": ["-m", "vmsample", "validate", "--fast", "{f}"],
     "validate": ["-m", "vmsample", "validate", "{f}"],
     "convert firefox": ["-m", "vmsample", "convert", "--to", "firefox", "-f", "-o", "{o}.json.gz", "{f}"],
     "convert speedscope": ["-m", "vmsample", "convert", "--to", "speedscope", "-f", "-o", "{o}.json", "{f}"],
+    "convert html": ["-m", "vmsample", "convert", "--to", "html", "-f", "-o", "{o}.html", "{f}"],
     "convert pprof": ["-m", "vmsample", "convert", "--to", "pprof", "-f", "-o", "{o}.pb.gz", "{f}"],
     "convert collapsed": ["-m", "vmsample", "convert", "--to", "collapsed", "-f", "-o", "{o}.txt", "{f}"],
     "diff": ["-m", "vmsample", "diff", "{f}", "{f}"],

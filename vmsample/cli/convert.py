@@ -44,7 +44,7 @@ def run(args):
     if out != "-":
         check_output(out, [args.file], args.force)
     progress = for_stderr()
-    profile = load(args.file, progress, aggregate=args.to in TOTALS_ONLY)
+    profile = load(args.file, progress, aggregate=args.to in TOTALS_ONLY, merged=args.to not in TOTALS_ONLY)
     if args.to in ("collapsed", "speedscope"):
         kind = args.kind
         has = {"alloc": profile.alloc_samples, "time": profile.time_samples}

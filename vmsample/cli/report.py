@@ -35,10 +35,12 @@ def add_arguments(parser):
                              "by site and type, leak suspects, how long each site's objects live")
 
 
-def load(path, progress=None, aggregate=False):
+def load(path, progress=None, aggregate=False, merged=False):
     """Read the profile at [path] for a command; any failure is a one-line
     CommandError.  [aggregate]: the command reads `Profile.totals()` only, so
-    the samples are summed while reading (memory that does not grow with them)."""
+    the samples are summed while reading (memory that does not grow with them);
+    [merged]: it reads samples merged within time slices (merge.py), which
+    are merged while reading (memory bounded by the rows)."""
     from vmsample.profile.errors import ProfileFormatError
     from vmsample.profile.reader import read_profile
     from vmsample.report.progress import QUIET
@@ -49,7 +51,7 @@ def load(path, progress=None, aggregate=False):
         raise CommandError(f"{path}: is a directory, not a profile")
     try:
         with (progress or QUIET).status(f"reading {path}"):
-            return read_profile(path, aggregate=aggregate)
+            return read_profile(path, aggregate=aggregate, merged=merged)
     except OSError as e:
         raise CommandError(f"{path}: {e.strerror or e}") from None
     except ProfileFormatError as e:
@@ -65,7 +67,7 @@ def run(args):
     from vmsample.report.text import layout, live_layout, render_plain, render_rich
 
     progress = for_stderr()
-    profile = load(args.file, progress, aggregate=not args.live)
+    profile = load(args.file, progress, aggregate=not args.live, merged=args.live)
     with progress.status("analysing"):
         analysis = analyze(profile)
         live = live_heap(profile) if args.live else None

@@ -22,7 +22,9 @@ import os
 
 FORMATS = ("firefox", "speedscope", "html", "collapsed", "pprof")
 # The formats whose render reads the profile's totals only (no sample
-# columns): `vmsample convert` reads their input with aggregate=True.
+# columns): `vmsample convert` reads their input with aggregate=True.  The
+# others read samples merged within time slices (merged=True), which they
+# merge themselves when given a whole profile (vmsample/profile/merge.py).
 TOTALS_ONLY = ("collapsed", "pprof")
 
 

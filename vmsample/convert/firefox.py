@@ -14,8 +14,9 @@ clear message.  The layout follows the paper's Figure 1:
   (class name = type), so the call tree's allocation views work;
 * an **Allocated objects** thread: the same samples weighted by the objects
   each stands for (the profiler has no object unit: its call tree calls them
-  samples); past [MAX_SAMPLES] samples, the samples of each stack are merged
-  within time slices in both threads (their names say so);
+  samples); a profile of more samples than vmsample.profile.merge's
+  MAX_ROWS is merged within time slices first (merge.py), and the threads'
+  names say so;
 * a **Time** thread with the time samples, when there are any;
 * memory counters (total_memory_used, total_size_of_arenas, VmRSS), each
   starting from 0 at the profile's start so that the counter tooltip shows
@@ -39,10 +40,12 @@ import numpy as np
 
 from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
+from vmsample.profile.merge import merged
 from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.profile.totals import has_lifetimes
 from vmsample.report.analysis import _Keys, duration_ns, summarize
 from vmsample.report.progress import QUIET
+from vmsample.report.units import fmt_merged
 
 from .frames import display_name
 
@@ -257,32 +260,6 @@ class _Stacks:
         return i
 
 
-# Allocation samples per thread past which the samples with the same stack
-# (and the same nursery/large kind) are merged within time slices: one
-# sample per stack and slice, at the first one's time, with the summed
-# weights.  The thread's name says so.  Keeps the file one a browser opens
-# (V8 refuses JSON strings over 512 MiB) whatever the profile's size.
-MAX_SAMPLES = 250_000
-
-
-def _merge_in_time_slices(stack, time, weight, objects, type_id, nursery):
-    """Columns of samples in time order -> the same columns with the samples
-    of each (stack, in nursery) merged within each of a number of equal
-    time slices (weights summed; the first sample's time and type kept),
-    and that number."""
-    distinct_stacks = len(group(stack, nursery)[0][0])
-    slices = max(1, MAX_SAMPLES // distinct_stacks)
-    t0, t1 = time[0], time[-1]
-    width = (t1 - t0) / slices or 1.0
-    time_slice = np.minimum(((time - t0) / width).astype(np.int64), slices - 1)
-    _, which = group(time_slice, stack, nursery)
-    first = np.unique(which, return_index=True)[1]          # each merged sample's first sample
-    weights, objects = sum_by(which, len(first), weight, objects)
-    order = np.argsort(first, kind="stable")
-    rows = first[order]
-    return (stack[rows], time[rows], weights[order], objects[order], type_id[rows], nursery[rows]), slices
-
-
 def _ms(ns: int, start_ns: int) -> float:
     return round((ns - start_ns) / 1e6, 6)
 
@@ -474,6 +451,7 @@ def _extra(profile: Profile) -> list[dict]:
 
 
 def convert(profile: Profile, progress=QUIET) -> dict:
+    profile = merged(profile)
     meta = profile.meta
     start_ns = meta.start_ns
     if start_ns is None:
@@ -497,16 +475,14 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         made = np.zeros(len(g_stack), np.int64)
         for g in progress.iterate("allocation stacks", by_first_use(which).tolist()):
             made[g] = stacks.with_type(int(g_stack[g]), a.type_names[int(g_type[g])], Outcome(int(g_outcome[g])))
-        columns = (made[which], np.round((a.time_ns[order] - start_ns) / 1e6, 6), a.weight[order],
-                   a.objects[order], a.type_id[order], ~a.large[order])
         name = "Allocations" if len(thread_ids) == 1 else f"Allocations (thread {tid})"
         objects_name = name.replace("Allocations", "Allocated objects")
-        if len(order) > MAX_SAMPLES:
-            columns, slices = _merge_in_time_slices(*columns)
-            merged = f" [samples with the same stack merged within {slices} time slices]"
-            name, objects_name = name + merged, objects_name + merged
-        stack_col, time_col, weight_col, type_col, nursery_col = (columns[i].tolist() for i in (0, 1, 2, 4, 5))
-        objects_col = np.round(columns[3], 6).tolist()
+        if a.slice_ns is not None:
+            name, objects_name = (f"{n} [{fmt_merged(a.slice_ns)}]" for n in (name, objects_name))
+        stack_col, time_col, weight_col, type_col, nursery_col = (
+            made[which].tolist(), _ms_list(a.time_ns[order], start_ns), a.weight[order].tolist(),
+            a.type_id[order].tolist(), (~a.large[order]).tolist())
+        objects_col = np.round(a.objects[order], 6).tolist()
         class_col = [a.type_names[t] for t in type_col]
         thread = _thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
@@ -543,8 +519,11 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         made = [stacks.of(k) for k in progress.iterate("time stacks", used.tolist())]
         stack_col = [made[i] for i in which.tolist()]
         name = "Time" if len(thread_ids) == 1 else f"Time (thread {tid})"
+        if ts.slice_ns is not None:
+            name += f" [{fmt_merged(ts.slice_ns)}]"
         threads.append(_thread(name, tid, not threads, program, end_ms, {
-            "stack": stack_col, "time": time_col, "weight": None, "weightType": "samples",
+            "stack": stack_col, "time": time_col, "weightType": "samples",
+            "weight": None if ts.slice_ns is None else ts.counts()[mine].tolist(),
             "length": len(mine)}))
 
     if not threads:

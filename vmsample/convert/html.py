@@ -20,7 +20,10 @@ the sampled objects -- ``[node of the allocation tree, type, bytes, birth ms,
 death ms or None, samples]``, lives with the same node, type and times (rounded to
 1/[LIVE_BUCKETS] of the run) merged -- from which the page draws the live
 bytes over time stacked by the top [LIVE_SITES] sites and the live flame
-graph at the moment chosen on that chart (at the end, at first).
+graph at the moment chosen on that chart (at the end, at first).  When the
+profile's samples were merged within time slices (vmsample/profile/merge.py:
+`vmsample convert` reads them so), ``live.merged`` says how, and the chart
+shows it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.profile.totals import has_lifetimes
 from vmsample.report.analysis import analyze, duration_ns
 from vmsample.report.progress import QUIET
+from vmsample.report.units import fmt_merged
 
 from .frames import display_name
 
@@ -148,7 +152,7 @@ def alloc_tree(profile: Profile, progress=QUIET) -> dict | None:
     w = a.weight
     (g_stack, g_type), which = group(a.stack, a.type_id)
     sums = sum_by(which, len(g_stack), w, np.where(a.outcome == Outcome.DIED, w, 0),
-                  np.where(a.outcome == Outcome.SURVIVED, w, 0), np.ones(len(a), np.int64))
+                  np.where(a.outcome == Outcome.SURVIVED, w, 0), a.counts())
     # Nodes, types and lines are numbered in the order samples first use them.
     for g in progress.iterate("allocation sites", by_first_use(which).tolist()):
         stack, type_id = int(g_stack[g]), int(g_type[g])
@@ -200,7 +204,7 @@ def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> 
     death = np.where(died, ms(np.where(died, death_ns, start_ns)), -np.inf)       # -inf: alive at the end
     # One point per (node, type, birth, death) bucket, in the order samples first fill it.
     (g_node, g_type, g_born, g_death), which = group(node, type_, born, death)
-    weight, count = sum_by(which, len(g_node), a.weight[known], np.ones(len(known), np.int64))
+    weight, count = sum_by(which, len(g_node), a.weight[known], a.counts()[known])
     order = by_first_use(which)
     merged = {(n, t, b, None if d == -np.inf else d): (w, c) for n, t, b, d, w, c in zip(
         *(col[order].tolist() for col in (g_node, g_type, g_born, g_death, weight, count)))}
@@ -209,7 +213,7 @@ def live_series(profile: Profile, tree: dict, start_ns: int, progress=QUIET) -> 
         site_bytes[n] = site_bytes.get(n, 0) + w
     top = sorted(site_bytes, key=lambda n: -site_bytes[n])[:LIVE_SITES]
     return {"samples": [[n, t, w, b, d, c] for (n, t, b, d), (w, c) in merged.items()], "top_nodes": top,
-            "end_ms": round(duration / 1e6, 4)}
+            "end_ms": round(duration / 1e6, 4), "merged": a.slice_ns and fmt_merged(a.slice_ns)}
 
 
 def time_tree(profile: Profile, progress=QUIET) -> dict | None:
@@ -217,7 +221,7 @@ def time_tree(profile: Profile, progress=QUIET) -> dict | None:
         return None
     tree = _Tree(profile, _root_name(profile))
     stacks, which = distinct(profile.time_samples.stack)
-    counts = np.bincount(which, minlength=len(stacks))
+    counts = sum_by(which, len(stacks), profile.time_samples.counts())[0]
     for i in progress.iterate("time stacks", by_first_use(which).tolist()):
         stack, count = int(stacks[i]), int(counts[i])
         node = tree.node_of(stack)

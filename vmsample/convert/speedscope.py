@@ -11,9 +11,10 @@ first.  Frames are functions (name, file, first line) shared by both
 profiles; speedscope refuses zero or negative weights, so none are written.
 
 Adjacent samples with the same stack are one sample (speedscope draws them
-as one anyway); past [MAX_SAMPLES] samples in a profile, the samples with
-the same stack are merged within time slices too, and the profile's name
-says so: a browser opens the file whatever the profile's size.
+as one anyway).  A profile of more samples than vmsample.profile.merge's
+MAX_ROWS is merged within time slices first (merge.py), and each
+profile's name says so: a browser opens the file whatever the profile's
+size.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ import numpy as np
 
 from vmsample import __version__
 from vmsample.profile.columns import group, sum_by
+from vmsample.profile.merge import merged
 from vmsample.profile.model import Profile
 from vmsample.profile.totals import has_lifetimes
 from vmsample.report.progress import QUIET
+from vmsample.report.units import fmt_merged
 
 from .frames import display_name, function_labels
 
@@ -77,12 +80,6 @@ ALLOC_PROFILES = ("Allocations (estimated bytes)", "Allocations (estimated objec
                   "Live at the end (estimated bytes)", "Live at the end (estimated objects)")
 
 
-# Samples per profile past which identical stacks are merged within time
-# slices (MAX_SAMPLES // distinct stacks of them), so that a browser opens the
-# file whatever the profile's size; the profile's name says so.
-MAX_SAMPLES = 250_000
-
-
 def _merge_runs(keys, weights):
     # Adjacent samples with the same stack become one: lossless, since
     # speedscope draws adjacent identical samples as one block anyway.
@@ -94,31 +91,16 @@ def _merge_runs(keys, weights):
     return keys[first].tolist(), sum_by(run, int(run[-1]) + 1, weights)[0].tolist()
 
 
-def _merge_in_slices(keys, weights, slices):
-    # Within each of [slices] runs of consecutive samples, one sample per
-    # stack, in the order the stacks first appear.
-    out_keys, out_weights = [], []
-    size = max(1, -(-len(keys) // slices))
-    for lo in range(0, len(keys), size):
-        merged: dict = {}
-        for k, w in zip(keys[lo:lo + size], weights[lo:lo + size]):
-            merged[k] = merged.get(k, 0) + w
-        out_keys += merged.keys()
-        out_weights += merged.values()
-    return out_keys, out_weights
-
-
-def _profile(name, unit, keys, weights, path_of):
+def _profile(name, unit, keys, weights, path_of, slice_ns):
     keys, weights = _merge_runs(keys, weights)
-    if len(keys) > MAX_SAMPLES:
-        slices = max(1, MAX_SAMPLES // len(set(keys)))
-        keys, weights = _merge_in_slices(keys, weights, slices)
-        name += f" [samples with the same stack merged within {slices} time slice{'s' * (slices > 1)}]"
+    if slice_ns is not None:
+        name += f" [{fmt_merged(slice_ns)}]"
     return {"type": "sampled", "name": name, "unit": unit, "startValue": 0,
             "endValue": sum(weights), "samples": [path_of(k) for k in keys], "weights": weights}
 
 
 def convert(profile: Profile, progress=QUIET) -> dict:
+    profile = merged(profile)
     frames = _Frames(profile)
     profiles = []
     if profile.alloc_samples:
@@ -148,13 +130,13 @@ def convert(profile: Profile, progress=QUIET) -> dict:
         for name, (keys, weights) in kinds.items():
             if len(keys):
                 profiles.append(_profile(name, "bytes" if name.endswith("bytes)") else "none", keys, weights,
-                                         alloc_path))
+                                         alloc_path, a.slice_ns))
     if profile.time_samples:
         period = profile.meta.time_period_ns
         unit = "nanoseconds" if period else "none"
         ts = profile.time_samples
-        weights = np.where(ts.weight != 0, ts.weight, period or 1)
-        profiles.append(_profile("Time", unit, ts.stack, weights, frames.path))
+        weights = np.where(ts.weight != 0, ts.weight, ts.counts() * (period or 1))
+        profiles.append(_profile("Time", unit, ts.stack, weights, frames.path, ts.slice_ns))
     name = profile.meta.program or "vmsample profile"
     return {
         "$schema": SCHEMA,

@@ -24,7 +24,7 @@ from datetime import datetime
 import numpy as np
 
 from . import format as F
-from . import weights
+from . import merge, weights
 from .columns import by_first_use, distinct, group
 from .errors import ProfileFormatError
 from .model import (NONE, AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection,
@@ -115,6 +115,12 @@ def _time_columns():
     return [array("q"), array("Q"), array("q")]
 
 
+def _type_names(types, type_id) -> dict[int, str]:
+    """The name of each type id in the column [type_id]."""
+    return {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
+            for tid in np.unique(type_id).tolist()}
+
+
 def _last_by_key(keys, *values):
     """[keys] deduplicated, sorted, each with the values of its last
     occurrence (a later record overrides an earlier one, as dict.update)."""
@@ -162,15 +168,18 @@ class ProfileBuilder:
     [Profile.totals].  A file the accumulator cannot follow raises
     totals.Irregular, and the reader reads it again without [aggregate]."""
 
-    def __init__(self, gzip: bool = False, aggregate: bool = False):
+    def __init__(self, gzip: bool = False, aggregate: bool = False, merged: bool = False):
         self.gzip = gzip
         self.aggregate = aggregate
+        self.merged = merged            # also merge the samples (merge.py); needs [aggregate]
+        self._major_times_of = (0, np.zeros(0, np.int64))
         self.accumulator: TotalsAccumulator | None = None
         self.meta_now: Metadata | None = None   # the metadata when the accumulator began (aggregate mode)
         self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
-        # Minor collections' outcomes (first seq, bytes) and DEATHS (None,
-        # seqs) since the last drain, in file order, each after the number of
-        # allocation infos before it: (infos, first seq or None, payload).
+        # Minor collections' outcomes (first seq, bytes, time) and DEATHS
+        # (None, seqs, (major, time)) since the last drain, in file order,
+        # each after the number of allocation infos before it: (infos, first
+        # seq or None, payload, when).
         self.events: list = []
         self.geometry: F.Geometry | None = None
         self.version = 0
@@ -259,7 +268,7 @@ class ProfileBuilder:
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
         self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
         if self.aggregate and outcomes:
-            self.events.append((len(self.alloc_infos[0]), first_seq, bytes(outcomes)))
+            self.events.append((len(self.alloc_infos[0]), first_seq, bytes(outcomes), time_ns))
 
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
@@ -267,7 +276,7 @@ class ProfileBuilder:
 
     def deaths(self, major, time_ns, seqs):
         if self.aggregate:
-            self.events.append((len(self.alloc_infos[0]), None, seqs))
+            self.events.append((len(self.alloc_infos[0]), None, seqs, (major, time_ns)))
             return
         self.deaths_seq.extend(seqs)
         self.deaths_major.extend([min(major, 2**63 - 1)] * len(seqs))
@@ -303,33 +312,49 @@ class ProfileBuilder:
         try:
             if self.accumulator is None:
                 self.meta_now = self._metadata()
-                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now))
+                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now), self._mergers(self.meta_now))
             alloc_main, time_main = self._streams(self.meta_now)
             done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
                 time, thread, own = (np.asarray(c) for c in self.time_infos)
                 stack = self._paired_stacks(own, time_main, "time", whole=False)
-                self.accumulator.times(time, thread, stack)
+                self.accumulator.times(time, thread, stack, self.meta_now.time_period_ns or 0)
                 self.time_infos = _time_columns()
         except ProfileFormatError as e:
             # Where the model raises this (at the end), with what precedes it,
             # is the reader's to say: it reads the file again.
             raise Irregular(str(e)) from None
         events = [e for e in self.events if e[0] <= done]
-        self.events = [(at - done, first_seq, payload) for at, first_seq, payload in self.events if at > done]
+        self.events = [(at - done, *rest) for at, *rest in self.events if at > done]
         outcomes = []
-        for _, first_seq, payload in events + [(0, None, None)]:
+        for _, first_seq, payload, when in events + [(0, None, None, None)]:
             if first_seq is not None:
                 if first_seq + len(payload) > 2**64:
                     raise Irregular("outcomes past 2**64")
-                outcomes.append((first_seq, payload))
+                outcomes.append((first_seq, payload, when))
                 continue
             if outcomes:
-                keys = np.concatenate([np.arange(f, f + len(o), dtype=np.uint64) for f, o in outcomes])
-                self.accumulator.outcomes(keys, np.frombuffer(b"".join(o for _, o in outcomes), np.uint8))
+                keys = np.concatenate([np.arange(f, f + len(o), dtype=np.uint64) for f, o, _ in outcomes])
+                times = np.repeat(np.array([t for _, _, t in outcomes], np.int64), [len(o) for _, o, _ in outcomes])
+                self.accumulator.outcomes(keys, np.frombuffer(b"".join(o for _, o, _ in outcomes), np.uint8), times)
                 outcomes = []
             if payload is not None:
-                self.accumulator.deaths(payload)
+                self.accumulator.deaths(payload, *when)
+
+    def _mergers(self, meta):
+        if not self.merged:
+            return None
+        if meta.start_ns is None:
+            raise Irregular("no start time to count slices from")
+        return (merge.allocation_merger(meta.start_ns, self._major_times),
+                merge.time_merger(meta.start_ns, meta.time_period_ns))
+
+    def _major_times(self) -> np.ndarray:
+        """The times of the major-collection events read so far, sorted."""
+        if self._major_times_of[0] != len(self.majors):
+            self._major_times_of = (len(self.majors), np.sort(np.array([e.time_ns for e in self.majors],
+                                                                         np.int64)))
+        return self._major_times_of[1]
 
     def _drain_allocations(self, alloc_main, force) -> int:
         """Hand over the allocation infos but (unless [force]) the last
@@ -351,7 +376,7 @@ class ProfileBuilder:
         stack = self._paired_stacks(own, alloc_main, "alloc", whole=False)
         nbytes, objects = self._weights(self.meta_now, size, flags)
         self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
-                                     nbytes, objects)
+                                     nbytes, objects, size)
         rest = _alloc_columns()
         for kept, c in zip(rest, columns):
             kept.frombytes(c[done:].tobytes())
@@ -599,8 +624,7 @@ class ProfileBuilder:
         died_young = outcome == Outcome.DIED
         death_ns[died_young] = minor_time[died_young]
         nbytes, objects = self._weights(meta, size, flags)
-        names = {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
-                 for tid in np.unique(type_id).tolist()}
+        names = _type_names(types, type_id)
         return AllocationSamples(names, seq=seq, time_ns=time, thread_id=thread, type_id=type_id, size=size,
                                  large=(flags & F.ALLOC_FLAG_LARGE) != 0, outcome=outcome, stack=stack,
                                  weight=nbytes, objects=objects, death_ns=death_ns, died_major=died_major)
@@ -656,15 +680,23 @@ class ProfileBuilder:
                 stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
         if self.aggregate and self.has_extension:
             totals = self._streamed_totals(alloc_main, time_main)
-            alloc, time = AggregatedSamples("allocation", totals.alloc_count), \
-                AggregatedSamples("time", totals.time_count)
+            if self.merged:
+                self.accumulator.finish()
+                mergers = self.accumulator.mergers
+                alloc = merge.allocation_rows(mergers[0], lambda type_id: _type_names(types, type_id))
+                time = merge.time_rows(mergers[1])
+            else:
+                alloc, time = AggregatedSamples("allocation", totals.alloc_count), \
+                    AggregatedSamples("time", totals.time_count)
+        elif self.merged:
+            raise Irregular("no extension: read whole")
         else:
             totals = None
             alloc, time = self._allocations(meta, types, alloc_main), self._time_samples(meta, time_main)
         profile = Profile(meta=meta, codes=codes, frames=frames, stacks=stacks, alloc_samples=alloc,
                           time_samples=time, minor_collections=minors, major_events=self.majors, types=types,
                           stat_names=stat_names, sample_totals=totals)
-        return profile.aggregated() if self.aggregate else profile
+        return profile.aggregated() if self.aggregate and not self.merged else profile
 
     def _streamed_totals(self, alloc_main, time_main) -> SampleTotals:
         self.drain(force=True)

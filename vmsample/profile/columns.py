@@ -57,6 +57,19 @@ def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return values[::-1], which
 
 
+def group_numbers(*columns: np.ndarray) -> tuple[np.ndarray, int]:
+    """Group samples by the values of [columns] together: (each sample's
+    group number, the number of groups).  Unlike [group], any number of
+    columns of any range: the code is renumbered after each column, so it
+    stays below the samples squared."""
+    which, n = np.zeros(len(columns[0]), np.int64), 1
+    for c in columns:
+        keys, index = distinct(c)
+        codes, which = distinct(which * len(keys) + index)
+        n = len(codes)
+    return which.astype(np.int64, copy=False), n
+
+
 def by_first_use(which: np.ndarray) -> np.ndarray:
     """The group numbers in [which] (each sample's group), ordered by the
     first sample of each: the order a loop over the samples meets them."""

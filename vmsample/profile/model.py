@@ -228,7 +228,7 @@ class AllocationSamples(_Columns):
 
     def _rows(self, lo, hi):
         names, outcomes = self.type_names, tuple(Outcome)
-        cols = [getattr(self, f)[lo:hi].tolist() for f in self.FIELDS]
+        cols = [getattr(self, f)[lo:hi].tolist() for f in AllocationSamples.FIELDS]
         cols[6] = [outcomes[o] for o in cols[6]]
         cols[10] = _optional(cols[10])
         cols[11] = [None if m < 0 else m for m in cols[11]]
@@ -244,6 +244,13 @@ class AllocationSamples(_Columns):
         """Which samples' objects were alive when profiling stopped."""
         return (self.outcome == Outcome.SURVIVED) & (self.died_major < 0)
 
+    def counts(self) -> np.ndarray:
+        """How many samples each row stands for: 1 (see [MergedAllocationSamples])."""
+        return np.ones(len(self), np.int64)
+
+    # The width of the time slices the rows were merged within (ns), or None.
+    slice_ns: int | None = None
+
 
 class TimeSamples(_Columns):
     """The time samples: [TimeSample]'s fields as integer columns (time_ns
@@ -256,10 +263,49 @@ class TimeSamples(_Columns):
         z = np.zeros(0, np.int64)
         return cls(time_ns=z, thread_id=z, stack=z, weight=z, memory_kb=z)
 
+    def counts(self) -> np.ndarray:
+        """How many samples each row stands for: 1 (see [MergedTimeSamples])."""
+        return np.ones(len(self), np.int64)
+
+    slice_ns: int | None = None
+
     def _rows(self, lo, hi):
-        time_ns, thread_id, stack, weight, memory_kb = (getattr(self, f)[lo:hi].tolist() for f in self.FIELDS)
+        time_ns, thread_id, stack, weight, memory_kb = (getattr(self, f)[lo:hi].tolist()
+                                                        for f in TimeSamples.FIELDS)
         return [TimeSample(*row) for row in zip(_optional(time_ns), thread_id, stack, weight,
                                                  _optional(memory_kb))]
+
+
+class _Merged:
+    """Rows that each stand for the samples of one key and time slice
+    (merge.py): the sample fields plus [count], the samples a row merges.
+    [slice_ns] is the slices' width (None: one row per sample), [samples]
+    how many samples the rows stand for."""
+
+    def _merging(self, slice_ns: int | None, samples: int):
+        self.slice_ns, self.samples = slice_ns, samples
+
+    def counts(self) -> np.ndarray:
+        return self.count
+
+    def __repr__(self):
+        return f"<{type(self).__name__}: {self.samples} samples in {len(self)} rows>"
+
+
+class MergedAllocationSamples(_Merged, AllocationSamples):
+    FIELDS = AllocationSamples.FIELDS + ("count",)
+
+    def __init__(self, type_names: dict[int, str], slice_ns: int | None, samples: int, **columns):
+        super().__init__(type_names, **columns)
+        self._merging(slice_ns, samples)
+
+
+class MergedTimeSamples(_Merged, TimeSamples):
+    FIELDS = TimeSamples.FIELDS + ("count",)
+
+    def __init__(self, slice_ns: int | None, samples: int, **columns):
+        super().__init__(**columns)
+        self._merging(slice_ns, samples)
 
 
 class SamplesAggregated(TypeError):

@@ -21,6 +21,7 @@ from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
+from . import merge
 from .totals import Irregular
 
 _Q = struct.Struct("<q")
@@ -49,18 +50,23 @@ except ImportError:
 SCAN_RUN = 4 << 20
 
 
-def read_profile(source, aggregate: bool = False) -> Profile:
+def read_profile(source, aggregate: bool = False, merged: bool = False) -> Profile:
     """Read a vmsample (or stock vmprof) profile, gzip or not, into a `Profile`.
 
     With [aggregate], the samples are summed while reading (totals.py) and
     the profile has `totals()` but no sample columns: what the commands that
     only aggregate use, in memory that does not grow with the samples'
-    details (about 5 bytes per sample: the main section's stack ids, outcome bytes)."""
+    details (about 5 bytes per sample: the main section's stack ids, outcome bytes).
+
+    With [merged], the samples are also merged within time slices as they
+    are read, into at most about merge.MAX_ROWS rows: the profile is
+    `merge.merged(read_profile(source))`, read in bounded memory (what the
+    exports and `report --live` use)."""
     with mapped(source) as (data, gz):
-        return read_data(data, gz, aggregate, source)
+        return read_data(data, gz, aggregate, source, merged)
 
 
-def read_data(data, gz: bool, aggregate: bool = False, source=None) -> Profile:
+def read_data(data, gz: bool, aggregate: bool = False, source=None, merged: bool = False) -> Profile:
     """read_profile of bytes that `source.mapped` gave ([source]: their path,
     for the hint about `vmsample recover`)."""
     # Reading creates millions of objects and no reference cycles; the cyclic
@@ -69,11 +75,12 @@ def read_data(data, gz: bool, aggregate: bool = False, source=None) -> Profile:
     gc.disable()
     try:
         try:
-            return _read(data, gz, aggregate)
+            return _read(data, gz, aggregate or merged, merged)
         except Irregular:
             # A file the accumulator cannot follow (totals.py): read whole;
             # this also gives the model's error for an invalid one.
-            return _read(data, gz, False).aggregated()
+            whole = _read(data, gz, False)
+            return merge.merged(whole) if merged else whole.aggregated()
     except ProfileFormatError as e:
         if isinstance(source, (str, os.PathLike)) and os.path.exists(os.fspath(source) + ".spool"):
             raise ProfileFormatError(f"{e.reason}; the run that wrote it did not finish: "
@@ -85,8 +92,8 @@ def read_data(data, gz: bool, aggregate: bool = False, source=None) -> Profile:
             gc.enable()
 
 
-def _read(data, gz, aggregate) -> Profile:
-    builder = ProfileBuilder(gzip=gz, aggregate=aggregate)
+def _read(data, gz, aggregate, merged=False) -> Profile:
+    builder = ProfileBuilder(gzip=gz, aggregate=aggregate, merged=merged)
     parse(data, builder)
     return builder.finish()
 

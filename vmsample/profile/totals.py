@@ -122,12 +122,17 @@ _SAMPLES, _BYTES, _DIED, _SURVIVED, _LIVE_BYTES = range(5)
 _OBJECTS, _LIVE_OBJECTS = range(2)
 
 
+# The columns of a sample that a merger (merge.py) needs beside those the
+# sums need: kept in the window and among the survivors only when merging.
+_MERGED_EXTRA = ("time_ns", "thread_id", "type_id", "size", "large", "stack")
+
+
 class TotalsAccumulator:
     """Sums allocation and time samples given in runs, in file order.
 
-    [allocations] takes a run of allocation samples; [outcomes] a minor
-    collection's outcome bytes; [deaths] a DEATHS record's seqs; [totals]
-    the result.  State between calls:
+    [allocations] takes a run of allocation samples; [outcomes] minor
+    collections' outcome bytes; [deaths] a DEATHS record's seqs; [finish]
+    the end; [totals] the result.  State between calls:
 
     * bins: (stack, type) -> bin number, and the sums per bin;
     * the *window*: the samples from the oldest one without an outcome to
@@ -136,10 +141,18 @@ class TotalsAccumulator:
       collection, so the window is about one nursery of samples);
     * the *survivors*: samples that survived and no DEATHS named yet, sorted
       by seq, with bin, bytes and objects; at the end they are the live heap.
+
+    With [mergers] (merge.SampleMerger for allocation and for time samples)
+    every sample also goes to a merger once its fate is known: when its
+    outcome says it died young, when DEATHS names it (or at once, in files
+    without lifetimes, when it survived), or at the end.  The window and the
+    survivors then keep the sample's other columns too (_MERGED_EXTRA).
     """
 
-    def __init__(self, lifetimes: bool):
+    def __init__(self, lifetimes: bool, mergers=None):
         self.lifetimes = lifetimes
+        self.mergers = mergers
+        extra = _MERGED_EXTRA if mergers else ()
         self.bin_of: dict[int, int] = {}         # stack << 32 | type id -> bin
         self.keys: list[int] = []
         self.sums = _Growing()
@@ -151,15 +164,10 @@ class TotalsAccumulator:
         self.next_seq = None                    # the seq the next sample must have
         # the window: seqs [window_seq, next_seq)
         self.window_seq = None
-        self.w_bin = np.zeros(0, np.int64)
-        self.w_bytes = np.zeros(0, np.int64)
-        self.w_objects = np.zeros(0, np.float64)
-        self.w_resolved = np.zeros(0, bool)
-        self.s_seq = np.zeros(0, np.uint64)
-        self.s_bin = np.zeros(0, np.int64)
-        self.s_bytes = np.zeros(0, np.int64)
-        self.s_objects = np.zeros(0, np.float64)
-        self.s_runs: list = []
+        self.w = {c: None for c in ("bin", "bytes", "objects", "resolved") + extra}
+        # the survivors, sorted by seq; appended in runs, joined when needed
+        self.s = {c: None for c in ("seq", "bin", "bytes", "objects") + extra}
+        self.s_runs: list[dict] = []
         self.s_last = None
         # The highest seq an outcome or death named before the first sample:
         # that sample's seq must be above it (else that record was about it).
@@ -169,7 +177,7 @@ class TotalsAccumulator:
         self.time_first = self.time_last = None
 
     # ------------------------------------------------------------ samples
-    def allocations(self, seq, time_ns, thread_id, type_id, large, stack, nbytes, objects):
+    def allocations(self, seq, time_ns, thread_id, type_id, large, stack, nbytes, objects, size):
         """A run of allocation samples (numpy columns, file order)."""
         n = len(seq)
         if not n:
@@ -199,10 +207,10 @@ class TotalsAccumulator:
             for t, b in zip(types.tolist(), sum_by(at, len(types), nbytes[large])[0].tolist()):
                 self.large[t] = self.large.get(t, 0) + b
 
-        self.w_bin = np.concatenate([self.w_bin, which])
-        self.w_bytes = np.concatenate([self.w_bytes, nbytes])
-        self.w_objects = np.concatenate([self.w_objects, objects])
-        self.w_resolved = np.concatenate([self.w_resolved, np.zeros(n, bool)])
+        run = {"bin": which, "bytes": nbytes, "objects": objects, "resolved": np.zeros(n, bool),
+               "time_ns": time_ns, "thread_id": thread_id, "type_id": type_id, "size": size, "large": large,
+               "stack": stack}
+        self.w = {c: run[c] if v is None else np.concatenate([v, run[c]]) for c, v in self.w.items()}
 
     def _bins(self, stack, type_id) -> np.ndarray:
         keys, which = distinct((stack.astype(np.int64) << 32) | type_id.astype(np.int64))
@@ -216,10 +224,16 @@ class TotalsAccumulator:
         self.sums.reserve(len(self.keys))
         return number[which]
 
-    def times(self, time_ns, thread_id, stack):
-        """A run of time samples."""
+    def times(self, time_ns, thread_id, stack, weight):
+        """A run of time samples, each standing for [weight] ns."""
         if not len(time_ns):
             return
+        if self.mergers:
+            n = len(time_ns)
+            self.mergers[1].add({"seq": np.arange(self.time_count, self.time_count + n, dtype=np.uint64),
+                                 "time_ns": time_ns, "memory_kb": np.full(n, NONE, np.int64),
+                                 "thread_id": thread_id, "stack": stack, "weight": np.full(n, weight, np.int64),
+                                 "count": np.ones(n, np.int64)})
         stacks, counts = np.unique(stack, return_counts=True)
         for s, c in zip(stacks.tolist(), counts.tolist()):
             self.time_stacks[s] = self.time_stacks.get(s, 0) + c
@@ -229,9 +243,24 @@ class TotalsAccumulator:
         self.time_count += len(time_ns)
         self.threads.update(np.unique(thread_id).tolist())
 
+    def _merge(self, seq, columns, at, outcome, death_ns, died_major):
+        """Samples [at] of [columns] (the window's or the survivors'), whose
+        fate is known, to the allocation merger."""
+        n = len(at)
+        if not n:
+            return
+        self.mergers[0].add({
+            "seq": seq, "time_ns": columns["time_ns"][at], "thread_id": columns["thread_id"][at],
+            "type_id": columns["type_id"][at], "size": columns["size"][at], "large": columns["large"][at],
+            "outcome": np.full(n, outcome, np.uint8), "stack": columns["stack"][at],
+            "weight": columns["bytes"][at], "objects": columns["objects"][at],
+            "death_ns": np.broadcast_to(np.asarray(death_ns, np.int64), (n,)).copy(),
+            "died_major": np.full(n, died_major, np.int64), "count": np.ones(n, np.int64)})
+
     # ------------------------------------------------------------ outcomes
-    def outcomes(self, keys, bits):
-        """Outcome bits for seqs [keys], in file order."""
+    def outcomes(self, keys, bits, minor_ns):
+        """Outcome bits for seqs [keys], in file order, given by minor
+        collections at [minor_ns] (one time per key)."""
         if len(keys) > 1 and not bool((keys[1:] > keys[:-1]).all()):
             raise Irregular("outcomes out of seq order")
         if self.first_seq is None:
@@ -239,51 +268,58 @@ class TotalsAccumulator:
                 self.early_seq = max(self.early_seq, int(keys.max()))
             return
         ours = keys >= self.first_seq        # earlier seqs: samples taken before the file began
-        keys, bits = keys[ours], bits[ours]
+        keys, bits, minor_ns = keys[ours], bits[ours], minor_ns[ours]
         if not len(keys):
             return
         if int(keys[0]) < self.window_seq or int(keys[-1]) >= self.next_seq:
             raise Irregular("an outcome for a sample resolved already, or not yet written")
+        w = self.w
         at = (keys - np.uint64(self.window_seq)).astype(np.intp)
-        if self.w_resolved[at].any():
+        if w["resolved"][at].any():
             raise Irregular("a second outcome for one sample")
-        self.w_resolved[at] = True
-        which, nbytes = self.w_bin[at], self.w_bytes[at]
+        w["resolved"][at] = True
+        which, nbytes = w["bin"][at], w["bytes"][at]
         survived = (bits & 1) != 0
         ints = self.sums.ints
         np.add.at(ints[_SURVIVED], which[survived], nbytes[survived])
         np.add.at(ints[_DIED], which[~survived], nbytes[~survived])
+        if self.mergers:
+            self._merge(keys[~survived], w, at[~survived], Outcome.DIED, minor_ns[~survived], -1)
+            if not self.lifetimes:
+                self._merge(keys[survived], w, at[survived], Outcome.SURVIVED, NONE, -1)
         if self.lifetimes and survived.any():
-            self._survive(keys[survived], which[survived], nbytes[survived], self.w_objects[at][survived])
+            self._survive(keys[survived], at[survived])
         self._shrink_window()
 
-    def _survive(self, seq, which, nbytes, objects):
+    def _survive(self, seq, at):
         # Appended in runs and joined when a DEATHS record or the end needs
         # them: joining at every minor collection would copy the whole
         # sampled live heap each time.
         if self.s_last is not None and int(seq[0]) <= self.s_last:
             raise Irregular("survivors out of seq order")
         self.s_last = int(seq[-1])
-        self.s_runs.append((seq, which, nbytes, objects))
+        self.s_runs.append({c: seq if c == "seq" else self.w[c][at] for c in self.s})
 
-    def _survivors(self) -> np.ndarray:
-        """The survivors' seqs (sorted), their runs joined."""
+    def _survivors(self) -> dict:
+        """The survivors (sorted by seq), their runs joined."""
         if self.s_runs:
-            runs = [(self.s_seq, self.s_bin, self.s_bytes, self.s_objects)] + self.s_runs
-            self.s_seq, self.s_bin, self.s_bytes, self.s_objects = (np.concatenate(c) for c in zip(*runs))
+            runs = ([self.s] if self.s["seq"] is not None else []) + self.s_runs
+            self.s = {c: np.concatenate([r[c] for r in runs]) for c in self.s}
             self.s_runs = []
-        return self.s_seq
+        elif self.s["seq"] is None:
+            self.s = {c: np.zeros(0, np.uint64 if c == "seq" else self.w[c].dtype) for c in self.s}
+        return self.s
 
     def _shrink_window(self):
-        unresolved = np.flatnonzero(~self.w_resolved)
-        drop = int(unresolved[0]) if len(unresolved) else len(self.w_resolved)
+        unresolved = np.flatnonzero(~self.w["resolved"])
+        drop = int(unresolved[0]) if len(unresolved) else len(self.w["resolved"])
         if drop:
             self.window_seq += drop
-            self.w_bin, self.w_bytes = self.w_bin[drop:], self.w_bytes[drop:]
-            self.w_objects, self.w_resolved = self.w_objects[drop:], self.w_resolved[drop:]
+            self.w = {c: v[drop:] for c, v in self.w.items()}
 
-    def deaths(self, seqs):
-        """The sampled objects a major collection found dead."""
+    def deaths(self, seqs, major, time_ns):
+        """The sampled objects major collection [major] found dead (its
+        sweep began at [time_ns])."""
         seqs = np.asarray(seqs, np.uint64)
         if self.first_seq is None:
             if len(seqs):
@@ -295,28 +331,49 @@ class TotalsAccumulator:
         if int(seqs.max()) >= self.next_seq:
             raise Irregular("a death of a sample not yet written")
         waiting = seqs[seqs >= self.window_seq]
-        if len(waiting) and not self.w_resolved[(waiting - np.uint64(self.window_seq)).astype(np.intp)].all():
+        if len(waiting) and not self.w["resolved"][(waiting - np.uint64(self.window_seq)).astype(np.intp)].all():
             raise Irregular("a death before the sample's outcome")
         if not self.lifetimes:
+            if self.mergers:
+                # The whole model gives these samples their death all the same.
+                raise Irregular("deaths in a file without lifetimes")
             return
-        survivors = self._survivors()
-        at = np.searchsorted(survivors, seqs)
-        inside = at < len(survivors)
-        at = at[inside]
-        dead = at[survivors[at] == seqs[inside]]
+        s = self._survivors()
+        at = np.searchsorted(s["seq"], seqs)
+        found = at < len(s["seq"])
+        found[found] = s["seq"][at[found]] == seqs[found]
+        if self.mergers and not found.all():
+            # Died young, or named before: the whole model takes the last
+            # word on a sample's death, which a stream cannot.
+            raise Irregular("a death of a sample that is not a survivor")
+        dead = at[found]
         if len(dead):
-            keep = np.ones(len(survivors), bool)
+            if self.mergers:
+                self._merge(s["seq"][dead], s, dead, Outcome.SURVIVED, time_ns, min(major, 2**63 - 1))
+            keep = np.ones(len(s["seq"]), bool)
             keep[dead] = False
-            self.s_seq, self.s_bin = self.s_seq[keep], self.s_bin[keep]
-            self.s_bytes, self.s_objects = self.s_bytes[keep], self.s_objects[keep]
+            self.s = {c: v[keep] for c, v in s.items()}
+
+    def finish(self):
+        """The end of the samples: what has no outcome yet, and the
+        survivors no DEATHS named, go to the merger."""
+        if not self.mergers or self.w["bin"] is None:
+            return
+        w = self.w
+        unresolved = np.flatnonzero(~w["resolved"])
+        self._merge(np.uint64(self.window_seq) + unresolved.astype(np.uint64), w, unresolved, Outcome.UNKNOWN,
+                    NONE, -1)
+        if self.lifetimes:
+            s = self._survivors()
+            self._merge(s["seq"], s, np.arange(len(s["seq"])), Outcome.SURVIVED, NONE, -1)
 
     # ------------------------------------------------------------ result
     def totals(self) -> SampleTotals:
         ints, floats = self.sums.ints, self.sums.floats
-        if self.lifetimes:
-            self._survivors()
-            np.add.at(ints[_LIVE_BYTES], self.s_bin, self.s_bytes)
-            np.add.at(floats[_LIVE_OBJECTS], self.s_bin, self.s_objects)
+        if self.lifetimes and self.w["bin"] is not None:
+            s = self._survivors()
+            np.add.at(ints[_LIVE_BYTES], s["bin"], s["bytes"])
+            np.add.at(floats[_LIVE_OBJECTS], s["bin"], s["objects"])
         n = len(self.keys)
         columns = [ints[_SAMPLES], ints[_BYTES], ints[_DIED], ints[_SURVIVED], floats[_OBJECTS],
                    ints[_LIVE_BYTES], floats[_LIVE_OBJECTS]]

@@ -457,8 +457,8 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
         alloc_sampling=meta.alloc_sampling,
         alloc_period=meta.alloc_period,
         time_period_ns=meta.time_period_ns,
-        alloc_samples=len(profile.alloc_samples),
-        time_samples=len(profile.time_samples),
+        alloc_samples=profile.totals().alloc_count,
+        time_samples=profile.totals().time_count,
         threads=len(profile.totals().threads),
         total=total,
         minor_collections=len(profile.minor_collections),
@@ -467,7 +467,7 @@ def summarize(profile: Profile, total: Tally | None = None) -> Summary:
         bytes_copied=sum(m.bytes_copied for m in profile.minor_collections),
         recovered=meta.recovered,
         truncated_stacks=meta.truncated_stacks,
-        warnings=sampling_warnings(meta.alloc_sampling, meta.alloc_period, len(profile.alloc_samples)),
+        warnings=sampling_warnings(meta.alloc_sampling, meta.alloc_period, profile.totals().alloc_count),
     )
 
 

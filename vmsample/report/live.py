@@ -18,6 +18,11 @@ those, weighted like every estimate ([AllocationSample.weight] bytes,
 
 Samples whose fate is unknown (taken after the last minor collection) are
 left out.  Files that do not record deaths have no live heap (None).
+
+Samples merged within time slices (vmsample/profile/merge.py; `report
+--live` reads them so) give the same live heap at the end, leak suspects
+and lifetimes: no merged row straddles a major-collection event.  The
+peak's moment is then known to within a slice ([LiveHeap.slice_ns]).
 """
 
 from __future__ import annotations
@@ -113,9 +118,10 @@ class LiveHeap:
     leak_suspects: list[LeakSuspect]
     lifetimes: list[Lifetime]
     timeline: list[tuple[int, int]]     # (time ns, live sampled bytes) after each change
+    slice_ns: int | None = None         # the samples were merged within time slices this wide
 
     def to_json(self, limit: int | None = None) -> dict:
-        return {"end": self.end.to_json(limit), "peak": self.peak.to_json(limit),
+        return {"end": self.end.to_json(limit), "peak": self.peak.to_json(limit), "merged_slice_ns": self.slice_ns,
                 "leak_suspects": [r.to_json() for r in self.leak_suspects[:limit]],
                 "lifetimes": [r.to_json() for r in self.lifetimes[:limit]]}
 
@@ -187,7 +193,8 @@ def live_heap(profile: Profile, keys: _Keys | None = None) -> LiveHeap | None:
         else np.zeros(len(lives.born), bool)
     at_peak = _snapshot(profile, keys, lives, alive_at_peak, peak_ns)
     sweeps = np.array(_sweep_times(profile), np.int64)
-    return LiveHeap(end, at_peak, _leak_suspects(keys, lives, sweeps), _lifetimes(keys, lives, sweeps), timeline)
+    return LiveHeap(end, at_peak, _leak_suspects(keys, lives, sweeps), _lifetimes(keys, lives, sweeps), timeline,
+                    profile.alloc_samples.slice_ns)
 
 
 def _majors_between(sweeps, born, death):

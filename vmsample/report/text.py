@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .analysis import Analysis, SiteRow
 from .live import MIN_MAJORS_FOR_LEAKS
-from .units import fmt_bytes, fmt_count, fmt_duration, fmt_share
+from .units import fmt_bytes, fmt_count, fmt_duration, fmt_merged, fmt_share
 
 
 @dataclass
@@ -282,11 +282,14 @@ def live_layout(a: Analysis, live, limit: int = 10) -> list:
     def when(t):
         return f"at {fmt_duration(t - start)}" if t is not None and start is not None else ""
 
+    merged = live.slice_ns
+
     blocks = [
         _live_table(f"Live at the end: {fmt_bytes(end.bytes)}, {fmt_count(end.objects)} objects, by site",
                     end.sites, end.bytes, limit, "function"),
         _live_table("Live at the end, by type", end.types, end.bytes, limit, "type"),
-        _live_table(f"Live at the peak ({when(peak.time_ns)}): {fmt_bytes(peak.bytes)}, "
+        _live_table(f"Live at the peak ({when(peak.time_ns)}{f'; {fmt_merged(merged)}' if merged else ''}): "
+                    f"{fmt_bytes(peak.bytes)}, "
                     f"{fmt_count(peak.objects)} objects, by site", peak.sites, peak.bytes, limit, "function"),
         _live_table("Live at the peak, by type", peak.types, peak.bytes, limit, "type"),
     ]

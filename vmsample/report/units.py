@@ -48,3 +48,9 @@ def fmt_duration(ns: float | None) -> str:
     if ns >= 1e3:
         return f"{ns / 1e3:.0f} us"
     return f"{ns:.0f} ns"
+
+
+def fmt_merged(slice_ns: int) -> str:
+    """What merging samples within time slices (vmsample/profile/merge.py)
+    did, said where the merged samples are shown."""
+    return f"samples with the same stack merged within time slices of {fmt_duration(slice_ns)}"

@@ -576,7 +576,8 @@
     s.addEventListener("mouseleave", () => cursor.setAttribute("visibility", "hidden"));
     s.addEventListener("click", (ev) => setLiveMoment(timeAt(ev)));
     box.appendChild(s);
-    $("live-readout").textContent = "hover for the live bytes at a moment; click to see them as a flame graph";
+    $("live-readout").textContent = "hover for the live bytes at a moment; click to see them as a flame graph"
+      + (live.merged ? ` (${live.merged})` : "");
   }
 
   // ------------------------------------------------------------ header
