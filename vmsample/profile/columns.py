@@ -57,17 +57,45 @@ def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return values[::-1], which
 
 
-def group_numbers(*columns: np.ndarray) -> tuple[np.ndarray, int]:
-    """Group samples by the values of [columns] together: (each sample's
-    group number, the number of groups).  Unlike [group], any number of
-    columns of any range: the code is renumbered after each column, so it
-    stays below the samples squared."""
-    which, n = np.zeros(len(columns[0]), np.int64), 1
+def sorted_groups(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group samples by the values of [columns] together, by sorting: (an
+    order of the samples that puts each group's together, in their order
+    within it; where each group starts in that order).  Unlike [group], any
+    number of integer or bool columns of any range and number of distinct
+    values: each joins a mixed-radix code as (value - least), and the code
+    is renumbered (ranked) only when the next column would take it past
+    2**62.  Sorting the code is what costs: hashing many distinct values is
+    slower."""
+    n = len(columns[0])
+    code, size = np.zeros(n, np.int64), 1
     for c in columns:
-        keys, index = distinct(c)
-        codes, which = distinct(which * len(keys) + index)
-        n = len(codes)
-    return which.astype(np.int64, copy=False), n
+        if not n:
+            break
+        c = np.asarray(c)
+        if c.dtype == bool:
+            c = c.view(np.uint8)
+        low, high = int(c.min()), int(c.max())
+        span = high - low + 1
+        if size * span >= 2**62:
+            code, size = _ranks(code)
+        if span >= 2**62 or size * span >= 2**62:
+            c, span = _ranks(c)
+            low = 0
+        code = code * span + (c - c.dtype.type(low)).astype(np.int64)
+        size *= span
+    order = np.argsort(code, kind="stable")
+    code = code[order]
+    return order, np.flatnonzero(np.r_[True, code[1:] != code[:-1]]) if n else np.zeros(0, np.intp)
+
+
+def _ranks(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each value's rank among the distinct [values], and how many there are."""
+    order = np.argsort(values)
+    s = values[order]
+    step = np.r_[0, (s[1:] != s[:-1]).astype(np.int64)]
+    ranks = np.empty(len(values), np.int64)
+    ranks[order] = np.cumsum(step)
+    return ranks, int(step.sum()) + 1
 
 
 def by_first_use(which: np.ndarray) -> np.ndarray:

@@ -39,7 +39,7 @@ import dataclasses
 
 import numpy as np
 
-from .columns import group_numbers
+from .columns import sorted_groups
 from .model import NONE, AllocationSamples, MergedAllocationSamples, MergedTimeSamples, Profile, TimeSamples
 
 # Rows past which samples are merged (read at call time: tests lower it).
@@ -116,20 +116,26 @@ class SampleMerger:
         return self.parts[0]
 
     def _fit(self):
-        # The narrowest width, from the present one, at which the rows fit:
-        # rows at a width only fall as it widens, so bisect.
+        # The narrowest width, from the present one, at which the rows fit.
+        # Rows at a width only fall as it widens: search up from the present
+        # width by doubling steps (the next one mostly fits), then bisect.
         lo = 0 if self.level is None else self.level
         rows = self._merge(self._joined(), lo)
-        if len(rows["seq"]) > self.max_rows and lo < _WIDEST:
-            lo, hi, fits = lo + 1, _WIDEST, None
-            while lo < hi:
-                mid = (lo + hi) // 2
-                m = self._merge(rows, mid)
-                if len(m["seq"]) <= self.max_rows:
-                    hi, fits = mid, (mid, m)
-                else:
-                    lo = mid + 1
-            rows = fits[1] if fits and fits[0] == lo else self._merge(rows, lo)
+        step = 1
+        while len(rows["seq"]) > self.max_rows and lo < _WIDEST:
+            hi = min(lo + step, _WIDEST)
+            m = self._merge(rows, hi)
+            if len(m["seq"]) <= self.max_rows or hi == _WIDEST:
+                while hi - lo > 1:          # rows (at lo) do not fit; m (at hi) does
+                    mid = (lo + hi) // 2
+                    mm = self._merge(rows, mid)
+                    if len(mm["seq"]) <= self.max_rows:
+                        hi, m = mid, mm
+                    else:
+                        lo, rows = mid, mm
+                lo, rows = hi, m
+                break
+            lo, rows, step = hi, m, step * 2
         self.level = lo
         self.parts = [rows]
         self.n_rows = len(rows["seq"])
@@ -145,12 +151,9 @@ class SampleMerger:
         if k.also_sliced:
             other = rows[k.also_sliced]
             keys.append(np.where(other == NONE, -1, self._slice(other, rows["seq"], level)))
-        which, n = group_numbers(*keys)
-        if n == len(which):
+        order, starts = sorted_groups(*keys)
+        if len(starts) == len(order):
             return rows
-        order = np.argsort(which, kind="stable")
-        sorted_which = which[order]
-        starts = np.flatnonzero(np.r_[True, sorted_which[1:] != sorted_which[:-1]])
         out = {}
         for c in k.keys:
             out[c] = rows[c][order[starts]]
