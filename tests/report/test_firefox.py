@@ -199,12 +199,15 @@ def profiler_cli():
     return ["node", str(npm_package(PROFILER_CLI, "@firefox-devtools/profiler-cli") / "dist" / "profiler-cli.js")]
 
 
-def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path):
+@pytest.mark.parametrize("merged", [False, True], ids=["whole", "merged-in-time-slices"])
+def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path, monkeypatch, merged):
+    if merged:
+        monkeypatch.setattr(merge, "MAX_ROWS", 4)
     p = read_profile(known)
     a = analyze(p)
     out = tmp_path / "known.json.gz"
     out.write_bytes(gzip.compress(firefox.render(p).encode()))
-    session = f"vmsample-test-{os.getpid()}"
+    session = f"vmsample-test-{os.getpid()}-{merged}"
 
     # The machine may be busy: give the daemon time to load the profile.
     env = dict(os.environ, PROFILER_CLI_LOAD_TIMEOUT_MS="180000")
