@@ -118,7 +118,7 @@ def _time_columns():
 def _type_names(types, type_id) -> dict[int, str]:
     """The name of each type id in the column [type_id]."""
     return {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
-            for tid in np.unique(type_id).tolist()}
+            for tid in distinct(type_id)[0].tolist()}
 
 
 def _last_by_key(keys, *values):
@@ -141,8 +141,15 @@ def _numbered_in_a_row(seq) -> int | None:
 
 def _positions(keys, seq, s0):
     """Which sample has which of the sorted, distinct seqs [keys] (s0:
-    _numbered_in_a_row(seq)): (sample indices, the indices of their keys)."""
-    if s0 is not None:                  # the usual: arithmetic
+    _numbered_in_a_row(seq)): (sample indices, the indices of their keys),
+    as slices when both are runs."""
+    if s0 is not None and len(keys) and int(keys[-1]) - int(keys[0]) == len(keys) - 1:
+        # The usual: the keys are a run of seqs, and so are their samples.
+        lo, hi = max(int(keys[0]), s0), min(int(keys[-1]) + 1, s0 + len(seq))
+        if lo >= hi:
+            return slice(0, 0), slice(0, 0)
+        return slice(lo - s0, hi - s0), slice(lo - int(keys[0]), hi - int(keys[0]))
+    if s0 is not None:                  # arithmetic
         rel = keys - np.uint64(s0)      # (wraps below s0; those are not found)
         found = np.flatnonzero((keys >= s0) & (rel < len(seq)))
         return rel[found].astype(np.intp), found
@@ -598,18 +605,33 @@ class ProfileBuilder:
         crossings = weights.crossings_of(flags) if per_allocation and len(flags) else None
         if crossings is None:
             sizes, which = distinct(size)
-            pairs = [(k, 1) for k in sizes.tolist()]
-        else:
-            (sizes, counts), which = group(size, crossings)
-            pairs = list(zip(sizes.tolist(), counts.tolist()))
-        table = [weights.record_weights(per_allocation, period, k, c) for k, c in pairs]
-        for (size_, _), (nbytes, _) in zip(pairs, table):
-            if nbytes >= 2**63:
-                raise ProfileFormatError(f"an allocation sample of {size_} bytes stands for more than 2**63 bytes",
-                                         None, "ext:alloc_sample")
-        nbytes = np.array([b for b, _ in table], np.int64)[which]
-        objects = np.array([o for _, o in table], np.float64)[which]
+            nbytes, objects = self._weight_table(per_allocation, period, sizes.tolist(), [1] * len(sizes))
+            return nbytes[which], objects[which]
+        # Most allocations cross one sample point: group by size alone
+        # there, by (size, crossings) for the few others.
+        nbytes, objects = np.empty(len(size), np.int64), np.empty(len(size), np.float64)
+        several = crossings != 1
+        for rows, by_crossings in ((~several, False), (several, True)):
+            if by_crossings:
+                (sizes, counts), which = group(size[rows], crossings[rows])
+                counts = counts.tolist()
+            else:
+                sizes, which = distinct(size[rows])
+                counts = [1] * len(sizes)
+            b, o = self._weight_table(per_allocation, period, sizes.tolist(), counts)
+            nbytes[rows], objects[rows] = b[which], o[which]
         return nbytes, objects
+
+    @staticmethod
+    def _weight_table(per_allocation, period, sizes, crossings):
+        """(bytes, objects) arrays: those of records of [sizes] whose
+        allocations have [crossings] records (weights.py)."""
+        table = [weights.record_weights(per_allocation, period, k, c) for k, c in zip(sizes, crossings)]
+        for size, (nbytes, _) in zip(sizes, table):
+            if nbytes >= 2**63:
+                raise ProfileFormatError(f"an allocation sample of {size} bytes stands for more than 2**63 bytes",
+                                         None, "ext:alloc_sample")
+        return np.array([b for b, _ in table], np.int64), np.array([o for _, o in table], np.float64)
 
     def _allocations(self, meta, types, alloc_main) -> AllocationSamples:
         seq, time, thread, size, type_id, flags, own = (np.asarray(c) for c in self.alloc_infos)
