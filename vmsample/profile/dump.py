@@ -1,4 +1,5 @@
-"""Record-by-record listing of a profile, decoded by the `construct` schema.
+"""Record-by-record listing of a profile, decoded by the `construct` schema
+(its records compiled by construct, one main-section record per geometry).
 
 `iter_records` yields every record with its byte offset as it goes, so a
 malformed file is listed up to the bad record before the ProfileFormatError;
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import io
 import mmap
+import struct
 from dataclasses import dataclass
 
 from construct import ConstructError, StreamError
@@ -31,8 +33,14 @@ _MAIN_KINDS = {
 class Record:
     offset: int
     kind: str               # "static_header", "header", "stacktrace", ..., "ext:alloc_sample", ...
-    fields: dict
+    given: dict | None      # the fields, when they are not the parsed container's
     container: object = None    # what the schema parsed (schema.read_records feeds it to a builder)
+    body: object = None         # the part of [container] whose fields are the record's
+
+    @property
+    def fields(self) -> dict:
+        """The record's fields by name (made when asked: validating never does)."""
+        return self.given if self.given is not None else _fields(self.body)
 
 
 def _fields(container) -> dict:
@@ -55,20 +63,26 @@ def iter_records(data: bytes):
     def parse(sub, **ctx):
         try:
             return sub.parse_stream(stream, **ctx)
-        except (ConstructError, StreamError, UnicodeDecodeError, ValueError, OverflowError) as e:
-            raise ProfileFormatError(f"schema: {str(e).splitlines()[0]}", offset, kind) from None
+        # (compiled records raise struct.error where a short read would be a StreamError)
+        except (ConstructError, StreamError, UnicodeDecodeError, ValueError, OverflowError, struct.error) as e:
+            # (a compiled Check fails with no message: its class names it)
+            raise ProfileFormatError(f"schema: {(str(e).splitlines() or [type(e).__name__])[0]}", offset,
+                                     kind) from None
 
     static = parse(schema.static_header)
-    yield Record(0, kind, _fields(static), static)
+    yield Record(0, kind, None, static, static)
     offset, kind = stream.tell(), "header"
     header = parse(schema.header)
-    yield Record(offset, kind, _fields(header), header)
+    yield Record(offset, kind, None, header, header)
     meta_keys, sampled, vmsample = set(), False, False
+    geometry = None             # (META keys it was made with, the compiled main-section record)
     while True:
         offset = stream.tell()
         kind = _MAIN_KINDS.get(data[offset], "main section") if offset < len(data) else "trailer"
-        rec = parse(schema.record, static_header=static, header=header, meta_keys=meta_keys)
-        yield Record(offset, kind, _fields(rec.body), rec)
+        if geometry is None or (not sampled and len(meta_keys) != geometry[0]):
+            geometry = (len(meta_keys), schema.compiled_record(schema.geometry(static, header, meta_keys)))
+        rec = parse(geometry[1])
+        yield Record(offset, kind, None, rec, rec.body)
         released = release(data, released, offset)
         if rec.marker in schema.SAMPLE_MARKERS:
             sampled = True
@@ -90,8 +104,8 @@ def iter_records(data: bytes):
         offset = stream.tell()
         tag = data[offset] if offset < len(data) else F.EXT_END
         kind = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
-        rec = parse(schema.ext_record)
-        yield Record(offset, kind, _fields(rec.payload), rec)
+        rec = parse(schema.compiled_ext_record())
+        yield Record(offset, kind, None, rec, rec.payload)
         released = release(data, released, offset)
         if rec.tag == F.EXT_END:
             break

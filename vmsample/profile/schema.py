@@ -17,12 +17,13 @@ vmprof writes it).  "word" is 8 bytes: only LP64 profiles are supported.
 
 from __future__ import annotations
 
+import functools
 import io
 import struct
 
-from construct import (Array, Bytes, Check, Computed, Const, ConstructError, Error, FixedSized,
+from construct import (Array, Bytes, Check, Computed, Const, Construct, ConstructError, Error, FixedSized,
                        Float64l, GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
-                       Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Peek,
+                       Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Pass, Peek,
                        RepeatUntil, StreamError, Struct, Switch, Terminated, this)
 
 from . import format as F
@@ -53,27 +54,17 @@ def _geometry(ctx) -> F.Geometry:
     memo = holder.get("_geometry_memo")
     if memo is not None and memo[0] == len(keys):
         return memo[1]
-    static, h = holder.static_header, holder.header
-    g = F.Geometry(static.word_size, static.addr_size, h.version, h.mode, h.interp)
-    g.fork = F.fork_semantics(h.version, keys)
+    g = geometry(holder.static_header, holder.header, keys)
     holder["_geometry_memo"] = (len(keys), g)
     return g
 
 
-def _fork(ctx):
-    return _geometry(ctx).fork
-
-
-def _stamped(ctx):
-    g = _geometry(ctx)
-    return g.version >= F.VERSION_SAMPLE_TIME and not g.fork
-
-
-# A word and an address of the file's sizes (8 bytes, or 4 in 32-bit and Windows files).
-Word = IfThenElse(lambda ctx: _geometry(ctx).word == 8, Int64sl, Int32sl)
-Addr = IfThenElse(lambda ctx: _geometry(ctx).addr == 8, Int64sl, Int32sl)
-# word length | UTF-8 bytes (vmprof's read_string)
-VString = PascalString(Word, "utf8")
+def geometry(static, header, meta_keys) -> F.Geometry:
+    """The main-section geometry of a file from its parsed static header and
+    header, and the META keys before its first sample."""
+    g = F.Geometry(static.word_size, static.addr_size, header.version, header.mode, header.interp)
+    g.fork = F.fork_semantics(header.version, meta_keys)
+    return g
 
 
 def _word_size(ctx):
@@ -114,66 +105,111 @@ header = Struct(
     "interp" / PascalString(Int8ul, "utf8"),
 )
 
-# 0x01 stack trace (and 0x09 allocation stack trace, fork only):
-#   count word = 1 (fork: f64 CLOCK_MONOTONIC seconds) | depth word
-#   | depth x addr entries, leaf first ([line, code id] pairs with PROFILE_LINES,
-#     [kind, pc] pairs in RPython files from version 2)
-#   | addr thread id (version >= 1) | addr memory kB (PROFILE_MEMORY)
-#   | i64 ns timestamp (version 7, not fork)
-stacktrace = Struct(
-    "count" / IfThenElse(_fork, Float64l, Const(1, Word)),
-    "depth" / Word,
-    Check(lambda ctx: 0 <= ctx.depth <= F.MAX_STACK_ENTRIES),
-    Check(lambda ctx: not ((_geometry(ctx).lines or _geometry(ctx).tagged) and ctx.depth & 1)),
-    "entries" / Array(this.depth, Addr),
-    "thread_id" / If(lambda ctx: _geometry(ctx).thread_id, Addr),
-    "memory" / If(lambda ctx: _geometry(ctx).memory, Addr),
-    "timestamp" / If(_stamped, Int64sl),
-)
-
-# 0x02 virtual IP / 0x08 native symbol: addr id | word len | name 'py:<func>:<line>:<file>'
-virtual_ip = Struct(
-    "id" / Addr,
-    "name" / VString,
-)
-
-# 0x07 META: word len | key | word len | value
-meta = Struct(
-    "key" / VString,
-    "value" / VString,
-)
-
-# 0x06 start time / 0x03 trailer (version >= 5): i64 tv_sec | i64 tv_usec | 8 zone bytes
-timeval = Struct(*fields(F.TIMEVAL))
-
-# 0x0A object info (fork only): f64 seconds | depth word
-#   | depth addr words: object infos (type id << 2 | large << 1 | survived),
-#     newest first, then the statistics META gc_stats__<i> names
-obj_info = Struct(
-    "time" / Float64l,
-    "depth" / Word,
-    Check(lambda ctx: 0 <= ctx.depth <= F.MAX_STACK_ENTRIES),
-    "words" / Array(this.depth, Addr),
-)
+# construct's compiled parsers read byte and string fields without checking
+# that the bytes were there; fixed-size fields they check (struct.error).
+# The records that make up nearly every byte -- stack traces, sample infos,
+# deaths -- have fields of the second kind only, so dump.iter_records parses
+# them compiled (the same definitions, ~8x faster); the others as defined.
 
 
-def _fork_only(sub):
-    return IfThenElse(_fork, sub, Error)
+@functools.lru_cache(maxsize=None)
+def _main_record(word, addr, fork, stamped, pairs, thread_id, memory, trailer_time, compiled=False):
+    """A main-section record of one geometry (see [main_record]), with no
+    expression that needs the parse context; [compiled]: its stack traces
+    compiled."""
+    Word = Int64sl if word == 8 else Int32sl
+    Addr = Int64sl if addr == 8 else Int32sl
+    # word length | UTF-8 bytes (vmprof's read_string)
+    VString = PascalString(Word, "utf8")
+
+    # 0x01 stack trace (and 0x09 allocation stack trace, fork only):
+    #   count word = 1 (fork: f64 CLOCK_MONOTONIC seconds) | depth word
+    #   | depth x addr entries, leaf first ([line, code id] pairs with PROFILE_LINES,
+    #     [kind, pc] pairs in RPython files from version 2)
+    #   | addr thread id (version >= 1) | addr memory kB (PROFILE_MEMORY)
+    #   | i64 ns timestamp (version 7, not fork)
+    stacktrace = Struct(
+        "count" / (Float64l if fork else Const(1, Word)),
+        "depth" / Word,
+        Check((this.depth >= 0) & (this.depth <= F.MAX_STACK_ENTRIES)),
+        Check((this.depth & 1) == 0) if pairs else Pass,
+        "entries" / Array(this.depth, Addr),
+        "thread_id" / If(thread_id, Addr),
+        "memory" / If(memory, Addr),
+        "timestamp" / If(stamped, Int64sl),
+    )
+    if compiled:
+        stacktrace = stacktrace.compile()
+
+    # 0x02 virtual IP / 0x08 native symbol: addr id | word len | name 'py:<func>:<line>:<file>'
+    virtual_ip = Struct(
+        "id" / Addr,
+        "name" / VString,
+    )
+
+    # 0x07 META: word len | key | word len | value
+    meta = Struct(
+        "key" / VString,
+        "value" / VString,
+    )
+
+    # 0x06 start time / 0x03 trailer (version >= 5): i64 tv_sec | i64 tv_usec | 8 zone bytes
+    timeval = Struct(*fields(F.TIMEVAL))
+
+    # 0x0A object info (fork only): f64 seconds | depth word
+    #   | depth addr words: object infos (type id << 2 | large << 1 | survived),
+    #     newest first, then the statistics META gc_stats__<i> names
+    obj_info = Struct(
+        "time" / Float64l,
+        "depth" / Word,
+        Check((this.depth >= 0) & (this.depth <= F.MAX_STACK_ENTRIES)),
+        "words" / Array(this.depth, Addr),
+    )
+
+    return Struct(
+        "marker" / Int8ul,
+        "body" / Switch(this.marker, {
+            F.MARKER_STACKTRACE: stacktrace,
+            F.MARKER_GC_STACKTRACE: stacktrace if fork else Error,
+            F.MARKER_VIRTUAL_IP: virtual_ip,
+            F.MARKER_NATIVE_SYMBOLS: virtual_ip,
+            F.MARKER_META: meta,
+            F.MARKER_TIME_N_ZONE: timeval,
+            F.MARKER_OBJ_INFO_STACK: obj_info if fork else Error,
+            F.MARKER_TRAILER: If(trailer_time, timeval),
+        }, default=Error),
+    )
 
 
-record = Struct(
-    "marker" / Int8ul,
-    "body" / Switch(this.marker, {
-        F.MARKER_STACKTRACE: stacktrace,
-        F.MARKER_GC_STACKTRACE: _fork_only(stacktrace),
-        F.MARKER_VIRTUAL_IP: virtual_ip,
-        F.MARKER_NATIVE_SYMBOLS: virtual_ip,
-        F.MARKER_META: meta,
-        F.MARKER_TIME_N_ZONE: timeval,
-        F.MARKER_OBJ_INFO_STACK: _fork_only(obj_info),
-        F.MARKER_TRAILER: If(lambda ctx: _geometry(ctx).trailer_time, timeval),
-    }, default=Error),
-)
+def _key(g: F.Geometry) -> tuple:
+    return (g.word, g.addr, bool(g.fork), g.version >= F.VERSION_SAMPLE_TIME and not g.fork,
+            g.lines or g.tagged, g.thread_id, g.memory, g.trailer_time)
+
+
+def main_record(g: F.Geometry):
+    """The main-section record of a file of geometry [g] (the file's word
+    and address sizes, version, mode and, for version 7, the fork's meaning)."""
+    return _main_record(*_key(g))
+
+
+def compiled_record(g: F.Geometry):
+    """[main_record] with its stack traces compiled: what dump.iter_records
+    parses with."""
+    return _main_record(*_key(g), compiled=True)
+
+
+class _RecordOfTheFile(Construct):
+    """A main-section record of the file being parsed: main_record() of its
+    geometry (from the static header and header parsed before it)."""
+
+    def _parse(self, stream, context, path):
+        return main_record(_geometry(context))._parsereport(stream, context, path)
+
+    def _build(self, obj, stream, context, path):
+        return main_record(_geometry(context))._build(obj, stream, context, path)
+
+
+record = _RecordOfTheFile()
 
 
 SAMPLE_MARKERS = (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE, F.MARKER_OBJ_INFO_STACK)
@@ -226,17 +262,18 @@ ext_stat_names = Struct(
 )
 
 # 0x23: u64 seq | i64 time ns | u64 thread | u64 size | u32 type id | u8 flags
-#       [| stack, when allocations are not the 0x01 stream]
+#       [| stack, when allocations are not the 0x01 stream: the payload
+#        (this._.length, ext_record's) is longer than the fields]
 ext_alloc_sample = Struct(
     *fields(F.ALLOC_INFO),
-    "stack" / Optional(ext_stack),
+    "stack" / If(this._.length > F.ALLOC_INFO.size, ext_stack),
     Terminated,
 )
 
 # 0x24: i64 time ns | u64 thread [| stack, when time samples are not the 0x01 stream]
 ext_time_sample = Struct(
     *fields(F.TIME_INFO),
-    "stack" / Optional(ext_stack),
+    "stack" / If(this._.length > F.TIME_INFO.size, ext_stack),
     Terminated,
 )
 
@@ -270,10 +307,8 @@ ext_end = Struct(
 )
 
 # u8 tag | u32 payload length | payload.  Unknown tags are skipped by length.
-ext_record = Struct(
-    *fields(F.EXT_RECORD_HEAD),
-    Check(this.length <= F.EXT_MAX_PAYLOAD),
-    "payload" / FixedSized(this.length, Switch(this.tag, {
+def _ext_record(compiled):
+    payloads = {
         F.EXT_TYPE_NAME: ext_type_name,
         F.EXT_STAT_NAMES: ext_stat_names,
         F.EXT_ALLOC_SAMPLE: ext_alloc_sample,
@@ -282,8 +317,26 @@ ext_record = Struct(
         F.EXT_MAJOR_GC: ext_major_gc,
         F.EXT_DEATHS: ext_deaths,
         F.EXT_END: ext_end,
-    }, default=GreedyBytes)),
-)
+    }
+    if compiled:            # (see _main_record)
+        for tag in (F.EXT_ALLOC_SAMPLE, F.EXT_TIME_SAMPLE, F.EXT_DEATHS):
+            payloads[tag] = payloads[tag].compile()
+    return Struct(
+        *fields(F.EXT_RECORD_HEAD),
+        Check(this.length <= F.EXT_MAX_PAYLOAD),
+        "payload" / FixedSized(this.length, Switch(this.tag, payloads, default=GreedyBytes)),
+    )
+
+
+ext_record = _ext_record(False)
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_ext_record():
+    """[ext_record] with its sample infos and deaths compiled: what
+    dump.iter_records parses with."""
+    return _ext_record(True)
+
 
 # "VMSAMPX" + extension version byte (1)
 ext_magic = Const(F.EXT_MAGIC)
