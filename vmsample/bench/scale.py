@@ -106,9 +106,14 @@ def run(iterations, commands, program="alloc_churn", repeat=1):
             path = Path(tmp) / f"{program}-{n}.prof"
             samples = write_profile(path, n, program)
             row = {"iterations": n, "samples": samples, "file_bytes": path.stat().st_size, "commands": {}}
+            # Round-robin, so that a slower spell of a shared machine slows
+            # every command alike rather than the ones it happens to meet.
+            runs = {name: [] for name in commands}
+            for _ in range(repeat):
+                for name in commands:
+                    runs[name].append(measure(name, path, Path(tmp) / "out"))
             for name in commands:
-                runs = [measure(name, path, Path(tmp) / "out") for _ in range(repeat)]
-                s, rss, written = (statistics.median(r[i] for r in runs) for i in range(3))
+                s, rss, written = (statistics.median(r[i] for r in runs[name]) for i in range(3))
                 row["commands"][name] = {"seconds": s, "peak_rss": rss, "output_bytes": written}
             path.unlink()
             sizes.append(row)

@@ -57,15 +57,12 @@ def group(*columns: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return values[::-1], which
 
 
-def sorted_groups(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Group samples by the values of [columns] together, by sorting: (an
-    order of the samples that puts each group's together, in their order
-    within it; where each group starts in that order).  Unlike [group], any
-    number of integer or bool columns of any range and number of distinct
-    values: each joins a mixed-radix code as (value - least), and the code
-    is renumbered (ranked) only when the next column would take it past
-    2**62.  Sorting the code is what costs: hashing many distinct values is
-    slower."""
+def group_code(*columns: np.ndarray) -> np.ndarray:
+    """A number per sample, equal for two samples exactly when their values
+    in [columns] are: any number of integer or bool columns, of any range
+    and number of distinct values.  Each joins a mixed-radix code as (value -
+    least); the code (or a wide column) is replaced by its ranks only when
+    the next column would take it past 2**62."""
     n = len(columns[0])
     code, size = np.zeros(n, np.int64), 1
     for c in columns:
@@ -83,9 +80,24 @@ def sorted_groups(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             low = 0
         code = code * span + (c - c.dtype.type(low)).astype(np.int64)
         size *= span
+    return code
+
+
+def sorted_groups(*columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group samples by the values of [columns] together ([group_code]), by
+    sorting: (an order of the samples that puts each group's together, in
+    their order within it; where each group starts in that order).  Sorting
+    is what costs: hashing many distinct values is slower."""
+    code = group_code(*columns)
     order = np.argsort(code, kind="stable")
     code = code[order]
-    return order, np.flatnonzero(np.r_[True, code[1:] != code[:-1]]) if n else np.zeros(0, np.intp)
+    return order, np.flatnonzero(np.r_[True, code[1:] != code[:-1]]) if len(code) else np.zeros(0, np.intp)
+
+
+def count_groups(*columns: np.ndarray) -> int:
+    """How many groups [sorted_groups] would make."""
+    code = np.sort(group_code(*columns))
+    return int(np.count_nonzero(code[1:] != code[:-1])) + 1 if len(code) else 0
 
 
 def _ranks(values: np.ndarray) -> tuple[np.ndarray, int]:

@@ -39,7 +39,7 @@ import dataclasses
 
 import numpy as np
 
-from .columns import sorted_groups
+from .columns import count_groups, sorted_groups
 from .model import NONE, AllocationSamples, MergedAllocationSamples, MergedTimeSamples, Profile, TimeSamples
 
 # Rows past which samples are merged (read at call time: tests lower it).
@@ -118,40 +118,46 @@ class SampleMerger:
     def _fit(self):
         # The narrowest width, from the present one, at which the rows fit.
         # Rows at a width only fall as it widens: search up from the present
-        # width by doubling steps (the next one mostly fits), then bisect.
+        # width by doubling steps (the next one mostly fits), then bisect,
+        # counting the rows each width would make; merge at the one found.
+        rows = self._joined()
         lo = 0 if self.level is None else self.level
-        rows = self._merge(self._joined(), lo)
-        step = 1
-        while len(rows["seq"]) > self.max_rows and lo < _WIDEST:
-            hi = min(lo + step, _WIDEST)
-            m = self._merge(rows, hi)
-            if len(m["seq"]) <= self.max_rows or hi == _WIDEST:
-                while hi - lo > 1:          # rows (at lo) do not fit; m (at hi) does
-                    mid = (lo + hi) // 2
-                    mm = self._merge(rows, mid)
-                    if len(mm["seq"]) <= self.max_rows:
-                        hi, m = mid, mm
-                    else:
-                        lo, rows = mid, mm
-                lo, rows = hi, m
-                break
-            lo, rows, step = hi, m, step * 2
+        if self._rows_at(rows, lo) > self.max_rows:
+            # (the first time, the answer may be anywhere: bisect at once)
+            step = 1 if self.level is not None else _WIDEST
+            while True:                 # rows at lo do not fit
+                hi = min(lo + step, _WIDEST)
+                if hi == _WIDEST or self._rows_at(rows, hi) <= self.max_rows:
+                    break
+                lo, step = hi, step * 2
+            while hi - lo > 1:          # ... at hi they fit, or hi is the widest
+                mid = (lo + hi) // 2
+                lo, hi = (lo, mid) if self._rows_at(rows, mid) <= self.max_rows else (mid, hi)
+            lo = hi
         self.level = lo
-        self.parts = [rows]
-        self.n_rows = len(rows["seq"])
+        self.parts = [self._merge(rows, lo)]
+        self.n_rows = len(self.parts[0]["seq"])
 
     def _slice(self, times: np.ndarray, seq: np.ndarray, level: int) -> np.ndarray:
         t = np.where(times == NONE, self.start_ns + seq.astype(np.int64) * self.period_ns, times)
         return np.maximum(t - self.start_ns, 0) >> level
 
-    def _merge(self, rows: dict, level: int) -> dict:
-        """[rows] merged at slices of 2**[level] ns."""
+    def _keys(self, rows: dict, level: int) -> list:
+        """The columns that make a row's key at slices of 2**[level] ns."""
         k = self.kind
         keys = [rows[c] for c in k.keys] + [self._slice(rows["time_ns"], rows["seq"], level)]
         if k.also_sliced:
             other = rows[k.also_sliced]
             keys.append(np.where(other == NONE, -1, self._slice(other, rows["seq"], level)))
-        order, starts = sorted_groups(*keys)
+        return keys
+
+    def _rows_at(self, rows: dict, level: int) -> int:
+        return count_groups(*self._keys(rows, level))
+
+    def _merge(self, rows: dict, level: int) -> dict:
+        """[rows] merged at slices of 2**[level] ns."""
+        k = self.kind
+        order, starts = sorted_groups(*self._keys(rows, level))
         if len(starts) == len(order):
             return rows
         out = {}
