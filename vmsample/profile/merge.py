@@ -117,12 +117,13 @@ class SampleMerger:
 
     def _fit(self):
         # The narrowest width, from the present one, at which the rows fit.
-        # Rows at a width only fall as it widens: search up from the present
-        # width by doubling steps (the next one mostly fits), then bisect,
-        # counting the rows each width would make; merge at the one found.
-        rows = self._joined()
+        # Merge at the present width (mostly they fit then); else, as rows
+        # at a width only fall as it widens, search up by doubling steps
+        # (the next width mostly fits), then bisect, counting the rows each
+        # width would make, and merge at the one found.
         lo = 0 if self.level is None else self.level
-        if self._rows_at(rows, lo) > self.max_rows:
+        rows = self._merge(self._joined(), lo)
+        if len(rows["seq"]) > self.max_rows:
             # (the first time, the answer may be anywhere: bisect at once)
             step = 1 if self.level is not None else _WIDEST
             while True:                 # rows at lo do not fit
@@ -134,9 +135,10 @@ class SampleMerger:
                 mid = (lo + hi) // 2
                 lo, hi = (lo, mid) if self._rows_at(rows, mid) <= self.max_rows else (mid, hi)
             lo = hi
+            rows = self._merge(rows, lo)
         self.level = lo
-        self.parts = [self._merge(rows, lo)]
-        self.n_rows = len(self.parts[0]["seq"])
+        self.parts = [rows]
+        self.n_rows = len(rows["seq"])
 
     def _slice(self, times: np.ndarray, seq: np.ndarray, level: int) -> np.ndarray:
         t = np.where(times == NONE, self.start_ns + seq.astype(np.int64) * self.period_ns, times)
