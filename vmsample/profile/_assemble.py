@@ -139,16 +139,22 @@ def _numbered_in_a_row(seq) -> int | None:
     return None
 
 
+def _run_positions(k0, n_keys, s0, n_seq):
+    """[_positions] of the keys k0 .. k0 + n_keys - 1 and the samples
+    numbered s0 .. s0 + n_seq - 1: two slices."""
+    lo, hi = max(k0, s0), min(k0 + n_keys, s0 + n_seq)
+    if lo >= hi:
+        return slice(0, 0), slice(0, 0)
+    return slice(lo - s0, hi - s0), slice(lo - k0, hi - k0)
+
+
 def _positions(keys, seq, s0):
     """Which sample has which of the sorted, distinct seqs [keys] (s0:
     _numbered_in_a_row(seq)): (sample indices, the indices of their keys),
     as slices when both are runs."""
     if s0 is not None and len(keys) and int(keys[-1]) - int(keys[0]) == len(keys) - 1:
         # The usual: the keys are a run of seqs, and so are their samples.
-        lo, hi = max(int(keys[0]), s0), min(int(keys[-1]) + 1, s0 + len(seq))
-        if lo >= hi:
-            return slice(0, 0), slice(0, 0)
-        return slice(lo - s0, hi - s0), slice(lo - int(keys[0]), hi - int(keys[0]))
+        return _run_positions(int(keys[0]), len(keys), s0, len(seq))
     if s0 is not None:                  # arithmetic
         rel = keys - np.uint64(s0)      # (wraps below s0; those are not found)
         found = np.flatnonzero((keys >= s0) & (rel < len(seq)))
@@ -574,13 +580,18 @@ class ProfileBuilder:
                 raise ProfileFormatError(f"minor collection samples {first}.. pass 2**64", None, "ext:minor_gc")
         lengths = np.array([len(outs) for _, outs, _ in ranges], np.int64)
         before = np.cumsum(lengths) - lengths                   # outcome bytes before each range
-        # first + i for the i-th byte of each range, in uint64 (mod 2**64, exact)
-        keys = np.repeat(np.array([first for first, _, _ in ranges], np.uint64) - before.astype(np.uint64),
-                         lengths) + np.arange(int(lengths.sum()), dtype=np.uint64)
         bits = np.concatenate([np.frombuffer(outs, np.uint8) for _, outs, _ in ranges])
         times = np.repeat(np.array([t for _, _, t in ranges], np.int64), lengths)
-        keys, bits, times = _last_by_key(keys, bits, times)
-        samples, at = _positions(keys, seq, s0)
+        first0 = ranges[0][0]
+        if s0 is not None and all(first == first0 + b for (first, _, _), b in zip(ranges, before.tolist())):
+            # The usual: one run of seqs, each named once, in order.
+            samples, at = _run_positions(first0, len(bits), s0, len(seq))
+        else:
+            # first + i for the i-th byte of each range, in uint64 (mod 2**64, exact)
+            keys = np.repeat(np.array([first for first, _, _ in ranges], np.uint64) - before.astype(np.uint64),
+                             lengths) + np.arange(len(bits), dtype=np.uint64)
+            keys, bits, times = _last_by_key(keys, bits, times)
+            samples, at = _positions(keys, seq, s0)
         outcome[samples] = np.where(bits[at] & 1, Outcome.SURVIVED, Outcome.DIED)
         minor_time[samples] = times[at]
         return outcome, minor_time
@@ -602,35 +613,37 @@ class ProfileBuilder:
         once per distinct (size, crossings)."""
         period = meta.alloc_period or 0
         per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
-        crossings = weights.crossings_of(flags) if per_allocation and len(flags) else None
-        if crossings is None:
-            sizes, which = distinct(size)
-            nbytes, objects = self._weight_table(per_allocation, period, sizes.tolist(), [1] * len(sizes))
-            return nbytes[which], objects[which]
-        # Most allocations cross one sample point: group by size alone
-        # there, by (size, crossings) for the few others.
-        nbytes, objects = np.empty(len(size), np.int64), np.empty(len(size), np.float64)
-        several = crossings != 1
-        for rows, by_crossings in ((~several, False), (several, True)):
-            if by_crossings:
-                (sizes, counts), which = group(size[rows], crossings[rows])
-                counts = counts.tolist()
-            else:
-                sizes, which = distinct(size[rows])
-                counts = [1] * len(sizes)
-            b, o = self._weight_table(per_allocation, period, sizes.tolist(), counts)
+        # The records of allocations that crossed several sample points: a
+        # continued record and the one before it (weights.crossings_of).
+        continued = (flags & F.ALLOC_FLAG_CONTINUED) != 0 if per_allocation else np.zeros(len(flags), bool)
+        several = continued | np.r_[continued[1:], False]
+        rows = np.flatnonzero(several)
+        # Every record as if its allocation crossed one point, then the few others.
+        sizes, which = distinct(size)
+        nbytes, objects = self._weight_table(per_allocation, period, sizes.tolist(), [1] * len(sizes),
+                                             used=lambda: np.unique(np.delete(which, rows)))
+        nbytes, objects = nbytes[which], objects[which]
+        if len(rows):
+            crossings = weights.crossings_of(flags[rows])
+            (sizes, counts), which = group(size[rows], crossings)
+            b, o = self._weight_table(per_allocation, period, sizes.tolist(), counts.tolist())
             nbytes[rows], objects[rows] = b[which], o[which]
         return nbytes, objects
 
     @staticmethod
-    def _weight_table(per_allocation, period, sizes, crossings):
+    def _weight_table(per_allocation, period, sizes, crossings, used=None):
         """(bytes, objects) arrays: those of records of [sizes] whose
-        allocations have [crossings] records (weights.py)."""
+        allocations have [crossings] records (weights.py).  [used]: which
+        entries some record has (asked only when one is too big: the others
+        are no error)."""
         table = [weights.record_weights(per_allocation, period, k, c) for k, c in zip(sizes, crossings)]
-        for size, (nbytes, _) in zip(sizes, table):
-            if nbytes >= 2**63:
-                raise ProfileFormatError(f"an allocation sample of {size} bytes stands for more than 2**63 bytes",
-                                         None, "ext:alloc_sample")
+        too_big = [i for i, (nbytes, _) in enumerate(table) if nbytes >= 2**63]
+        if too_big:
+            bad = np.intersect1d(too_big, used()) if used else too_big
+            if len(bad):
+                raise ProfileFormatError(f"an allocation sample of {sizes[int(bad[0])]} bytes stands for more "
+                                         f"than 2**63 bytes", None, "ext:alloc_sample")
+            table = [(0, o) if nbytes >= 2**63 else (nbytes, o) for nbytes, o in table]
         return np.array([b for b, _ in table], np.int64), np.array([o for _, o in table], np.float64)
 
     def _allocations(self, meta, types, alloc_main) -> AllocationSamples:
