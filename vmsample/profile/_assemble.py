@@ -615,9 +615,10 @@ class ProfileBuilder:
         per_allocation = meta.alloc_sampling == "random" and meta.raw.get(F.META_ALLOC_WEIGHTS) == "allocation"
         # The records of allocations that crossed several sample points: a
         # continued record and the one before it (weights.crossings_of).
-        continued = (flags & F.ALLOC_FLAG_CONTINUED) != 0 if per_allocation else np.zeros(len(flags), bool)
-        several = continued | np.r_[continued[1:], False]
-        rows = np.flatnonzero(several)
+        rows = np.zeros(0, np.intp)
+        if per_allocation:
+            continued = (flags & F.ALLOC_FLAG_CONTINUED) != 0
+            rows = np.flatnonzero(continued | np.r_[continued[1:], False])
         # Every record as if its allocation crossed one point, then the few others.
         sizes, which = distinct(size)
         nbytes, objects = self._weight_table(per_allocation, period, sizes.tolist(), [1] * len(sizes),

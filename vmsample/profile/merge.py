@@ -96,11 +96,13 @@ class SampleMerger:
         self.level: int | None = None      # None: one row per sample; k: slices of 2**k ns
 
     def add(self, columns: dict) -> None:
-        """A batch of samples: one array per column of the kind, count 1 each."""
+        """A batch of samples: one array per column of the kind but count
+        (each stands for itself)."""
         n = len(columns["seq"])
         if not n:
             return
         self.samples += n
+        columns["count"] = np.ones(n, np.int64)
         if self.kind.epochs:
             columns["epoch"] = np.searchsorted(self.major_times(), columns["time_ns"], side="right")
         if self.level is not None:
@@ -188,24 +190,25 @@ def time_merger(start_ns, period_ns, max_rows=None) -> SampleMerger:
     return SampleMerger(TIMES, start_ns, period_ns, max_rows)
 
 
-def allocation_rows(merger: SampleMerger, type_names_of) -> MergedAllocationSamples:
-    """The merger's rows as columns; [type_names_of] maps a type id column
-    to the names of its ids."""
+def _columns(merger: SampleMerger, cls, empty, *labels_of):
+    """The merger's rows as [cls] columns, after the labels [labels_of]
+    make of them (what is not a field of [cls], as the epoch and the time
+    samples' seq, was a key only)."""
     rows, width = merger.rows()
     if not rows:
-        empty = AllocationSamples.empty()
-        rows = {c: getattr(empty, c) for c in AllocationSamples.FIELDS} | {"count": np.zeros(0, np.int64)}
-    rows.pop("epoch", None)             # a key only
-    return MergedAllocationSamples(type_names_of(rows["type_id"]), width, merger.samples, **rows)
+        rows = {c: getattr(empty, c) for c in empty.FIELDS} | {"count": np.zeros(0, np.int64)}
+    return cls(*(label(rows) for label in labels_of), width, merger.samples, **{c: rows[c] for c in cls.FIELDS})
+
+
+def allocation_rows(merger: SampleMerger, type_names_of) -> MergedAllocationSamples:
+    """[_columns] of allocation samples; [type_names_of] maps a type id
+    column to the names of its ids."""
+    return _columns(merger, MergedAllocationSamples, AllocationSamples.empty(),
+                    lambda rows: type_names_of(rows["type_id"]))
 
 
 def time_rows(merger: SampleMerger) -> MergedTimeSamples:
-    rows, width = merger.rows()
-    if not rows:
-        empty = TimeSamples.empty()
-        rows = {c: getattr(empty, c) for c in TimeSamples.FIELDS} | {"count": np.zeros(0, np.int64)}
-    rows.pop("seq", None)
-    return MergedTimeSamples(width, merger.samples, **rows)
+    return _columns(merger, MergedTimeSamples, TimeSamples.empty())
 
 
 def start_of(profile: Profile) -> int:
@@ -230,9 +233,8 @@ def merged(profile: Profile, max_rows: int | None = None) -> Profile:
     totals = profile.totals()
     major_times = np.sort(np.array([e.time_ns for e in profile.major_events], np.int64))
     am = allocation_merger(start, lambda: major_times, max_rows)
-    am.add({c: getattr(a, c) for c in AllocationSamples.FIELDS} | {"count": np.ones(len(a), np.int64)})
+    am.add({c: getattr(a, c) for c in AllocationSamples.FIELDS})
     tm = time_merger(start, profile.meta.time_period_ns, max_rows)
-    tm.add({c: getattr(t, c) for c in TimeSamples.FIELDS}
-           | {"seq": np.arange(len(t), dtype=np.uint64), "count": np.ones(len(t), np.int64)})
+    tm.add({c: getattr(t, c) for c in TimeSamples.FIELDS} | {"seq": np.arange(len(t), dtype=np.uint64)})
     return dataclasses.replace(profile, alloc_samples=allocation_rows(am, lambda _: a.type_names),
                                time_samples=time_rows(tm), sample_totals=totals)

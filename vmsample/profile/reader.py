@@ -17,11 +17,11 @@ import struct
 import sys
 
 from . import format as F
+from . import merge
 from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
-from . import merge
 from .totals import Irregular
 
 _Q = struct.Struct("<q")

@@ -232,8 +232,7 @@ class TotalsAccumulator:
             n = len(time_ns)
             self.mergers[1].add({"seq": np.arange(self.time_count, self.time_count + n, dtype=np.uint64),
                                  "time_ns": time_ns, "memory_kb": np.full(n, NONE, np.int64),
-                                 "thread_id": thread_id, "stack": stack, "weight": np.full(n, weight, np.int64),
-                                 "count": np.ones(n, np.int64)})
+                                 "thread_id": thread_id, "stack": stack, "weight": np.full(n, weight, np.int64)})
         stacks, counts = np.unique(stack, return_counts=True)
         for s, c in zip(stacks.tolist(), counts.tolist()):
             self.time_stacks[s] = self.time_stacks.get(s, 0) + c
@@ -255,7 +254,7 @@ class TotalsAccumulator:
             "outcome": np.full(n, outcome, np.uint8), "stack": columns["stack"][at],
             "weight": columns["bytes"][at], "objects": columns["objects"][at],
             "death_ns": np.broadcast_to(np.asarray(death_ns, np.int64), (n,)).copy(),
-            "died_major": np.full(n, died_major, np.int64), "count": np.ones(n, np.int64)})
+            "died_major": np.full(n, died_major, np.int64)})
 
     # ------------------------------------------------------------ outcomes
     def outcomes(self, keys, bits, minor_ns):
