@@ -143,6 +143,9 @@ def test_structure(request, fixture):
     kinds = [d["type"] for d in markers["data"]]
     assert kinds.count("GCMinor") == len(p.minor_collections)
     assert kinds.count("GCMajor") == len(p.major_collections)
+    # each phase of each major collection (marking, sweeping, finalizing) is a marker of its own
+    phases = [(d["index"], d["state"]) for d in markers["data"] if d["type"] == "GCMajorPhase"]
+    assert phases == [(c.index, phase.state.lower()) for c in p.major_collections for phase in c.phases]
 
 
 def test_counters_start_at_zero_and_accumulate_to_the_values(known):
