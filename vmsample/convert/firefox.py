@@ -304,9 +304,8 @@ def _add_marker(markers, shared, name, start, end, data):
 
 def _gc_markers(profile, markers, shared, start_ns):
     for m in profile.minor_collections:
-        survived = m.n_survived
-        data = {"type": "GCMinor", "index": m.index, "gc_state": m.gc_state, "sampled": len(m.outcomes),
-                "survived": survived, "died": len(m.outcomes) - survived}
+        data = {"type": "GCMinor", "index": m.index, "gc_state": m.gc_state, "sampled": m.n_sampled,
+                "survived": m.n_survived, "died": m.n_died}
         for stat in ("bytes_copied", "total_memory_used", "total_size_of_arenas", "VmRSS"):
             if stat in m.stats:
                 data[stat] = m.stats[stat]

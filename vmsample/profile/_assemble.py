@@ -167,6 +167,10 @@ def _positions(keys, seq, s0):
     return samples, at[samples]
 
 
+# The outcome bytes without OUTCOME_SURVIVED: deleting them from a minor
+# collection's outcomes leaves its survivors.
+_WITHOUT_SURVIVED = bytes(b for b in range(256) if not b & F.OUTCOME_SURVIVED)
+
 # In aggregate mode the extension's sample infos are handed to the
 # accumulator in runs of at least this many (or at the end).
 DRAIN_EVERY = 1 << 16
@@ -279,9 +283,17 @@ class ProfileBuilder:
             column.append(value)
 
     def minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes):
-        self.minors.append((index, time_ns, duration_ns, tuple(stats), first_seq, bytes(outcomes)))
+        outcomes = bytes(outcomes)
+        # Summing while reading keeps the outcome counts, not the bits: they
+        # go to the accumulator (totals.py) with the samples they resolve.
+        self._add_minor(index, time_ns, duration_ns, tuple(stats), first_seq, outcomes, keep=not self.aggregate)
         if self.aggregate and outcomes:
-            self.events.append((len(self.alloc_infos[0]), first_seq, bytes(outcomes), time_ns))
+            self.events.append((len(self.alloc_infos[0]), first_seq, outcomes, time_ns))
+
+    def _add_minor(self, index, time_ns, duration_ns, stats, first_seq, outcomes, keep=True):
+        survived = len(outcomes.translate(None, _WITHOUT_SURVIVED))
+        self.minors.append((index, time_ns, duration_ns, stats, first_seq, outcomes if keep else b"",
+                            len(outcomes), survived))
 
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
@@ -551,7 +563,7 @@ class ProfileBuilder:
                                          f"{len(names)} statistics", offset, "obj_info")
             objects = record[:len(record) - len(names)][::-1]      # oldest first
             stats = record[len(record) - len(names):]
-            self.minors.append((index, time_ns, 0, stats, len(words), bytes(w & 3 for w in objects)))
+            self._add_minor(index, time_ns, 0, stats, len(words), bytes(w & 3 for w in objects))
             words.extend(objects)
             if len(words) > len(gc_stacks):
                 raise ProfileFormatError(f"{len(words)} object-info words but only {len(gc_stacks)} "
@@ -572,7 +584,7 @@ class ProfileBuilder:
         bytes (bit 0: survived); a later record overrides an earlier one."""
         outcome = np.full(len(seq), Outcome.UNKNOWN, np.uint8)
         minor_time = np.full(len(seq), NONE, np.int64)
-        ranges = [(first, outs, t) for _, t, _, _, first, outs in self.minors if outs]
+        ranges = [(first, outs, t) for _, t, _, _, first, outs, _, _ in self.minors if outs]
         if not ranges:
             return outcome, minor_time
         for first, outs, _ in ranges:
@@ -708,12 +720,13 @@ class ProfileBuilder:
         stat_names = self.stat_names if self.stat_names is not None else ()
         codes, frames, stacks = self._frames(meta.lines)
         minors = []
-        for index, time_ns, duration_ns, values, first_seq, outs in self.minors:
+        for index, time_ns, duration_ns, values, first_seq, outs, n_sampled, n_survived in self.minors:
             stats = dict(zip(stat_names, values))
             minors.append(MinorCollection(
                 index, time_ns, duration_ns, stats.get("bytes_copied", 0),
                 stats.get("total_size_of_arenas", 0), stats.get("total_memory_used", 0),
-                stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs))
+                stats.get("VmRSS", 0), _state_name(stats.get("gc_state", 0)), stats, first_seq, outs,
+                n_sampled, n_survived))
         if self.aggregate and self.has_extension:
             totals = self._streamed_totals(alloc_main, time_main)
             if self.merged:

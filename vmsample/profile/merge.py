@@ -230,11 +230,9 @@ def merged(profile: Profile, max_rows: int | None = None) -> Profile:
     if isinstance(a, MergedAllocationSamples) and isinstance(t, MergedTimeSamples):
         return profile
     start = start_of(profile)
-    totals = profile.totals()
     major_times = np.sort(np.array([e.time_ns for e in profile.major_events], np.int64))
     am = allocation_merger(start, lambda: major_times, max_rows)
     am.add({c: getattr(a, c) for c in AllocationSamples.FIELDS})
     tm = time_merger(start, profile.meta.time_period_ns, max_rows)
     tm.add({c: getattr(t, c) for c in TimeSamples.FIELDS} | {"seq": np.arange(len(t), dtype=np.uint64)})
-    return dataclasses.replace(profile, alloc_samples=allocation_rows(am, lambda _: a.type_names),
-                               time_samples=time_rows(tm), sample_totals=totals)
+    return profile.summarized(allocation_rows(am, lambda _: a.type_names), time_rows(tm))

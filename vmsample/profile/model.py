@@ -347,7 +347,12 @@ class MinorCollection:
 
     [stats] holds every statistic by name (the well-known ones are also
     fields; a statistic the file lacks is 0).  [outcomes][i] are the
-    OUTCOME_* bits of sample [first_seq] + i.
+    OUTCOME_* bits of sample [first_seq] + i; [n_sampled] of them, of which
+    [n_survived] survived.  A profile whose samples were summed or merged
+    (`read_profile(path, aggregate=True)`, `merged=True`, [Profile.aggregated],
+    `merge.merged`) keeps only the counts: [outcomes] is empty there, since
+    each sample's outcome is per-sample data, which such a profile holds in
+    its totals or rows, not per sample.
     """
 
     index: int
@@ -361,14 +366,16 @@ class MinorCollection:
     stats: dict[str, int]
     first_seq: int
     outcomes: bytes
-
-    @property
-    def n_survived(self) -> int:
-        return sum(1 for o in self.outcomes if o & 1)
+    n_sampled: int
+    n_survived: int
 
     @property
     def n_died(self) -> int:
-        return sum(1 for o in self.outcomes if not o & 1)
+        return self.n_sampled - self.n_survived
+
+    def counted(self) -> MinorCollection:
+        """This collection with its outcome counts but not the bits."""
+        return dataclasses.replace(self, outcomes=b"") if self.outcomes else self
 
 
 @dataclass(slots=True)
@@ -469,8 +476,16 @@ class Profile:
     def aggregated(self) -> Profile:
         """This profile with its sample columns replaced by their totals."""
         totals = self.totals()
-        return dataclasses.replace(self, alloc_samples=AggregatedSamples("allocation", totals.alloc_count),
-                                   time_samples=AggregatedSamples("time", totals.time_count))
+        return self.summarized(AggregatedSamples("allocation", totals.alloc_count),
+                               AggregatedSamples("time", totals.time_count))
+
+    def summarized(self, alloc_samples, time_samples) -> Profile:
+        """This profile with summed or merged samples instead of its own,
+        which keeps no per-sample data: its totals, and its minor collections'
+        outcome counts without the bits ([MinorCollection.counted])."""
+        return dataclasses.replace(self, alloc_samples=alloc_samples, time_samples=time_samples,
+                                   sample_totals=self.totals(),
+                                   minor_collections=[m.counted() for m in self.minor_collections])
 
     @property
     def samples(self) -> AllocationSamples | TimeSamples:
