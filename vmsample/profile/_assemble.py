@@ -84,14 +84,20 @@ class StackRecords:
     In a vmsample file (META vmsample_version before the first sample) the
     extension's sample infos carry the thread and time of every sample and
     the records pair with them by order: [stacks_only] keeps only the stack
-    ids, which saves 24 bytes a sample."""
+    ids, which saves 24 bytes a sample.
+
+    Summing while reading (aggregate=True) keeps not even those: the reader
+    lets go of the ids as it decodes them ([let_go]; the records are
+    [counted]), and [again], a second cursor over the main section
+    (reader.MainSectionCursor), decodes them again when the extension's
+    infos pair with them."""
 
     def __init__(self):
-        # Stack ids are int32 (a file has far fewer than 2**31 distinct
-        # stacks): they are all that reading with aggregate=True keeps per
-        # sample until the extension pairs them.
+        # Stack ids are int32: a file has far fewer than 2**31 distinct stacks.
         self.stack, self.thread, self.time, self.memory = array("i"), array("q"), array("q"), array("q")
         self.stacks_only = False
+        self.counted = 0                # records whose ids were let go of
+        self.again = None
 
     def append(self, stack, thread_id, time_ns, memory):
         self.stack.append(stack)
@@ -100,8 +106,19 @@ class StackRecords:
             self.time.append(NONE if time_ns is None else time_ns)
             self.memory.append(NONE if memory is None else memory)
 
+    def let_go(self):
+        """Forget the ids decoded so far ([again] gives them back)."""
+        self.counted += len(self.stack)
+        del self.stack[:]
+
+    def ids(self, start, n) -> np.ndarray:
+        """The stack ids of records [start, start + n), asked in order."""
+        if self.again is not None:
+            return self.again.take(start, n)
+        return np.frombuffer(self.stack, np.int32, count=n, offset=4 * start)
+
     def __len__(self):
-        return len(self.stack)
+        return self.counted + len(self.stack)
 
 
 def _alloc_columns():
@@ -539,7 +556,7 @@ class ProfileBuilder:
         start, n = self.taken[what], int(paired.sum())
         if start + n > len(main) or (whole and start + n < len(main)):
             raise self._unpaired(what, start + n > len(main))
-        stack[paired] = np.frombuffer(main.stack, np.int32, count=n, offset=4 * start)
+        stack[paired] = main.ids(start, n)
         self.taken[what] = start + n
         return stack
 

@@ -15,6 +15,9 @@ import gc
 import os
 import struct
 import sys
+from array import array
+
+import numpy as np
 
 from . import format as F
 from . import merge
@@ -55,8 +58,9 @@ def read_profile(source, aggregate: bool = False, merged: bool = False) -> Profi
 
     With [aggregate], the samples are summed while reading (totals.py) and
     the profile has `totals()` but no sample columns: what the commands that
-    only aggregate use, in memory that does not grow with the samples'
-    details (about 5 bytes per sample: the main section's stack ids, outcome bytes).
+    only aggregate use, in memory that does not grow with the number of
+    samples (only with the distinct stacks, the GC events and the sampled
+    objects alive).
 
     With [merged], the samples are also merged within time slices as they
     are read, into at most about merge.MAX_ROWS rows: the profile is
@@ -208,6 +212,7 @@ def read_main_section(data, b) -> int:
     A = _Q if addr == 8 else _I
     head = tail = None                        # decided at the first sample record
     scan = None                               # _scan.scan_stacks's arguments, where it applies
+    again = None                              # summing: the MainSectionCursor that reads the ids again
     released = 0
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
@@ -216,6 +221,7 @@ def read_main_section(data, b) -> int:
             if pos >= n:
                 raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
             marker = data[pos]
+            at = pos
             if head is None and marker in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE,
                                            F.MARKER_OBJ_INFO_STACK):
                 g.fork = F.fork_semantics(g.version, b.meta)
@@ -227,12 +233,16 @@ def read_main_section(data, b) -> int:
                     records.stacks_only = F.META_VERSION in b.meta
                     columns = (None,) * 3 if records.stacks_only else (records.thread, records.time, records.memory)
                     scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged, records.stack, *columns)
+                    if records.stacks_only and b.aggregate:
+                        again = records.again = MainSectionCursor(data, pos, scan[:5])
             if marker == F.MARKER_STACKTRACE and scan is not None:
                 # Runs of stack records are decoded in compiled code; the
                 # record it stops at (another kind, or a bad one) is decoded
                 # below.
                 end = scan_stacks(data, pos, pos + SCAN_RUN, *scan)
                 if end != pos:
+                    if again is not None:
+                        records.let_go()
                     pos = end
                     released = release(data, released, pos)
                     continue
@@ -296,9 +306,54 @@ def read_main_section(data, b) -> int:
                                          "the fork's version 7 (META start_time_offset)", pos, "main section")
             else:
                 raise ProfileFormatError(f"unknown record marker 0x{marker:02x}", pos, "main section")
+            if again is not None and marker != F.MARKER_STACKTRACE:
+                again.skips[at] = pos           # the second pass jumps over what is not a stack record
     except ProfileFormatError as e:
         e.record_start = pos
         raise
+
+
+class MainSectionCursor:
+    """A second pass over a vmsample file's main-section stack records,
+    for summing while reading (aggregate=True), so that the reader holds no
+    stack id per sample: the first pass interns every stack (in the order a
+    whole read does, so ids are the same) and counts the records
+    (StackRecords.let_go); as the extension's sample infos pair with the
+    records, this cursor decodes their ids again, a run at a time, and lets
+    go of the pages behind it.  It jumps over the other records by [skips]
+    (their offset -> the next record's), which the first pass fills in, so
+    the main section's grammar stays read_main_section's alone."""
+
+    def __init__(self, data, pos, scan):
+        self.data, self.pos, self.released = data, pos, pos
+        self.scan = scan                # scan_stacks's arguments before the columns
+        self.skips: dict[int, int] = {}
+        self.ids = array("i")           # decoded, of which [at:] are not taken yet
+        self.at = 0
+        self.taken = 0
+
+    def take(self, start, n) -> np.ndarray:
+        """The ids of records [start, start + n); [start] is where the last
+        call ended."""
+        if start != self.taken:
+            raise Irregular("main-section records asked for out of order")
+        while len(self.ids) - self.at < n:
+            self._decode_more()
+        ids = np.frombuffer(self.ids, np.int32, count=n, offset=4 * self.at).copy()
+        self.at += n
+        self.taken += n
+        return ids
+
+    def _decode_more(self):
+        del self.ids[:self.at]
+        self.at = 0
+        end = self.skips.get(self.pos)
+        if end is None:
+            end = scan_stacks(self.data, self.pos, self.pos + SCAN_RUN, *self.scan, self.ids, None, None, None)
+            if end == self.pos:         # the first pass decoded what is here
+                raise Irregular(f"the main section at {self.pos} reads differently the second time")
+        self.pos = end
+        self.released = release(self.data, self.released, end)
 
 
 def _ext_stack(payload, at, pos, record):

@@ -8,10 +8,11 @@ There are two ways to the same numbers:
   whole (`read_profile(path)`);
 * [TotalsAccumulator] sums sample records as the reader decodes them
   (`read_profile(path, aggregate=True)`), so that a command which only
-  aggregates never holds the samples.  What it keeps per sample is the main
-  section's stack id (4 bytes, until the extension's info record pairs with
-  it), the samples whose outcome no minor collection has given yet (one
-  nursery's worth) and the survivors still alive (the sampled live heap).
+  aggregates never holds the samples.  What it keeps of them is the samples
+  whose outcome no minor collection has given yet (one nursery's worth) and
+  the survivors still alive (the sampled live heap); the reader pairs each
+  info record with its main-section stack record by reading the main
+  section a second time, beside the extension (reader.MainSectionCursor).
 
 The two agree exactly, to the last bit of the float sums: integer sums are
 exact, and float sums add one sample at a time in file order in both
