@@ -23,6 +23,9 @@ def test_every_command_runs_and_is_measured():
         assert all(m["seconds"] > 0 and m["peak_rss"] > 10 << 20 for m in c.values())
         assert c["convert speedscope"]["output_bytes"] > 0 and c["convert pprof"]["output_bytes"] > 0
         assert c["report"]["output_bytes"] == 0
+        # the read call's own time is measured where the command reads, and is part of its run
+        assert 0 < c["stock vmprof.read_profile"]["read_seconds"] < c["stock vmprof.read_profile"]["seconds"]
+        assert c["report"]["read_seconds"] is None
 
 
 def test_an_unknown_command_is_a_usage_error():
@@ -38,3 +41,4 @@ def test_gcbench_profiles_with_medians():
     sizes = json.loads(out)["sizes"]
     assert [s["iterations"] for s in sizes] == [6, 8] and 0 < sizes[0]["samples"] < sizes[1]["samples"]
     assert all(m["seconds"] > 0 and m["peak_rss"] > 10 << 20 for s in sizes for m in s["commands"].values())
+    assert all(0 < s["commands"]["vmsample.read_profile (aggregate)"]["read_seconds"] < 1 for s in sizes)

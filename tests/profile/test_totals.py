@@ -160,8 +160,8 @@ def assert_memory_flat(tmp_path, suffix, commands):
     grown = len(gzip.decompress(large.read_bytes()) if suffix.endswith(".gz") else large.read_bytes()) \
         - len(gzip.decompress(small.read_bytes()) if suffix.endswith(".gz") else small.read_bytes())
     for command in commands:
-        _, rss_small, _ = measure(command, small, tmp_path / "out")
-        _, rss_large, _ = measure(command, large, tmp_path / "out")
+        _, rss_small, _, _ = measure(command, small, tmp_path / "out")
+        _, rss_large, _, _ = measure(command, large, tmp_path / "out")
         assert rss_large - rss_small < 0.25 * grown, (command, rss_small, rss_large, grown)
 
 

@@ -10,7 +10,8 @@ allocation samples per iteration, or ``examples/gcbench.py DEPTH`` at
 runs each command on it as a fresh
 process and prints its wall time, its peak resident set (the child's
 ``ru_maxrss``), the size of what it wrote, and its time relative to stock
-``vmprof.read_profile`` on the same file.  The last column compares the
+``vmprof.read_profile`` on the same file; for the ``read_profile`` commands
+also the time of the read call itself, imports excluded, and its ratio.  The last column compares the
 peak memory of the biggest size with the smallest: a command that streams
 stays near 1x as the file grows.  The issue's targets: peak RSS <= 500 MB
 whatever the size (``validate``: 200 MB), ``read_profile`` >= 20x faster than
@@ -36,14 +37,23 @@ ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = {"alloc_churn": 256, "gcbench": 512}
 TOOL = ROOT / "tools" / "read_profile.py"
 
+
+
+def _timed_read(module, args=""):
+    """A command that reads the profile with [module].read_profile and
+    also says how long the call took, imports excluded (`read SECONDS` on
+    stderr): start-up is most of a fresh process's time at the sizes the
+    benchmark writes, and numpy's import alone is ~0.1 s."""
+    return ["-c", f"import sys, time, {module}; read = {module}.read_profile; t = time.perf_counter(); "
+                  f"read(sys.argv[1]{args}); print('read', time.perf_counter() - t, file=sys.stderr)", "{f}"]
+
+
 # name -> argv after the interpreter; {f}: the profile, {o}: an output path
 COMMANDS = {
-    "stock vmprof.read_profile": ["-c", "import sys, vmprof; vmprof.read_profile(sys.argv[1])", "{f}"],
-    "vmsample.read_profile": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1])", "{f}"],
-    "vmsample.read_profile (aggregate)": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1], "
-                                          "aggregate=True)", "{f}"],
-    "vmsample.read_profile (merged)": ["-c", "import sys, vmsample; vmsample.read_profile(sys.argv[1], "
-                                       "merged=True)", "{f}"],
+    "stock vmprof.read_profile": _timed_read("vmprof"),
+    "vmsample.read_profile": _timed_read("vmsample"),
+    "vmsample.read_profile (aggregate)": _timed_read("vmsample", ", aggregate=True"),
+    "vmsample.read_profile (merged)": _timed_read("vmsample", ", merged=True"),
     "report": ["-m", "vmsample", "report", "{f}"],
     "report --live": ["-m", "vmsample", "report", "--live", "{f}"],
     "validate --fast": ["-m", "vmsample", "validate", "--fast", "{f}"],
@@ -83,7 +93,8 @@ _SPAWN = ("import os, sys; pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.en
 
 
 def measure(name, profile, out):
-    """(seconds, peak RSS bytes, output bytes) of one command, a fresh process."""
+    """(seconds, peak RSS bytes, output bytes, seconds of the read call or
+    None) of one command, a fresh process."""
     argv = [a.format(f=profile, o=out) for a in COMMANDS[name]]
     t = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _SPAWN, sys.executable, *argv], stdout=subprocess.DEVNULL,
@@ -96,7 +107,8 @@ def measure(name, profile, out):
     written = sum(os.path.getsize(p) for p in Path(out).parent.glob(Path(out).name + "*"))
     for p in Path(out).parent.glob(Path(out).name + "*"):
         p.unlink()
-    return elapsed, int(maxrss_kb) * 1024, written
+    read = re.search(r"^read (\S+)$", err, re.MULTILINE)
+    return elapsed, int(maxrss_kb) * 1024, written, float(read[1]) if read else None
 
 
 def run(iterations, commands, program="alloc_churn", repeat=1):
@@ -114,7 +126,9 @@ def run(iterations, commands, program="alloc_churn", repeat=1):
                     runs[name].append(measure(name, path, Path(tmp) / "out"))
             for name in commands:
                 s, rss, written = (statistics.median(r[i] for r in runs[name]) for i in range(3))
-                row["commands"][name] = {"seconds": s, "peak_rss": rss, "output_bytes": written}
+                reads = [r[3] for r in runs[name] if r[3] is not None]
+                row["commands"][name] = {"seconds": s, "peak_rss": rss, "output_bytes": written,
+                                         "read_seconds": statistics.median(reads) if reads else None}
             path.unlink()
             sizes.append(row)
     return sizes
@@ -129,12 +143,19 @@ def print_table(sizes, commands):
         print(f"\n{row['samples']:,} allocation samples (argument {row['iterations']:,}), "
               f"{_mb(row['file_bytes']).strip()} file")
         stock = row["commands"].get(STOCK)
-        print(f"  {'command':34} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof")
+        print(f"  {'command':34} {'time':>10}  {'peak RSS':>16}  {'output':>16}  speed vs stock vmprof"
+              f"  {'the read call':>14}  {'speed vs stock':>14}")
         for name in commands:
             c = row["commands"][name]
             ratio = f"{stock['seconds'] / c['seconds']:6.2f}x" if stock and name != STOCK else ""
             out = _mb(c["output_bytes"]) if c["output_bytes"] else ""
-            print(f"  {name:34} {c['seconds']:8.2f} s  {_mb(c['peak_rss']):>16}  {out:>16}  {ratio}")
+            read = read_ratio = ""
+            if c["read_seconds"] is not None:
+                read = f"{c['read_seconds']:12.3f} s"
+                if stock and stock["read_seconds"] and name != STOCK:
+                    read_ratio = f"{stock['read_seconds'] / c['read_seconds']:13.2f}x"
+            print(f"  {name:34} {c['seconds']:8.2f} s  {_mb(c['peak_rss']):>16}  {out:>16}  {ratio:>21}"
+                  f"  {read:>14}  {read_ratio:>14}")
     if len(sizes) > 1:
         first, last = sizes[0], sizes[-1]
         grow = last["samples"] / first["samples"]
