@@ -39,6 +39,7 @@ def irregularities(drain_every=_assemble.DRAIN_EVERY, scan_run=reader.SCAN_RUN):
         mp.setattr(T.Irregular, "__init__", note)
         mp.setattr(_assemble, "DRAIN_EVERY", drain_every)
         mp.setattr(reader, "SCAN_RUN", scan_run)
+        mp.setattr(reader, "AGAIN_RUN", scan_run)
         yield seen
 
 
@@ -128,11 +129,12 @@ def test_real_profiles_sum_the_same_both_ways(path):
     assert_same_totals(path)
 
 
-def big(path, samples):
+def big(path, samples, minor_every=2048, major_every=16):
     """A realistic-shaped profile of [samples] allocation samples: a few
-    hundred stacks, a minor collection every 2048 samples, a third of the
-    samples surviving it, a major one every 16 minor ones finding all but
-    the newest 1000 survivors dead (a live heap that does not grow)."""
+    hundred stacks, a minor collection every [minor_every] samples, a third
+    of the samples surviving it, a major one every [major_every] minor ones
+    finding all but the newest 1000 survivors dead (a live heap that does
+    not grow)."""
     with ProfileWriter(path, alloc_period=256) as w:
         for c in range(2, 40, 2):
             w.declare_code(c, f"f{c}", c, "prog.py")
@@ -140,12 +142,12 @@ def big(path, samples):
         for seq in range(samples):
             w.alloc_sample(seq, 16 + 8 * (seq % 7), 1 + seq % 5, 1000 * seq,
                            [(2 + 2 * (seq % 19), seq % 11), (2 + 2 * (seq % 3), 1)])
-            if seq % 2048 == 2047:
+            if seq % minor_every == minor_every - 1:
                 outs = bytes((s * 7) % 3 == 0 for s in range(first, seq + 1))
                 survivors += [s for s in range(first, seq + 1) if (s * 7) % 3 == 0]
-                w.minor_collection(seq // 2048, 1000 * seq, first_seq=first, outcomes=outs)
+                w.minor_collection(seq // minor_every, 1000 * seq, first_seq=first, outcomes=outs)
                 first = seq + 1
-                if seq % (16 * 2048) == 2047:
+                if seq % (major_every * minor_every) == minor_every - 1:
                     dead, survivors = survivors[:-1000], survivors[-1000:]
                     w.major_event(seq, 2, 1000 * seq, deaths=dead)
                     w.major_event(seq, 0, 1000 * seq + 1)
@@ -192,6 +194,28 @@ def test_summing_while_reading_holds_nothing_per_sample(tmp_path, suffix):
         finally:
             tracemalloc.stop()
     assert peaks[1] - peaks[0] < 1 * ((1 << 20) - (1 << 18)), peaks
+
+
+def test_the_schemas_reader_sums_holding_nothing_per_sample(tmp_path):
+    """The same of schema.read_profile (tools/read_profile.py's), which
+    decodes a record at a time with construct (~0.4 ms a sample: small
+    files, and a GC cycle of 1024 samples so that both have many).  Its
+    transient peaks are bigger (a DEATHS record's seqs as Python ints), so
+    the bound is 8 bytes a sample; holding the main section's stack
+    records until the extension paired them grew ~33 here."""
+    peaks = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_assemble, "DRAIN_EVERY", 64)
+        for samples in (1 << 12, 1 << 14):
+            path = big(tmp_path / f"{samples}.prof", samples, minor_every=256, major_every=4)
+            schema.read_profile(path, aggregate=True)       # construct compiles its parsers once
+            tracemalloc.start()
+            try:
+                assert schema.read_profile(path, aggregate=True).totals().alloc_count == samples
+                peaks.append(tracemalloc.get_traced_memory()[1])
+            finally:
+                tracemalloc.stop()
+    assert peaks[1] - peaks[0] < 8 * ((1 << 14) - (1 << 12)), peaks
 
 
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=20),

@@ -89,8 +89,8 @@ class StackRecords:
     Summing while reading (aggregate=True) keeps not even those: the reader
     lets go of the ids as it decodes them ([let_go]; the records are
     [counted]), and [again], a second cursor over the main section
-    (reader.MainSectionCursor), decodes them again when the extension's
-    infos pair with them."""
+    (reader.MainSectionCursor; schema.MainSectionRecords for the schema's
+    reader), decodes them again when the extension's infos pair with them."""
 
     def __init__(self):
         # Stack ids are int32: a file has far fewer than 2**31 distinct stacks.
@@ -100,6 +100,9 @@ class StackRecords:
         self.again = None
 
     def append(self, stack, thread_id, time_ns, memory):
+        if self.again is not None:
+            self.counted += 1
+            return
         self.stack.append(stack)
         if not self.stacks_only:
             self.thread.append(thread_id)

@@ -51,11 +51,41 @@ def _fields(container) -> dict:
     return {k: v for k, v in container.items() if not k.startswith("_")}
 
 
-def iter_records(data: bytes):
+class _OwnPosition(io.RawIOBase):
+    """[data] read from a position of its own: an mmap's position is shared
+    by everything that reads it, and schema.read_profile reads the main
+    section twice at once (schema.MainSectionRecords).  Reads copy slices,
+    so that no exported buffer keeps the mmap from closing."""
+
+    def __init__(self, data):
+        self.data, self.pos = data, 0
+
+    def readable(self):
+        return True
+
+    def seekable(self):
+        return True
+
+    def readinto(self, buffer):
+        chunk = self.data[self.pos:self.pos + len(buffer)]
+        buffer[:len(chunk)] = chunk
+        self.pos += len(chunk)
+        return len(chunk)
+
+    def seek(self, pos, whence=io.SEEK_SET):
+        self.pos = pos + (0 if whence == io.SEEK_SET else self.pos if whence == io.SEEK_CUR else len(self.data))
+        return self.pos
+
+    def tell(self):
+        return self.pos
+
+
+def iter_records(data: bytes, own_position: bool = False):
     """Yield a Record per record of [data] (bytes, or the mmap that
     source.mapped gives, whose pages are let go of behind the parser);
-    ProfileFormatError at the first bad one."""
-    stream = data if isinstance(data, mmap.mmap) else io.BytesIO(data)
+    ProfileFormatError at the first bad one.  [own_position]: [data] may be
+    read by another iter_records at the same time."""
+    stream = _OwnPosition(data) if own_position else data if isinstance(data, mmap.mmap) else io.BytesIO(data)
     stream.seek(0)
     released = 0
     offset, kind = 0, "static_header"

@@ -51,6 +51,9 @@ except ImportError:
 # The compiled loops return at least every this many bytes, so that the
 # reader lets go of the pages behind it (source.release) as it goes.
 SCAN_RUN = 4 << 20
+# The same for MainSectionCursor, whose pages are resident at the same time
+# as the extension's: it decodes and lets go of a quarter as much at a time.
+AGAIN_RUN = SCAN_RUN // 4
 
 
 def read_profile(source, aggregate: bool = False, merged: bool = False) -> Profile:
@@ -349,11 +352,11 @@ class MainSectionCursor:
         self.at = 0
         end = self.skips.get(self.pos)
         if end is None:
-            end = scan_stacks(self.data, self.pos, self.pos + SCAN_RUN, *self.scan, self.ids, None, None, None)
+            end = scan_stacks(self.data, self.pos, self.pos + AGAIN_RUN, *self.scan, self.ids, None, None, None)
             if end == self.pos:         # the first pass decoded what is here
                 raise Irregular(f"the main section at {self.pos} reads differently the second time")
         self.pos = end
-        self.released = release(self.data, self.released, end)
+        self.released = release(self.data, self.released, end, AGAIN_RUN)
 
 
 def _ext_stack(payload, at, pos, record):

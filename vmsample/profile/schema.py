@@ -21,6 +21,7 @@ import functools
 import io
 import struct
 
+import numpy as np
 from construct import (Array, Bytes, Check, Computed, Const, Construct, ConstructError, Error, FixedSized,
                        Float64l, GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
                        Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Pass, Peek,
@@ -467,11 +468,13 @@ def to_profile(parsed, gzip: bool = False):
     return b.finish()
 
 
-def read_records(records, gzip: bool = False, aggregate: bool = False):
+def read_records(records, gzip: bool = False, aggregate: bool = False, again=None):
     """The Profile of the records dump.iter_records decodes, taken one at a
     time: memory is the builder's, not a container tree of the file.  With
     [aggregate], the samples are summed as they come (totals.py); a file the
-    accumulator does not follow raises totals.Irregular."""
+    accumulator does not follow raises totals.Irregular.  [again]() gives
+    the records once more, from the start, for summing a vmsample file
+    without holding a stack id per sample (MainSectionRecords)."""
     b = ProfileBuilder(gzip=gzip, aggregate=aggregate)
     static = header = None
     meta_keys: set = set()
@@ -493,10 +496,34 @@ def read_records(records, gzip: bool = False, aggregate: bool = False):
         else:
             if fork is None and rec.marker in SAMPLE_MARKERS:
                 fork = F.fork_semantics(header.version, meta_keys)
+                if aggregate and again is not None and not fork and F.META_VERSION in meta_keys:
+                    b.main[F.MARKER_STACKTRACE].again = MainSectionRecords(again(), b.stacks)
             elif fork is None and rec.marker == F.MARKER_META:
                 meta_keys.add(rec.body.key)
             _feed_main(b, rec, fork)
     return b.finish()
+
+
+class MainSectionRecords:
+    """The schema's reader.MainSectionCursor: the main section's stack
+    records read a second time, beside the extension, so that summing while
+    reading holds no stack id per sample.  The first pass interned every
+    stack; this one looks each up again as info records pair with it."""
+
+    def __init__(self, records, stacks):
+        self.records = records          # a second dump.iter_records, with its own position
+        self.stacks = stacks
+        self.taken = 0
+
+    def take(self, start, n):
+        if start != self.taken:
+            raise Irregular("main-section records asked for out of order")
+        ids = np.empty(n, np.int32)
+        for i in range(n):
+            rec = next(r for r in self.records if r.kind == "stacktrace").container
+            ids[i] = self.stacks.intern(_raw(rec.body.entries))
+        self.taken += n
+        return ids
 
 
 def read_profile(source, aggregate: bool = False):
@@ -507,6 +534,6 @@ def read_profile(source, aggregate: bool = False):
 
     with mapped(source) as (data, gz):
         try:
-            return read_records(iter_records(data), gz, aggregate)
+            return read_records(iter_records(data), gz, aggregate, lambda: iter_records(data, own_position=True))
         except Irregular:
             return read_records(iter_records(data), gz).aggregated()

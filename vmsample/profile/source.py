@@ -121,10 +121,11 @@ def mapped(source):
 RELEASE_EVERY = 4 << 20
 
 
-def release(data, done: int, upto: int) -> int:
+def release(data, done: int, upto: int, every: int = RELEASE_EVERY) -> int:
     """Let go of [data]'s pages in [done, upto) if it is a mapped file and
-    that is worth it; returns the offset released up to."""
-    if upto - done < RELEASE_EVERY or not isinstance(data, mmap.mmap):
+    that is worth it (at least [every] bytes); returns the offset released
+    up to."""
+    if upto - done < every or not isinstance(data, mmap.mmap):
         return done
     start, upto = done - done % mmap.PAGESIZE, upto - upto % mmap.PAGESIZE
     if upto > start:
