@@ -324,8 +324,9 @@ class MainSectionCursor:
     (StackRecords.let_go); as the extension's sample infos pair with the
     records, this cursor decodes their ids again, a run at a time, and lets
     go of the pages behind it.  It jumps over the other records by [skips]
-    (their offset -> the next record's), which the first pass fills in, so
-    the main section's grammar stays read_main_section's alone."""
+    (their offset -> the next record's; vmsample writes one per code name),
+    which the first pass fills in, so the main section's grammar stays
+    read_main_section's alone."""
 
     def __init__(self, data, pos, scan):
         self.data, self.pos, self.released = data, pos, pos
