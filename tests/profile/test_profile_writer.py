@@ -5,7 +5,9 @@ import os
 
 import pytest
 
-from vmsample.profile import ProfileWriter, read_profile
+from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile.dump import iter_records
+from vmsample.profile.source import load_bytes
 from vmsample.profile import format as F
 
 
@@ -150,6 +152,32 @@ def test_buffers_are_bounded(tmp_path):
     grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     assert path.stat().st_size > 70_000_000
     assert grown_kb < 30_000
+
+
+@pytest.mark.parametrize("suffix", [".prof", ".prof.gz"])
+def test_records_bigger_than_the_writers_buffer(tmp_path, suffix):
+    """A major collection that finds 300,000 sampled objects dead (gcbench 17
+    does: its DEATHS records once overflowed the 1 MiB buffer and corrupted
+    the heap) and a code named by 2 MiB: written in pieces, read back whole.
+    (Three of the seqs are the file's samples; the rest, samples taken
+    before the writer was attached, are ignored by readers.)"""
+    path = tmp_path / f"big{suffix}"
+    dead = 300_000
+    name = "f" * (2 << 20)
+    with ProfileWriter(path, alloc_period=64) as w:
+        w.declare_code(2, name, 1, "x.py")
+        for seq in range(dead - 3, dead):
+            w.alloc_sample(seq, 16, 1, seq, [(2, 1)])
+        w.minor_collection(1, dead, first_seq=dead - 3, outcomes=b"\x01" * 3)
+        w.major_event(1, 2, dead + 1, deaths=range(dead))
+        w.major_event(1, 0, dead + 2)
+    for p in (read_profile(path), schema.read_profile(path)):
+        a = p.alloc_samples
+        assert len(a) == 3 and (a.died_major == 1).all() and (a.death_ns == dead + 1).all()
+        assert p.stack_frames(int(a.stack[0]))[0].code.function == name
+    deaths = [r for r in iter_records(load_bytes(path)[0]) if r.kind == "ext:deaths"]
+    assert [len(r.fields["seqs"]) for r in deaths] == [F.DEATHS_PER_RECORD] * (dead // F.DEATHS_PER_RECORD) \
+        + [dead % F.DEATHS_PER_RECORD]
 
 
 def test_c_level_api_from_another_cython_module(tmp_path):

@@ -11,9 +11,13 @@ Design
    At close the spool is copied after the trailer and deleted, so a finished
    file is one stream and memory stays bounded for any run length.
 
-2. Buffers.  Each output has one fixed buffer ([PROF_BUFFER_SIZE] bytes, more
-   than the largest record).  A record is reserved and filled in place and
-   written out with write(2) when its buffer passes [PROF_DRAIN_AT] bytes.
+2. Buffers.  Each output has one fixed buffer ([PROF_BUFFER_SIZE] bytes),
+   written out with write(2) when it passes [PROF_DRAIN_AT] bytes.  A record
+   whose size has a bound that fits the buffer (stacks of at most
+   MAX_STACK_ENTRIES entries, a DEATHS record's DEATHS_PER_RECORD seqs:
+   checked below, at import) is reserved and filled in place (_reserve);
+   one whose size the program decides (a code's name, a minor collection's
+   outcome bytes, META values, type names) is appended in pieces (_append).
    Invariant: the spool on disk is never behind the main file -- a sample's
    main-section record is appended before its extension info, a full main
    buffer drains the spool first, and a full spool drains alone -- so after a
@@ -89,6 +93,9 @@ cdef extern from *:
     #endif
     """
     bint PROF_UNLIKELY(bint) noexcept nogil
+
+cdef extern from "<assert.h>" nogil:
+    void c_assert "assert" (bint)   # on in the test build only (NDEBUG off)
 
 cdef extern from "<stdio.h>" nogil:
     int snprintf(char* buf, size_t n, const char* fmt, ...)
@@ -208,6 +215,7 @@ cdef inline char* _reserve(ProfWriter* w, ProfOutput* o, size_t n) noexcept nogi
         # first.  Either way the spool on disk is never behind the main file.
         if (_drain(w, o, Z_NO_FLUSH) if o == &w.spool else _drain_all(w, Z_NO_FLUSH)) < 0:
             return NULL
+    c_assert(o.len + n <= o.cap)       # (the test build's check of "Buffers" above)
     return o.buf + o.len
 
 cdef int _append(ProfWriter* w, ProfOutput* o, const char* p, size_t n) noexcept nogil:
@@ -303,6 +311,7 @@ cdef ProfCode* _code_entry(ProfWriter* w, uint64_t code_id) noexcept nogil:
 cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
     # 0x02 | addr id | word len | name
     cdef char fallback[64]
+    cdef char head[64]
     cdef const char* name = c.name
     cdef size_t n = c.name_len
     cdef char* p
@@ -310,14 +319,11 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
         n = <size_t>snprintf(fallback, 64, "py:<code 0x%llx>:0:<unknown>",
                              <unsigned long long>c.code_id)
         name = fallback
-    p = _reserve(w, &w.main, CODE_RECORD_HEAD + n)
-    if p == NULL:
-        return -1
-    p = _put_u8(p, F_MARKER_VIRTUAL_IP)
+    p = _put_u8(head, F_MARKER_VIRTUAL_IP)
     p = _put_u64(p, c.code_id)
     p = _put_u64(p, n)
-    memcpy(p, name, n)
-    w.main.len += CODE_RECORD_HEAD + n
+    if _append(w, &w.main, head, CODE_RECORD_HEAD) < 0 or _append(w, &w.main, name, n) < 0:
+        return -1
     c.written = True
     return 0
 
@@ -382,6 +388,9 @@ cdef size_t STACK_RECORD_HEAD = 1 + F.STACK_HEAD.size      # also 0x0A's head (f
 cdef size_t CODE_RECORD_HEAD = 1 + F.CODE_HEAD.size
 # Extension payloads (without the record head).
 cdef size_t EXT_HEAD = F.EXT_RECORD_HEAD.size
+# "Buffers" (the design block): the records filled in place fit the buffer.
+if EXT_HEAD + DEATHS_HEAD + 8 * F_DEATHS_PER_RECORD > PROF_BUFFER_SIZE:
+    raise ImportError("a DEATHS record of DEATHS_PER_RECORD seqs does not fit the writer's buffer")
 cdef size_t ALLOC_INFO = F.ALLOC_INFO.size
 cdef size_t TIME_INFO = F.TIME_INFO.size
 cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SAMPLES.size

@@ -197,8 +197,9 @@ EXT_TAG_NAMES = {
 # ALLOC_SAMPLE flags byte.
 ALLOC_FLAG_LARGE = 0x01
 ALLOC_FLAG_CONTINUED = 0x02     # another sample point of the allocation sampled just before
-# The most seqs one DEATHS record holds (a collection finding more writes several).
-DEATHS_PER_RECORD = 1 << 20
+# The most seqs one DEATHS record holds (a collection finding more writes
+# several): 512 KiB of them, so that a record fits the writer's buffer.
+DEATHS_PER_RECORD = 1 << 16
 
 # MINOR_GC outcome bits (same values as the core's GC_OUTCOME_*).
 OUTCOME_SURVIVED = 0x01
