@@ -134,7 +134,7 @@ if sys.byteorder != "little":
     raise ImportError("vmsample profiles are little-endian; this host is not")
 
 cdef enum:
-    PROF_BUFFER_SIZE = 1048576      # 1 MiB, > the largest record (65536 entries * 8 + headers)
+    PROF_BUFFER_SIZE = 1048576      # 1 MiB: see "Buffers" above
     PROF_DRAIN_AT = 131072
     PROF_GZ_CHUNK = 65536
     PROF_OBJ_INFO_CHUNK = 8192      # objects per 0x0A record (pypy layout)
@@ -388,15 +388,19 @@ cdef size_t STACK_RECORD_HEAD = 1 + F.STACK_HEAD.size      # also 0x0A's head (f
 cdef size_t CODE_RECORD_HEAD = 1 + F.CODE_HEAD.size
 # Extension payloads (without the record head).
 cdef size_t EXT_HEAD = F.EXT_RECORD_HEAD.size
-# "Buffers" (the design block): the records filled in place fit the buffer.
-if EXT_HEAD + DEATHS_HEAD + 8 * F_DEATHS_PER_RECORD > PROF_BUFFER_SIZE:
-    raise ImportError("a DEATHS record of DEATHS_PER_RECORD seqs does not fit the writer's buffer")
 cdef size_t ALLOC_INFO = F.ALLOC_INFO.size
 cdef size_t TIME_INFO = F.TIME_INFO.size
 cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SAMPLES.size
 cdef size_t MAJOR_GC = F.MAJOR_GC.size
 cdef size_t END_PAYLOAD = F.END.size
 cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
+# "Buffers" (the design block): the records filled in place fit the buffer --
+# the biggest are a stack record or a sample info with an inline stack of
+# MAX_STACK_ENTRIES entries (3 tail words at most), and a full DEATHS record.
+if max(STACK_RECORD_HEAD + 8 * (F.MAX_STACK_ENTRIES + 3),
+       EXT_HEAD + ALLOC_INFO + EXT_STACK_HEAD + 8 * F.MAX_STACK_ENTRIES,
+       EXT_HEAD + DEATHS_HEAD + 8 * F_DEATHS_PER_RECORD) > PROF_BUFFER_SIZE:
+    raise ImportError("a record the writer fills in place does not fit its buffer")
 cdef enum:
     FIXED_RECORD_MAX = 128          # stack buffers for MINOR_GC's head and END
 if EXT_HEAD + MINOR_FIXED > FIXED_RECORD_MAX or EXT_HEAD + END_PAYLOAD > FIXED_RECORD_MAX:
