@@ -2,6 +2,8 @@
 surface as OSError (never lost, never a crash), bounded buffers."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -178,6 +180,21 @@ def test_records_bigger_than_the_writers_buffer(tmp_path, suffix):
     deaths = [r for r in iter_records(load_bytes(path)[0]) if r.kind == "ext:deaths"]
     assert [len(r.fields["seqs"]) for r in deaths] == [F.DEATHS_PER_RECORD] * (dead // F.DEATHS_PER_RECORD) \
         + [dead % F.DEATHS_PER_RECORD]
+
+
+def test_a_major_collection_that_frees_many_sampled_objects(tmp_path):
+    """The same through `vmsample run`: 30,000 small lists kept, then freed
+    by one major collection, at one sample per 16 bytes, make one DEATHS of
+    ~175,000 seqs -- more than a record of 1 MiB holds.  This program used to
+    die with "double free or corruption" when the profile was written."""
+    prog = tmp_path / "drop.py"
+    prog.write_text("import gc\nkeep = [[i] for i in range(30000)]\nkeep = None\ngc.collect()\n")
+    out = tmp_path / "drop.prof"
+    done = subprocess.run([sys.executable, "-m", "vmsample", "run", "-f", "--alloc-period", "16", "-o", str(out),
+                           str(prog)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    a = read_profile(out).alloc_samples
+    assert int((a.died_major >= 0).sum()) > (1 << 20) // 8
 
 
 def test_c_level_api_from_another_cython_module(tmp_path):
