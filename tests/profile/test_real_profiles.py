@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from vmsample.cli import main
-from vmsample.profile import read_profile, schema
+from vmsample.profile import _assemble, read_profile, schema
 from vmsample.profile.reader import load_bytes
 
 DATA = Path(__file__).parent.parent / "data" / "real-profiles"
@@ -42,6 +42,16 @@ def test_reader_and_schema_agree(name):
     for stream in ("alloc_samples", "time_samples", "minor_collections"):
         assert getattr(fast, stream) == getattr(ref, stream), stream
     assert fast.stacks == ref.stacks and fast.frames == ref.frames and fast.types == ref.types
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_frames_made_a_few_stacks_at_a_time_are_the_same(name, monkeypatch):
+    # (_frames decodes stacks in chunks; frames are numbered in the order of first use all the same)
+    whole = read_profile(DATA / name)
+    monkeypatch.setattr(_assemble, "STACKS_PER_CHUNK", 3)
+    chunked = read_profile(DATA / name)
+    assert len(whole.stacks) > 3
+    assert (chunked.stacks, chunked.frames, chunked.codes) == (whole.stacks, whole.frames, whole.codes)
 
 
 @pytest.mark.parametrize("name", FIXTURES)

@@ -16,6 +16,7 @@ pypy layout 0x09 records are allocations and 0x01 records time samples.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from array import array
@@ -63,8 +64,8 @@ class _PureStackTable:
     def intern(self, key: bytes) -> int:
         return self.ids.setdefault(key, len(self.ids))
 
-    def keys(self) -> list[bytes]:
-        return list(self.ids)
+    def keys(self, start=0, stop=None) -> list[bytes]:
+        return list(itertools.islice(self.ids, start, stop))
 
     def lengths_of(self) -> list[int]:
         return [len(k) for k in self.ids]
@@ -186,6 +187,9 @@ def _positions(keys, seq, s0):
     samples = np.flatnonzero(inside & (keys[at] == seq))
     return samples, at[samples]
 
+
+# Stacks made into frames at a time (_frames).
+STACKS_PER_CHUNK = 8192
 
 # The outcome bytes without OUTCOME_SURVIVED: deleting them from a minor
 # collection's outcomes leaves its survivors.
@@ -507,38 +511,34 @@ class ProfileBuilder:
 
         # Entries are decoded as columns (code id, line or none, kind or none)
         # and made into frames once per distinct entry, in the order the
-        # stacks first use them.
-        raws = self.stacks.keys()               # in stack id order
-        if not raws:
-            return codes, [], []
-        words = np.frombuffer(b"".join(raws), np.int64)
-        if tagged:                              # (kind, pc) pairs
-            columns, per = (words[1::2], words[0::2]), 2
-        elif lines:                             # (line, code) pairs
-            columns, per = (words[1::2], words[0::2]), 2
-        else:
-            columns, per = (words,), 1
-        values, which = group(*columns)
-        values = [v.tolist() for v in values]
-        frame_of_entry = np.empty(len(values[0]), np.int64)
+        # stacks first use them.  A chunk of stacks at a time, so that what
+        # decoding them takes beside the result stays bounded however many
+        # distinct stacks there are (deep recursion makes ~10^5).
+        per = 2 if tagged or lines else 1       # (kind, pc) or (line, code) pairs
         frame_ids: dict[tuple[int, int], int] = {}
         frames: list[Frame] = []
-        for g in by_first_use(which).tolist():
-            cid = values[0][g]
-            c = code(cid, values[1][g] if tagged else F.KIND_CODE)
-            key = (cid, abs(values[1][g]) if lines and not tagged else c.first_line)
-            fid = frame_ids.get(key)
-            if fid is None:
-                fid = frame_ids[key] = len(frames)
-                frames.append(Frame(c, key[1]))
-            frame_of_entry[g] = fid
-        fids = frame_of_entry[which].tolist()
         stacks: list[tuple[int, ...]] = []
-        at = 0
-        for raw in raws:
-            n = len(raw) // (8 * per)
-            stacks.append(tuple(fids[at:at + n]))
-            at += n
+        for first in range(0, len(self.stacks), STACKS_PER_CHUNK):
+            raws = self.stacks.keys(first, first + STACKS_PER_CHUNK)       # in stack id order
+            words = np.frombuffer(b"".join(raws), np.int64)
+            values, which = group(*((words[1::2], words[0::2]) if per == 2 else (words,)))
+            values = [v.tolist() for v in values]
+            frame_of_entry = np.empty(len(values[0]), np.int64)
+            for g in by_first_use(which).tolist():
+                cid = values[0][g]
+                c = code(cid, values[1][g] if tagged else F.KIND_CODE)
+                key = (cid, abs(values[1][g]) if lines and not tagged else c.first_line)
+                fid = frame_ids.get(key)
+                if fid is None:
+                    fid = frame_ids[key] = len(frames)
+                    frames.append(Frame(c, key[1]))
+                frame_of_entry[g] = fid
+            fids = frame_of_entry[which].tolist()
+            at = 0
+            for raw in raws:
+                n = len(raw) // (8 * per)
+                stacks.append(tuple(fids[at:at + n]))
+                at += n
         return codes, frames, stacks
 
     @staticmethod

@@ -197,9 +197,10 @@ cdef class StackTable:
         """The id of the stack whose raw entries are [key]."""
         return self.intern_at(PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key))
 
-    def keys(self):
-        """Every stack's raw entries, in id order."""
-        return [PyBytes_FromStringAndSize(self.entries[i], self.lengths[i]) for i in range(self.count)]
+    def keys(self, Py_ssize_t start=0, stop=None):
+        """The raw entries of stacks [start, stop) (default: every one), in id order."""
+        cdef Py_ssize_t end = self.count if stop is None else min(<Py_ssize_t>stop, self.count)
+        return [PyBytes_FromStringAndSize(self.entries[i], self.lengths[i]) for i in range(max(start, 0), end)]
 
     def lengths_of(self):
         """Every stack's length in bytes, in id order."""
