@@ -5,7 +5,6 @@ stock vmprof reads from it, sample by sample, wherever vmprof reads it.
 (The paper fork's reading of them is compared in test_paper_toolchain.py.)"""
 
 import json
-import os
 from collections import Counter
 from pathlib import Path
 
