@@ -81,3 +81,29 @@ def test_a_full_disk_stops_profiling_and_keeps_a_readable_profile(tiny_disk):
     assert check.returncode == 0, check.stdout + check.stderr
     profile = read_profile(out)
     assert profile.alloc_samples
+
+
+def test_a_profile_that_cannot_be_finished_in_place_loses_nothing(tmp_path):
+    """A limit on file size (RLIMIT_FSIZE, as `ulimit -f`) stops the writer
+    like a full disk; finishing the profile in place needs a bigger file
+    still, so it fails too -- and then the main file and the spool must be
+    as they were (recovering once truncated the spool first and lost both),
+    so that the command the message names rebuilds the profile later."""
+    out = tmp_path / "limited.prof"
+    program = "keep = []\nfor i in range(200000):\n    keep.append([i])\nprint('done')\n"
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, resource.RLIM_INFINITY))
+
+    proc = subprocess.run([sys.executable, "-m", "vmsample", "run", "-o", str(out), "--alloc-period", "16",
+                           "-c", program], capture_output=True, text=True, timeout=120, preexec_fn=limit)
+    assert proc.stdout == "done\n" and proc.returncode == 1, proc.stderr
+    message = proc.stderr.splitlines()[-1]
+    assert "could not be finished" in message and f"vmsample recover {out}" in message, proc.stderr
+    spool = str(out) + ".spool"
+    assert os.path.getsize(spool) > 0
+    recovered = vmsample("recover", str(out))
+    assert recovered.returncode == 0, recovered.stderr
+    assert not os.path.exists(spool)
+    assert vmsample("validate", str(out)).returncode == 0
+    assert len(read_profile(out).alloc_samples) > 10_000

@@ -87,9 +87,13 @@ def keep_what_fit(out, spool):
 
     try:
         r = recover(out, spool=spool, make_room=True)
-    except (OSError, ProfileFormatError) as e:
-        raise CommandError(f"the disk is full and {out} could not be finished ({e}); with more space, "
-                           f"`vmsample recover {out}` rebuilds it from {spool}") from None
+    except ProfileFormatError as e:
+        # e.g. a gzip main file whose compressed data had not reached the disk
+        raise CommandError(f"the disk is full and {out} holds no profile that can be recovered ({e})") from None
+    except (OSError, MemoryError) as e:
+        # (recover leaves both files as they were when it fails)
+        raise CommandError(f"the disk is full and {out} could not be finished ({e or 'out of memory'}); with "
+                           f"more space, `vmsample recover {out}` rebuilds it from {spool}") from None
     return {"alloc": r.alloc_samples, "time": r.time_samples, "minor": r.minor_collections}
 
 

@@ -44,6 +44,34 @@ class RecoverResult:
     main_bytes_lost: int
 
 
+def _rebuild_in_place(path, raw: bytes, keep: int, spool_path, spool: bytes, blob: bytes) -> None:
+    """Make the file at [path] (now [raw]) [blob], which starts with its
+    first [keep] bytes, when the disk is full: the spool's space is freed
+    first and the rest of [blob] written after those bytes (a plain file
+    keeps its main section; a gzip one is written whole).  If that fails
+    too (the disk, or a limit on file size), [path] and the spool are put
+    back as they were, so that `vmsample recover` can rebuild the profile
+    once there is room, and the error is raised."""
+    os.truncate(spool_path, 0)
+    try:
+        with open(path, "r+b") as f:
+            f.truncate(keep)
+            f.seek(keep)
+            f.write(blob[keep:])
+    except OSError as e:
+        try:
+            with open(path, "r+b") as f:
+                f.truncate(keep)
+                f.seek(keep)
+                f.write(raw[keep:])
+            with open(spool_path, "wb") as f:
+                f.write(spool)
+        except OSError as again:
+            raise OSError(again.errno, f"{e.strerror or e}, and putting {path} and its spool back as they "
+                                       f"were failed: {again.strerror or again}") from None
+        raise
+
+
 def _gunzip_prefix(raw: bytes) -> bytes:
     """As much of a (possibly truncated or damaged) gzip stream as decodes."""
     d = zlib.decompressobj(wbits=31)
@@ -79,10 +107,11 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
     """Rebuild [path] (a killed run's output) from itself and its spool.
 
     Writes [output] (default: [path] itself, replaced atomically) and removes
-    the spool.  With [make_room] (the disk is full), the spool is emptied and
-    [path] overwritten in place once both are read, so the result needs no
-    space beyond theirs; a failure then loses them.  Raises ProfileFormatError if nothing can be recovered, and
-    FileNotFoundError if the spool is missing."""
+    the spool.  With [make_room] (the disk is full), [path] is rebuilt in
+    place in the space it and the spool take (_rebuild_in_place); if even
+    that fails, both are left as they were and the OSError raised.  Raises
+    ProfileFormatError if nothing can be recovered, and FileNotFoundError if
+    the spool is missing."""
     path = os.fspath(path)
     spool_path = os.fspath(spool) if spool is not None else path + ".spool"
     output = os.fspath(output) if output is not None else path
@@ -151,9 +180,7 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
         c = zlib.compressobj(6, zlib.DEFLATED, 31)
         blob = c.compress(blob) + c.flush()
     if make_room:
-        os.truncate(spool_path, 0)
-        with open(path, "wb") as f:
-            f.write(blob)
+        _rebuild_in_place(path, raw, 0 if gz else end, spool_path, spool_bytes, blob)
         output = path
     else:
         tmp = output + ".recovering"
