@@ -45,7 +45,7 @@ from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.profile.totals import has_lifetimes
 from vmsample.report.analysis import _Keys, duration_ns, summarize
 from vmsample.report.progress import QUIET
-from vmsample.report.units import fmt_merged
+from vmsample.report.units import clipped, fmt_merged
 
 from .frames import display_name
 
@@ -482,7 +482,9 @@ def convert(profile: Profile, progress=QUIET) -> dict:
             made[which].tolist(), _ms_list(a.time_ns[order], start_ns), a.weight[order].tolist(),
             a.type_id[order].tolist(), (~a.large[order]).tolist())
         objects_col = np.round(a.objects[order], 6).tolist()
-        class_col = [a.type_names[t] for t in type_col]
+        # (per sample: a type's whole name is its call stacks' leaf frame, stored once)
+        class_names = {t: clipped(a.type_names[t]) for t in set(type_col)}
+        class_col = [class_names[t] for t in type_col]
         thread = _thread(name, tid, not threads, program, end_ms, {
             "stack": stack_col, "time": time_col, "weight": weight_col, "weightType": "bytes",
             "length": len(stack_col)})

@@ -54,3 +54,10 @@ def fmt_merged(slice_ns: int) -> str:
     """What merging samples within time slices (vmsample/profile/merge.py)
     did, said where the merged samples are shown."""
     return f"samples with the same stack merged within time slices of {fmt_duration(slice_ns)}"
+
+
+def clipped(name: str, limit: int = 200) -> str:
+    """[name], cut to [limit] characters where it is repeated per sample (a
+    program may name a class by megabytes; the whole name is where it is
+    stored once)."""
+    return name if len(name) <= limit else name[:limit - 1] + "\u2026"
