@@ -174,26 +174,33 @@ def test_aggregating_commands_keep_memory_flat_as_the_file_doubles(tmp_path, suf
     assert_memory_flat(tmp_path, suffix, ("report", "validate --fast", "convert pprof", "diff"))
 
 
-@pytest.mark.parametrize("suffix", [".prof", ".prof.gz"])
-def test_summing_while_reading_holds_nothing_per_sample(tmp_path, suffix):
-    """Python's and numpy's allocations (tracemalloc) at the peak of a
-    summing read grow by less than a byte per sample as the file grows
-    fourfold: what grows is per minor and major collection (the GC
-    timeline), not per sample.  (Keeping the main section's stack ids until
-    the extension paired them, 4 bytes a sample, and the outcome bytes, 1,
-    grew ~6 bytes a sample here.)  Both sizes end at the same point of
-    big()'s major-collection cycle, so their survivors match."""
+def summing_peak_growth(read, paths, samples):
+    """How much more Python's and numpy's allocations (tracemalloc) peak at
+    while [read](path, aggregate=True) sums the second of [paths] than the
+    first, per extra sample ([samples]: theirs)."""
     peaks = []
-    for samples in (1 << 18, 1 << 20):
-        path = big(tmp_path / f"{samples}{suffix}", samples)
-        read_profile(path, aggregate=True)          # imports and caches: not the read's
+    for path, n in zip(paths, samples):
+        read(path, aggregate=True)          # imports, caches, construct's compiled parsers: not the read's
         tracemalloc.start()
         try:
-            assert read_profile(path, aggregate=True).totals().alloc_count == samples
+            assert read(path, aggregate=True).totals().alloc_count == n
             peaks.append(tracemalloc.get_traced_memory()[1])
         finally:
             tracemalloc.stop()
-    assert peaks[1] - peaks[0] < 1 * ((1 << 20) - (1 << 18)), peaks
+    return (peaks[1] - peaks[0]) / (samples[1] - samples[0])
+
+
+@pytest.mark.parametrize("suffix", [".prof", ".prof.gz"])
+def test_summing_while_reading_holds_nothing_per_sample(tmp_path, suffix):
+    """The peak of a summing read grows by less than a byte per sample as
+    the file grows fourfold: what grows is per minor and major collection
+    (the GC timeline), not per sample.  (Keeping the main section's stack
+    ids until the extension paired them, 4 bytes a sample, and the outcome
+    bytes, 1, grew ~6 bytes a sample here.)  Both sizes end at the same
+    point of big()'s major-collection cycle, so their survivors match."""
+    samples = (1 << 18, 1 << 20)
+    paths = [big(tmp_path / f"{n}{suffix}", n) for n in samples]
+    assert summing_peak_growth(read_profile, paths, samples) < 1
 
 
 def test_the_schemas_reader_sums_holding_nothing_per_sample(tmp_path):
@@ -203,19 +210,11 @@ def test_the_schemas_reader_sums_holding_nothing_per_sample(tmp_path):
     transient peaks are bigger (a DEATHS record's seqs as Python ints), so
     the bound is 8 bytes a sample; holding the main section's stack
     records until the extension paired them grew ~33 here."""
-    peaks = []
+    samples = (1 << 12, 1 << 14)
+    paths = [big(tmp_path / f"{n}.prof", n, minor_every=256, major_every=4) for n in samples]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_assemble, "DRAIN_EVERY", 64)
-        for samples in (1 << 12, 1 << 14):
-            path = big(tmp_path / f"{samples}.prof", samples, minor_every=256, major_every=4)
-            schema.read_profile(path, aggregate=True)       # construct compiles its parsers once
-            tracemalloc.start()
-            try:
-                assert schema.read_profile(path, aggregate=True).totals().alloc_count == samples
-                peaks.append(tracemalloc.get_traced_memory()[1])
-            finally:
-                tracemalloc.stop()
-    assert peaks[1] - peaks[0] < 8 * ((1 << 14) - (1 << 12)), peaks
+        assert summing_peak_growth(schema.read_profile, paths, samples) < 8
 
 
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=20),

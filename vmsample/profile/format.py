@@ -109,11 +109,15 @@ class Geometry:
         self.trailer_time = version >= VERSION_DURATION
         self.fork = None                # version 7 only: decided at the first sample
 
+    @property
+    def stamped(self):
+        """Whether stack records end with an i64 ns timestamp (vmprof 0.6.0's version 7)."""
+        return self.version >= VERSION_SAMPLE_TIME and not self.fork
+
     def stack_tail(self):
         """struct codes after a stack record's entries (thread id, memory, ns timestamp)."""
         a = "q" if self.addr == 8 else "i"
-        return ((a if self.thread_id else "") + (a if self.memory else "")
-                + ("q" if self.version >= VERSION_SAMPLE_TIME and not self.fork else ""))
+        return (a if self.thread_id else "") + (a if self.memory else "") + ("q" if self.stamped else "")
 
 # ---------------------------------------------------------------- record layouts
 

@@ -230,7 +230,7 @@ def read_main_section(data, b) -> int:
                 g.fork = F.fork_semantics(g.version, b.meta)
                 head = struct.Struct("<d" + W.format[1:]) if g.fork else struct.Struct("<" + W.format[1:] * 2)
                 tail = struct.Struct("<" + g.stack_tail())
-                stamped = g.version >= F.VERSION_SAMPLE_TIME and not g.fork
+                stamped = g.stamped
                 if SCAN and word == 8 and addr == 8 and not g.fork:
                     records = b.main[F.MARKER_STACKTRACE]
                     records.stacks_only = F.META_VERSION in b.meta

@@ -183,7 +183,7 @@ def _main_record(word, addr, fork, stamped, pairs, thread_id, memory, trailer_ti
 
 
 def _key(g: F.Geometry) -> tuple:
-    return (g.word, g.addr, bool(g.fork), g.version >= F.VERSION_SAMPLE_TIME and not g.fork,
+    return (g.word, g.addr, bool(g.fork), g.stamped,
             g.lines or g.tagged, g.thread_id, g.memory, g.trailer_time)
 
 
