@@ -7,9 +7,12 @@
 # 1. Values.  A value is a [gcref_t]: the address of a GC object, or a tagged
 #    immediate (low 3 bits not all zero, so the nursery core never follows it):
 #       ...xx1   small int, 63 bits: (v << 1) | 1
-#       ..010    None, False, True, NotImplemented, DUMMY (hash-table tombstone)
-#       ..100    a builtin *method* (bid << 3) | 4, only ever between LOAD_METHOD
-#                and CALL_METHOD or inside a bound method
+#       ..010    None, False, True, NotImplemented, Ellipsis, DUMMY (hash-table
+#                tombstone)
+#       ..100    a builtin *descriptor* (owner << 23) | (bid << 3) | 4: a method,
+#                slot wrapper, class/static method or getset of a builtin type,
+#                as found in its class dict; it binds when looked up through an
+#                instance (vm/attributes.pxi)
 #       ..110    a builtin *function* (bid << 3) | 6: len, print, math.sqrt ...
 #    0 is "no value" (an unbound local, an empty slot).  Every other value --
 #    floats, big ints, strings, containers, instances, classes, functions,
@@ -114,13 +117,16 @@ include "vm/attributes.pxi"
 include "vm/inline_caches.pxi"
 include "vm/subscripts.pxi"
 include "vm/bytes.pxi"
+include "vm/host.pxi"
 include "vm/iteration.pxi"
 include "vm/generators.pxi"
 include "vm/coroutines.pxi"
 include "vm/building.pxi"
 include "vm/definitions.pxi"
+include "vm/types.pxi"
 include "vm/modules.pxi"
 include "vm/formatting.pxi"
+include "vm/slots.pxi"
 include "vm/builtins.pxi"
 include "vm/random.pxi"
 include "vm/startup.pxi"

@@ -44,6 +44,16 @@ BUILTIN_MODULES = {"math", "time", "random", "gc", "sys",
 # annotations (`typing` is a library module: lib/typing.py).
 TYPING_MODULES = {"__future__"}
 
+class _Emitted(ast.expr):
+    """An expression whose code a callback emits (the body function of a
+    class statement, the first argument of its __build_class__ call)."""
+    _fields = ()
+
+    def __init__(self, emit):
+        super().__init__()
+        self.emit = emit
+
+
 class CompileError(Exception):
     """A program uses something the VM refuses; str() is ``file:line:col: msg``."""
 
@@ -117,7 +127,7 @@ _BINOPS = {
     ast.Add: BinOp.ADD, ast.Sub: BinOp.SUB, ast.Mult: BinOp.MUL, ast.Div: BinOp.TRUEDIV,
     ast.FloorDiv: BinOp.FLOORDIV, ast.Mod: BinOp.MOD, ast.Pow: BinOp.POW,
     ast.LShift: BinOp.LSHIFT, ast.RShift: BinOp.RSHIFT, ast.BitAnd: BinOp.AND,
-    ast.BitOr: BinOp.OR, ast.BitXor: BinOp.XOR,
+    ast.BitOr: BinOp.OR, ast.BitXor: BinOp.XOR, ast.MatMult: BinOp.MATMUL,
 }
 _CMPOPS = {
     ast.Lt: CmpOp.LT, ast.LtE: CmpOp.LE, ast.Eq: CmpOp.EQ, ast.NotEq: CmpOp.NE,
@@ -962,14 +972,8 @@ class _Unit:
             self.emit(Op.BUILD_TUPLE, len(unit.frees))
 
     def stmt_ClassDef(self, node):
-        # metaclass= is the one class keyword the VM runs (vm/definitions.pxi)
-        others = [k for k in node.keywords if k.arg != "metaclass"]
-        if others:
-            self.refuse_stmt(others[0], "class keyword argument")
-            return
-        if len(node.bases) > 1:
-            self.refuse_stmt(node.bases[1], "multiple inheritance")
-            return
+        # As CPython: __build_class__(body function, name, *bases, **keywords)
+        # (vm/types.pxi); the body runs with the class namespace as its locals.
         for d in node.decorator_list:
             self.expr(d)
         table = self.child_table(node.name, node)
@@ -977,25 +981,27 @@ class _Unit:
         unit = _Unit(self.module, table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()
-        # As CPython's class bodies begin: __module__ is the defining module's name.
+        # As CPython's class bodies begin: __module__ and __qualname__.
         unit.emit(Op.LOAD_NAME, unit.name("__name__"))
         unit.emit(Op.STORE_NAME, unit.name("__module__"))
+        unit.emit(Op.LOAD_CONST, unit.const(qual))
+        unit.emit(Op.STORE_NAME, unit.name("__qualname__"))
         unit.setup_annotations(node.body)
         unit.compile_body(node.body)
         co = unit.finish()
-        self.emit(Op.LOAD_CONST, self.const(node.name))
-        if node.bases:
-            self.expr(node.bases[0])
-        else:
-            self.emit(Op.LOAD_CONST, self.const(None))
-        self.emit_closure(unit)
-        self.emit(Op.LOAD_CONST, self.const(co))
-        self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
-        meta = [k.value for k in node.keywords]
-        if meta:
-            self.expr(meta[0])
+
+        def emit_body_function():
+            self.emit_closure(unit)
+            self.emit(Op.LOAD_CONST, self.const(co))
+            self.emit(Op.MAKE_FUNCTION, 4 if unit.frees else 0)
+
         self.set_line(node)
-        self.emit(Op.BUILD_CLASS, len(meta))
+        self.emit(Op.LOAD_BUILD_CLASS)
+        call = ast.Call(func=None, args=[_Emitted(emit_body_function), ast.Constant(node.name), *node.bases],
+                        keywords=node.keywords)
+        op, arg = self.call_args(call)
+        self.set_line(node)
+        self.emit(op, arg)
         for _ in node.decorator_list:
             self.emit(Op.CALL, 1)
         self.store_name(node.name)
@@ -1069,11 +1075,7 @@ class _Unit:
         self.lineno = saved
 
     def expr_Constant(self, node):
-        v = node.value
-        if isinstance(v, complex) or v is Ellipsis:
-            self.refuse(node, f"{type(v).__name__} literal")
-        else:
-            self.emit(Op.LOAD_CONST, self.const(v))
+        self.emit(Op.LOAD_CONST, self.const(node.value))
 
     def expr_Name(self, node):
         self.load_name(node.id)
@@ -1240,6 +1242,9 @@ class _Unit:
             self.emit(Op.FORMAT_VALUE, conv | 4)
         else:
             self.emit(Op.FORMAT_VALUE, conv)
+
+    def expr__Emitted(self, node):
+        node.emit()
 
     def expr_Lambda(self, node):
         self.make_function(node, "<lambda>", node.args, node.body, is_lambda=True)

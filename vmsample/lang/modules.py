@@ -12,18 +12,24 @@ come before either (compiler.BUILTIN_MODULES).
 from __future__ import annotations
 
 import os
+import site
+import sysconfig
 
 LIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
+STDLIB_DIR = sysconfig.get_paths()["stdlib"]
 
 
 def search_path(program_filename: str) -> list[str]:
-    """The directories searched for a program's imports: its own directory
-    (the current one for ``-c``), then the VM's library."""
+    """The directories searched for a program's imports, in CPython's order:
+    its own directory (the current one for ``-c``), ``PYTHONPATH``, the VM's
+    replacements for CPython's C modules, the host's standard library, then
+    the environment's site-packages."""
     if program_filename.startswith("<"):
         home = os.getcwd()
     else:
         home = os.path.dirname(os.path.abspath(program_filename))
-    return [home, LIB_DIR]
+    extra = [d for d in os.environ.get("PYTHONPATH", "").split(os.pathsep) if d]
+    return [home, *extra, LIB_DIR, STDLIB_DIR, *site.getsitepackages()]
 
 
 def find_module(name: str, path: list[str]) -> tuple[str, bool] | None:

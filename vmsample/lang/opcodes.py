@@ -77,7 +77,7 @@ class Op(IntEnum):
     UNPACK_SEQUENCE = 62
     UNPACK_EX = 63           # arg = before | after << 8
     MAKE_FUNCTION = 64       # [defaults?, kwdefaults?, closure?, code] -> [function]
-    BUILD_CLASS = 65         # [name, base-or-None, body-function, (metaclass if arg)] -> [class]
+    LOAD_BUILD_CLASS = 65    # [] -> [__build_class__] (vm/types.pxi)
     RETURN_VALUE = 66
     YIELD_VALUE = 67         # [v] -> [sent]
     GET_YIELD_FROM_ITER = 68
@@ -125,6 +125,7 @@ class BinOp(IntEnum):
     AND = 9
     OR = 10
     XOR = 11
+    MATMUL = 12
 
 
 class CmpOp(IntEnum):
@@ -161,7 +162,7 @@ STACK_EFFECT = {
     Op.POP_JUMP_IF_TRUE: -1, Op.JUMP_IF_FALSE_OR_POP: -1, Op.JUMP_IF_TRUE_OR_POP: -1,
     Op.GET_ITER: 0, Op.FOR_ITER: 1, Op.UNPACK_SEQUENCE: lambda n: n - 1,
     Op.UNPACK_EX: lambda a: (a & 0xFF) + (a >> 8), Op.MAKE_FUNCTION:
-    lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4), Op.BUILD_CLASS: lambda a: -2 - a,
+    lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4), Op.LOAD_BUILD_CLASS: 1,
     Op.RETURN_VALUE: -1, Op.YIELD_VALUE: 0, Op.GET_YIELD_FROM_ITER: 0, Op.SEND: 0,
     Op.RAISE: lambda a: -a, Op.RERAISE: -1, Op.PUSH_EXC_INFO: 1, Op.POP_EXCEPT: -2,
     Op.EXC_CLEANUP: -2, Op.CHECK_EXC_MATCH: -1, Op.IMPORT_NAME: 1, Op.IMPORT_FROM: 1,

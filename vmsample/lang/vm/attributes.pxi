@@ -1,267 +1,345 @@
 # vm/attributes.pxi, included by _vm.pyx (one extension module, one C file).
 #
-# Attributes: lookup, binding, properties, LOAD_METHOD, setattr/delattr,
-# instance __dict__, and super().
-# Globals: writes ANY_PROPERTY; reads CODE_SPECS.
+# Attributes: CPython's attribute protocol -- object.__getattribute__,
+# type.__getattribute__, __setattr__, __delattr__, the descriptor protocol,
+# __getattr__ fallbacks -- plus instance storage (__dict__), LOAD_METHOD and
+# super().
+# Globals: reads CODE_SPECS and the class flags (vm/classes.pxi).
+#
+# ---------------------------------------------------------------- the protocol
+# An attribute of [o] is found as CPython finds it:
+#   1. type(o) overrides __getattribute__ (CF_GETATTRIBUTE): that decides.
+#   2. Otherwise object.__getattribute__: the first class of type(o)'s MRO
+#      whose dict has the name gives [descr]; a *data* descriptor (it
+#      defines __set__ or __delete__: property, a builtin getset, a class
+#      whose instances define __set__) wins over the instance's own
+#      attribute; then the instance's storage (its __dict__); then [descr]
+#      through its __get__ (functions bind, classmethods bind to the class,
+#      staticmethods unwrap, builtin methods bind), or [descr] itself.
+#   3. Classes look through their metaclass first (type.__getattribute__):
+#      a data descriptor of the metaclass, then the class's MRO with
+#      __get__(None, cls), then the metaclass's other attributes.
+#   4. Nothing found (or an AttributeError raised on the way): __getattr__
+#      if type(o) has one (a module: its dict's __getattr__, PEP 562).
+# Lookups that find nothing return 0 rather than raise, so that hasattr,
+# getattr with a default and __getattr__ cost no exception object.
 
-# ---------------------------------------------------------------- attributes
+# ---------------------------------------------------------------- descriptors
 
-cdef gcref_t bind(gcref_t* oslot, gcref_t attr) except 0:
-    # A class attribute found through an instance: functions become bound methods.
-    cdef gcref_t m
-    if is_bfunc(attr) and builtin_id(attr) == BI_OBJECT_NEW:
-        return attr         # object.__new__ is a static method
-    if has_tid(attr, T_FUNCTION) or is_bfunc(attr):
-        push(attr)
-        m = alloc_fixed(T_BOUND)
-        FLD(m)[1] = pop()
-        FLD(m)[0] = oslot[0]
-        return m
-    if has_tid(attr, T_STATICMETHOD):
-        return FLD(attr)[0]
-    if has_tid(attr, T_CLASSMETHOD):
-        push(attr)
-        m = alloc_fixed(T_BOUND)
-        FLD(m)[1] = FLD(pop())[0]
-        FLD(m)[0] = class_of(oslot[0]) if not has_tid(oslot[0], T_CLASS) else oslot[0]
-        return m
-    if has_tid(attr, T_PROPERTY):
-        if FLD(attr)[0] == V_NONE:
-            raise AttributeError("property has no getter")
-        return call1(FLD(attr)[0], oslot[0])
-    return attr
+cdef enum:   # what a class attribute is, for the protocol above
+    DESCR_PLAIN = 0         # returned as it is
+    DESCR_NONDATA = 1       # has __get__ only
+    DESCR_DATA = 2          # has __set__ or __delete__ (and usually __get__)
 
-cdef bint ANY_PROPERTY = False     # set once any class stores a property
+cdef int descriptor_kind(gcref_t d) noexcept nogil:
+    cdef uint16_t t
+    cdef gcref_t cls
+    if is_bmethod(d):
+        return DESCR_DATA if BID_KIND[descr_bid(d)] == BK_GETSET else DESCR_NONDATA
+    if not is_obj(d):
+        return DESCR_PLAIN
+    t = TID(d)
+    if t == T_FUNCTION or t == T_CLASSMETHOD or t == T_STATICMETHOD:
+        return DESCR_NONDATA
+    if t == T_PROPERTY:
+        return DESCR_DATA
+    if t == T_INSTANCE:
+        cls = FLD(d)[I_CLASS]
+        if RAW(cls)[K_FLAGS] & CF_DESCRIPTOR_SET:
+            return DESCR_DATA
+        if RAW(cls)[K_FLAGS] & CF_DESCRIPTOR_GET:
+            return DESCR_NONDATA
+    return DESCR_PLAIN
+
+cdef gcref_t bound_method(gcref_t* selfslot, gcref_t func) except 0:
+    # A bound method of [func] (a function or a builtin descriptor) to selfslot[0].
+    push(func)
+    cdef gcref_t m = alloc_fixed(T_BOUND)
+    FLD(m)[1] = pop()
+    FLD(m)[0] = selfslot[0]
+    return m
+
+cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
+    # d.__get__(obj, cls): obj is oslot[0], or None when oslot is NULL (a
+    # lookup through the class [cls]).
+    cdef gcref_t f, r
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef int k
+    if is_bmethod(d):
+        k = BID_KIND[descr_bid(d)]
+        if k == BK_GETSET:
+            if oslot == NULL:
+                return d
+            return getset_get(d, oslot)
+        if k == BK_CLASSMETHOD:
+            push(cls)
+            r = bound_method(top_slot(), d)
+            pop()
+            return r
+        if oslot == NULL or k == BK_STATICMETHOD:
+            return d
+        return bound_method(oslot, d)
+    if not is_obj(d):
+        return d
+    if TID(d) == T_FUNCTION:
+        return bound_method(oslot, d) if oslot != NULL else d
+    if TID(d) == T_STATICMETHOD:
+        return FLD(d)[0]
+    if TID(d) == T_CLASSMETHOD:
+        push(cls)
+        r = bound_method(top_slot(), FLD(d)[0])
+        pop()
+        return r
+    if TID(d) == T_PROPERTY:
+        if oslot == NULL:
+            return d
+        if FLD(d)[0] == V_NONE:
+            push(d)
+            raise AttributeError(f"property {property_name(top_slot())}of '{type_name(oslot[0])}' "
+                                 "object has no getter")
+        return call1(FLD(d)[0], oslot[0])
+    if TID(d) == T_INSTANCE and RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_DESCRIPTOR_GET:
+        push(d)
+        f = class_lookup(FLD(d)[I_CLASS], MAGIC(M_GET))
+        push(f)
+        push(d)
+        push(oslot[0] if oslot != NULL else V_NONE)
+        push(cls)
+        r = vm_call(top_slot() - 3, 3)
+        HEAP.shadowstack_top = base
+        return r
+    return d
+
+cdef str property_name(gcref_t* pslot):
+    # "'name' " for a property whose getter has a __name__, else "" (as
+    # CPython's messages put it)
+    cdef gcref_t f = FLD(pslot[0])[0]
+    if has_tid(f, T_FUNCTION):
+        return f"'{CODE_SPECS[RAW(f)[FN_CODE]].name}' "
+    return ""
+
+cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
+    # d.__set__(obj, value), or d.__delete__(obj) when vslot is NULL.
+    cdef gcref_t f
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef int which
+    if is_bmethod(d):
+        return getset_set(d, oslot, vslot)
+    if TID(d) == T_PROPERTY:
+        which = 1 if vslot != NULL else 2
+        if FLD(d)[which] == V_NONE:
+            push(d)
+            raise AttributeError(f"property {property_name(top_slot())}of '{type_name(oslot[0])}' "
+                                 f"object has no {'setter' if vslot != NULL else 'deleter'}")
+        push(FLD(d)[which])
+        push(oslot[0])
+        if vslot != NULL:
+            push(vslot[0])
+        vm_call(base, 2 if vslot != NULL else 1)
+        HEAP.shadowstack_top = base
+        return 0
+    # an instance of a class with __set__ / __delete__
+    push(d)
+    f = class_lookup(FLD(d)[I_CLASS], MAGIC(M_SET if vslot != NULL else M_DELETE))
+    if f == 0:
+        raise AttributeError("__set__" if vslot != NULL else "__delete__")
+    push(f)
+    push(d)
+    push(oslot[0])
+    if vslot != NULL:
+        push(vslot[0])
+    vm_call(base + 1, 3 if vslot != NULL else 2)
+    HEAP.shadowstack_top = base
+    return 0
+
+# ---------------------------------------------------------------- getting
 
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
-    cdef gcref_t o = oslot[0], attr, v
-    cdef Py_ssize_t i
-    cdef uint16_t t = TID(o) if is_obj(o) else 0
-    if t == T_INSTANCE:
-        if not ANY_PROPERTY:
-            # No class has a property, so an instance attribute wins at once.
-            i = keys_index(FLD(o)[I_CLASS], name)
-            if i >= 0:
-                v = instance_get(o, i)
-                if v != 0:
-                    return v
-        attr = class_lookup(FLD(o)[I_CLASS], name)
-        if attr != 0 and has_tid(attr, T_PROPERTY):
-            return bind(oslot, attr)
-        i = keys_index(FLD(o)[I_CLASS], name)
-        if i >= 0:
-            v = instance_get(o, i)
-            if v != 0:
-                return v
-        if attr != 0:
-            return bind(oslot, attr)
-        if str_eq(name, MAGIC(M_CLASS)):
-            return FLD(o)[I_CLASS]
-        if str_eq(name, MAGIC(M_DICT)):
-            return instance_dict(oslot)
-        if RAW(FLD(o)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
-            # BaseException's attributes before they are set
-            if str_eq(name, MAGIC(M_CAUSE)) or str_eq(name, MAGIC(M_CONTEXT)) \
-                    or str_eq(name, MAGIC(M_TRACEBACK)):
-                return V_NONE
-            if str_eq(name, MAGIC(M_SUPPRESS_CONTEXT)):
-                return V_FALSE
-            if str_to_py(name) in ("filename", "filename2") and isinstance_c(o, exc_class("OSError")):
-                return V_NONE               # (set by exc_from_python when there is one)
-            if str_to_py(name) in ("errno", "strerror") and isinstance_c(o, exc_class("OSError")):
-                # OSError(errno, strerror).errno / .strerror (None otherwise)
-                v = instance_attr(o, MAGIC(M_ARGS))
-                if not has_tid(v, T_TUPLE) or LEN(v) != 2:
-                    return V_NONE
-                return FLD(v)[0 if str_to_py(name) == "errno" else 1]
-            if str_to_py(name) == "value" and isinstance_c(o, exc_class("StopIteration")):
-                # StopIteration.__init__ sets value = args[0] (None without args)
-                o = oslot[0]
-                v = instance_attr(o, MAGIC(M_ARGS))
-                return FLD(v)[0] if has_tid(v, T_TUPLE) and LEN(v) > 0 else V_NONE
-        attr = class_lookup(FLD(o)[I_CLASS], MAGIC(M_GETATTR))
-        if attr != 0:
-            # The normal lookup failed: __getattr__(self, name) has the last word.
-            return call_method1(attr, o, name)
-        raise_attribute_error(o, name)
-    if t == T_CLASS:
-        # As type.__getattribute__: a property of the metaclass first, then
-        # the class and its bases, then the metaclass's other attributes
-        # (its methods bound to the class).
-        v = meta_lookup(FLD(o)[K_META], name) if FLD(o)[K_META] != 0 else 0
-        if v != 0 and has_tid(v, T_PROPERTY):
-            return bind(oslot, v)
-        attr = class_lookup(o, name)
-        if attr != 0:
-            if has_tid(attr, T_CLASSMETHOD):
-                return bind(oslot, attr)
-            if has_tid(attr, T_STATICMETHOD):
-                return FLD(attr)[0]
-            return attr
-        if v != 0:
-            return bind(oslot, v)
-        if str_eq(name, MAGIC(M_NAME)) or str_eq(name, MAGIC(M_QUALNAME)):
-            return FLD(o)[K_NAME]
-        if str_eq(name, MAGIC(M_DICT)):
-            # a copy of the namespace, in definition order (CPython gives a
-            # read-only view of it)
-            push(FLD(o)[K_DICT])
-            v = dict_copy(top_slot())
-            pop()
+    # oslot[0].name, or AttributeError.
+    cdef gcref_t v = getattr_or_0(oslot, name)
+    if v == 0:
+        raise_attribute_error(oslot[0], name)
+    return v
+
+cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
+    # oslot[0].name, or 0 (no exception) where getattr_v raises AttributeError.
+    cdef gcref_t o = oslot[0], cls = class_of(o), v, hook
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
+        hook = class_lookup(cls, MAGIC(M_GETATTRIBUTE))
+        push(hook)
+        push(o)
+        push(name)
+        try:
+            v = vm_call(base, 2)
+            HEAP.shadowstack_top = base
             return v
-        pyname = str_to_py(name)
-        if pyname == "__base__":
-            return FLD(o)[K_BASE] if FLD(o)[K_BASE] != 0 else V_NONE
-        if pyname == "__bases__" or pyname == "__mro__":
-            # single inheritance: the base, or the whole chain up to object
-            i = 0
-            v = o if pyname == "__mro__" else FLD(o)[K_BASE]
-            while v != 0:
-                push(v)
-                i += 1
-                v = FLD(v)[K_BASE] if pyname == "__mro__" else 0
-            v = tuple_from_slots(top_slot() - i + 1, i)
-            HEAP.shadowstack_top -= i
-            return v
-        if str_eq(name, MAGIC(M_CLASS)):
-            return class_of(o)
-        raise_attribute_error(o, name)
-    if t == T_MODULE:
-        v = dict_get_str(FLD(o)[1], name)
-        if v == 0:
-            raise_attribute_error(o, name)
+        except VMError:
+            HEAP.shadowstack_top = base
+            if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+                raise
+            if not RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR:
+                return 0
+            VM_STATE.roots[R_EXC] = 0
+            return call_getattr_hook(oslot, name)
+    try:
+        v = generic_getattr(oslot, name)
+    except VMError:
+        if not (RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR
+                and isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError"))):
+            raise
+        VM_STATE.roots[R_EXC] = 0
+        v = 0
+    except AttributeError:
+        if not RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR:
+            raise
+        v = 0
+    if v != 0:
         return v
-    if t == T_FUNCTION:
-        if FLD(o)[FN_DICT] != 0:
-            v = dict_get_str(FLD(o)[FN_DICT], name)
-            if v != 0:
-                return v
-        if str_eq(name, MAGIC(M_DICT)):
-            return function_dict(oslot)
-        if str_eq(name, MAGIC(M_DOC)):
-            doc = CODE_SPECS[RAW(o)[FN_CODE]].doc
-            return V_NONE if doc is None else str_from_py(doc)
-        if str_eq(name, MAGIC(M_NAME)):
-            return intern(CODE_SPECS[RAW(o)[FN_CODE]].name)
-        if str_eq(name, MAGIC(M_QUALNAME)):
-            return intern(CODE_SPECS[RAW(o)[FN_CODE]].qualname)
-    if t == T_SUPER:
+    if RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR:
+        return call_getattr_hook(oslot, name)
+    if has_tid(oslot[0], T_MODULE):
+        return module_getattr_hook(oslot, name)
+    return 0
+
+cdef gcref_t call_getattr_hook(gcref_t* oslot, gcref_t name) except? 0:
+    # type(o).__getattr__(o, name); an AttributeError it raises is "not found".
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t v
+    if has_tid(oslot[0], T_CLASS):
+        push(meta_lookup(FLD(oslot[0])[K_META], MAGIC(M_GETATTR)))
+    else:
+        push(class_lookup(class_of(oslot[0]), MAGIC(M_GETATTR)))
+    push(class_of(oslot[0]))
+    base[0] = descr_get(base[0], oslot, base[1])        # bound to o
+    base[1] = name
+    try:
+        v = vm_call(base, 1)
+    except VMError:
+        HEAP.shadowstack_top = base
+        if isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            VM_STATE.roots[R_EXC] = 0
+            return 0
+        raise
+    HEAP.shadowstack_top = base
+    return v
+
+cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name) except? 0:
+    # PEP 562: a module's own __getattr__(name), from its dict.
+    cdef gcref_t f = dict_get_str(FLD(mslot[0])[1], MAGIC(M_GETATTR))
+    cdef gcref_t v
+    if f == 0:
+        return 0
+    try:
+        v = call1(f, name)
+    except VMError:
+        if isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            VM_STATE.roots[R_EXC] = 0
+            return 0
+        raise
+    return v
+
+cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
+    # object.__getattribute__ (type.__getattribute__ for a class), or 0.
+    cdef gcref_t o = oslot[0], cls, descr, v
+    cdef int k
+    if has_tid(o, T_CLASS):
+        return type_getattr(oslot, name)
+    if has_tid(o, T_SUPER):
         return super_getattr(oslot, name)
-    if t == T_LIST and FLD(o)[L_CLASS] != 0:
-        # an instance of a list subclass: the subclass's methods and attributes
-        attr = class_lookup(FLD(o)[L_CLASS], name)
-        if attr != 0 and not is_bfunc(attr):
-            return bind(oslot, attr)
-    if t == T_SLICE:
-        pyname = str_to_py(name)
-        if pyname in ("start", "stop", "step"):
-            return FLD(o)[("start", "stop", "step").index(pyname)]
-    if t == T_BOUND and str_eq(name, MAGIC(M_NAME)):
-        push(FLD(o)[1])
-        v = getattr_v(top_slot(), name)
+    cls = class_of(o)
+    descr = class_lookup(cls, name)
+    k = descriptor_kind(descr) if descr != 0 else DESCR_PLAIN
+    if k == DESCR_DATA:
+        push(cls)
+        v = descr_get(descr, oslot, cls)
         pop()
         return v
-    if t == T_STATICMETHOD or t == T_CLASSMETHOD:
-        if str_to_py(name) == "__func__":
-            return FLD(o)[0]
-    if t == T_PROPERTY:
-        pyname = str_to_py(name)
-        if pyname in ("fget", "fset", "fdel"):
-            return FLD(o)[("fget", "fset", "fdel").index(pyname)]
-        if pyname in ("setter", "getter", "deleter"):
-            push(o)
-            v = alloc_fixed(T_BOUND)
-            FLD(v)[0] = pop()
-            FLD(v)[1] = mk_bfunc(BUILTIN_IDS["property." + pyname])
-            return v
-    if str_eq(name, MAGIC(M_CLASS)):
-        return class_of(o)
-    if is_number(o):
-        pyname = str_to_py(name)
-        if pyname in ("real", "imag", "numerator", "denominator"):
-            return num_from_py(getattr(num_to_py(o), pyname))
-    # builtin methods of builtin types
-    bid = builtin_method_id(o, name)
-    if bid >= 0:
-        v = alloc_fixed(T_BOUND)
-        FLD(v)[0] = oslot[0]
-        FLD(v)[1] = mk_bfunc(bid)
+    v = own_attribute(oslot[0], name)
+    if v != 0:
         return v
-    raise_attribute_error(o, name)
+    if descr == 0:
+        return 0
+    if k == DESCR_NONDATA:
+        push(descr)
+        push(class_of(oslot[0]))
+        v = descr_get(top_slot()[-1], oslot, top_slot()[0])
+        HEAP.shadowstack_top -= 2
+        return v
+    return descr
 
-cdef int builtin_method_id(gcref_t o, gcref_t name) except -2:
-    cdef gcref_t cls = class_of(o)
-    cdef gcref_t v
-    while cls != 0:
-        v = dict_get_str(FLD(cls)[K_DICT], name)
-        if v != 0:
-            # (a list subclass's own attribute hides list's method)
-            return builtin_id(v) if is_bfunc(v) else -1
-        cls = FLD(cls)[K_BASE]
-    return -1
+cdef gcref_t own_attribute(gcref_t o, gcref_t name) noexcept nogil:
+    # The attribute [name] stored in [o] itself (its __dict__), or 0.
+    cdef uint16_t t
+    cdef Py_ssize_t i
+    cdef gcref_t d
+    if not is_obj(o):
+        return 0
+    t = TID(o)
+    if t == T_INSTANCE:
+        d = instance_dict_or_0(o)
+        if d != 0:
+            return dict_get_str(d, name)
+        i = keys_index(FLD(o)[I_CLASS], name)
+        return instance_get(o, i) if i >= 0 else 0
+    if t == T_MODULE:
+        return dict_get_str(FLD(o)[1], name)
+    if t == T_FUNCTION and FLD(o)[FN_DICT] != 0:
+        return dict_get_str(FLD(o)[FN_DICT], name)
+    return 0
+
+cdef gcref_t type_getattr(gcref_t* cslot, gcref_t name) except? 0:
+    # type.__getattribute__(cls, name), or 0.
+    cdef gcref_t cls = cslot[0], meta = type_of_class(cls), mattr, attr, v
+    cdef int mk
+    cdef gcref_t* base = HEAP.shadowstack_top
+    mattr = class_lookup(meta, name)
+    mk = descriptor_kind(mattr) if mattr != 0 else DESCR_PLAIN
+    if mk == DESCR_DATA:
+        push(meta)
+        v = descr_get(mattr, cslot, meta)
+        HEAP.shadowstack_top = base
+        return v
+    attr = class_lookup(cls, name)
+    if attr != 0:
+        if descriptor_kind(attr) == DESCR_PLAIN:
+            return attr
+        push(attr)
+        v = descr_get(attr, NULL, cslot[0])
+        HEAP.shadowstack_top = base
+        return v
+    if mattr != 0:
+        if mk == DESCR_PLAIN:
+            return mattr
+        push(mattr)
+        push(type_of_class(cslot[0]))
+        v = descr_get(base[0], cslot, base[1])
+        HEAP.shadowstack_top = base
+        return v
+    return 0
 
 cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
-    # [obj] -> [callable, self] for methods, [attr, 0] otherwise
-    cdef gcref_t o = oslot[0], attr
-    cdef Py_ssize_t i
-    cdef int bid
-    if has_tid(o, T_INSTANCE):
-        attr = class_lookup(FLD(o)[I_CLASS], name)
-        if attr != 0 and (has_tid(attr, T_FUNCTION) or is_bfunc(attr)):
-            i = keys_index(FLD(o)[I_CLASS], name)
-            if i < 0 or instance_get(o, i) == 0:
-                oslot[1] = o
-                oslot[0] = attr
-                return 0
-    elif is_obj(o) and TID(o) != T_CLASS and TID(o) != T_MODULE and TID(o) != T_SUPER or \
-            (not is_obj(o) and o != 0):
-        bid = builtin_method_id(o, name)
-        if bid >= 0:
-            oslot[1] = o
-            oslot[0] = mk_bfunc(bid)
-            return 0
+    # [obj] -> [callable, self] for a method (a function or builtin method
+    # found on the class and not shadowed by the instance), [attr, 0]
+    # otherwise: the bound method object is never made.
+    cdef gcref_t o = oslot[0], cls, attr
+    cdef int k
+    if not has_tid(o, T_CLASS) and not has_tid(o, T_MODULE):
+        cls = class_of(o)
+        if not RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
+            attr = class_lookup(cls, name)
+            if attr != 0 and (has_tid(attr, T_FUNCTION) or (
+                    is_bmethod(attr) and BID_KIND[descr_bid(attr)] == BK_METHOD)):
+                if own_attribute(o, name) == 0:
+                    oslot[1] = o
+                    oslot[0] = attr
+                    return 0
     attr = getattr_v(oslot, name)     # may use the slots above oslot
     oslot[0] = attr
     oslot[1] = 0
     return 0
 
-cdef int assign_class(gcref_t* oslot, gcref_t cls) except -1:
-    # obj.__class__ = cls.  An instance keeps its attributes at the slots its
-    # class's key list gives them, so the attributes move to the new class's
-    # slots (by name, in their order), and the header's type id follows so
-    # the profile names the object by its new class.  Any two plain classes
-    # of one kind share a layout, as in CPython without __slots__; with
-    # __slots__ the VM does not compare the slots and refuses.
-    cdef gcref_t old = FLD(oslot[0])[I_CLASS], o, ents
-    cdef Py_ssize_t i, cap
-    if not has_tid(cls, T_CLASS):
-        raise TypeError(f"__class__ must be set to a class, not '{type_name(cls)}' object")
-    if RAW(cls)[K_FLAGS] & CF_BUILTIN:
-        raise TypeError("__class__ assignment only supported for mutable types or ModuleType subclasses")
-    if RAW(cls)[K_KIND] != RAW(old)[K_KIND] or \
-            (RAW(cls)[K_FLAGS] | RAW(old)[K_FLAGS]) & CF_SLOTS and cls != old:
-        raise TypeError(f"__class__ assignment: '{str_to_py(FLD(cls)[K_NAME])}' object layout "
-                        f"differs from '{str_to_py(FLD(old)[K_NAME])}'")
-    push(cls)
-    push(instance_dict(oslot))           # the attributes by name, in order
-    o = oslot[0]
-    cap = LEN(o) - I_VALUES
-    for i in range(cap):
-        FLD(o)[I_VALUES + i] = 0         # storing 0 needs no write barrier
-    FLD(o)[I_OVERFLOW] = 0
-    store(o, I_CLASS, top_slot()[-1])
-    HDR(o).tid = <uint16_t>RAW(top_slot()[-1])[K_TID]
-    i = 0
-    while i < RAW(top_slot()[0])[D_NENTRIES]:
-        ents = FLD(top_slot()[0])[D_ENTRIES]
-        push(FLD(ents)[3 * i + 1])
-        push(FLD(ents)[3 * i + 2])
-        instance_setattr(oslot, top_slot() - 1, top_slot())
-        HEAP.shadowstack_top -= 2
-        i += 1
-    HEAP.shadowstack_top -= 2
-    return 0
-
+# ---------------------------------------------------------------- setting, deleting
 # A class's, module's or function's attributes live in a dict one of its
 # fields holds.  They are set through a stack slot holding that dict, never
 # through &FLD(obj)[field]: setting may allocate, which may move a young obj
@@ -283,75 +361,153 @@ cdef bint field_dict_del(gcref_t* oslot, int field, gcref_t name) except -1:
     return found
 
 cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
-    cdef gcref_t o = oslot[0], attr
-    if has_tid(o, T_INSTANCE):
-        if str_eq(name, MAGIC(M_CLASS)):
-            return assign_class(oslot, vslot[0])
-        attr = class_lookup(FLD(o)[I_CLASS], name)
-        if attr != 0 and has_tid(attr, T_PROPERTY):
-            if FLD(attr)[1] == V_NONE:
-                raise AttributeError(f"property '{str_to_py(name)}' of '{type_name(o)}' object has no setter")
-            push(FLD(attr)[1])
-            push(oslot[0])
+    # oslot[0].name = vslot[0] (vslot NULL: del oslot[0].name), as CPython's
+    # PyObject_SetAttr: type(o).__setattr__ / __delattr__ if overridden, else
+    # object's (type's for a class).
+    cdef gcref_t cls = class_of(oslot[0]), hook
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if RAW(cls)[K_FLAGS] & (CF_SETATTR if vslot != NULL else CF_DELATTR):
+        hook = class_lookup(cls, MAGIC(M_SETATTR if vslot != NULL else M_DELATTR))
+        push(hook)
+        push(oslot[0])
+        push(name)
+        if vslot != NULL:
             push(vslot[0])
-            vm_call(top_slot() - 2, 2)
-            pop()
-            return 0
-        push(name)
-        instance_setattr(oslot, top_slot(), vslot)
-        pop()
+        vm_call(base, 3 if vslot != NULL else 2)
+        HEAP.shadowstack_top = base
         return 0
-    if has_tid(o, T_CLASS):
-        refuse_unsupported_hook(name)
-        if str_to_py(name) == "__abstractmethods__":
-            # as CPython's type: a non-empty set of abstract methods forbids instances
-            if truth(vslot[0]):
-                RAW(oslot[0])[K_FLAGS] |= CF_ABSTRACT
-            else:
-                RAW(oslot[0])[K_FLAGS] &= ~CF_ABSTRACT
-        if str_eq(name, MAGIC(M_NAME)) and has_tid(vslot[0], T_STR):
-            # cls.__name__ = "Point" (namedtuple does it): the name every repr uses.
-            gc_write_barrier(HEAP, <GCHeader*>o)
-            FLD(o)[K_NAME] = vslot[0]
-            return 0
-        return field_dict_set(oslot, K_DICT, name, vslot)
-    if has_tid(o, T_MODULE):
-        return field_dict_set(oslot, 1, name, vslot)
-    if has_tid(o, T_FUNCTION):
-        push(name)
-        function_dict(oslot)            # (allocates: name may move)
-        name = pop()
-        return field_dict_set(oslot, FN_DICT, name, vslot)
-    if has_tid(o, T_LIST) and FLD(o)[L_CLASS] != 0:
-        raise NotImplementedError("attributes of instances of a list subclass are not supported "
-                                  "by vmsample")
-    raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
-
-# Attribute hooks the VM does not call: a class that defines one is refused
-# rather than run with the hook silently ignored.
-UNSUPPORTED_HOOKS = ("__getattribute__", "__setattr__", "__delattr__")
-
-cdef int refuse_unsupported_hook(gcref_t name) except -1:
-    pyname = str_to_py(name)
-    if pyname in UNSUPPORTED_HOOKS:
-        raise TypeError(f"a class defining {pyname} is not supported by vmsample")
-    return 0
+    return generic_setattr(oslot, name, vslot)
 
 cdef int delattr_v(gcref_t* oslot, gcref_t name) except -1:
+    return setattr_v(oslot, name, NULL)
+
+cdef int generic_setattr(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
+    # object.__setattr__ / __delattr__ (type's for a class).
+    cdef gcref_t o = oslot[0], cls, descr
+    cdef uint16_t t
+    if has_tid(o, T_CLASS):
+        return type_setattr(oslot, name, vslot)
+    cls = class_of(o)
+    descr = class_lookup(cls, name)
+    if descr != 0 and descriptor_kind(descr) == DESCR_DATA:
+        return descr_set(descr, oslot, vslot)
+    t = TID(o) if is_obj(o) else 0
+    push(name)
+    try:
+        if t == T_INSTANCE:
+            return instance_store(oslot, top_slot(), vslot)
+        if t == T_MODULE:
+            if vslot == NULL:
+                if not field_dict_del(oslot, 1, top_slot()[0]):
+                    raise AttributeError(f"module '{str_to_py(FLD(oslot[0])[0])}' has no attribute "
+                                         f"'{str_to_py(top_slot()[0])}'")
+                return 0
+            return field_dict_set(oslot, 1, top_slot()[0], vslot)
+        if t == T_FUNCTION:
+            function_dict(oslot)
+            if vslot == NULL:
+                if not field_dict_del(oslot, FN_DICT, top_slot()[0]):
+                    raise_attribute_error(oslot[0], top_slot()[0])
+                return 0
+            return field_dict_set(oslot, FN_DICT, top_slot()[0], vslot)
+    finally:
+        pop()
+    if descr != 0:
+        raise AttributeError(f"'{type_name(o)}' object attribute '{str_to_py(name)}' is read-only")
+    raise AttributeError(f"'{type_name(o)}' object has no attribute '{str_to_py(name)}'")
+
+cdef int type_setattr(gcref_t* cslot, gcref_t name, gcref_t* vslot) except -1:
+    # type.__setattr__: a data descriptor of the metaclass (__name__,
+    # __bases__, ...) or the class's dict; either way the class's version
+    # changes (vm/classes.pxi, "versions").
+    cdef gcref_t cls = cslot[0], mattr
+    if RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        raise TypeError(f"cannot set '{str_to_py(name)}' attribute of immutable type "
+                        f"'{class_name(cls)}'")
+    mattr = class_lookup(type_of_class(cls), name)
+    if mattr != 0 and descriptor_kind(mattr) == DESCR_DATA:
+        descr_set(mattr, cslot, vslot)
+    else:
+        push(name)
+        if vslot == NULL:
+            if not field_dict_del(cslot, K_DICT, top_slot()[0]):
+                raise AttributeError(f"type object '{class_name(cslot[0])}' has no attribute "
+                                     f"'{str_to_py(top_slot()[0])}'")
+        else:
+            field_dict_set(cslot, K_DICT, top_slot()[0], vslot)
+        pop()
+    class_modified(cslot)
+    return 0
+
+# ---------------------------------------------------------------- instance storage
+# An instance keeps its attributes in one of two ways.  Values: in its own
+# slots, at the index its class's key list (K_KEYS, shared by all the
+# class's instances, append-only) gives each name -- no dict per instance.
+# Dict: once its __dict__ is asked for, the attributes move into a real dict
+# held in I_OVERFLOW, which the instance uses from then on, so that the dict
+# the program holds and the attributes are one (CPython 3.11 does the same).
+# The first value slot of an instance of a builtin type's subclass holds its
+# builtin value (key None) in both ways.
+
+cdef inline gcref_t instance_dict_or_0(gcref_t o) noexcept nogil:
+    cdef gcref_t d = FLD(o)[I_OVERFLOW]
+    return d if has_tid(d, T_DICT) else 0
+
+cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except -1:
+    # oslot[0].name = v (vslot NULL: delete it) in the instance's storage.
+    cdef gcref_t d = instance_dict_or_0(oslot[0])
     cdef Py_ssize_t i
-    if has_tid(oslot[0], T_INSTANCE):
-        i = keys_index(FLD(oslot[0])[I_CLASS], name)
-        if i >= 0 and instance_get(oslot[0], i) != 0:
-            push(0)
-            instance_set(oslot, i, top_slot())
-            pop()
-            return 0
-    if has_tid(oslot[0], T_CLASS) and field_dict_del(oslot, K_DICT, name):
+    if d != 0:
+        push(d)
+        if vslot == NULL:
+            if not dict_del(top_slot(), nslot):
+                pop()
+                raise_attribute_error(oslot[0], nslot[0])
+        else:
+            dict_set(top_slot(), nslot, vslot)
+        pop()
         return 0
-    if has_tid(oslot[0], T_FUNCTION) and FLD(oslot[0])[FN_DICT] != 0 \
-            and field_dict_del(oslot, FN_DICT, name):
+    if vslot == NULL:
+        i = keys_index(FLD(oslot[0])[I_CLASS], nslot[0])
+        if i < 0 or instance_get(oslot[0], i) == 0:
+            raise_attribute_error(oslot[0], nslot[0])
+        push(0)
+        instance_set(oslot, i, top_slot())
+        pop()
         return 0
-    raise_attribute_error(oslot[0], name)
+    return instance_setattr(oslot, nslot, vslot)
+
+cdef gcref_t instance_dict(gcref_t* oslot) except 0:
+    # The instance's __dict__, moving it into dict storage the first time.
+    cdef gcref_t keys, d
+    cdef Py_ssize_t i, n
+    if RAW(FLD(oslot[0])[I_CLASS])[K_FLAGS] & CF_SLOTS:
+        raise_attribute_error(oslot[0], MAGIC(M_DICT))
+    d = instance_dict_or_0(oslot[0])
+    if d != 0:
+        return d
+    push(dict_new())
+    i = 0
+    while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
+        keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
+        if ITEMS(keys)[i] != V_NONE and instance_get(oslot[0], i) != 0:
+            push(ITEMS(keys)[i])
+            push(instance_get(oslot[0], i))
+            dict_set(top_slot() - 2, top_slot() - 1, top_slot())
+            HEAP.shadowstack_top -= 2
+        i += 1
+    return adopt_instance_dict(oslot, pop())
+
+cdef gcref_t adopt_instance_dict(gcref_t* oslot, gcref_t d) except 0:
+    # From now on the instance's attributes are dict [d]'s: its value slots
+    # are emptied (but the builtin value of a builtin type's subclass).
+    cdef gcref_t o = oslot[0]
+    cdef Py_ssize_t i, first = 1 if RAW(FLD(o)[I_CLASS])[K_KIND] != KIND_OBJECT and \
+        RAW(FLD(o)[I_CLASS])[K_KIND] != KIND_BASEEXC else 0
+    for i in range(first, LEN(o) - I_VALUES):
+        FLD(o)[I_VALUES + i] = 0            # storing 0 needs no write barrier
+    store(o, I_OVERFLOW, d)
+    return d
 
 cdef gcref_t function_dict(gcref_t* fslot) except 0:
     # A function's attributes (f.cache = {}), made on first use.
@@ -361,22 +517,51 @@ cdef gcref_t function_dict(gcref_t* fslot) except 0:
         store(fslot[0], FN_DICT, d)
     return FLD(fslot[0])[FN_DICT]
 
-cdef gcref_t instance_dict(gcref_t* oslot) except 0:
-    cdef gcref_t keys
+cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
+    # obj.__class__ = cls.  Both classes must lay out their instances alike
+    # (as CPython's compatible_for_assignment): plain instances (or the same
+    # builtin base), no __slots__ differences.  The attributes move to the
+    # new class's key slots by name, and the header's type id follows so
+    # that the profile names the object by its new class.
+    cdef gcref_t old = class_of(oslot[0]), cls = cslot[0], o, ents
     cdef Py_ssize_t i
-    push(dict_new())
+    if not has_tid(cls, T_CLASS):
+        raise TypeError(f"__class__ must be set to a class, not '{type_name(cls)}' object")
+    if not has_tid(oslot[0], T_INSTANCE) or RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        raise TypeError("__class__ assignment only supported for mutable types or ModuleType subclasses")
+    if RAW(cls)[K_KIND] != RAW(old)[K_KIND] or \
+            (RAW(cls)[K_FLAGS] | RAW(old)[K_FLAGS]) & CF_SLOTS and cls != old:
+        raise TypeError(f"__class__ assignment: '{str_to_py(FLD(cls)[K_NAME])}' object layout "
+                        f"differs from '{str_to_py(FLD(old)[K_NAME])}'")
+    if instance_dict_or_0(oslot[0]) != 0:
+        store(oslot[0], I_CLASS, cslot[0])
+        HDR(oslot[0]).tid = <uint16_t>RAW(cslot[0])[K_TID]
+        return 0
+    push(instance_dict(oslot))           # the attributes by name, in order
+    o = oslot[0]
+    store(o, I_OVERFLOW, 0)
+    store(o, I_CLASS, cslot[0])
+    HDR(o).tid = <uint16_t>RAW(cslot[0])[K_TID]
     i = 0
-    while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
-        keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
-        if instance_get(oslot[0], i) != 0:
-            push(ITEMS(keys)[i])
-            push(instance_get(oslot[0], i))
-            dict_set(top_slot() - 2, top_slot() - 1, top_slot())
+    while i < RAW(top_slot()[0])[D_NENTRIES]:
+        ents = FLD(top_slot()[0])[D_ENTRIES]
+        if FLD(ents)[3 * i + 1] != 0:
+            push(FLD(ents)[3 * i + 1])
+            push(FLD(ents)[3 * i + 2])
+            instance_setattr(oslot, top_slot() - 1, top_slot())
             HEAP.shadowstack_top -= 2
         i += 1
-    return pop()
+    pop()
+    return 0
+
+# ---------------------------------------------------------------- super
+# super(cls, obj).name: the MRO of type(obj) (or of obj itself when it is a
+# class: super in a classmethod) is searched after [cls], and what is found
+# is bound to obj.  T_SUPER: [cls, obj, start type].
 
 cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
+    # Zero-argument super() in a method: the class the function was defined
+    # in, and its first argument.
     cdef gcref_t func = f.base[-1]
     cdef gcref_t owner
     if f.flags & F_GEN:
@@ -385,18 +570,54 @@ cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
     if owner == 0:
         raise RuntimeError("super(): __class__ cell not found")
     push(owner)
-    cdef gcref_t s = alloc_fixed(T_SUPER)
-    FLD(s)[0] = pop()
-    FLD(s)[1] = selfslot[0]
+    push(selfslot[0])
+    cdef gcref_t s = new_super(top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 2
     return s
 
-cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except 0:
-    cdef gcref_t cls = FLD(FLD(sslot[0])[0])[K_BASE]
-    cdef gcref_t attr = class_lookup(cls, name) if cls != 0 else 0
-    if attr == 0:
-        raise AttributeError(f"'super' object has no attribute '{str_to_py(name)}'")
-    push(FLD(sslot[0])[1])
-    attr = bind(top_slot(), attr)
-    pop()
-    return attr
+cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
+    cdef gcref_t start, s
+    if not has_tid(cslot[0], T_CLASS):
+        raise TypeError(f"super() argument 1 must be a type, not {type_name(cslot[0])}")
+    if has_tid(oslot[0], T_CLASS) and is_subclass(oslot[0], cslot[0]):
+        start = oslot[0]
+    elif isinstance_c(oslot[0], cslot[0]):
+        start = class_of(oslot[0])
+    else:
+        raise TypeError("super(type, obj): obj must be an instance or subtype of type")
+    push(start)
+    s = alloc_fixed(T_SUPER)
+    FLD(s)[2] = pop()
+    FLD(s)[0] = cslot[0]
+    FLD(s)[1] = oslot[0]
+    return s
 
+cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except? 0:
+    cdef gcref_t s = sslot[0], mro = FLD(FLD(s)[2])[K_MRO], v
+    cdef uint32_t i = 0
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if str_eq(name, MAGIC(M_CLASS)):
+        return class_of(s)
+    while i < LEN(mro) and FLD(mro)[i] != FLD(s)[0]:
+        i += 1
+    i += 1
+    while i < LEN(mro):
+        v = dict_get_str(FLD(FLD(mro)[i])[K_DICT], name)
+        if v != 0:
+            if descriptor_kind(v) == DESCR_PLAIN:
+                return v
+            push(v)
+            push(FLD(sslot[0])[1])
+            push(FLD(sslot[0])[2])
+            # a class's own super (in a classmethod): obj is the class, get as through the class
+            v = descr_get(base[0], NULL if base[1] == base[2] else base + 1, base[2])
+            HEAP.shadowstack_top = base
+            return v
+        i += 1
+    # the super object's own attributes (__thisclass__...)
+    v = class_lookup(class_of(sslot[0]), name)
+    if v != 0 and descriptor_kind(v) != DESCR_PLAIN:
+        push(v)
+        v = descr_get(top_slot()[0], sslot, class_of(sslot[0]))
+        pop()
+    return v

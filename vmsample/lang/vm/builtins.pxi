@@ -3,7 +3,7 @@
 # Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
 # argument checking, and the implementation of each builtin and str/list/dict
 # method, plus the math/time/sys module functions.
-# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST, ANY_PROPERTY.
+# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST.
 
 # ---------------------------------------------------------------- builtins
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
@@ -36,8 +36,6 @@ BUILTIN_NAMES = [
     "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
     "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
     "open",
-    "object.__init__", "BaseException.__init__", "object.__repr__", "object.__str__",
-    "object.__eq__", "object.__ne__", "object.__hash__", "object.__new__",
     "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
     "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy", "list.__init__",
     "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
@@ -82,7 +80,108 @@ BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
 BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
 BUILTIN_NAMES += ["bytearray." + m for m in BYTES_METHODS + BYTEARRAY_METHODS + BYTES_STATIC]
 BUILTIN_NAMES += ["int." + m for m in INT_BYTES_METHODS]
+BUILTIN_NAMES += ["__build_class__"]
+# Slot wrappers (vm/slots.pxi): one bid per special method, for every type.
+BI_SLOT_FIRST = len(BUILTIN_NAMES)
+BUILTIN_NAMES += ["slot." + n for n in SLOT_NAMES]
+# Getsets: one bid per attribute name, for every type.
+BUILTIN_NAMES += ["getset." + n for n in sorted({n for names in GETSETS.values() for n in names}
+                                                  | set(INSTANCE_GETSETS)
+                                                  | {n for names in HOST_GETSETS.values() for n in names})]
+# The methods of the immutable value types that the VM does not implement
+# itself are CPython's, on converted values (vm/host.pxi): the rest of each
+# type's public methods.
+BID_HOST = {}
+for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", float), ("complex", complex)]:
+    for _m, _v in vars(_host).items():
+        if not _m.startswith("_") and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
+                type(_v).__name__ in ("method_descriptor", "classmethod_descriptor", "staticmethod"):
+            BID_HOST[len(BUILTIN_NAMES)] = getattr(_host, _m)
+            BUILTIN_NAMES.append(f"host.{_owner}.{_m}")
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
+
+# How each builtin binds (vm/slots.pxi): functions never, methods to the instance...
+_CLASS_METHODS = {"dict.fromkeys", "bytes.fromhex", "bytearray.fromhex", "int.from_bytes"}
+_STATIC_METHODS = {"bytes.maketrans", "bytearray.maketrans"}
+_METHOD_OWNERS = {"list", "dict", "set", "tuple", "str", "int", "float", "bytes", "bytearray",
+                  "generator", "coroutine", "coroutine_wrapper", "property", "Random", "object",
+                  "BaseException"}
+
+def _bid_kinds():
+    kinds = []
+    for bid, name in enumerate(BUILTIN_NAMES):
+        owner, _, meth = name.rpartition(".")
+        if name.startswith("slot."):
+            kinds.append(SLOT_KINDS.get(meth, BK_SLOT))
+        elif name.startswith("getset."):
+            kinds.append(BK_GETSET)
+        elif name.startswith("host."):
+            host_type = {"str": str, "bytes": bytes, "int": int, "float": float, "complex": complex}[owner[5:]]
+            raw = vars(host_type)[meth]
+            kinds.append(BK_CLASSMETHOD if type(raw).__name__ == "classmethod_descriptor" else
+                         BK_STATICMETHOD if isinstance(raw, staticmethod) else BK_METHOD)
+        elif name in _CLASS_METHODS:
+            kinds.append(BK_CLASSMETHOD)
+        elif name in _STATIC_METHODS:
+            kinds.append(BK_STATICMETHOD)
+        elif owner in _METHOD_OWNERS:
+            kinds.append(BK_METHOD)
+        else:
+            kinds.append(BK_FUNCTION)
+    return kinds
+
+cdef int _fill_bid_kinds() except -1:
+    global BID_KIND
+    kinds = _bid_kinds()
+    BID_KIND = <uint8_t*>malloc(len(kinds) + 1)
+    if BID_KIND == NULL:
+        raise MemoryError()
+    for i, k in enumerate(kinds):
+        BID_KIND[i] = k
+    return 0
+
+_fill_bid_kinds()
+
+# The attribute-protocol slots are object's and type's alone (builtin types
+# inherit them, as in CPython, where their own are the same functions).
+_PROTOCOL_SLOTS = {"__getattribute__", "__setattr__", "__delattr__", "__init_subclass__",
+                   "__subclasshook__", "__dir__", "__format__", "__sizeof__"}
+
+cdef int fill_builtin_class(int root, str name, object host) except -1:
+    # The dict of builtin class [name] (at root index [root]): for each name
+    # its CPython counterpart [host] has in its own dict, what the VM
+    # implements of it -- a slot wrapper, a method, a getset, or None where
+    # CPython has None (list.__hash__).
+    names = list(vars(host)) if host is not None else []
+    for bid, qual in enumerate(BUILTIN_NAMES):
+        owner, _, meth = qual.rpartition(".")
+        if owner == name and meth not in names:
+            names.append(meth)
+    for attr in names:
+        hv = vars(host).get(attr, 0) if host is not None else 0
+        if attr in ("__doc__", "__module__", "__qualname__", "__name__") and attr not in GETSETS.get(name, ()):
+            continue
+        if hv is None:
+            dict_set_py(&FLD(VM_STATE.roots[root])[K_DICT], attr, V_NONE)
+            continue
+        bid = -1
+        if "slot." + attr in BUILTIN_IDS and (name in ("object", "type") or attr not in _PROTOCOL_SLOTS):
+            bid = BUILTIN_IDS["slot." + attr]
+        elif f"{name}.{attr}" in BUILTIN_IDS:
+            bid = BUILTIN_IDS[f"{name}.{attr}"]
+        elif f"host.{name}.{attr}" in BUILTIN_IDS:
+            bid = BUILTIN_IDS[f"host.{name}.{attr}"]
+        elif "getset." + attr in BUILTIN_IDS and (attr in GETSETS.get(name, ()) or
+                                                  attr in HOST_GETSETS.get(RAW(VM_STATE.roots[root])[K_KIND], ())):
+            bid = BUILTIN_IDS["getset." + attr]
+        if bid >= 0:
+            push(FLD(VM_STATE.roots[root])[K_DICT])
+            dict_set_py(top_slot(), attr, mk_descr(bid, root))
+            pop()
+    push(VM_STATE.roots[root])
+    update_class_flags(top_slot()[0])
+    pop()
+    return 0
 cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
 cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
 BI_BYTEARRAY_APPEND = BUILTIN_IDS["bytearray.append"]
@@ -93,8 +192,6 @@ cdef enum:
     BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
     BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
     BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS, BI_OPEN
-    BI_OBJECT_INIT, BI_EXC_INIT, BI_OBJECT_REPR, BI_OBJECT_STR, BI_OBJECT_EQ, BI_OBJECT_NE
-    BI_OBJECT_HASH, BI_OBJECT_NEW
     BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
     BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY, BI_LIST_INIT
     BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
@@ -106,6 +203,8 @@ cdef enum:
     BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
     BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
     BI_MATH_FIRST
+
+cdef int BI_BUILD_CLASS = BUILTIN_IDS["__build_class__"]
 
 def _check_builtins():
     assert BUILTIN_IDS["math.sqrt"] == BI_MATH_FIRST, "builtin table and enum differ"
@@ -394,6 +493,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return vbool(isinstance_hooked(a, a[1]))
     if bid == BI_PRINT:
         return print_builtin(a, n, kwnames)
+    if bid == BI_BUILD_CLASS:
+        return build_class(a, nall, kwnames)
     if bid == BI_RANGE:
         check_args("range", n, 1, 3)
         for i in range(n):
@@ -642,59 +743,10 @@ cdef int issubclass_hooked(gcref_t* a, gcref_t cls) except -1:
             return truth(call_method1(m, cls, a[0]))
     return is_subclass(a[0], cls)
 
-cdef gcref_t object_new(gcref_t* a, Py_ssize_t n) except 0:
-    # object.__new__(cls): an instance of a user class, not yet initialised
-    # (what a __new__ that returns a new instance starts from).  CPython's
-    # checks: the class must be a plain one, and extra arguments are an error
-    # unless only __init__ is overridden.
-    if n == 0:
-        raise TypeError("object.__new__(): not enough arguments")
-    if not has_tid(a[0], T_CLASS):
-        raise TypeError(f"object.__new__(X): X is not a type object ({type_name(a[0])})")
-    if RAW(a[0])[K_FLAGS] & CF_EXCEPTION:
-        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use BaseException.__new__()")
-    if RAW(a[0])[K_FLAGS] & CF_BUILTIN and RAW(a[0])[K_KIND] != KIND_OBJECT:
-        raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use {class_name(a[0])}.__new__()")
-    if is_subclass(a[0], kind_class(KIND_TYPE)):
-        raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
-    if RAW(a[0])[K_FLAGS] & CF_ABSTRACT:
-        raise_abstract_instantiation(a[0])
-    cdef gcref_t new, init
-    if n > 1:
-        new = class_lookup(a[0], MAGIC(M_NEW))
-        if has_tid(new, T_STATICMETHOD):
-            new = FLD(new)[0]
-        init = class_lookup(a[0], MAGIC(M_INIT))
-        if not (is_bfunc(new) and builtin_id(new) == BI_OBJECT_NEW):
-            raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
-        if is_bfunc(init) and builtin_id(init) == BI_OBJECT_INIT:
-            raise TypeError(f"{class_name(a[0])}() takes no arguments")
-    return instance_new(a)
-
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # Methods get self in a[0]; n counts it.
     cdef gcref_t v, w
     cdef Py_ssize_t i, m
-    if bid == BI_OBJECT_INIT:
-        return V_NONE
-    if bid == BI_EXC_INIT:
-        push(tuple_from_slots(a + 1, n - 1))
-        push(MAGIC(M_ARGS))
-        instance_setattr(a, top_slot(), top_slot() - 1)
-        HEAP.shadowstack_top -= 2
-        return V_NONE
-    if bid == BI_OBJECT_REPR:
-        return str_from_py(repr_py(a))
-    if bid == BI_OBJECT_STR:
-        return str_from_py(str_py(a))
-    if bid == BI_OBJECT_EQ:
-        return V_TRUE if a[0] == a[1] else V_NOTIMPL
-    if bid == BI_OBJECT_NE:
-        return V_FALSE if a[0] == a[1] else V_NOTIMPL
-    if bid == BI_OBJECT_HASH:
-        return int_from_py(object_id(a[0]) >> 4)
-    if bid == BI_OBJECT_NEW:
-        return object_new(a, n)
     if bid == BI_LIST_POP:
         m = RAW(a[0])[L_LEN]
         if m == 0:
@@ -873,23 +925,15 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if yielded:
             raise RuntimeError(f"{'coroutine' if has_tid(a[0], T_COROUTINE) else 'generator'} ignored GeneratorExit")
         return V_NONE
-    if bid == BI_PROPERTY or bid == BI_STATICMETHOD or bid == BI_CLASSMETHOD:
-        if bid == BI_PROPERTY:
-            global ANY_PROPERTY
-            ANY_PROPERTY = True
-            v = alloc_fixed(T_PROPERTY)
-            for i in range(3):
-                FLD(v)[i] = a[i] if i < n else V_NONE
-            return v
-        v = alloc_fixed(T_STATICMETHOD if bid == BI_STATICMETHOD else T_CLASSMETHOD)
-        FLD(v)[0] = a[0]
-        return v
     if bid == BI_PROP_SETTER or bid == BI_PROP_GETTER or bid == BI_PROP_DELETER:
-        ANY_PROPERTY = True
-        v = alloc_fixed(T_PROPERTY)
+        # a copy of the property with one function replaced (type(self)(...) for a subclass)
+        push(class_of(a[0]))
         for i in range(3):
-            FLD(v)[i] = FLD(a[0])[i]
-        FLD(v)[0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2] = a[1]
+            push(FLD(unwrap(a[0]))[i])
+        push(FLD(unwrap(a[0]))[3])
+        top_slot()[-3 + (0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2)] = a[1]
+        v = vm_call(top_slot() - 4, 4)
+        pop()
         return v
     if bid >= BI_BYTES_FIRST:
         return bytes_method(bid, a, n, kwnames)

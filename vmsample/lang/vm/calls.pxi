@@ -93,9 +93,10 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
         else:
             raise TypeError(f"{qualname_of(co)}() got an unexpected keyword argument '{kname}'")
     d = FLD(fslot[0])[FN_DEFAULTS]
+    ndef = LEN(d) if d != 0 else 0          # (a program may reassign __defaults__)
     for i in range(co.argcount):
         if base[i] == 0:
-            j = i - (co.argcount - co.ndefaults)
+            j = i - (co.argcount - ndef)
             if j >= 0 and d != 0:
                 base[i] = FLD(d)[j]
             else:
@@ -167,11 +168,14 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     # keyword arguments).  Returns 1 if a VM frame was pushed (the caller runs
     # it), 0 if the result is already in fslot[0] (and the stack top is fslot+1).
     cdef gcref_t f = fslot[0]
-    cdef gcref_t init
+    cdef gcref_t m
     cdef uint16_t t
-    cdef int r
     if is_bfunc(f):
         fslot[0] = call_builtin(builtin_id(f), fslot + 1, nargs, kwnames)
+        HEAP.shadowstack_top = fslot + 1
+        return 0
+    if is_bmethod(f):
+        fslot[0] = call_descriptor(f, fslot + 1, nargs, kwnames)
         HEAP.shadowstack_top = fslot + 1
         return 0
     if not is_obj(f):
@@ -190,14 +194,21 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         return call_value(fslot, nargs + 1, kwnames)
     if t == T_CLASS:
         return call_class(fslot, nargs, kwnames)
-    if t == T_INSTANCE:
-        init = class_lookup(FLD(f)[I_CLASS], MAGIC(M_CALL))
-        if init != 0:
-            memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
-            fslot[1] = f
-            fslot[0] = init
-            HEAP.shadowstack_top = fslot + nargs + 2
-            return call_value(fslot, nargs + 1, kwnames)
+    m = class_lookup(class_of(f), MAGIC(M_CALL))
+    if m != 0 and not is_bmethod(m):
+        # type(f).__call__(f, *args)
+        if fslot + nargs + 3 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
+        fslot[1] = f
+        fslot[0] = m
+        HEAP.shadowstack_top = fslot + nargs + 2
+        return call_value(fslot, nargs + 1, kwnames)
+    if t == T_INSTANCE and m != 0:
+        # a subclass of a callable builtin type (a function? a type?): its value's call
+        fslot[0] = unwrap(f)
+        if fslot[0] != f:
+            return call_value(fslot, nargs, kwnames)
     raise TypeError(f"'{type_name(f)}' object is not callable")
 
 cdef gcref_t call_nested(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except 0:
@@ -211,119 +222,6 @@ cdef gcref_t call_nested(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) exce
         HEAP.shadowstack_top = fslot
         raise
     return fslot[0]
-
-cdef int call_class_new(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, gcref_t new) except -1:
-    # A class with its own __new__, as type.__call__: r = __new__(cls, *args,
-    # **kw); if r is an instance of cls, r.__init__(*args, **kw); the result is r.
-    # Stack: [cls, args..., kwnames, r, (__init__ or __new__), (r or cls), args...]
-    cdef gcref_t* base = fslot + 1 + nargs
-    cdef gcref_t init
-    if base + nargs + 4 > HEAP.shadowstack_end:
-        raise RecursionError("maximum recursion depth exceeded")
-    base[0] = kwnames
-    base[1] = V_NONE
-    base[2] = new
-    base[3] = fslot[0]
-    memcpy(base + 4, fslot + 1, nargs * sizeof(gcref_t))
-    call_nested(base + 2, nargs + 1, base[0])
-    base[1] = base[2]
-    if isinstance_c(base[1], fslot[0]):
-        init = class_lookup(fslot[0], MAGIC(M_INIT))
-        if not (is_bfunc(init) and builtin_id(init) == BI_OBJECT_INIT):
-            base[2] = init
-            base[3] = base[1]
-            memcpy(base + 4, fslot + 1, nargs * sizeof(gcref_t))
-            call_nested(base + 2, nargs + 1, base[0])
-    fslot[0] = base[1]
-    HEAP.shadowstack_top = fslot + 1
-    return 0
-
-cdef int raise_abstract_instantiation(gcref_t cls) except -1:
-    # CPython's object.__new__ message, the abstract methods sorted
-    push(cls)
-    push(class_lookup(cls, intern("__abstractmethods__")))
-    push(list_from_iterable(top_slot()))
-    cdef Py_ssize_t i
-    names = []
-    for i in range(RAW(top_slot()[0])[L_LEN]):
-        names.append(str_to_py(ITEMS(top_slot()[0])[i]))
-    names.sort()
-    HEAP.shadowstack_top -= 3
-    raise TypeError(f"Can't instantiate abstract class {class_name(cls)} with abstract "
-                    f"method{'s' if len(names) > 1 else ''} {', '.join(names)}")
-
-cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
-    cdef gcref_t cls = fslot[0]
-    cdef gcref_t init, inst
-    cdef Frame* fr
-    if RAW(cls)[K_FLAGS] & CF_BUILTIN and not RAW(cls)[K_FLAGS] & CF_EXCEPTION:
-        fslot[0] = construct_builtin(RAW(cls)[K_KIND], fslot + 1, nargs, kwnames)
-        HEAP.shadowstack_top = fslot + 1
-        return 0
-    if is_subclass(cls, kind_class(KIND_TYPE)):
-        raise NotImplementedError("creating a class by calling its metaclass is not supported by vmsample")
-    if FLD(cls)[K_META] != 0:
-        init = meta_lookup(FLD(cls)[K_META], MAGIC(M_CALL))
-        if init != 0:
-            # the metaclass's __call__(cls, *args) makes the result (Enum: a lookup)
-            if fslot + nargs + 3 > HEAP.shadowstack_end:
-                raise RecursionError("maximum recursion depth exceeded")
-            memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
-            fslot[1] = cls
-            fslot[0] = init
-            HEAP.shadowstack_top = fslot + nargs + 2
-            return call_value(fslot, nargs + 1, kwnames)
-    init = class_lookup(cls, MAGIC(M_NEW))
-    if has_tid(init, T_STATICMETHOD):
-        return call_class_new(fslot, nargs, kwnames, FLD(init)[0])
-    # The keyword names (a tuple CALL_EX just made, young) stay rooted above
-    # the arguments while the instance is made: allocating may move them.
-    cdef gcref_t* kwslot = fslot + 1 + nargs
-    kwslot[0] = kwnames
-    HEAP.shadowstack_top = kwslot + 1
-    if RAW(cls)[K_FLAGS] & CF_ABSTRACT:
-        raise_abstract_instantiation(cls)
-    if RAW(cls)[K_KIND] == KIND_LIST:
-        # a subclass of list: an empty list of that class, then __init__
-        # (list's fills it from the argument)
-        inst = list_new(0)
-        store(inst, L_CLASS, fslot[0])
-    else:
-        inst = instance_new(fslot)
-    cls = fslot[0]                      # (it may have moved)
-    if RAW(cls)[K_FLAGS] & CF_EXCEPTION:
-        push(inst)
-        push(MAGIC(M_ARGS))
-        push(tuple_from_slots(fslot + 1, nargs - (LEN(kwslot[0]) if kwslot[0] else 0)))
-        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        HEAP.shadowstack_top -= 3
-        inst = HEAP.shadowstack_top[0]
-    kwnames = kwslot[0]
-    HEAP.shadowstack_top = kwslot      # no allocation from here to the call
-    init = class_lookup(fslot[0], MAGIC(M_INIT))
-    if has_tid(init, T_FUNCTION):
-        # [cls, args] -> [inst, __init__, inst, args]; the frame's result is dropped.
-        if fslot + nargs + 4 > HEAP.shadowstack_end:
-            raise RecursionError("maximum recursion depth exceeded")
-        memmove(fslot + 3, fslot + 1, nargs * sizeof(gcref_t))
-        fslot[0] = inst
-        fslot[1] = init
-        fslot[2] = inst
-        HEAP.shadowstack_top = fslot + nargs + 3
-        return enter_function(fslot + 1, nargs + 1, kwnames, F_INIT)
-    if is_bfunc(init) and builtin_id(init) != BI_OBJECT_INIT:
-        memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
-        fslot[1] = inst
-        HEAP.shadowstack_top = fslot + nargs + 2
-        call_builtin(builtin_id(init), fslot + 1, nargs + 1, kwnames)
-        fslot[0] = fslot[1]
-        HEAP.shadowstack_top = fslot + 1
-        return 0
-    if nargs:
-        raise TypeError(f"{class_name(fslot[0])}() takes no arguments")
-    fslot[0] = inst
-    HEAP.shadowstack_top = fslot + 1
-    return 0
 
 cdef gcref_t vm_call(gcref_t* fslot, Py_ssize_t nargs) except 0:
     # Call from C: fslot[0](fslot[1..nargs]) to completion; result in fslot[0]

@@ -4,44 +4,68 @@
 # lookup along the base chain, class creation, instance slots and attributes.
 # Globals: TID_CLASS, KIND_ROOT (read; filled at start-up); writes class_serial;
 # reads VM_STATE.roots.
+#
+# A class is a T_CLASS object (layout in vm/heap_types.pxi): its bases, its
+# C3 method resolution order, its namespace dict, its metaclass, its version
+# serial, and its instances' layout (K_KIND) and attribute keys (K_KEYS).
 
 # ---------------------------------------------------------------- classes
 
 cdef int TID_CLASS[512]          # tid -> root index of its builtin class (0: object)
 cdef int KIND_ROOT[32]           # KIND_* -> root index of the builtin class
+# The class of each immediate kind and descriptor kind (root indices).
+cdef int NONE_CLASS_ROOT, NOTIMPL_CLASS_ROOT, ELLIPSIS_CLASS_ROOT, BFUNC_CLASS_ROOT
+cdef int DESCR_CLASS_ROOT[6]
+cdef int DICT_VIEW_CLASS_ROOT[3]
 
 cdef inline gcref_t kind_class(int kind) noexcept nogil:
     return VM_STATE.roots[KIND_ROOT[kind]]
 
 cdef gcref_t class_of(gcref_t v) noexcept nogil:
+    # type(v)
     cdef uint16_t t
     if is_int(v):
         return kind_class(KIND_INT)
     if v == V_TRUE or v == V_FALSE:
         return kind_class(KIND_BOOL)
     if v == V_NONE:
-        return kind_class(KIND_NONE)
+        return VM_STATE.roots[NONE_CLASS_ROOT]
+    if is_bfunc(v):
+        return VM_STATE.roots[BFUNC_CLASS_ROOT]
+    if is_bmethod(v):
+        return VM_STATE.roots[DESCR_CLASS_ROOT[BID_KIND[descr_bid(v)]]]
+    if v == V_NOTIMPL:
+        return VM_STATE.roots[NOTIMPL_CLASS_ROOT]
+    if v == V_ELLIPSIS:
+        return VM_STATE.roots[ELLIPSIS_CLASS_ROOT]
     if not is_obj(v):
-        return VM_STATE.roots[TID_CLASS[0]]   # builtin functions and methods
+        return kind_class(KIND_OBJECT)
     t = TID(v)
     if t == T_INSTANCE:
         return FLD(v)[I_CLASS]
-    if t == T_CLASS and FLD(v)[K_META] != 0:
-        return FLD(v)[K_META]
-    if t == T_LIST and FLD(v)[L_CLASS] != 0:
-        return FLD(v)[L_CLASS]
+    if t == T_CLASS:
+        return type_of_class(v)
+    if t == T_DICTVIEW:
+        return VM_STATE.roots[DICT_VIEW_CLASS_ROOT[RAW(v)[IT_C]]]
+    if t == T_BOUND and (is_bmethod(FLD(v)[1]) or is_bfunc(FLD(v)[1])):
+        return VM_STATE.roots[BFUNC_CLASS_ROOT]
     return VM_STATE.roots[TID_CLASS[t]]
 
 cdef inline bint is_subclass(gcref_t cls, gcref_t base) noexcept nogil:
-    while cls != 0:
-        if cls == base:
+    # Whether [base] is in [cls]'s method resolution order.
+    cdef gcref_t mro
+    cdef uint32_t i
+    if cls == base:
+        return True
+    if not has_tid(cls, T_CLASS):
+        return False
+    mro = FLD(cls)[K_MRO]
+    for i in range(LEN(mro)):
+        if FLD(mro)[i] == base:
             return True
-        cls = FLD(cls)[K_BASE]
     return False
 
 cdef inline bint isinstance_c(gcref_t v, gcref_t cls) noexcept nogil:
-    if cls == kind_class(KIND_INT) and (v == V_TRUE or v == V_FALSE):
-        return True
     return is_subclass(class_of(v), cls)
 
 cdef str class_name(gcref_t cls):
@@ -51,25 +75,36 @@ cdef str type_name(gcref_t v):
     return class_name(class_of(v))
 
 cdef gcref_t class_lookup(gcref_t cls, gcref_t name) noexcept nogil:
-    # The attribute [name] (a str) of [cls] or its bases, or 0.  No allocation.
-    cdef gcref_t v
-    while cls != 0:
-        v = dict_get_str(FLD(cls)[K_DICT], name)
+    # The attribute [name] (a str) of [cls] or a class of its method
+    # resolution order, or 0 (CPython's _PyType_Lookup).  No allocation.
+    cdef gcref_t mro = FLD(cls)[K_MRO], v
+    cdef uint32_t i
+    for i in range(LEN(mro)):
+        v = dict_get_str(FLD(FLD(mro)[i])[K_DICT], name)
         if v != 0:
             return v
-        cls = FLD(cls)[K_BASE]
     return 0
+
+cdef inline gcref_t type_of_class(gcref_t cls) noexcept nogil:
+    # The metaclass of class [cls]: type(cls).
+    return FLD(cls)[K_META] if FLD(cls)[K_META] != 0 else kind_class(KIND_TYPE)
 
 cdef gcref_t meta_lookup(gcref_t meta, gcref_t name) noexcept nogil:
     # The attribute [name] of a user-defined metaclass or its bases up to
-    # (not including) type, or 0: what a class finds through its metaclass.
+    # (not including) type, or 0: what a class finds through its metaclass
+    # beyond what every class has.
     cdef gcref_t type_class = kind_class(KIND_TYPE)
-    cdef gcref_t v
-    while meta != 0 and meta != type_class:
-        v = dict_get_str(FLD(meta)[K_DICT], name)
+    cdef gcref_t mro, v
+    cdef uint32_t i
+    if meta == 0:
+        return 0
+    mro = FLD(meta)[K_MRO]
+    for i in range(LEN(mro)):
+        if FLD(mro)[i] == type_class:
+            break
+        v = dict_get_str(FLD(FLD(mro)[i])[K_DICT], name)
         if v != 0:
             return v
-        meta = FLD(meta)[K_BASE]
     return 0
 
 cdef inline gcref_t magic_of(gcref_t v, int m) noexcept nogil:
@@ -82,23 +117,197 @@ cdef inline gcref_t magic_of(gcref_t v, int m) noexcept nogil:
         return meta_lookup(FLD(v)[K_META], MAGIC(m))
     return 0
 
-cdef gcref_t new_class(gcref_t* name, gcref_t* base, gcref_t* ns, int64_t flags, int64_t kind) except 0:
+cdef inline int64_t builtin_base_kind(gcref_t cls) noexcept nogil:
+    # For a class whose instances carry a builtin value (a subclass of int,
+    # list, dict...: in their first value slot), that value's kind; else 0.
+    cdef int64_t k = RAW(cls)[K_KIND]
+    if k == KIND_OBJECT or k == KIND_BASEEXC or RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        return 0
+    return k
+
+cdef inline gcref_t unwrap(gcref_t v) noexcept nogil:
+    # The builtin value of an instance of a builtin type's subclass, else v.
+    if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
+        return FLD(v)[I_VALUES]
+    return v
+
+# ---------------------------------------------------------------- method resolution order
+# A class's MRO (K_MRO, a tuple starting with the class) is the C3
+# linearization of its bases, computed once when the class is made (CPython's
+# mro_internal without a metaclass mro()).  Lookups walk it, so an attribute
+# resolves as in CPython under multiple inheritance.
+
+cdef gcref_t compute_mro(gcref_t* clsslot) except 0:
+    # The C3 linearization of class [clsslot]: the class, then the merge of
+    # its bases' MROs and the list of its bases.  The merge runs on C arrays
+    # (no allocation, so the addresses in them stay valid); only the result
+    # tuple is allocated, from pushed slots.
+    cdef gcref_t cls = clsslot[0], bases = FLD(cls)[K_BASES], b, cand, r
+    cdef Py_ssize_t nseq = LEN(bases) + 1, i, j, k, total = 1, nout = 0
+    cdef gcref_t** seqs = <gcref_t**>calloc(nseq, sizeof(gcref_t*))
+    cdef Py_ssize_t* lens = <Py_ssize_t*>calloc(nseq, sizeof(Py_ssize_t))
+    cdef Py_ssize_t* heads = <Py_ssize_t*>calloc(nseq, sizeof(Py_ssize_t))
+    cdef gcref_t* out = NULL
+    cdef bint found, in_tail
+    if seqs == NULL or lens == NULL or heads == NULL:
+        free(seqs); free(lens); free(heads)
+        raise MemoryError()
+    try:
+        for i in range(nseq - 1):
+            b = FLD(bases)[i]
+            lens[i] = LEN(FLD(b)[K_MRO])
+            total += lens[i]
+        lens[nseq - 1] = nseq - 1
+        total += nseq
+        out = <gcref_t*>malloc(total * sizeof(gcref_t))
+        for i in range(nseq):
+            seqs[i] = <gcref_t*>malloc((lens[i] + 1) * sizeof(gcref_t))
+            if seqs[i] == NULL or out == NULL:
+                raise MemoryError()
+            if i < nseq - 1:
+                memcpy(seqs[i], FLD(FLD(FLD(bases)[i])[K_MRO]), lens[i] * sizeof(gcref_t))
+            else:
+                memcpy(seqs[i], FLD(bases), lens[i] * sizeof(gcref_t))
+        out[nout] = cls
+        nout += 1
+        while True:
+            # the first head that is in no sequence's tail
+            found = False
+            cand = 0
+            for i in range(nseq):
+                if heads[i] >= lens[i]:
+                    continue
+                cand = seqs[i][heads[i]]
+                in_tail = False
+                for j in range(nseq):
+                    for k in range(heads[j] + 1, lens[j]):
+                        if seqs[j][k] == cand:
+                            in_tail = True
+                            break
+                    if in_tail:
+                        break
+                if not in_tail:
+                    found = True
+                    break
+            if not found:
+                if cand == 0:
+                    break               # every sequence is used up: done
+                names = []
+                for i in range(nseq - 1):
+                    if heads[i] < lens[i]:
+                        names.append(class_name(seqs[i][heads[i]]))
+                raise TypeError("Cannot create a consistent method resolution\norder (MRO) for bases "
+                                + ", ".join(dict.fromkeys(names)))
+            out[nout] = cand
+            nout += 1
+            for i in range(nseq):
+                if heads[i] < lens[i] and seqs[i][heads[i]] == cand:
+                    heads[i] += 1
+        if HEAP.shadowstack_top + nout + 4 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        memcpy(HEAP.shadowstack_top, out, nout * sizeof(gcref_t))
+        HEAP.shadowstack_top += nout
+        r = tuple_from_slots(HEAP.shadowstack_top - nout, nout)
+        HEAP.shadowstack_top -= nout
+        return r
+    finally:
+        for i in range(nseq):
+            free(seqs[i])
+        free(seqs); free(lens); free(heads); free(out)
+
+# ---------------------------------------------------------------- versions
+# K_SERIAL is a class's version: it changes whenever what a lookup along its
+# MRO could find changes -- an attribute of it or of a base set or deleted,
+# its bases replaced -- so that caches keyed by serial (the inline caches,
+# vm/inline_caches.pxi) never answer from a stale lookup.  Serials are unique
+# in a run and never 0 (0 is "no class").  A class knows its subclasses
+# (K_SUBCLASSES) to renumber them too.
+
+cdef inline bint overridden(gcref_t cls, int m) noexcept nogil:
+    # Whether special method [m] of [cls] is not a builtin type's own.
+    cdef gcref_t v = class_lookup(cls, MAGIC(m))
+    return v != 0 and not is_bmethod(v)
+
+cdef void update_class_flags(gcref_t cls) noexcept nogil:
+    cdef int64_t f = RAW(cls)[K_FLAGS] & ~CF_LOOKUP_FLAGS
+    if overridden(cls, M_GETATTRIBUTE):
+        f |= CF_GETATTRIBUTE
+    if class_lookup(cls, MAGIC(M_GETATTR)) != 0:
+        f |= CF_GETATTR
+    if overridden(cls, M_SETATTR):
+        f |= CF_SETATTR
+    if overridden(cls, M_DELATTR):
+        f |= CF_DELATTR
+    if class_lookup(cls, MAGIC(M_GET)) != 0:
+        f |= CF_DESCRIPTOR_GET
+    if class_lookup(cls, MAGIC(M_SET)) != 0 or class_lookup(cls, MAGIC(M_DELETE)) != 0:
+        f |= CF_DESCRIPTOR_SET
+    if overridden(cls, M_CALL):
+        f |= CF_CALL
+    RAW(cls)[K_FLAGS] = f
+
+cdef int class_modified(gcref_t* clsslot) except -1:
+    # A new serial for class [clsslot] and every class below it (and their
+    # lookup flags again).
     global class_serial
-    cdef gcref_t keys = list_new(0)
-    push(keys)
-    cdef gcref_t c = alloc_fixed(T_CLASS)
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t c, subs
+    cdef Py_ssize_t i
+    push(clsslot[0])
+    while HEAP.shadowstack_top > base:
+        c = pop()
+        class_serial += 1
+        RAW(c)[K_SERIAL] = class_serial
+        update_class_flags(c)
+        subs = FLD(c)[K_SUBCLASSES]
+        if subs != 0:
+            for i in range(RAW(subs)[L_LEN]):
+                push(ITEMS(subs)[i])
+    return 0
+
+# ---------------------------------------------------------------- making classes
+
+cdef gcref_t new_class(gcref_t* name, gcref_t* bases, gcref_t* ns, int64_t flags, int64_t kind,
+                       gcref_t meta) except 0:
+    # A class named [name] with bases [bases] (a tuple; empty: object's own
+    # base-less class), namespace dict [ns] (adopted, not copied), layout
+    # [kind] (the builtin type whose instances its instances extend), and
+    # metaclass [meta] (0: type).  Computes its MRO and joins its bases'
+    # subclass lists.
+    global class_serial
+    cdef gcref_t c, keys
+    cdef Py_ssize_t i
+    push(meta)
+    push(list_new(0))
+    if kind != KIND_OBJECT and kind != KIND_BASEEXC and not flags & CF_BUILTIN:
+        # Instances of a subclass of a builtin type keep their builtin value
+        # in their first slot (its key is None, which no name equals).
+        list_append_v(top_slot(), V_NONE)
+    push(list_new(0))
+    c = alloc_fixed(T_CLASS)
+    FLD(c)[K_SUBCLASSES] = pop()
     FLD(c)[K_KEYS] = pop()
+    FLD(c)[K_META] = pop()
     FLD(c)[K_NAME] = name[0]
-    FLD(c)[K_BASE] = base[0]
+    FLD(c)[K_QUALNAME] = name[0]
+    FLD(c)[K_BASES] = bases[0]
+    FLD(c)[K_BASE] = FLD(bases[0])[0] if LEN(bases[0]) else 0
     FLD(c)[K_DICT] = ns[0]
     class_serial += 1
     RAW(c)[K_SERIAL] = class_serial
     RAW(c)[K_FLAGS] = flags
     RAW(c)[K_KIND] = kind
-    FLD(c)[K_META] = 0
-    RAW(c)[K_TID] = T_INSTANCE if kind != KIND_OBJECT and kind != KIND_BASEEXC or \
-        (flags & CF_BUILTIN and not flags & CF_EXCEPTION) else register_class_type(str_to_py(name[0]))
-    return c
+    push(c)
+    cdef gcref_t* cslot = top_slot()
+    RAW(c)[K_TID] = T_INSTANCE if (flags & CF_BUILTIN and not flags & CF_EXCEPTION) \
+        else register_class_type(str_to_py(name[0]))
+    store(cslot[0], K_MRO, compute_mro(cslot))
+    update_class_flags(cslot[0])
+    for i in range(LEN(FLD(cslot[0])[K_BASES])):
+        push(FLD(FLD(FLD(cslot[0])[K_BASES])[i])[K_SUBCLASSES])
+        list_append(top_slot(), cslot)
+        pop()
+    return pop()
 
 # ---------------------------------------------------------------- instances
 
@@ -110,7 +319,7 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
         if items[i] == name:
             return i
     for i in range(n):
-        if str_eq(items[i], name):
+        if items[i] != V_NONE and str_eq(items[i], name):
             return i
     return -1
 

@@ -546,7 +546,10 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         if not r:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
     elif op == LOAD_NAME:
-        v = dict_get_str(ns_slot(f)[0], co.names[arg])
+        if has_tid(ns_slot(f)[0], T_DICT):
+            v = dict_get_str(ns_slot(f)[0], co.names[arg])
+        else:
+            v = mapping_get_or_0(ns_slot(f), co.names[arg])
         if v == 0:
             v = dict_get_str(VM_STATE.roots[co.globals], co.names[arg])
         if v == 0:
@@ -558,11 +561,24 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == STORE_NAME:
         sp[0] = co.names[arg]
         HEAP.shadowstack_top = sp + 1
-        dict_set(ns_slot(f), sp, sp - 1)
+        mapping_setitem(ns_slot(f), sp, sp - 1)
         sp -= 1
     elif op == DELETE_NAME:
         push(co.names[arg])
-        r = dict_del(ns_slot(f), top_slot())
+        if has_tid(ns_slot(f)[0], T_DICT):
+            r = dict_del(ns_slot(f), top_slot())
+        else:
+            push(ns_slot(f)[0])
+            push(top_slot()[-1])
+            try:
+                delitem(top_slot() - 1)
+                r = 1
+            except VMError:
+                if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("KeyError")):
+                    raise
+                VM_STATE.roots[R_EXC] = 0
+                r = 0
+            HEAP.shadowstack_top -= 2
         pop()
         if not r:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
@@ -669,10 +685,8 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp = unpack(sp, arg & 0xFF, arg >> 8)
     elif op == MAKE_FUNCTION:
         sp = make_function(sp, arg)
-    elif op == BUILD_CLASS:
-        v = build_class(sp - 3 - arg, arg)
-        sp -= 3 + arg
-        sp[0] = v
+    elif op == LOAD_BUILD_CLASS:
+        sp[0] = mk_bfunc(BI_BUILD_CLASS)
         sp += 1
     elif op == YIELD_VALUE:
         return yield_value(f, sp)

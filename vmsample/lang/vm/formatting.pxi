@@ -23,9 +23,17 @@ cdef str repr_py(gcref_t* slot):
         return "False"
     if v == V_NOTIMPL:
         return "NotImplemented"
+    if v == V_ELLIPSIS:
+        return "Ellipsis"
     if is_bfunc(v):
-        return f"<built-in function {BUILTIN_NAMES[builtin_id(v)]}>"
+        return f"<built-in function {BUILTIN_NAMES[builtin_id(v)].rpartition('.')[2]}>"
+    if is_bmethod(v):
+        return descriptor_repr(v)
+    if not is_obj(v):
+        return f"<object at {v:#x}>"
     t = TID(v)
+    if t == T_COMPLEX:
+        return repr(complex(CREAL(v), CIMAG(v)))
     if t == T_STR:
         return repr(str_to_py(v))
     if t == T_FLOAT:
@@ -117,16 +125,20 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             if not has_tid(r, T_STR):
                 raise TypeError(f"__repr__ returned non-string (type {type_name(r)})")
             return str_to_py(r)
-        if RAW(v)[K_FLAGS] & CF_BUILTIN:
-            return f"<class '{class_name(v)}'>"
-        return f"<class '{class_module(v)}.{class_name(v)}'>"
+        return class_repr(v)
     if t == T_FUNCTION:
         return f"<function {CODE_SPECS[RAW(v)[FN_CODE]].qualname} at {object_id(v):#x}>"
     if t == T_BOUND:
         push(FLD(v)[0])
         s = repr_py(top_slot())
         pop()
-        return f"<bound method {repr_name(FLD(slot[0])[1])} of {s}>"
+        m = FLD(slot[0])[1]
+        if is_bmethod(m) or is_bfunc(m):
+            name = BUILTIN_NAMES[descr_bid(m) if is_bmethod(m) else builtin_id(m)].rpartition(".")[2]
+            if is_bmethod(m) and BID_KIND[descr_bid(m)] == BK_SLOT:
+                return f"<method-wrapper '{name}' of {type_name(FLD(slot[0])[0])} object at {object_id(FLD(slot[0])[0]):#x}>"
+            return f"<built-in method {name} of {type_name(FLD(slot[0])[0])} object at {object_id(FLD(slot[0])[0]):#x}>"
+        return f"<bound method {repr_name(m)} of {s}>"
     if t == T_MODULE:
         return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
     if t == T_GENERATOR or t == T_COROUTINE:
@@ -153,6 +165,25 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
     return f"<{type_name(v)} object at {object_id(v):#x}>"
 
+cdef str descriptor_repr(gcref_t d):
+    # <method 'append' of 'list' objects>, <slot wrapper '__add__' of 'int' objects>...
+    cdef int k = BID_KIND[descr_bid(d)]
+    name = BUILTIN_NAMES[descr_bid(d)].rpartition(".")[2]
+    owner = class_name(VM_STATE.roots[descr_owner_root(d)])
+    if k == BK_STATICMETHOD:
+        return f"<built-in method {name} of type object>"
+    what = {BK_METHOD: "method", BK_CLASSMETHOD: "method", BK_GETSET: "attribute",
+            BK_SLOT: "slot wrapper"}.get(k, "method")
+    return f"<{what} '{name}' of '{owner}' objects>"
+
+cdef str class_repr(gcref_t cls):
+    # type.__repr__: <class 'module.Qualname'>, no module for builtins
+    mod = class_module(cls)
+    qual = str_to_py(FLD(cls)[K_QUALNAME])
+    if mod == "builtins" or RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        return f"<class '{qual}'>"
+    return f"<class '{mod}.{qual}'>"
+
 cdef str class_module(gcref_t cls):
     # The __module__ of a class defined by a program or library module
     # (its class body sets it, as CPython's does).
@@ -171,6 +202,8 @@ cdef str qualified_type_name(gcref_t v):
 cdef str repr_name(gcref_t f):
     if has_tid(f, T_FUNCTION):
         return CODE_SPECS[RAW(f)[FN_CODE]].qualname
+    if is_bmethod(f):
+        return BUILTIN_NAMES[descr_bid(f)]
     if is_bfunc(f):
         return BUILTIN_NAMES[builtin_id(f)]
     return "?"

@@ -14,12 +14,12 @@ cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SET
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
+cdef uint16_t T_COMPLEX
 
-# list: [items ARRAY, len raw, class CLASS | 0 (0: list; else a subclass of list)]
+# list: [items ARRAY, len raw]
 cdef enum:
     L_ITEMS = 0
     L_LEN = 1
-    L_CLASS = 2
 # dict: [indices INDEX, entries ARRAY (hash, key, value)*, used raw, nentries raw]
     D_INDICES = 0
     D_ENTRIES = 1
@@ -38,7 +38,8 @@ cdef enum:
     I_OVERFLOW = 1
     I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
-#         instance type id raw, metaclass CLASS | 0 (0: type)]
+#         instance type id raw, metaclass CLASS | 0 (0: type), bases TUPLE, mro TUPLE,
+#         qualname STR, subclasses LIST]  (vm/classes.pxi)
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2
@@ -49,14 +50,21 @@ cdef enum:
     K_KIND = 7
     K_TID = 8
     K_META = 9
+    K_BASES = 10
+    K_MRO = 11
+    K_QUALNAME = 12
+    K_SUBCLASSES = 13
+    K_NWORDS = 14
 # function: [defaults TUPLE, kwdefaults DICT, closure TUPLE, owner CLASS, code raw,
-#            attributes DICT | 0 (made by the first attribute set on it)]
+#            attributes DICT | 0 (made by the first attribute set on it),
+#            reassigned builtin attributes DICT | 0 (__name__, __doc__...)]
     FN_DEFAULTS = 0
     FN_KWDEFAULTS = 1
     FN_CLOSURE = 2
     FN_OWNER = 3
     FN_CODE = 4
     FN_DICT = 5
+    FN_META = 6
 # iterators: [a, b, c raw, d raw]
     IT_A = 0
     IT_B = 1
@@ -73,6 +81,17 @@ cdef enum:   # class flags
     CF_SLOTS = 2
     CF_BUILTIN = 4      # a builtin type: K_KIND says which
     CF_ABSTRACT = 8     # __abstractmethods__ is set and not empty: no instances
+    # What a lookup along the class's MRO finds, kept with the class so that
+    # the attribute protocol tests a bit (vm/classes.pxi, update_class_flags):
+    CF_GETATTRIBUTE = 0x10      # __getattribute__ is not object's / type's
+    CF_GETATTR = 0x20           # it has __getattr__
+    CF_SETATTR = 0x40           # __setattr__ is not object's / type's
+    CF_DELATTR = 0x80           # __delattr__ is not object's / type's
+    CF_DESCRIPTOR_GET = 0x100   # its instances are descriptors: __get__
+    CF_DESCRIPTOR_SET = 0x200   # ... data descriptors: __set__ or __delete__
+    CF_CALL = 0x800             # __call__ is not a builtin type's (a metaclass: calling its classes)
+    CF_FINAL = 0x400            # not an acceptable base type (bool, NoneType, ...)
+    CF_LOOKUP_FLAGS = 0xBF0
 
 cdef enum:   # generator status
     GEN_CREATED = 0
@@ -101,6 +120,12 @@ cdef enum:
     KIND_BYTES = 17
     KIND_SLICE = 18
     KIND_BYTEARRAY = 19
+    KIND_COMPLEX = 20
+    KIND_MODULE = 21
+    KIND_PROPERTY = 22
+    KIND_SUPER = 23
+    KIND_STATICMETHOD = 24
+    KIND_CLASSMETHOD = 25
 
 def _register_types(Nursery n):
     """Register the VM's heap types; returns nothing, sets the T_* globals."""
@@ -110,6 +135,7 @@ def _register_types(Nursery n):
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
+    global T_COMPLEX
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -120,16 +146,18 @@ def _register_types(Nursery n):
                                item_size=item_size, items_are_refs=items_are_refs)
 
     T_FLOAT = fixed("float", 1, [])
+    T_COMPLEX = fixed("complex", 2, [])
     T_BIGINT = var("int", 0, [], 1, False)
     T_STR = var("str", 1, [], 4, False)
     T_TUPLE = var("tuple", 0, [], 8, True)
-    T_LIST = fixed("list", 3, [L_ITEMS, L_CLASS])
+    T_LIST = fixed("list", 2, [L_ITEMS])
     T_ARRAY = var("list items", 0, [], 8, True)
     T_INDEX = var("dict index", 0, [], 8, False)
     T_DICT = fixed("dict", 4, [D_INDICES, D_ENTRIES])
     T_SET = fixed("set", 5, [S_TABLE])
-    T_CLASS = fixed("type", 10, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS, K_META])
-    T_FUNCTION = fixed("function", 6, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER, FN_DICT])
+    T_CLASS = fixed("type", K_NWORDS, [K_NAME, K_BASE, K_DICT, K_KEYS, K_SLOTS, K_META, K_BASES, K_MRO,
+                                         K_QUALNAME, K_SUBCLASSES])
+    T_FUNCTION = fixed("function", 7, [FN_DEFAULTS, FN_KWDEFAULTS, FN_CLOSURE, FN_OWNER, FN_DICT, FN_META])
     T_CELL = fixed("cell", 1, [0])
     T_BOUND = fixed("method", 2, [0, 1])
     T_MODULE = fixed("module", 2, [0, 1])
@@ -150,8 +178,8 @@ def _register_types(Nursery n):
     T_DICTVIEW = it("dict_view")
     T_GENERATOR = fixed("generator", 4, [G_FUNC, G_STATE])
     T_FRAMESTATE = var("frame", 0, [], 8, True)
-    T_SUPER = fixed("super", 2, [0, 1])
-    T_PROPERTY = fixed("property", 3, [0, 1, 2])
+    T_SUPER = fixed("super", 3, [0, 1, 2])
+    T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
     T_STATICMETHOD = fixed("staticmethod", 1, [0])
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
     T_TRACEBACK = var("traceback", 0, [], 8, False)

@@ -5,49 +5,62 @@
 # changed.  A cache holds no references (objects move), only class serials
 # and indexes, and every hit is re-validated against the heap, so a stale
 # entry is a miss, never a wrong answer.
-# Globals: reads ANY_PROPERTY.
+# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- attributes
 #
 # Each LOAD_ATTR and STORE_ATTR instruction remembers, for the last instance
 # class it saw, where that class keeps the attribute: (class serial, slot
-# index).  An entry never goes stale, because
+# index).  An entry is filled only when the attribute protocol would read
+# or write the instance's own slot for that name: the class has no
+# __getattribute__ / __setattr__ of its own and no data descriptor of that
+# name along its MRO.  It never goes stale, because
 #   * a class's key list only grows: instance_setattr appends a new name and
 #     nothing removes or reorders one, so a name's slot in a class is fixed;
-#   * class serials are unique within a run (serial 0 is no class, so a
-#     zeroed entry misses);
-#   * an instance attribute shadows its class's only while no class has a
-#     property, the one data descriptor the VM has: the cache is consulted
-#     only while ANY_PROPERTY is false, exactly when getattr_v's first branch
-#     would return the instance's value.
+#   * whatever could change the protocol's answer -- an attribute of the
+#     class or a base set or deleted, its bases replaced -- gives the class
+#     a new serial (vm/classes.pxi, "versions"), and serials are unique
+#     within a run (serial 0 is no class, so a zeroed entry misses);
+#   * an instance whose attributes moved into a dict (its __dict__ was
+#     asked for) is told apart by its I_OVERFLOW and takes the slow path.
 # A hit reads or stores the slot without a lookup; a miss takes the generic
 # path and refills the entry.  Serials, not class addresses, because classes
 # move.
 
 cdef inline gcref_t cached_attr(InlineCache* c, gcref_t o) noexcept nogil:
     # The attribute of [o] through [c], or 0 when the cache cannot answer.
-    if ANY_PROPERTY or not has_tid(o, T_INSTANCE) or RAW(FLD(o)[I_CLASS])[K_SERIAL] != c.serial:
+    if not has_tid(o, T_INSTANCE) or RAW(FLD(o)[I_CLASS])[K_SERIAL] != c.serial \
+            or has_tid(FLD(o)[I_OVERFLOW], T_DICT):
         return 0
     return instance_get(o, c.index)
 
-cdef void fill_attr_cache(InlineCache* c, gcref_t o, gcref_t name) noexcept nogil:
+cdef void fill_attr_cache(InlineCache* c, gcref_t o, gcref_t name, bint store) noexcept nogil:
     cdef Py_ssize_t i
-    if has_tid(o, T_INSTANCE):
-        i = keys_index(FLD(o)[I_CLASS], name)
-        if i >= 0:
-            c.serial = RAW(FLD(o)[I_CLASS])[K_SERIAL]
-            c.index = i
+    cdef gcref_t cls, d
+    if not has_tid(o, T_INSTANCE):
+        return
+    cls = FLD(o)[I_CLASS]
+    if RAW(cls)[K_FLAGS] & (CF_SETATTR if store else CF_GETATTRIBUTE):
+        return
+    d = class_lookup(cls, name)
+    if d != 0 and descriptor_kind(d) == DESCR_DATA:
+        return
+    i = keys_index(cls, name)
+    if i >= 0:
+        c.serial = RAW(cls)[K_SERIAL]
+        c.index = i
 
 cdef gcref_t getattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name) except 0:
-    fill_attr_cache(c, oslot[0], name)
+    fill_attr_cache(c, oslot[0], name, False)
     return getattr_v(oslot, name)
 
 cdef int setattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
     cdef gcref_t o = oslot[0]
-    if not ANY_PROPERTY and has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_SERIAL] == c.serial:
+    if has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_SERIAL] == c.serial \
+            and not has_tid(FLD(o)[I_OVERFLOW], T_DICT):
         return instance_set(oslot, c.index, vslot)
     setattr_v(oslot, name, vslot)
-    fill_attr_cache(c, oslot[0], name)
+    fill_attr_cache(c, oslot[0], name, True)
     return 0
 
 # ---------------------------------------------------------------- globals

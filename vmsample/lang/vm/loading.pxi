@@ -3,7 +3,7 @@
 # Loading and running: compiler.Code -> CodeObj, run_program (the module
 # entry point), traceback formatting, and freeing the VM state afterwards.
 # Globals: sets and resets all of them (VM_STATE, HEAP, NURSERY, PROFILER,
-# CODE_SPECS, ARGV, SOURCE_LINES, class_serial, ANY_PROPERTY).
+# CODE_SPECS, ARGV, SOURCE_LINES, class_serial).
 
 # ---------------------------------------------------------------- loading and running
 
@@ -58,7 +58,7 @@ cdef int load_code(object spec, int globals) except -1:
         elif type(c) is str:
             co.consts[i] = intern(c)
         else:
-            co.consts[i] = py_to_vm(c)
+            co.consts[i] = from_host(c)
         co.nconsts = i + 1
     return 0
 
@@ -159,7 +159,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     writer.real_time), and every collection.  Sampling starts when the
     program does (the VM's own start-up is not sampled); the caller closes
     the writer."""
-    global HEAP, class_serial, ANY_PROPERTY
+    global HEAP, class_serial
     global WRITER
     from vmsample.lang.compiler import compile_source
     from vmsample.lang.modules import search_path
@@ -178,7 +178,6 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
     class_serial = 0
-    ANY_PROPERTY = False
     _RNG.seed(0)
     GENERATORS.clear()
     SOURCE_LINES[filename] = source.splitlines()

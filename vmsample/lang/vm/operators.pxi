@@ -10,7 +10,7 @@ import builtins as _builtins
 import operator as _operator
 _PY_BINOPS = [_operator.add, _operator.sub, _operator.mul, _operator.truediv,
               _operator.floordiv, _operator.mod, pow, _operator.lshift, _operator.rshift,
-              _operator.and_, _operator.or_, _operator.xor]
+              _operator.and_, _operator.or_, _operator.xor, _operator.matmul]
 _PY_CMPOPS = [_operator.lt, _operator.le, _operator.eq, _operator.ne, _operator.gt, _operator.ge]
 _CMP_SYMBOLS = ["<", "<=", "==", "!=", ">", ">="]
 
@@ -18,9 +18,75 @@ cdef inline bint is_sequence(gcref_t v) noexcept nogil:
     # the builtin types with CPython's sq_repeat
     return has_tid(v, T_STR) or has_tid(v, T_LIST) or has_tid(v, T_TUPLE)
 
+cdef inline bint is_plain_value(gcref_t v) noexcept nogil:
+    # A value of a builtin type (whose operators the VM applies directly):
+    # not an instance of a class, not a class.
+    return not is_obj(v) or (TID(v) != T_INSTANCE and TID(v) != T_CLASS)
+
 cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
-    # ab[0] op ab[1]; both rooted.
-    cdef gcref_t a = ab[0], b = ab[1], m, r
+    # ab[0] op ab[1] (in place: ab[0] op= ab[1]); both rooted.  Builtin
+    # values take the VM's own paths; anything else CPython's protocol
+    # (binary_protocol).
+    cdef gcref_t r, m
+    if is_plain_value(ab[0]) and is_plain_value(ab[1]):
+        r = builtin_binary(ab, op, inplace)
+        if r != 0:
+            return r
+    elif inplace:
+        m = class_lookup(class_of(ab[0]), MAGIC(BIN_IMAGIC[op]))
+        if m != 0:
+            r = call_method1(m, ab[0], ab[1])
+            if r != V_NOTIMPL:
+                return r
+    r = binary_protocol(ab, op)
+    if r != V_NOTIMPL:
+        return r
+    return raise_binary_type_error(ab, op, inplace)
+
+cdef gcref_t binary_protocol(gcref_t* ab, int op) except 0:
+    # type(a).__op__(a, b), then type(b).__rop__(b, a) -- the reflected one
+    # first when type(b) is a proper subclass of type(a) that overrides it;
+    # NotImplemented when neither applies.
+    cdef gcref_t ta = class_of(ab[0]), tb = class_of(ab[1]), fa, fb, r
+    fa = class_lookup(ta, MAGIC(BIN_MAGIC[op]))
+    fb = class_lookup(tb, MAGIC(BIN_RMAGIC[op])) if tb != ta else 0
+    push(fa)
+    push(fb)
+    try:
+        if fb != 0 and is_subclass(tb, ta) and fb != class_lookup(ta, MAGIC(BIN_RMAGIC[op])):
+            r = call_method1(top_slot()[0], ab[1], ab[0])
+            if r != V_NOTIMPL:
+                return r
+            top_slot()[0] = 0
+        if top_slot()[-1] != 0:
+            r = call_method1(top_slot()[-1], ab[0], ab[1])
+            if r != V_NOTIMPL:
+                return r
+        if top_slot()[0] != 0:
+            r = call_method1(top_slot()[0], ab[1], ab[0])
+            if r != V_NOTIMPL:
+                return r
+        return V_NOTIMPL
+    finally:
+        HEAP.shadowstack_top -= 2
+
+cdef int raise_binary_type_error(gcref_t* ab, int op, bint inplace) except -1:
+    cdef gcref_t a = ab[0], b = ab[1]
+    sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
+    if op == B_ADD and has_tid(a, T_STR):
+        raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
+    if op == B_ADD and (has_tid(a, T_LIST) or has_tid(a, T_TUPLE)):
+        raise TypeError(f'can only concatenate {type_name(a)} (not "{type_name(b)}") to {type_name(a)}')
+    if op == B_MUL and (is_sequence(a) or is_sequence(b) or is_byteslike(a) or is_byteslike(b)):
+        # CPython tries the sequence's repeat, which names the other operand
+        raise TypeError(f"can't multiply sequence by non-int of type "
+                        f"'{type_name(b) if is_sequence(a) or is_byteslike(a) else type_name(a)}'")
+    raise TypeError(f"unsupported operand type(s) for {sym}: '{type_name(a)}' and '{type_name(b)}'")
+
+cdef gcref_t builtin_binary(gcref_t* ab, int op, bint inplace) except? 0:
+    # ab[0] op ab[1] for values of builtin types, or 0 when their types
+    # define no such operation together.
+    cdef gcref_t a = ab[0], b = ab[1], r
     cdef uint16_t ta, tb
     if is_number(a) and is_number(b):
         if op <= B_POW or (is_intlike(a) and is_intlike(b)):
@@ -28,6 +94,12 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
             if (a == V_TRUE or a == V_FALSE) and (b == V_TRUE or b == V_FALSE) and op >= B_AND:
                 return vbool(res)
             return num_from_py(res)
+        return 0
+    if has_tid(a, T_COMPLEX) or has_tid(b, T_COMPLEX):
+        if (is_number(a) or has_tid(a, T_COMPLEX)) and (is_number(b) or has_tid(b, T_COMPLEX)) \
+                and op <= B_POW and op != B_FLOORDIV and op != B_MOD:
+            return from_host(_PY_BINOPS[op](to_host(ab), to_host(ab + 1)))
+        return 0
     if is_obj(a):
         ta = TID(a)
         tb = TID(b) if is_obj(b) else 0
@@ -53,8 +125,6 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
                     list_assign_from(ab, r)
                     return ab[0]
                 return seq_repeat(ab, int_to_py(b))
-            if op == B_ADD:
-                raise TypeError(f'can only concatenate {type_name(a)} (not "{type_name(b)}") to {type_name(a)}')
         elif (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET) \
                 and op in (B_SUB, B_AND, B_OR, B_XOR):
             return set_binop(ab, op, inplace)
@@ -65,45 +135,25 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
             push(dict_copy(ab))
             dict_update(top_slot(), ab + 1, False)
             return pop()
+        elif ta == T_DICT and op == B_OR and inplace:
+            dict_update(ab, ab + 1, False)
+            return ab[0]
         elif ta == T_BYTES or ta == T_BYTEARRAY:
             r = bytes_binop(ab, op, inplace)
             if r != 0:
                 return r
-        elif ta == T_INSTANCE:
-            if inplace and op <= B_MUL:
-                m = magic_of(a, M_IADD + op)
-                if m != 0:
-                    return call_method1(m, a, b)
-            m = magic_of(a, BIN_MAGIC[op])
-            if m != 0:
-                r = call_method1(m, ab[0], ab[1])
-                if r != V_NOTIMPL:
-                    return r
     if is_int(a) or is_obj(a):
         if (is_intlike(a) or has_tid(a, T_FLOAT)) and has_tid(b, T_STR) and op == B_MUL:
             ab[0], ab[1] = ab[1], ab[0]
-            r = binary_op(ab, op, False)
+            r = builtin_binary(ab, op, False)
             ab[0], ab[1] = ab[1], ab[0]
             return r
         if is_intlike(a) and op == B_MUL and (has_tid(b, T_LIST) or has_tid(b, T_TUPLE) or is_byteslike(b)):
             ab[0], ab[1] = ab[1], ab[0]
-            r = binary_op(ab, op, False)
+            r = builtin_binary(ab, op, False)
             ab[0], ab[1] = ab[1], ab[0]
             return r
-    if has_tid(b, T_INSTANCE):
-        m = magic_of(b, BIN_RMAGIC[op])
-        if m != 0:
-            r = call_method1(m, ab[1], ab[0])
-            if r != V_NOTIMPL:
-                return r
-    sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
-    if op == B_ADD and has_tid(a, T_STR):
-        raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
-    if op == B_MUL and (is_sequence(a) or is_sequence(b) or is_byteslike(a) or is_byteslike(b)):
-        # CPython tries the sequence's repeat, which names the other operand
-        raise TypeError(f"can't multiply sequence by non-int of type "
-                        f"'{type_name(b) if is_sequence(a) or is_byteslike(a) else type_name(a)}'")
-    raise TypeError(f"unsupported operand type(s) for {sym}: '{type_name(a)}' and '{type_name(b)}'")
+    return 0
 
 cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
     cdef gcref_t v = slot[0], m
@@ -117,8 +167,11 @@ cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
             return num_from_py(+x)
         if is_intlike(v):
             return num_from_py(~x)
-    if has_tid(v, T_INSTANCE):
-        m = magic_of(v, M_NEG if op == UNARY_NEGATIVE else M_POS if op == UNARY_POSITIVE else M_INVERT)
+    if has_tid(v, T_COMPLEX) and op != UNARY_INVERT:
+        return from_host(-to_host(slot) if op == UNARY_NEGATIVE else +to_host(slot))
+    if not is_plain_value(v):
+        m = class_lookup(class_of(v), MAGIC(M_NEG if op == UNARY_NEGATIVE else M_POS if op == UNARY_POSITIVE
+                                            else M_INVERT))
         if m != 0:
             return call_method0(m, v)
     sym = "-" if op == UNARY_NEGATIVE else "+" if op == UNARY_POSITIVE else "~"

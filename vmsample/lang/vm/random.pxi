@@ -89,11 +89,12 @@ cdef int make_random_class() except -1:
     # the builtins "Random.*".
     global RANDOM_CLASS_ROOT
     push(kind_class(KIND_OBJECT))
+    top_slot()[0] = tuple_from_slots(top_slot(), 1)
     push(intern("Random"))
     push(dict_new())
     for bid, name in enumerate(BUILTIN_NAMES):
         if name.startswith("Random."):
-            dict_set_py(top_slot(), name[7:], mk_bfunc(bid))
-    RANDOM_CLASS_ROOT = add_root(new_class(top_slot() - 1, top_slot() - 2, top_slot(), 0, KIND_OBJECT))
+            dict_set_py(top_slot(), name[7:], mk_descr(bid, KIND_ROOT[KIND_OBJECT]))
+    RANDOM_CLASS_ROOT = add_root(new_class(top_slot() - 1, top_slot() - 2, top_slot(), 0, KIND_OBJECT, 0))
     HEAP.shadowstack_top -= 3
     return 0

@@ -34,7 +34,6 @@ cdef gcref_t list_new(Py_ssize_t n) except 0:
     # last, and is young while the caller fills it (the list itself may have
     # been promoted meanwhile: hence store())
     push(alloc_fixed(T_LIST))
-    FLD(top_slot()[0])[L_CLASS] = 0
     cdef gcref_t arr = alloc_var(T_ARRAY, n if n > 4 else 4)
     cdef gcref_t l = pop()
     store(l, L_ITEMS, arr)

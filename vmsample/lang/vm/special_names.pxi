@@ -22,7 +22,14 @@ MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", 
                "__index__", "__doc__", "__getattr__", "__setattr__", "__del__", "__new__",
                "__enter__", "__exit__", "__reversed__", "__round__", "__divmod__",
                "__suppress_context__", "__bytes__", "__await__", "__aenter__", "__aexit__",
-               "__aiter__", "__anext__"]
+               "__aiter__", "__anext__", "__getattribute__", "__get__", "__set__", "__delete__",
+               "__delattr__", "__set_name__", "__init_subclass__", "__class_getitem__",
+               "__mro_entries__", "__prepare__", "__instancecheck__", "__subclasscheck__",
+               "__missing__", "__length_hint__", "__matmul__", "__rmatmul__", "__imatmul__",
+               "__classcell__", "__weakref__", "__abstractmethods__", "__orig_bases__",
+               "__complex__", "__fspath__", "__dir__", "__itruediv__", "__ifloordiv__",
+               "__imod__", "__ipow__", "__ilshift__", "__irshift__", "__iand__", "__ior__",
+               "__ixor__"]
 cdef enum:
     M_INIT, M_REPR, M_STR, M_EQ, M_NE, M_LT, M_LE, M_GT, M_GE, M_HASH, M_LEN, M_ITER, M_NEXT
     M_GETITEM, M_SETITEM, M_DELITEM, M_CONTAINS, M_BOOL, M_CALL, M_ADD, M_SUB, M_MUL
@@ -32,22 +39,42 @@ cdef enum:
     M_CLASS, M_SLOTS, M_TRACEBACK, M_CONTEXT, M_CAUSE, M_DICT, M_QUALNAME, M_MODULE
     M_FORMAT, M_ABS, M_INT, M_FLOAT, M_INDEX, M_DOC, M_GETATTR, M_SETATTR, M_DEL, M_NEW
     M_ENTER, M_EXIT, M_REVERSED, M_ROUND, M_DIVMOD, M_SUPPRESS_CONTEXT, M_BYTES, M_AWAIT, M_AENTER
-    M_AEXIT, M_AITER, M_ANEXT, N_MAGIC
+    M_AEXIT, M_AITER, M_ANEXT, M_GETATTRIBUTE, M_GET, M_SET, M_DELETE, M_DELATTR, M_SET_NAME
+    M_INIT_SUBCLASS, M_CLASS_GETITEM, M_MRO_ENTRIES, M_PREPARE, M_INSTANCECHECK, M_SUBCLASSCHECK
+    M_MISSING, M_LENGTH_HINT, M_MATMUL, M_RMATMUL, M_IMATMUL, M_CLASSCELL, M_WEAKREF
+    M_ABSTRACTMETHODS, M_ORIG_BASES, M_COMPLEX, M_FSPATH, M_DIR, M_ITRUEDIV, M_IFLOORDIV
+    M_IMOD, M_IPOW, M_ILSHIFT, M_IRSHIFT, M_IAND, M_IOR, M_IXOR, N_MAGIC
 
-cdef int MAGIC_ROOT[128]
+cdef int MAGIC_ROOT[256]
 
 cdef inline gcref_t MAGIC(int m) noexcept nogil:
     return VM_STATE.roots[MAGIC_ROOT[m]]
 
 # binary operator -> (forward, reflected, in-place) magic method
-cdef int BIN_MAGIC[12]
-cdef int BIN_RMAGIC[12]
-BIN_SYMBOLS = ["+", "-", "*", "/", "//", "%", "** or pow()", "<<", ">>", "&", "|", "^"]
-BIN_INPLACE_SYMBOLS = ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "<<=", ">>=", "&=", "|=", "^="]
+cdef int BIN_MAGIC[13]
+cdef int BIN_RMAGIC[13]
+cdef int BIN_IMAGIC[13]
+BIN_SYMBOLS = ["+", "-", "*", "/", "//", "%", "** or pow()", "<<", ">>", "&", "|", "^", "@"]
+BIN_INPLACE_SYMBOLS = ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "<<=", ">>=", "&=", "|=", "^=", "@="]
 
 cdef void _init_magic_tables() noexcept:
     cdef int i
     for i in range(12):
         BIN_MAGIC[i] = M_ADD + i
         BIN_RMAGIC[i] = M_RADD + i
+    BIN_MAGIC[B_MATMUL] = M_MATMUL
+    BIN_RMAGIC[B_MATMUL] = M_RMATMUL
+    BIN_IMAGIC[B_ADD] = M_IADD
+    BIN_IMAGIC[B_SUB] = M_ISUB
+    BIN_IMAGIC[B_MUL] = M_IMUL
+    BIN_IMAGIC[B_TRUEDIV] = M_ITRUEDIV
+    BIN_IMAGIC[B_FLOORDIV] = M_IFLOORDIV
+    BIN_IMAGIC[B_MOD] = M_IMOD
+    BIN_IMAGIC[B_POW] = M_IPOW
+    BIN_IMAGIC[B_LSHIFT] = M_ILSHIFT
+    BIN_IMAGIC[B_RSHIFT] = M_IRSHIFT
+    BIN_IMAGIC[B_AND] = M_IAND
+    BIN_IMAGIC[B_OR] = M_IOR
+    BIN_IMAGIC[B_XOR] = M_IXOR
+    BIN_IMAGIC[B_MATMUL] = M_IMATMUL
 

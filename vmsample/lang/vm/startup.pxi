@@ -7,44 +7,98 @@
 
 # ---------------------------------------------------------------- start-up
 
-EXCEPTION_TREE = [
-    ("BaseException", None), ("Exception", "BaseException"), ("SystemExit", "BaseException"),
-    ("KeyboardInterrupt", "BaseException"), ("GeneratorExit", "BaseException"),
-    ("ArithmeticError", "Exception"), ("ZeroDivisionError", "ArithmeticError"),
-    ("OverflowError", "ArithmeticError"), ("FloatingPointError", "ArithmeticError"),
-    ("LookupError", "Exception"), ("IndexError", "LookupError"), ("KeyError", "LookupError"),
-    ("ValueError", "Exception"), ("UnicodeError", "ValueError"), ("TypeError", "Exception"),
-    ("NameError", "Exception"), ("UnboundLocalError", "NameError"),
-    ("AttributeError", "Exception"), ("RuntimeError", "Exception"),
-    ("RecursionError", "RuntimeError"), ("NotImplementedError", "RuntimeError"),
-    ("StopIteration", "Exception"), ("StopAsyncIteration", "Exception"), ("AssertionError", "Exception"),
-    ("MemoryError", "Exception"), ("ImportError", "Exception"),
-    ("ModuleNotFoundError", "ImportError"), ("OSError", "Exception"), ("EOFError", "Exception"),
-    ("ConnectionError", "OSError"), ("BrokenPipeError", "ConnectionError"),
-    # what the delegated os functions and open() raise, with errno, strerror and filename
-    # (vmsample/lang/delegated/os_engine.py, fileio_engine.py)
-    ("FileNotFoundError", "OSError"), ("FileExistsError", "OSError"),
-    ("IsADirectoryError", "OSError"), ("NotADirectoryError", "OSError"),
-    ("PermissionError", "OSError"), ("TimeoutError", "OSError"),
-    ("SystemError", "Exception"),
-    ("UnicodeDecodeError", "UnicodeError"), ("UnicodeEncodeError", "UnicodeError"),
-]
+import builtins as _host_builtins
 
-cdef gcref_t make_builtin_class(str name, gcref_t base, int64_t flags, int64_t kind) except 0:
-    push(base)
+# The builtin exceptions: CPython's own tree (name, base names), bases before
+# subclasses; the aliases (IOError, EnvironmentError) name the same class.
+EXCEPTION_TREE = []
+def _exception_tree():
+    seen = set()
+    def visit(c):
+        if c in seen or c is object:
+            return
+        for b in c.__bases__:
+            visit(b)
+        seen.add(c)
+        EXCEPTION_TREE.append((c.__name__, [b.__name__ for b in c.__bases__ if b is not object]))
+    for name in dir(_host_builtins):
+        c = getattr(_host_builtins, name)
+        if isinstance(c, type) and issubclass(c, BaseException):
+            visit(c)
+_exception_tree()
+
+def builtin_class_rows():
+    # The builtin classes, one row each: name, kind, the tids of its
+    # instances, base names, the CPython type whose dict it mirrors (its
+    # special methods, methods and getsets, as far as the VM implements
+    # them), flags.
+    return [
+        ("object", KIND_OBJECT, [], [], object, 0),
+        ("type", KIND_TYPE, [T_CLASS], ["object"], type, 0),
+        ("int", KIND_INT, [T_BIGINT], ["object"], int, 0),
+        ("bool", KIND_BOOL, [], ["int"], bool, CF_FINAL),
+        ("float", KIND_FLOAT, [T_FLOAT], ["object"], float, 0),
+        ("complex", KIND_COMPLEX, [T_COMPLEX], ["object"], complex, 0),
+        ("str", KIND_STR, [T_STR], ["object"], str, 0),
+        ("bytes", KIND_BYTES, [T_BYTES], ["object"], bytes, 0),
+        ("bytearray", KIND_BYTEARRAY, [T_BYTEARRAY], ["object"], bytearray, 0),
+        ("tuple", KIND_TUPLE, [T_TUPLE], ["object"], tuple, 0),
+        ("list", KIND_LIST, [T_LIST], ["object"], list, 0),
+        ("dict", KIND_DICT, [T_DICT], ["object"], dict, 0),
+        ("set", KIND_SET, [T_SET], ["object"], set, 0),
+        ("frozenset", KIND_FROZENSET, [T_FROZENSET], ["object"], frozenset, 0),
+        ("slice", KIND_SLICE, [T_SLICE], ["object"], slice, CF_FINAL),
+        ("range", KIND_RANGE, [T_RANGE], ["object"], range, CF_FINAL),
+        ("NoneType", KIND_NONE, [], ["object"], type(None), CF_FINAL),
+        ("NotImplementedType", KIND_OTHER, [], ["object"], type(NotImplemented), CF_FINAL),
+        ("ellipsis", KIND_OTHER, [], ["object"], type(Ellipsis), CF_FINAL),
+        ("function", KIND_FUNCTION, [T_FUNCTION], ["object"], type(_exception_tree), CF_FINAL),
+        ("builtin_function_or_method", KIND_OTHER, [], ["object"], type(len), CF_FINAL),
+        ("method_descriptor", KIND_OTHER, [], ["object"], type(str.join), CF_FINAL),
+        ("wrapper_descriptor", KIND_OTHER, [], ["object"], type(object.__init__), CF_FINAL),
+        ("method-wrapper", KIND_OTHER, [], ["object"], type((1).__add__), CF_FINAL),
+        ("classmethod_descriptor", KIND_OTHER, [], ["object"], type(dict.__dict__["fromkeys"]), CF_FINAL),
+        ("getset_descriptor", KIND_OTHER, [], ["object"], type(type.__dict__["__doc__"]), CF_FINAL),
+        ("method", KIND_OTHER, [T_BOUND], ["object"], type(_Placeholder().__repr__), CF_FINAL),
+        ("module", KIND_MODULE, [T_MODULE], ["object"], type(_host_builtins), 0),
+        ("cell", KIND_OTHER, [T_CELL], ["object"], None, CF_FINAL),
+        ("super", KIND_SUPER, [T_SUPER], ["object"], super, 0),
+        ("property", KIND_PROPERTY, [T_PROPERTY], ["object"], property, 0),
+        ("staticmethod", KIND_STATICMETHOD, [T_STATICMETHOD], ["object"], staticmethod, 0),
+        ("classmethod", KIND_CLASSMETHOD, [T_CLASSMETHOD], ["object"], classmethod, 0),
+        ("generator", KIND_OTHER, [T_GENERATOR], ["object"], None, CF_FINAL),
+        ("coroutine", KIND_OTHER, [T_COROUTINE], ["object"], None, CF_FINAL),
+        ("coroutine_wrapper", KIND_OTHER, [T_CORO_WRAPPER], ["object"], None, CF_FINAL),
+        ("list_iterator", KIND_OTHER, [T_LISTITER], ["object"], type(iter([])), CF_FINAL),
+        ("tuple_iterator", KIND_OTHER, [T_TUPLEITER], ["object"], type(iter(())), CF_FINAL),
+        ("str_ascii_iterator", KIND_OTHER, [T_STRITER], ["object"], type(iter("")), CF_FINAL),
+        ("range_iterator", KIND_OTHER, [T_RANGEITER], ["object"], type(iter(range(0))), CF_FINAL),
+        ("dict_keyiterator", KIND_OTHER, [T_DICTITER], ["object"], type(iter({})), CF_FINAL),
+        ("set_iterator", KIND_OTHER, [T_SETITER], ["object"], type(iter(set())), CF_FINAL),
+        ("bytes_iterator", KIND_OTHER, [T_BYTESITER], ["object"], type(iter(b"")), CF_FINAL),
+        ("enumerate", KIND_OTHER, [T_ENUMERATE], ["object"], None, CF_FINAL),
+        ("zip", KIND_OTHER, [T_ZIP], ["object"], None, CF_FINAL),
+        ("map", KIND_OTHER, [T_MAP], ["object"], None, CF_FINAL),
+        ("filter", KIND_OTHER, [T_FILTER], ["object"], None, CF_FINAL),
+        ("reversed", KIND_OTHER, [T_REVERSED], ["object"], None, CF_FINAL),
+        ("dict_keys", KIND_OTHER, [T_DICTVIEW], ["object"], type({}.keys()), CF_FINAL),
+        ("dict_values", KIND_OTHER, [], ["object"], type({}.values()), CF_FINAL),
+        ("dict_items", KIND_OTHER, [], ["object"], type({}.items()), CF_FINAL),
+        ("traceback", KIND_OTHER, [T_TRACEBACK], ["object"], None, CF_FINAL),
+    ]
+
+
+cdef gcref_t make_builtin_class(str name, list base_roots, int64_t flags, int64_t kind) except 0:
+    # A builtin class with the bases at those root indices and an empty dict.
+    cdef Py_ssize_t i
+    for r in base_roots:
+        push(VM_STATE.roots[<int>r])
+    push(tuple_from_slots(top_slot() - len(base_roots) + 1, len(base_roots)))
     push(intern(name))
     push(dict_new())
-    cdef gcref_t c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), flags | CF_BUILTIN, kind)
-    HEAP.shadowstack_top -= 3
+    cdef gcref_t c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), flags | CF_BUILTIN, kind, 0)
+    HEAP.shadowstack_top -= 3 + len(base_roots)
     return c
-
-cdef int class_set(int root, str name, gcref_t v) except -1:
-    push(v)
-    push(intern(name))
-    push(FLD(VM_STATE.roots[root])[K_DICT])     # (not &FLD(...): see field_dict_set)
-    dict_set(top_slot(), top_slot() - 1, top_slot() - 2)
-    HEAP.shadowstack_top -= 3
-    return 0
 
 cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
     # dslot may be a root slot (&VM_STATE.roots[i]): interning [name] can
@@ -106,98 +160,57 @@ cdef int setup_builtins() except -1:
     _init_magic_tables()
     VM_STATE.roots[R_BUILTINS] = dict_new()
     VM_STATE.roots[R_GLOBALS] = dict_new()
-    # builtin classes
-    obj_root = add_root(make_builtin_class("object", 0, 0, KIND_OBJECT))
-    KIND_ROOT[KIND_OBJECT] = obj_root
-    for i in range(512):
-        TID_CLASS[i] = obj_root     # (slot 0: the class of builtin functions, below)
-    kinds = [("int", KIND_INT, [0]), ("float", KIND_FLOAT, [T_FLOAT]), ("str", KIND_STR, [T_STR]),
-             ("tuple", KIND_TUPLE, [T_TUPLE]), ("list", KIND_LIST, [T_LIST]),
-             ("dict", KIND_DICT, [T_DICT]), ("set", KIND_SET, [T_SET]),
-             ("frozenset", KIND_FROZENSET, [T_FROZENSET]), ("bytes", KIND_BYTES, [T_BYTES]),
-             ("bytearray", KIND_BYTEARRAY, [T_BYTEARRAY]),
-             ("slice", KIND_SLICE, [T_SLICE]),
-             ("NoneType", KIND_NONE, []), ("type", KIND_TYPE, [T_CLASS]),
-             ("function", KIND_FUNCTION, [T_FUNCTION]), ("range", KIND_RANGE, [T_RANGE])]
-    for name, kind, tids in kinds:
-        r = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, kind))
-        KIND_ROOT[kind] = r
+    # builtin classes, then their dicts
+    roots = {}
+    for name, kind, tids, bases, host, flags in builtin_class_rows():
+        r = add_root(make_builtin_class(name, [roots[b] for b in bases], flags, kind))
+        roots[name] = r
+        if kind != KIND_OTHER and kind != KIND_BASEEXC:
+            KIND_ROOT[kind] = r
         for t in tids:
-            if t:
-                TID_CLASS[t] = r
-        TID_CLASS[T_BIGINT] = KIND_ROOT[KIND_INT]
-    KIND_ROOT[KIND_BOOL] = add_root(make_builtin_class("bool", kind_class(KIND_INT), 0, KIND_BOOL))
-    for t, name in [(T_GENERATOR, "generator"), (T_LISTITER, "list_iterator"),
-                    (T_TUPLEITER, "tuple_iterator"), (T_STRITER, "str_iterator"),
-                    (T_RANGEITER, "range_iterator"), (T_DICTITER, "dict_iterator"),
-                    (T_SETITER, "set_iterator"), (T_ENUMERATE, "enumerate"), (T_ZIP, "zip"),
-                    (T_MAP, "map"), (T_FILTER, "filter"), (T_REVERSED, "reversed"),
-                    (T_DICTVIEW, "dict_view"), (T_BOUND, "method"), (T_MODULE, "module"),
-                    (T_CELL, "cell"), (T_SUPER, "super"),
-                    (T_PROPERTY, "property"), (T_STATICMETHOD, "staticmethod"),
-                    (T_CLASSMETHOD, "classmethod"), (T_BYTESITER, "bytes_iterator"),
-                    (T_COROUTINE, "coroutine"), (T_CORO_WRAPPER, "coroutine_wrapper")]:
-        TID_CLASS[t] = add_root(make_builtin_class(name, VM_STATE.roots[obj_root], 0, KIND_OTHER))
-    TID_CLASS[0] = add_root(make_builtin_class("builtin_function_or_method", VM_STATE.roots[obj_root], 0,
-                                               KIND_OTHER))
-    # methods of builtin classes
-    owners = {"list": KIND_LIST, "dict": KIND_DICT, "set": KIND_SET, "tuple": KIND_TUPLE,
-              "str": KIND_STR, "int": KIND_INT, "float": KIND_FLOAT, "bytes": KIND_BYTES,
-              "bytearray": KIND_BYTEARRAY}
-    for bid, name in enumerate(BUILTIN_NAMES):
-        if "." in name:
-            owner, meth = name.split(".", 1)
-            if owner in ("bytes", "bytearray") and meth in BYTES_STATIC or name == "int.from_bytes":
-                v = alloc_fixed(T_STATICMETHOD)
-                FLD(v)[0] = mk_bfunc(bid)
-                class_set(KIND_ROOT[owners[owner]], meth, v)
-            elif owner in owners:
-                class_set(KIND_ROOT[owners[owner]], meth, mk_bfunc(bid))
-            if owner == "set" and meth in FROZENSET_METHODS:
-                class_set(KIND_ROOT[KIND_FROZENSET], meth, mk_bfunc(bid))
-            elif owner == "object":
-                class_set(obj_root, meth, mk_bfunc(bid))
-            elif owner == "generator":
-                class_set(TID_CLASS[T_GENERATOR], meth, mk_bfunc(bid))
-                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
-            elif owner == "coroutine":
-                class_set(TID_CLASS[T_COROUTINE], meth, mk_bfunc(bid))
-            elif owner == "coroutine_wrapper":
-                class_set(TID_CLASS[T_CORO_WRAPPER], meth, mk_bfunc(bid))
-    # object.__init_subclass__ does nothing, as object.__init__ does: the end
-    # of every super().__init_subclass__() chain (see init_subclass).
-    class_set(obj_root, "__init_subclass__", mk_bfunc(BI_OBJECT_INIT))
-    # dict.fromkeys is a static method of dict
-    v = alloc_fixed(T_STATICMETHOD)
-    FLD(v)[0] = mk_bfunc(BI_DICT_FROMKEYS)
-    class_set(KIND_ROOT[KIND_DICT], "fromkeys", v)
-    # exceptions
-    for name, base in EXCEPTION_TREE:
-        b = VM_STATE.roots[EXC_CLASSES[base]] if base else VM_STATE.roots[obj_root]
-        r = add_root(make_builtin_class(name, b, CF_EXCEPTION, KIND_BASEEXC))
+            TID_CLASS[t] = r
+        if name == "object":
+            for i in range(512):
+                TID_CLASS[i] = r
+    TID_CLASS[T_INSTANCE] = roots["object"]
+    global NONE_CLASS_ROOT, NOTIMPL_CLASS_ROOT, ELLIPSIS_CLASS_ROOT, BFUNC_CLASS_ROOT
+    NONE_CLASS_ROOT = roots["NoneType"]
+    NOTIMPL_CLASS_ROOT = roots["NotImplementedType"]
+    ELLIPSIS_CLASS_ROOT = roots["ellipsis"]
+    BFUNC_CLASS_ROOT = roots["builtin_function_or_method"]
+    for k, cname in [(BK_FUNCTION, "builtin_function_or_method"), (BK_METHOD, "method_descriptor"),
+                     (BK_CLASSMETHOD, "classmethod_descriptor"), (BK_STATICMETHOD, "builtin_function_or_method"),
+                     (BK_GETSET, "getset_descriptor"), (BK_SLOT, "wrapper_descriptor")]:
+        DESCR_CLASS_ROOT[k] = roots[cname]
+    for i, cname in enumerate(["dict_keys", "dict_values", "dict_items"]):
+        DICT_VIEW_CLASS_ROOT[i] = roots[cname]
+    for name, bases in EXCEPTION_TREE:
+        r = add_root(make_builtin_class(name, [roots[b] for b in bases] or [roots["object"]],
+                                        CF_EXCEPTION, KIND_BASEEXC))
+        roots[name] = r
         EXC_CLASSES[name] = r
-        if base is None:
-            class_set(r, "__init__", mk_bfunc(BI_EXC_INIT))
+    for name, kind, tids, bases, host, flags in builtin_class_rows():
+        fill_builtin_class(roots[name], name, host)
+    fill_builtin_class(roots["BaseException"], "BaseException", BaseException)
+    for name, bases in EXCEPTION_TREE:
+        push(VM_STATE.roots[roots[name]])
+        update_class_flags(top_slot()[0])
+        pop()
     global SPARE_MEMORY_ERROR
     SPARE_MEMORY_ERROR = add_root(make_spare_memory_error())
-    # the builtins namespace
-    for name in ["len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum",
-                 "sorted", "reversed", "enumerate", "zip", "map", "filter", "any", "all",
-                 "hasattr", "getattr", "setattr", "iter", "next", "divmod", "round", "ord",
-                 "chr", "hash", "id", "super", "callable", "issubclass", "pow", "delattr",
-                 "format", "bin", "hex", "oct", "input", "globals", "property", "staticmethod",
-                 "classmethod", "open"]:
-        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
-    for name, kind in [("object", KIND_OBJECT), ("int", KIND_INT), ("float", KIND_FLOAT),
-                       ("str", KIND_STR), ("bool", KIND_BOOL), ("list", KIND_LIST),
-                       ("tuple", KIND_TUPLE), ("dict", KIND_DICT), ("set", KIND_SET),
-                       ("frozenset", KIND_FROZENSET), ("bytes", KIND_BYTES), ("slice", KIND_SLICE),
-                       ("bytearray", KIND_BYTEARRAY),
-                       ("type", KIND_TYPE)]:
-        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, kind_class(kind))
-    for name, _ in EXCEPTION_TREE:
-        dict_set_py(&VM_STATE.roots[R_BUILTINS], name, VM_STATE.roots[EXC_CLASSES[name]])
+    # the builtins namespace: every name of CPython's the VM has
+    for name in dir(_host_builtins):
+        hv = getattr(_host_builtins, name)
+        if isinstance(hv, type) and hv.__name__ in roots and (name == hv.__name__ or issubclass(hv, BaseException)):
+            dict_set_py(&VM_STATE.roots[R_BUILTINS], name, VM_STATE.roots[roots[hv.__name__]])
+        elif name in BUILTIN_IDS and "." not in name:
+            dict_set_py(&VM_STATE.roots[R_BUILTINS], name, mk_bfunc(BUILTIN_IDS[name]))
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "NotImplemented", V_NOTIMPL)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "Ellipsis", V_ELLIPSIS)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "None", V_NONE)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "True", V_TRUE)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "False", V_FALSE)
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "__debug__", V_TRUE)
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("__main__"))
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules

@@ -5,13 +5,35 @@
 
 # ---------------------------------------------------------------- subscripts
 
+cdef object index_value(gcref_t k, str what):
+    # operator.index(k) as a CPython int, or None if k has no __index__.
+    cdef gcref_t m, r
+    if is_int(k):
+        return untag(k)
+    if k == V_TRUE or k == V_FALSE:
+        return 1 if k == V_TRUE else 0
+    if has_tid(k, T_BIGINT):
+        return big_to_py(k)
+    if not is_plain_value(k):
+        m = class_lookup(class_of(k), MAGIC(M_INDEX))
+        if m != 0:
+            r = call_method0(m, k)
+            if not is_intlike(r):
+                raise TypeError(f"__index__ returned non-int (type {type_name(r)})")
+            return int_to_py(r)
+    return None
+
 cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what) except? -1:
     cdef int64_t i
-    if not is_intlike(k):
-        raise TypeError(f"{what} indices must be integers or slices, not {type_name(k)}")
-    if not is_int(k):
-        raise IndexError(f"cannot fit 'int' into an index-sized integer")
-    i = untag(k) if is_int(k) else (1 if k == V_TRUE else 0)
+    if is_int(k):
+        i = untag(k)
+    else:
+        x = index_value(k, what)
+        if x is None:
+            raise TypeError(f"{what} indices must be integers or slices, not {type_name(k)}")
+        if not -(1 << 62) <= x < (1 << 62):
+            raise IndexError(f"cannot fit 'int' into an index-sized integer")
+        i = x
     if i < 0:
         i += n
     if i < 0 or i >= n:

@@ -13,6 +13,7 @@ cdef enum:
     V_TRUE = 0x12
     V_NOTIMPL = 0x1A
     V_DUMMY = 0x22          # tombstone in set tables
+    V_ELLIPSIS = 0x2A
     INT_MAX_TAGGED = 0x3FFFFFFFFFFFFFFF
     MAX_FRAMES = 100000     # the frame array (the recursion limit, vm/recursion.pxi, is lower)
 
@@ -52,6 +53,22 @@ cdef inline gcref_t mk_bfunc(int bid) noexcept nogil:
 cdef inline gcref_t mk_bmethod(int bid) noexcept nogil:
     return (<gcref_t>bid << 3) | 4
 
+# A builtin descriptor (tag 4) found in a builtin type's dict also names the
+# type it belongs to, for the slot wrappers that many types share (one bid
+# per special method): bits 3..22 are the bid, bits 23.. the root index of
+# the owning class.
+cdef enum:
+    BID_BITS = 20
+
+cdef inline gcref_t mk_descr(int bid, int owner_root) noexcept nogil:
+    return (<gcref_t>owner_root << (3 + BID_BITS)) | (<gcref_t>bid << 3) | 4
+
+cdef inline int descr_bid(gcref_t v) noexcept nogil:
+    return <int>((v >> 3) & ((1 << BID_BITS) - 1))
+
+cdef inline int descr_owner_root(gcref_t v) noexcept nogil:
+    return <int>(v >> (3 + BID_BITS))
+
 cdef inline GCHeader* HDR(gcref_t o) noexcept nogil:
     return <GCHeader*>o
 
@@ -73,3 +90,14 @@ cdef inline uint32_t LEN(gcref_t o) noexcept nogil:
 cdef inline bint has_tid(gcref_t v, uint16_t tid) noexcept nogil:
     return is_obj(v) and TID(v) == tid
 
+
+# What a builtin id is: how a descriptor of it binds (vm/slots.pxi).
+cdef enum:
+    BK_FUNCTION = 0         # len, math.sqrt: never binds
+    BK_METHOD = 1           # list.append: binds to an instance
+    BK_CLASSMETHOD = 2      # dict.fromkeys: binds to the class
+    BK_STATICMETHOD = 3     # __new__, str.maketrans: never binds
+    BK_GETSET = 4           # function.__name__: a data descriptor
+    BK_SLOT = 5             # list.__len__: a slot wrapper, binds as a method
+
+cdef uint8_t* BID_KIND = NULL       # bid -> BK_*, filled when the module loads

@@ -1,0 +1,216 @@
+# vm/host.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# The host: CPython values for VM values and back, and calling CPython's own
+# implementation of an operation on them (delegation).
+# Globals: PLACEHOLDER_TYPES (host stand-ins for VM classes, by name).
+#
+# ---------------------------------------------------------------- delegation
+# Where CPython's answer depends only on plain data -- the methods of str,
+# bytes, int, float and complex, the engines of delegated modules -- the VM
+# asks CPython itself: the arguments become CPython values ([to_host]), the
+# host's function runs, and its result becomes VM values ([from_host]),
+# every one allocated in the nursery as the VM's own.  An exception the host
+# raises reaches the eval loop, which turns it into the VM exception of the
+# same class with the same arguments (vm/exceptions.pxi), so messages and
+# argument checks are CPython's by construction.
+#
+# A VM value that has no host counterpart (an instance of a program's class,
+# a function...) goes to the host as a *placeholder*: an instance of a host
+# class with the VM class's name, so that the host's "unsupported operand
+# type(s) for +: 'int' and 'Point'" names the right type; a host function
+# that would call a method of it fails instead of calling VM code.
+
+class _Placeholder:
+    """A VM value with no CPython counterpart, seen by CPython code."""
+    __slots__ = ()
+
+PLACEHOLDER_TYPES = {}
+
+cdef object placeholder(gcref_t v):
+    name = type_name(v)
+    t = PLACEHOLDER_TYPES.get(name)
+    if t is None:
+        t = PLACEHOLDER_TYPES[name] = type(name, (_Placeholder,), {"__slots__": ()})
+    return t()
+
+cdef object to_host(gcref_t* slot):
+    # The CPython value of slot[0] (containers converted item by item).
+    cdef gcref_t v = slot[0]
+    cdef uint16_t t
+    cdef Py_ssize_t i
+    if is_int(v):
+        return untag(v)
+    if v == V_NONE:
+        return None
+    if v == V_TRUE:
+        return True
+    if v == V_FALSE:
+        return False
+    if v == V_ELLIPSIS:
+        return Ellipsis
+    if v == V_NOTIMPL:
+        return NotImplemented
+    if not is_obj(v):
+        return placeholder(v)
+    t = TID(v)
+    if t == T_STR:
+        return str_to_py(v)
+    if t == T_FLOAT:
+        return FVAL(v)
+    if t == T_BIGINT:
+        return big_to_py(v)
+    if t == T_COMPLEX:
+        return complex(CREAL(v), CIMAG(v))
+    if t == T_BYTES:
+        return bytes_to_py(v)
+    if t == T_BYTEARRAY:
+        return bytearray(bytes_to_py(v))
+    if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
+        push(FLD(v)[I_VALUES])
+        try:
+            return to_host(top_slot())
+        finally:
+            pop()
+    if t == T_TUPLE or t == T_LIST or t == T_SET or t == T_FROZENSET or t == T_DICT or t == T_SLICE \
+            or t == T_RANGE:
+        enter_recursion("while converting a value")
+        try:
+            return container_to_host(slot, t)
+        finally:
+            leave_recursion()
+    return placeholder(v)
+
+cdef object container_to_host(gcref_t* slot, uint16_t t):
+    cdef Py_ssize_t i
+    cdef gcref_t m
+    out = []
+    if t == T_TUPLE or t == T_LIST:
+        i = 0
+        while i < SEQLEN(slot[0]):
+            push(ITEMS(slot[0])[i])
+            out.append(to_host(top_slot()))
+            pop()
+            i += 1
+        return tuple(out) if t == T_TUPLE else out
+    if t == T_DICT:
+        d = {}
+        i = 0
+        while i < RAW(slot[0])[D_NENTRIES]:
+            if ENT(slot[0])[3 * i + 1] != 0:
+                push(ENT(slot[0])[3 * i + 1])
+                push(ENT(slot[0])[3 * i + 2])
+                d[to_host(top_slot() - 1)] = to_host(top_slot())
+                HEAP.shadowstack_top -= 2
+            i += 1
+        return d
+    if t == T_SET or t == T_FROZENSET:
+        i = 0
+        while i <= RAW(slot[0])[S_MASK]:
+            m = STAB(slot[0])[2 * i + 1]
+            if m != 0 and m != V_DUMMY:
+                push(m)
+                out.append(to_host(top_slot()))
+                pop()
+            i += 1
+        return set(out) if t == T_SET else frozenset(out)
+    if t == T_SLICE:
+        for i in range(3):
+            push(FLD(slot[0])[i])
+            out.append(to_host(top_slot()))
+            pop()
+        return slice(*out)
+    return range_to_py(slot[0])         # T_RANGE
+
+cdef gcref_t from_host(object x) except 0:
+    # A new VM value for CPython value [x].
+    cdef Py_ssize_t n, i
+    if x is None:
+        return V_NONE
+    if x is True:
+        return V_TRUE
+    if x is False:
+        return V_FALSE
+    t = type(x)
+    if t is int:
+        return int_from_py(x)
+    if t is float:
+        return float_new(x)
+    if t is str:
+        return str_from_py(x)
+    if t is tuple or t is list:
+        n = len(x)
+        if HEAP.shadowstack_top + n + 4 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        for item in x:
+            push(from_host(item))
+        r = tuple_from_slots(top_slot() - n + 1, n) if t is tuple else list_from_slots(top_slot() - n + 1, n)
+        HEAP.shadowstack_top -= n
+        return r
+    if t is bytes or t is bytearray:
+        return bytes_from_py(x)
+    if t is complex:
+        return complex_new(x.real, x.imag)
+    if t is dict:
+        push(dict_new())
+        for k, v in x.items():
+            push(from_host(k))
+            push(from_host(v))
+            dict_set(top_slot() - 2, top_slot() - 1, top_slot())
+            HEAP.shadowstack_top -= 2
+        return pop()
+    if t is set or t is frozenset:
+        push(set_new())
+        for k in x:
+            push(from_host(k))
+            set_add(top_slot() - 1, top_slot())
+            pop()
+        return frozenset_adopting(pop()) if t is frozenset else pop()
+    if x is Ellipsis:
+        return V_ELLIPSIS
+    if x is NotImplemented:
+        return V_NOTIMPL
+    if t is range:
+        return range_from_py(x)
+    if t is slice:
+        push(from_host(x.start))
+        push(from_host(x.stop))
+        push(from_host(x.step))
+        r = alloc_fixed(T_SLICE)
+        FLD(r)[2] = pop()
+        FLD(r)[1] = pop()
+        FLD(r)[0] = pop()
+        return r
+    if isinstance(x, bool):
+        return vbool(x)
+    if isinstance(x, int):
+        return int_from_py(int(x))
+    if isinstance(x, float):
+        return float_new(float(x))
+    if isinstance(x, str):
+        return str_from_py(str(x))
+    raise TypeError(f"cannot convert {t.__name__} to a VM value")
+
+cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.
+    cdef Py_ssize_t npos = n - (LEN(kwnames) if kwnames else 0), i
+    args = [to_host(a + i) for i in range(npos)]
+    if kwnames:
+        kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))}
+        return from_host(fn(*args, **kw))
+    return from_host(fn(*args))
+
+# ---------------------------------------------------------------- complex
+# A complex number is two raw doubles; its arithmetic and methods are the
+# host's (delegated: vm/slots.pxi).
+
+cdef inline double CREAL(gcref_t c) noexcept nogil:
+    return (<double*>(c + 8))[0]
+
+cdef inline double CIMAG(gcref_t c) noexcept nogil:
+    return (<double*>(c + 8))[1]
+
+cdef gcref_t complex_new(double re, double im) except 0:
+    cdef gcref_t c = alloc_fixed(T_COMPLEX)
+    (<double*>(c + 8))[0] = re
+    (<double*>(c + 8))[1] = im
+    return c

@@ -1,0 +1,790 @@
+# vm/slots.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Builtin types as real classes: what their dicts hold -- method
+# descriptors, slot wrappers (their special methods), class and static
+# methods, getsets -- and calling them.
+# Globals: BID_KIND (filled at import), BID_HOST, SLOT_IDS.
+#
+# ---------------------------------------------------------------- builtin descriptors
+# A builtin type's dict holds, for each name CPython's type has there, a
+# builtin descriptor (values.pxi: mk_descr(bid, owner)): its kind (BID_KIND)
+# says how it binds -- a method and a slot wrapper bind to an instance, a
+# class method to the class, a static method (__new__, str.maketrans) not
+# at all, a getset runs its getter -- and its owner is the builtin class, so
+# one bid serves every type with that special method.  So [].__len__,
+# int.__add__(1, 2), hasattr(len, "__call__") and super().__init__() in a
+# subclass of dict behave as in CPython.
+#
+# Calling a slot wrapper performs the operation on the builtin value of its
+# first argument (an instance of a subclass carries it: vm/classes.pxi,
+# unwrap) with the VM's own implementation.  The special methods of the
+# immutable value types (int, bool, float, complex, str, bytes) are
+# CPython's own, on converted values (vm/host.pxi), but where the VM's
+# semantics differ from CPython's objects (hashing, iteration, making and
+# initialising instances, attribute access).
+
+# Special methods the VM implements for builtin types (call_slot); a type's
+# dict gets those of them its CPython counterpart has in its own dict.
+SLOT_NAMES = [
+    "__repr__", "__str__", "__hash__", "__len__", "__iter__", "__next__", "__bool__",
+    "__getitem__", "__setitem__", "__delitem__", "__contains__", "__reversed__",
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+    "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__",
+    "__divmod__", "__rdivmod__", "__pow__", "__rpow__", "__lshift__", "__rlshift__",
+    "__rshift__", "__rrshift__", "__and__", "__rand__", "__or__", "__ror__", "__xor__",
+    "__rxor__", "__matmul__", "__rmatmul__",
+    "__iadd__", "__isub__", "__imul__", "__iand__", "__ior__", "__ixor__",
+    "__neg__", "__pos__", "__abs__", "__invert__", "__int__", "__float__", "__index__",
+    "__complex__", "__round__", "__trunc__", "__floor__", "__ceil__", "__format__",
+    "__sizeof__", "__getnewargs__", "__getattribute__", "__setattr__", "__delattr__",
+    "__init__", "__new__", "__call__", "__get__", "__set__", "__delete__", "__dir__",
+    "__init_subclass__", "__subclasshook__", "__length_hint__", "__instancecheck__",
+    "__subclasscheck__", "__subclasses__", "mro", "__prepare__",
+]
+# How each binds (the rest are BK_SLOT)
+SLOT_KINDS = {"__new__": BK_STATICMETHOD, "__init_subclass__": BK_CLASSMETHOD,
+              "__subclasshook__": BK_CLASSMETHOD, "__prepare__": BK_CLASSMETHOD,
+              "__subclasses__": BK_METHOD, "mro": BK_METHOD, "__instancecheck__": BK_METHOD,
+              "__subclasscheck__": BK_METHOD, "__dir__": BK_METHOD, "__sizeof__": BK_METHOD,
+              "__getnewargs__": BK_METHOD, "__length_hint__": BK_METHOD, "__round__": BK_METHOD,
+              "__trunc__": BK_METHOD, "__floor__": BK_METHOD, "__ceil__": BK_METHOD,
+              "__format__": BK_METHOD, "__reversed__": BK_METHOD, "__complex__": BK_METHOD}
+
+# The immutable value types whose special methods are CPython's (see above).
+HOST_TYPES = {KIND_INT: int, KIND_BOOL: bool, KIND_FLOAT: float, KIND_COMPLEX: complex,
+              KIND_STR: str, KIND_BYTES: bytes}
+NOT_DELEGATED_SLOTS = {"__hash__", "__iter__", "__new__", "__init__", "__getattribute__",
+                       "__setattr__", "__delattr__", "__init_subclass__", "__subclasshook__",
+                       "__dir__", "__mod__", "__rmod__"}
+
+# Getsets: (owner type, name) of the builtin attributes the VM implements
+# (getset_get / getset_set).
+GETSETS = {
+    "object": ["__class__"],
+    "type": ["__name__", "__qualname__", "__bases__", "__mro__", "__base__", "__dict__", "__doc__",
+             "__module__", "__abstractmethods__", "__text_signature__", "__annotations__",
+             "__basicsize__", "__itemsize__", "__flags__", "__weakrefoffset__", "__dictoffset__"],
+    "function": ["__name__", "__qualname__", "__doc__", "__module__", "__defaults__",
+                 "__kwdefaults__", "__closure__", "__globals__", "__dict__", "__annotations__",
+                 "__builtins__"],
+    "method": ["__self__", "__func__", "__name__", "__qualname__", "__doc__", "__module__"],
+    "builtin_function_or_method": ["__name__", "__qualname__", "__self__", "__module__", "__doc__",
+                                   "__text_signature__"],
+    "method_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__", "__text_signature__"],
+    "wrapper_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__", "__text_signature__"],
+    "classmethod_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__",
+                               "__text_signature__"],
+    "getset_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__"],
+    "property": ["fget", "fset", "fdel", "__doc__", "__isabstractmethod__"],
+    "staticmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
+    "classmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
+    "slice": ["start", "stop", "step"],
+    "range": ["start", "stop", "step"],
+    "module": ["__dict__"],
+    "super": ["__thisclass__", "__self__", "__self_class__"],
+    "cell": ["cell_contents"],
+}
+# the getsets type_new gives a class whose instances get a __dict__
+INSTANCE_GETSETS = ["__dict__", "__weakref__"]
+# value types' attributes that are CPython's (int.real, complex.imag...)
+HOST_GETSETS = {KIND_INT: ["real", "imag", "numerator", "denominator"],
+                KIND_BOOL: [],
+                KIND_FLOAT: ["real", "imag"], KIND_COMPLEX: ["real", "imag"]}
+
+# ---------------------------------------------------------------- calling a builtin descriptor
+
+cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # d(*args): a builtin descriptor called directly (list.append(l, x)) or
+    # through a bound method (l.append(x): self is a[0]).
+    cdef int bid = descr_bid(d), k = BID_KIND[bid]
+    cdef gcref_t owner = VM_STATE.roots[descr_owner_root(d)]
+    cdef Py_ssize_t n = nall - (LEN(kwnames) if kwnames else 0)
+    cdef gcref_t r
+    if k == BK_GETSET:
+        raise TypeError("'getset_descriptor' object is not callable")
+    if BI_SLOT_FIRST <= bid < BI_SLOT_FIRST + len(SLOT_NAMES):
+        return call_slot(bid - BI_SLOT_FIRST, owner, a, nall, kwnames)
+    name = BUILTIN_NAMES[bid].rpartition(".")[2]
+    if k == BK_METHOD:
+        if n < 1:
+            raise TypeError(f"descriptor '{name}' of '{class_name(owner)}' object needs an argument")
+        if not isinstance_c(a[0], owner):
+            raise TypeError(f"descriptor '{name}' for '{class_name(owner)}' objects doesn't apply to "
+                            f"a '{type_name(a[0])}' object")
+    host = BID_HOST.get(bid)
+    if host is not None:
+        if k == BK_CLASSMETHOD:
+            # cls.method(...): the host's, then cls(result) for a subclass (int.from_bytes)
+            push(a[0])
+            r = call_host(host, a + 1, nall - 1, kwnames)
+            if top_slot()[0] != owner:
+                top_slot()[0] = call1(top_slot()[0], r)
+                r = top_slot()[0]
+            pop()
+            return r
+        return call_host(host, a, nall, kwnames)
+    if k == BK_METHOD:
+        a[0] = unwrap(a[0])
+    return call_builtin(bid, a, nall, kwnames)
+
+cdef int check_slot_args(str name, gcref_t owner, gcref_t* a, Py_ssize_t n, Py_ssize_t lo,
+                         Py_ssize_t hi) except -1:
+    if n < 1:
+        raise TypeError(f"descriptor '{name}' of '{class_name(owner)}' object needs an argument")
+    if not isinstance_c(a[0], owner):
+        raise TypeError(f"descriptor '{name}' requires a '{class_name(owner)}' object but received a "
+                        f"'{type_name(a[0])}'")
+    if n - 1 < lo or n - 1 > hi:
+        if lo == hi:
+            raise TypeError(f"expected {lo} argument{'s' if lo != 1 else ''}, got {n - 1}")
+        raise TypeError(f"expected {'at least ' if n - 1 < lo else 'at most '}{lo if n - 1 < lo else hi} "
+                        f"argument{'s' if (lo if n - 1 < lo else hi) != 1 else ''}, got {n - 1}")
+    return 0
+
+# The number of arguments after self, (at least, at most), where it is not 1.
+SLOT_ARITY = {"__repr__": (0, 0), "__str__": (0, 0), "__hash__": (0, 0), "__len__": (0, 0),
+              "__iter__": (0, 0), "__next__": (0, 0), "__bool__": (0, 0), "__reversed__": (0, 0),
+              "__setitem__": (2, 2), "__pow__": (1, 2), "__rpow__": (1, 2), "__neg__": (0, 0),
+              "__pos__": (0, 0), "__abs__": (0, 0), "__invert__": (0, 0), "__int__": (0, 0),
+              "__float__": (0, 0), "__index__": (0, 0), "__complex__": (0, 0),
+              "__round__": (0, 1), "__trunc__": (0, 0), "__floor__": (0, 0), "__ceil__": (0, 0),
+              "__sizeof__": (0, 0), "__getnewargs__": (0, 0), "__setattr__": (2, 2),
+              "__init__": (0, 1 << 30), "__call__": (0, 1 << 30), "__get__": (1, 2),
+              "__set__": (2, 2), "__dir__": (0, 0), "__length_hint__": (0, 0),
+              "__subclasses__": (0, 0), "mro": (0, 0)}
+
+cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # owner.<SLOT_NAMES[s]>(*a): the special method of a builtin type.
+    cdef Py_ssize_t n = nall - (LEN(kwnames) if kwnames else 0), i
+    cdef int64_t kind = RAW(owner)[K_KIND]
+    cdef gcref_t v, w
+    name = SLOT_NAMES[s]
+    if name == "__new__":
+        return builtin_new(owner, a, nall, kwnames)
+    if name == "__init_subclass__":
+        if kwnames:
+            raise TypeError(f"{class_name(a[0])}.__init_subclass__() takes no keyword arguments")
+        if n != 1:
+            raise TypeError(f"{class_name(a[0])}.__init_subclass__() takes no arguments ({n - 1} given)")
+        return V_NONE
+    if name == "__subclasshook__":
+        return V_NOTIMPL
+    if name == "__prepare__":
+        return dict_new()
+    lo, hi = SLOT_ARITY.get(name, (1, 1))
+    if name != "__init__" and name != "__call__" and kwnames:
+        raise TypeError(f"wrapper {name}() takes no keyword arguments")
+    check_slot_args(name, owner, a, n, lo, hi)
+    if kind in HOST_TYPES and name not in NOT_DELEGATED_SLOTS:
+        return call_host(getattr(HOST_TYPES[kind], name), a, nall, kwnames)
+    if kind == KIND_OBJECT:
+        return object_slot(name, a, n, kwnames)
+    if kind == KIND_TYPE:
+        return type_slot(name, a, n, kwnames)
+    if kind == KIND_BASEEXC and name in ("__init__", "__str__", "__repr__"):
+        if name == "__init__":
+            push(tuple_from_slots(a + 1, n - 1))
+            push(MAGIC(M_ARGS))
+            instance_setattr(a, top_slot(), top_slot() - 1)
+            HEAP.shadowstack_top -= 2
+            return V_NONE
+        return str_from_py(exc_str(a) if name == "__str__" else exc_repr(a))
+    a[0] = unwrap(a[0])
+    if name == "__init__":
+        return builtin_init(kind, a, n, kwnames)
+    return value_slot(name, kind, a, n, kwnames)
+
+cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # A special method of a builtin value (a[0], unwrapped): the VM's own operation.
+    cdef gcref_t v
+    cdef int op
+    if name == "__repr__":
+        return str_from_py(repr_py(a))
+    if name == "__str__":
+        return str_from_py(str_py(a))
+    if name == "__hash__":
+        return int_from_py(vm_hash(a))
+    if name == "__len__":
+        return call_builtin(BI_LEN, a, 1, 0)
+    if name == "__iter__":
+        return get_iter(a)
+    if name == "__next__":
+        return next_or_stop(a)
+    if name == "__bool__":
+        return vbool(truth(a[0]))
+    if name == "__getitem__":
+        return getitem(a)
+    if name == "__setitem__":
+        setitem(a, a + 2)
+        return V_NONE
+    if name == "__delitem__":
+        delitem(a)
+        return V_NONE
+    if name == "__contains__":
+        return vbool(contains(a, a + 1))
+    if name == "__reversed__":
+        return call_builtin(BI_REVERSED, a, 1, 0)
+    if name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
+        op = ("__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__").index(name)
+        a[1] = unwrap(a[1])
+        if not same_builtin_family(a[0], a[1]):
+            return V_NOTIMPL
+        return compare_op(a, op)
+    if name in BINARY_SLOTS:
+        op, reflected, inplace = BINARY_SLOTS[name]
+        a[1] = unwrap(a[1])
+        if not binary_operand_ok(kind, a[1], op):
+            return V_NOTIMPL
+        if reflected:
+            v = a[0]
+            a[0] = a[1]
+            a[1] = v
+        return binary_op(a, op, inplace)
+    if name == "__call__":
+        return call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
+    if name == "__get__":
+        v = a[2] if n > 2 else V_NONE
+        if a[1] == V_NONE and (v == V_NONE or v == 0):
+            raise TypeError("__get__(None, None) is invalid")
+        if v == V_NONE:
+            a[2] = class_of(a[1])
+        return descr_get(a[0], a + 1 if a[1] != V_NONE else NULL, a[2])
+    if name == "__set__":
+        descr_set(a[0], a + 1, a + 2)
+        return V_NONE
+    if name == "__delete__":
+        descr_set(a[0], a + 1, NULL)
+        return V_NONE
+    if name == "__length_hint__":
+        return length_hint_of(a)
+    if name == "__sizeof__":
+        return tag(8 * (LEN(a[0]) + 2) if is_obj(a[0]) else 28)
+    raise TypeError(f"{name} of {type_name(a[0])} is not supported by vmsample")
+
+# forward name -> (BinOp, reflected, in place)
+BINARY_SLOTS = {}
+for _i, _n in enumerate(["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift",
+                         "rshift", "and", "or", "xor"]):
+    BINARY_SLOTS[f"__{_n}__"] = (_i, False, False)
+    BINARY_SLOTS[f"__r{_n}__"] = (_i, True, False)
+    BINARY_SLOTS[f"__i{_n}__"] = (_i, False, True)
+
+cdef bint same_builtin_family(gcref_t a, gcref_t b) noexcept nogil:
+    # Whether a builtin comparison of a and b is defined (else NotImplemented)
+    cdef uint16_t ta, tb
+    if not is_obj(a) or not is_obj(b):
+        return False
+    ta = TID(a)
+    tb = TID(b)
+    if ta == tb:
+        return True
+    if (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET):
+        return True
+    if (ta == T_BYTES or ta == T_BYTEARRAY) and (tb == T_BYTES or tb == T_BYTEARRAY):
+        return True
+    return False
+
+cdef bint binary_operand_ok(int64_t kind, gcref_t b, int op) noexcept nogil:
+    # Whether the builtin's own operator applies to operand [b].
+    if op == B_MUL:
+        return is_intlike(b)
+    if kind == KIND_LIST or kind == KIND_TUPLE:
+        return op == B_ADD and is_obj(b) and (TID(b) == T_LIST or TID(b) == T_TUPLE)
+    if kind == KIND_SET or kind == KIND_FROZENSET:
+        return is_anyset(b)
+    if kind == KIND_DICT:
+        return op == B_OR and has_tid(b, T_DICT)
+    if kind == KIND_BYTEARRAY:
+        return is_byteslike(b)
+    return True
+
+cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
+    cdef gcref_t it = itslot[0]
+    if has_tid(it, T_LISTITER) or has_tid(it, T_TUPLEITER):
+        return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    return V_NOTIMPL
+
+cdef gcref_t object_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # object's special methods: the defaults every class inherits.
+    cdef gcref_t v, m
+    if name == "__repr__":
+        return str_from_py(default_repr(a))
+    if name == "__str__":
+        return str_from_py(repr_py(a))
+    if name == "__hash__":
+        return int_from_py(object_id(a[0]) >> 4)
+    if name == "__eq__":
+        return V_TRUE if a[0] == a[1] else V_NOTIMPL
+    if name == "__ne__":
+        # the inverse of type(self).__eq__, unless that is NotImplemented
+        m = class_lookup(class_of(a[0]), MAGIC(M_EQ))
+        if m == 0 or (is_bmethod(m) and descr_owner_root(m) == KIND_ROOT[KIND_OBJECT]):
+            return V_FALSE if a[0] == a[1] else V_NOTIMPL
+        v = call_method1(m, a[0], a[1])
+        if v == V_NOTIMPL:
+            return v
+        return vbool(not truth(v))
+    if name in ("__lt__", "__le__", "__gt__", "__ge__"):
+        return V_NOTIMPL
+    if name == "__getattribute__":
+        if not has_tid(a[1], T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
+        v = generic_getattr(a, a[1])
+        if v == 0:
+            raise_attribute_error(a[0], a[1])
+        return v
+    if name == "__setattr__" or name == "__delattr__":
+        if not has_tid(a[1], T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
+        if has_tid(a[0], T_CLASS):
+            raise TypeError(f"can't apply this {name} to type object")
+        push(intern(str_to_py(a[1])))
+        generic_setattr(a, top_slot()[0], a + 2 if name == "__setattr__" else NULL)
+        pop()
+        return V_NONE
+    if name == "__init__":
+        return object_init(a, n, kwnames)
+    if name == "__format__":
+        if not has_tid(a[1], T_STR):
+            raise TypeError(f"__format__() argument must be str, not {type_name(a[1])}")
+        if LEN(a[1]):
+            raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
+        return vm_str(a)
+    if name == "__sizeof__":
+        return tag(16 + (8 * (LEN(a[0]) if has_tid(a[0], T_INSTANCE) else 0)))
+    if name == "__dir__":
+        return object_dir(a)
+    raise TypeError(f"object.{name} is not supported by vmsample")
+
+cdef str default_repr(gcref_t* slot):
+    # object.__repr__: <module.Class object at 0x...>
+    cdef gcref_t cls = class_of(slot[0])
+    mod = class_module(cls)
+    qual = str_to_py(FLD(cls)[K_QUALNAME])
+    prefix = "" if mod == "builtins" else mod + "."
+    return f"<{prefix}{qual} object at {object_id(slot[0]):#x}>"
+
+cdef gcref_t object_dir(gcref_t* a) except 0:
+    # object.__dir__: the instance's attributes and its class's (with their bases').
+    cdef gcref_t d, mro
+    cdef Py_ssize_t i
+    cdef uint32_t j
+    push(dict_new())
+    cdef gcref_t* out = top_slot()
+    d = own_dict_or_0(a)
+    if d != 0:
+        push(d)
+        dict_update(out, top_slot(), False)
+        pop()
+    push(class_of(a[0]))
+    mro = FLD(top_slot()[0])[K_MRO]
+    for j in range(LEN(mro)):
+        push(FLD(FLD(FLD(top_slot()[0])[K_MRO])[j])[K_DICT])
+        dict_update(out, top_slot(), False)
+        pop()
+    pop()
+    v = new_iter(T_DICTVIEW, out, 0, 0, 0)
+    push(v)
+    v = list_from_iterable(top_slot())
+    HEAP.shadowstack_top = out
+    return v
+
+cdef gcref_t own_dict_or_0(gcref_t* oslot) except? 0:
+    # The __dict__ of an object that has one, else 0.
+    if has_tid(oslot[0], T_INSTANCE) and not RAW(FLD(oslot[0])[I_CLASS])[K_FLAGS] & CF_SLOTS:
+        return instance_dict(oslot)
+    if has_tid(oslot[0], T_MODULE):
+        return FLD(oslot[0])[1]
+    if has_tid(oslot[0], T_FUNCTION):
+        return function_dict(oslot)
+    if has_tid(oslot[0], T_CLASS):
+        return FLD(oslot[0])[K_DICT]
+    return 0
+
+cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # type's special methods (a[0] is a class).
+    cdef gcref_t v
+    cdef Py_ssize_t i
+    if name == "__repr__":
+        return str_from_py(class_repr(a[0]))
+    if name == "__call__":
+        return call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
+    if name == "__getattribute__":
+        if not has_tid(a[1], T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
+        v = type_getattr(a, a[1])
+        if v == 0:
+            raise_attribute_error(a[0], a[1])
+        return v
+    if name == "__setattr__" or name == "__delattr__":
+        push(intern(str_to_py(a[1])))
+        type_setattr(a, top_slot()[0], a + 2 if name == "__setattr__" else NULL)
+        pop()
+        return V_NONE
+    if name == "__init__":
+        if n != 2 and n != 4:
+            raise TypeError("type.__init__() takes 1 or 3 arguments")
+        return V_NONE
+    if name == "__instancecheck__":
+        return vbool(isinstance_c(a[1], a[0]))
+    if name == "__subclasscheck__":
+        if not has_tid(a[1], T_CLASS):
+            raise TypeError("issubclass() arg 1 must be a class")
+        return vbool(is_subclass(a[1], a[0]))
+    if name == "__subclasses__":
+        return seq_copy(&FLD(a[0])[K_SUBCLASSES], T_LIST, 0, RAW(FLD(a[0])[K_SUBCLASSES])[L_LEN])
+    if name == "mro":
+        push(compute_mro(a))
+        v = seq_copy(top_slot(), T_LIST, 0, LEN(top_slot()[0]))
+        pop()
+        return v
+    if name == "__dir__":
+        return object_dir(a)
+    if name == "__sizeof__":
+        return tag(8 * (K_NWORDS + 1))
+    if name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__", "__str__",
+                "__format__"):
+        return object_slot(name, a, n, kwnames)
+    raise TypeError(f"type.{name} is not supported by vmsample")
+
+cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # The __init__ of a builtin type, on the (unwrapped) value a[0].
+    if kind == KIND_LIST:
+        return call_builtin(BI_LIST_INIT, a, n + (LEN(kwnames) if kwnames else 0), kwnames)
+    if kind == KIND_DICT:
+        if n > 2:
+            raise TypeError(f"dict expected at most 1 argument, got {n - 1}")
+        return call_builtin(BI_DICT_UPDATE, a, n + (LEN(kwnames) if kwnames else 0), kwnames)
+    if kind == KIND_SET:
+        if kwnames:
+            raise TypeError("set() takes no keyword arguments")
+        if n > 2:
+            raise TypeError(f"set expected at most 1 argument, got {n - 1}")
+        set_clear(a)
+        if n == 2:
+            set_update(a, a + 1)
+        return V_NONE
+    if kind == KIND_PROPERTY:
+        return property_init(a, n, kwnames)
+    if kind == KIND_STATICMETHOD or kind == KIND_CLASSMETHOD:
+        if n != 2:
+            raise TypeError(f"{'staticmethod' if kind == KIND_STATICMETHOD else 'classmethod'} "
+                            f"expected 1 argument, got {n - 1}")
+        store(a[0], 0, a[1])
+        return V_NONE
+    if kind == KIND_SUPER:
+        if n == 3:
+            push(new_super(a + 1, a + 2))
+            store(a[0], 0, FLD(top_slot()[0])[0])
+            store(a[0], 1, FLD(top_slot()[0])[1])
+            store(a[0], 2, FLD(top_slot()[0])[2])
+            pop()
+        return V_NONE
+    if kind == KIND_BYTEARRAY:
+        push(construct_bytes(T_BYTEARRAY, a + 1, n - 1, kwnames))
+        bytearray_set_py(a, bytes_to_py(top_slot()[0]))
+        pop()
+        return V_NONE
+    # the immutable types took their value in __new__; extra arguments are
+    # __new__'s business (object.__init__'s rule)
+    return V_NONE
+
+cdef gcref_t property_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # property(fget=None, fset=None, fdel=None, doc=None)
+    cdef Py_ssize_t i, j
+    cdef Py_ssize_t nk = LEN(kwnames) if kwnames else 0
+    if n - 1 > 4:
+        raise TypeError(f"property() takes at most 4 arguments ({n - 1} given)")
+    for i in range(4):
+        store(a[0], i, a[1 + i] if 1 + i < n else V_NONE)
+    for j in range(nk):
+        kn = str_to_py(FLD(kwnames)[j])
+        if kn in ("fget", "fset", "fdel", "doc"):
+            store(a[0], ("fget", "fset", "fdel", "doc").index(kn), a[n + j])
+        else:
+            raise TypeError(f"property() got an unexpected keyword argument '{kn}'")
+    return V_NONE
+
+# ---------------------------------------------------------------- getsets
+
+cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
+    # The getset [d]'s value on oslot[0].
+    cdef int bid = descr_bid(d)
+    cdef gcref_t o = oslot[0], owner = VM_STATE.roots[descr_owner_root(d)], v
+    cdef int64_t kind
+    name = BUILTIN_NAMES[bid][len("getset."):]
+    if not isinstance_c(o, owner):
+        raise TypeError(f"descriptor '{name}' for '{class_name(owner)}' objects doesn't apply to a "
+                        f"'{type_name(o)}' object")
+    if name == "__class__":
+        return class_of(o)
+    if name == "__dict__":
+        v = own_dict_or_0(oslot)
+        if v == 0:
+            raise_attribute_error(oslot[0], MAGIC(M_DICT))
+        if has_tid(oslot[0], T_CLASS):
+            return mappingproxy(v)
+        return v
+    if name == "__weakref__":
+        return V_NONE
+    kind = RAW(owner)[K_KIND]
+    if kind in HOST_GETSETS:
+        return from_host(getattr(to_host(oslot), name))
+    o = unwrap(o)
+    if has_tid(o, T_CLASS):
+        return class_getset(name, oslot)
+    if has_tid(o, T_FUNCTION):
+        return function_getset(name, oslot)
+    if has_tid(o, T_BOUND):
+        if name == "__self__":
+            return FLD(o)[0]
+        if name == "__func__":
+            return FLD(o)[1]
+        push(FLD(o)[1])
+        v = getattr_v(top_slot(), intern(name))
+        pop()
+        return v
+    if is_bfunc(o) or is_bmethod(o):
+        return builtin_callable_getset(name, o)
+    if has_tid(o, T_PROPERTY):
+        if name == "__doc__":
+            v = FLD(o)[3] if FLD(o)[3] != 0 else V_NONE
+            if v == V_NONE and FLD(o)[0] != V_NONE:
+                push(FLD(o)[0])
+                v = getattr_or_0(top_slot(), MAGIC(M_DOC))
+                pop()
+            return v if v != 0 else V_NONE
+        if name == "__isabstractmethod__":
+            return abstract_of(o, 3)
+        return FLD(o)[("fget", "fset", "fdel").index(name)]
+    if has_tid(o, T_STATICMETHOD) or has_tid(o, T_CLASSMETHOD):
+        if name == "__isabstractmethod__":
+            return abstract_of(o, 1)
+        return FLD(o)[0]
+    if has_tid(o, T_SLICE) or has_tid(o, T_RANGE):
+        return FLD(o)[("start", "stop", "step").index(name)]
+    if has_tid(o, T_SUPER):
+        return FLD(o)[("__thisclass__", "__self__", "__self_class__").index(name)]
+    if has_tid(o, T_CELL):
+        if FLD(o)[0] == 0:
+            raise ValueError("Cell is empty")
+        return FLD(o)[0]
+    raise AttributeError(f"'{type_name(o)}' object has no attribute '{name}'")
+
+cdef gcref_t abstract_of(gcref_t o, int nfuncs) except 0:
+    # __isabstractmethod__ of a property / staticmethod / classmethod: any of
+    # its functions'.
+    cdef int i
+    cdef gcref_t v
+    push(o)
+    for i in range(nfuncs):
+        push(FLD(top_slot()[0])[i])
+        if top_slot()[0] != V_NONE:
+            v = getattr_or_0(top_slot(), intern("__isabstractmethod__"))
+            if v != 0 and truth(v):
+                HEAP.shadowstack_top -= 2
+                return V_TRUE
+        pop()
+    pop()
+    return V_FALSE
+
+cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
+    # oslot[0].<getset> = vslot[0] (vslot NULL: del).
+    cdef int bid = descr_bid(d)
+    cdef gcref_t o = oslot[0]
+    name = BUILTIN_NAMES[bid][len("getset."):]
+    if name == "__class__":
+        if vslot == NULL:
+            raise TypeError("can't delete __class__ attribute")
+        return assign_class(oslot, vslot)
+    if name == "__dict__" and has_tid(o, T_INSTANCE):
+        if vslot == NULL or not has_tid(vslot[0], T_DICT):
+            raise TypeError(f"__dict__ must be set to a dictionary, not a '{type_name(vslot[0]) if vslot else 'NoneType'}'")
+        adopt_instance_dict(oslot, vslot[0])
+        return 0
+    if has_tid(o, T_CLASS):
+        return class_getset_set(name, oslot, vslot)
+    if has_tid(o, T_FUNCTION):
+        return function_getset_set(name, oslot, vslot)
+    if has_tid(o, T_PROPERTY) and name == "__doc__":
+        store(o, 3, vslot[0] if vslot != NULL else V_NONE)
+        return 0
+    raise AttributeError(f"attribute '{name}' of '{type_name(o)}' objects is not writable")
+
+cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
+    cdef gcref_t c = cslot[0], v
+    if name == "__name__":
+        return FLD(c)[K_NAME]
+    if name == "__qualname__":
+        return FLD(c)[K_QUALNAME]
+    if name == "__bases__":
+        return FLD(c)[K_BASES]
+    if name == "__mro__":
+        return FLD(c)[K_MRO]
+    if name == "__base__":
+        return FLD(c)[K_BASE] if FLD(c)[K_BASE] != 0 else V_NONE
+    if name in ("__doc__", "__module__", "__abstractmethods__", "__annotations__", "__text_signature__"):
+        v = dict_get_str(FLD(c)[K_DICT], intern(name))
+        if v != 0:
+            return v
+        if name == "__module__":
+            return intern("builtins")
+        if name == "__doc__" or name == "__text_signature__":
+            return V_NONE
+        if name == "__annotations__" and not RAW(c)[K_FLAGS] & CF_BUILTIN:
+            push(dict_new())
+            push(intern(name))
+            field_dict_set(cslot, K_DICT, top_slot()[0], top_slot() - 1)
+            pop()
+            return pop()
+        raise AttributeError(name)
+    if name in ("__basicsize__", "__itemsize__", "__flags__", "__weakrefoffset__", "__dictoffset__"):
+        return tag(0 if name != "__basicsize__" else 16)
+    raise AttributeError(name)
+
+cdef int class_getset_set(str name, gcref_t* cslot, gcref_t* vslot) except -1:
+    if vslot == NULL:
+        if name in ("__abstractmethods__", "__annotations__", "__doc__", "__module__"):
+            push(intern(name))
+            if not field_dict_del(cslot, K_DICT, top_slot()[0]):
+                raise AttributeError(name)
+            pop()
+            if name == "__abstractmethods__":
+                RAW(cslot[0])[K_FLAGS] &= ~CF_ABSTRACT
+            return 0
+        raise TypeError(f"cannot delete '{name}' attribute of immutable type '{class_name(cslot[0])}'")
+    if name == "__name__" or name == "__qualname__":
+        if not has_tid(vslot[0], T_STR):
+            raise TypeError(f"can only assign string to {class_name(cslot[0])}.{name}, not "
+                            f"'{type_name(vslot[0])}'")
+        store(cslot[0], K_NAME if name == "__name__" else K_QUALNAME, vslot[0])
+        return 0
+    if name == "__bases__":
+        if not has_tid(vslot[0], T_TUPLE) or LEN(vslot[0]) == 0:
+            raise TypeError(f"can only assign non-empty tuple to {class_name(cslot[0])}.__bases__")
+        push(FLD(cslot[0])[K_BASES])
+        store(cslot[0], K_BASES, vslot[0])
+        store(cslot[0], K_BASE, FLD(vslot[0])[0])
+        try:
+            store(cslot[0], K_MRO, compute_mro(cslot))
+        except BaseException:
+            store(cslot[0], K_BASES, top_slot()[0])
+            raise
+        pop()
+        return 0
+    if name == "__abstractmethods__":
+        # as CPython's type: a non-empty set of abstract methods forbids instances
+        if truth(vslot[0]):
+            RAW(cslot[0])[K_FLAGS] |= CF_ABSTRACT
+        else:
+            RAW(cslot[0])[K_FLAGS] &= ~CF_ABSTRACT
+    if name in ("__abstractmethods__", "__annotations__", "__doc__", "__module__", "__text_signature__"):
+        push(intern(name))
+        field_dict_set(cslot, K_DICT, top_slot()[0], vslot)
+        pop()
+        return 0
+    raise AttributeError(f"attribute '{name}' of 'type' objects is not writable")
+
+cdef gcref_t function_getset(str name, gcref_t* fslot) except 0:
+    cdef gcref_t f = fslot[0], v
+    spec = CODE_SPECS[RAW(f)[FN_CODE]]
+    if FLD(f)[FN_META] != 0:
+        v = dict_get_str(FLD(f)[FN_META], intern(name))     # a value assigned to it
+        if v != 0:
+            return v
+    if name == "__name__":
+        return intern(spec.name)
+    if name == "__qualname__":
+        return intern(spec.qualname)
+    if name == "__doc__":
+        return V_NONE if spec.doc is None else str_from_py(spec.doc)
+    if name == "__module__":
+        v = dict_get_str(VM_STATE.roots[VM_STATE.codes[RAW(f)[FN_CODE]].globals], MAGIC(M_NAME))
+        return v if v != 0 else V_NONE
+    if name == "__defaults__":
+        return FLD(f)[FN_DEFAULTS] if FLD(f)[FN_DEFAULTS] != 0 else V_NONE
+    if name == "__kwdefaults__":
+        return FLD(f)[FN_KWDEFAULTS] if FLD(f)[FN_KWDEFAULTS] != 0 else V_NONE
+    if name == "__closure__":
+        return FLD(f)[FN_CLOSURE] if FLD(f)[FN_CLOSURE] != 0 else V_NONE
+    if name == "__globals__":
+        return VM_STATE.roots[VM_STATE.codes[RAW(f)[FN_CODE]].globals]
+    if name == "__builtins__":
+        return VM_STATE.roots[R_BUILTINS]
+    if name == "__dict__":
+        return function_dict(fslot)
+    if name == "__annotations__":
+        push(dict_new())
+        push(intern(name))
+        function_meta(fslot)
+        field_dict_set(fslot, FN_META, top_slot()[0], top_slot() - 1)
+        pop()
+        return pop()
+    raise AttributeError(name)
+
+cdef gcref_t function_meta(gcref_t* fslot) except 0:
+    # The dict of a function's reassigned builtin attributes (__name__,
+    # __doc__, ...), made on first use.
+    cdef gcref_t d
+    if FLD(fslot[0])[FN_META] == 0:
+        d = dict_new()
+        store(fslot[0], FN_META, d)
+    return FLD(fslot[0])[FN_META]
+
+cdef int function_getset_set(str name, gcref_t* fslot, gcref_t* vslot) except -1:
+    # A function's writable builtin attributes (kept in FN_META when reassigned).
+    cdef gcref_t v
+    if name == "__dict__":
+        if vslot == NULL or not has_tid(vslot[0], T_DICT):
+            raise TypeError("__dict__ must be set to a dictionary")
+        store(fslot[0], FN_DICT, vslot[0])
+        return 0
+    if name == "__defaults__" or name == "__kwdefaults__":
+        v = vslot[0] if vslot != NULL else V_NONE
+        if name == "__defaults__" and v != V_NONE and not has_tid(v, T_TUPLE):
+            raise TypeError("__defaults__ must be set to a tuple object")
+        if name == "__kwdefaults__" and v != V_NONE and not has_tid(v, T_DICT):
+            raise TypeError("__kwdefaults__ must be set to a dict object")
+        store(fslot[0], FN_DEFAULTS if name == "__defaults__" else FN_KWDEFAULTS, 0 if v == V_NONE else v)
+        return 0
+    if name in ("__name__", "__qualname__") and (vslot == NULL or not has_tid(vslot[0], T_STR)):
+        raise TypeError(f"{name} must be set to a string object")
+    if name in ("__name__", "__qualname__", "__doc__", "__module__", "__annotations__"):
+        push(intern(name))
+        function_meta(fslot)
+        if vslot == NULL:
+            field_dict_del(fslot, FN_META, top_slot()[0])
+        else:
+            field_dict_set(fslot, FN_META, top_slot()[0], vslot)
+        pop()
+        return 0
+    raise AttributeError("readonly attribute")
+
+cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
+    cdef int bid = builtin_id(o) if is_bfunc(o) else descr_bid(o)
+    qual = BUILTIN_NAMES[bid]
+    short = qual.rpartition(".")[2]
+    if short.startswith("__") and qual.startswith("slot."):
+        qual = class_name(VM_STATE.roots[descr_owner_root(o)]) + "." + short
+    elif qual.startswith("host."):
+        qual = qual[5:]
+    if name == "__name__":
+        return str_from_py(short)
+    if name == "__qualname__":
+        return str_from_py(qual)
+    if name == "__objclass__":
+        return VM_STATE.roots[descr_owner_root(o)]
+    if name == "__self__":
+        return V_NONE
+    if name == "__module__":
+        return intern("builtins") if "." not in qual else V_NONE
+    return V_NONE
+
+cdef gcref_t mappingproxy(gcref_t d) except 0:
+    # A class's __dict__: CPython gives a read-only proxy; the VM gives a copy
+    # (writes to it do not reach the class, as with the proxy).
+    push(d)
+    d = dict_copy(top_slot())
+    pop()
+    return d
