@@ -16,6 +16,7 @@ import site
 import sysconfig
 
 LIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
+APP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "app")
 STDLIB_DIR = sysconfig.get_paths()["stdlib"]
 
 

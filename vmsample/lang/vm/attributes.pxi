@@ -155,14 +155,19 @@ cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
 # ---------------------------------------------------------------- getting
 
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
-    # oslot[0].name, or AttributeError.
-    cdef gcref_t v = getattr_or_0(oslot, name)
+    # oslot[0].name, or AttributeError (the one __getattr__ raised, if it did).
+    cdef gcref_t v = getattr_lookup(oslot, name, True)
     if v == 0:
         raise_attribute_error(oslot[0], name)
     return v
 
 cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
     # oslot[0].name, or 0 (no exception) where getattr_v raises AttributeError.
+    return getattr_lookup(oslot, name, False)
+
+cdef gcref_t getattr_lookup(gcref_t* oslot, gcref_t name, bint raising) except? 0:
+    # The protocol above.  0: not found, and no AttributeError pending.  An
+    # AttributeError from a __getattr__ hook propagates when [raising].
     cdef gcref_t o = oslot[0], cls = class_of(o), v, hook
     cdef gcref_t* base = HEAP.shadowstack_top
     if RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
@@ -179,9 +184,12 @@ cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
             if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
                 raise
             if not RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR:
+                if raising:
+                    raise
+                VM_STATE.roots[R_EXC] = 0
                 return 0
             VM_STATE.roots[R_EXC] = 0
-            return call_getattr_hook(oslot, name)
+            return call_getattr_hook(oslot, name, raising)
     try:
         v = generic_getattr(oslot, name)
     except VMError:
@@ -197,13 +205,14 @@ cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
     if v != 0:
         return v
     if RAW(class_of(oslot[0]))[K_FLAGS] & CF_GETATTR:
-        return call_getattr_hook(oslot, name)
+        return call_getattr_hook(oslot, name, raising)
     if has_tid(oslot[0], T_MODULE):
-        return module_getattr_hook(oslot, name)
+        return module_getattr_hook(oslot, name, raising)
     return 0
 
-cdef gcref_t call_getattr_hook(gcref_t* oslot, gcref_t name) except? 0:
-    # type(o).__getattr__(o, name); an AttributeError it raises is "not found".
+cdef gcref_t call_getattr_hook(gcref_t* oslot, gcref_t name, bint raising) except? 0:
+    # type(o).__getattr__(o, name); an AttributeError it raises is "not found"
+    # unless [raising].
     cdef gcref_t* base = HEAP.shadowstack_top
     cdef gcref_t v
     if has_tid(oslot[0], T_CLASS):
@@ -217,14 +226,14 @@ cdef gcref_t call_getattr_hook(gcref_t* oslot, gcref_t name) except? 0:
         v = vm_call(base, 1)
     except VMError:
         HEAP.shadowstack_top = base
-        if isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+        if not raising and isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
             VM_STATE.roots[R_EXC] = 0
             return 0
         raise
     HEAP.shadowstack_top = base
     return v
 
-cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name) except? 0:
+cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name, bint raising) except? 0:
     # PEP 562: a module's own __getattr__(name), from its dict.
     cdef gcref_t f = dict_get_str(FLD(mslot[0])[1], MAGIC(M_GETATTR))
     cdef gcref_t v
@@ -233,7 +242,7 @@ cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name) except? 0:
     try:
         v = call1(f, name)
     except VMError:
-        if isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+        if not raising and isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
             VM_STATE.roots[R_EXC] = 0
             return 0
         raise

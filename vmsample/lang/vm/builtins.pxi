@@ -52,6 +52,7 @@ BUILTIN_NAMES = [
     "time.time_ns", "time.perf_counter_ns", "time.monotonic_ns",
     *("random." + name for name in RANDOM_FUNCTIONS),
     *("Random." + name for name in ["__init__", *RANDOM_FUNCTIONS]),
+    "_vm.register", "_vm.install",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
@@ -99,6 +100,8 @@ for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", fl
             BID_HOST[len(BUILTIN_NAMES)] = getattr(_host, _m)
             BUILTIN_NAMES.append(f"host.{_owner}.{_m}")
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
+cdef int BI_SLOT_FIRST_C = BI_SLOT_FIRST
+cdef int BI_SLOT_END_C = BI_SLOT_FIRST + len(SLOT_NAMES)
 
 # How each builtin binds (vm/slots.pxi): functions never, methods to the instance...
 _CLASS_METHODS = {"dict.fromkeys", "bytes.fromhex", "bytearray.fromhex", "int.from_bytes"}
@@ -147,6 +150,10 @@ _fill_bid_kinds()
 _PROTOCOL_SLOTS = {"__getattribute__", "__setattr__", "__delattr__", "__init_subclass__",
                    "__subclasshook__", "__dir__", "__format__", "__sizeof__"}
 
+# Classes that have some methods of another builtin class: (its name, the methods).
+SHARED_METHODS = {"frozenset": ("set", FROZENSET_METHODS),
+                  "coroutine": ("generator", ("send", "throw", "close"))}
+
 cdef int fill_builtin_class(int root, str name, object host) except -1:
     # The dict of builtin class [name] (at root index [root]): for each name
     # its CPython counterpart [host] has in its own dict, what the VM
@@ -157,18 +164,24 @@ cdef int fill_builtin_class(int root, str name, object host) except -1:
         owner, _, meth = qual.rpartition(".")
         if owner == name and meth not in names:
             names.append(meth)
+    names += [g for g in GETSETS.get(name, ()) if g not in names]
+    names += [m for m in SHARED_METHODS.get(name, (None, ()))[1] if m not in names]
     for attr in names:
         hv = vars(host).get(attr, 0) if host is not None else 0
         if attr in ("__doc__", "__module__", "__qualname__", "__name__") and attr not in GETSETS.get(name, ()):
             continue
         if hv is None:
-            dict_set_py(&FLD(VM_STATE.roots[root])[K_DICT], attr, V_NONE)
+            push(FLD(VM_STATE.roots[root])[K_DICT])
+            dict_set_py(top_slot(), attr, V_NONE)
+            pop()
             continue
         bid = -1
         if "slot." + attr in BUILTIN_IDS and (name in ("object", "type") or attr not in _PROTOCOL_SLOTS):
             bid = BUILTIN_IDS["slot." + attr]
         elif f"{name}.{attr}" in BUILTIN_IDS:
             bid = BUILTIN_IDS[f"{name}.{attr}"]
+        elif name in SHARED_METHODS and attr in SHARED_METHODS[name][1]:
+            bid = BUILTIN_IDS[SHARED_METHODS[name][0] + "." + attr]
         elif f"host.{name}.{attr}" in BUILTIN_IDS:
             bid = BUILTIN_IDS[f"host.{name}.{attr}"]
         elif "getset." + attr in BUILTIN_IDS and (attr in GETSETS.get(name, ()) or
@@ -215,7 +228,7 @@ _check_builtins()
 # The modules' contents: name -> builtin id, plus constants.
 MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
                              "nan": _pymath.nan, "tau": _pymath.tau},
-                    "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize},
+                    "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize}, "_vm": {},
                     "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {},
                     "_os": {name: getattr(os, name) for name in [
                         "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC",
@@ -856,17 +869,21 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         return v
     if bid == BI_DICT_COPY:
         return dict_copy(a)
-    if bid == BI_DICT_FROMKEYS:            # a static method: no self
-        check_args("fromkeys", n, 1, 2)
-        push(dict_new())
-        push(get_iter(a))
+    if bid == BI_DICT_FROMKEYS:            # a class method: a[0] is the class
+        check_args("fromkeys", n - 1, 1, 2)
+        if a[0] == kind_class(KIND_DICT):
+            push(dict_new())
+        else:
+            push(a[0])
+            vm_call(top_slot(), 0)
+        push(get_iter(a + 1))
         while True:
             v = for_iter(top_slot())
             if v == 0:
                 break
             push(v)
-            push(a[1] if n == 2 else V_NONE)
-            dict_set(top_slot() - 3, top_slot() - 1, top_slot())
+            push(a[2] if n == 3 else V_NONE)
+            mapping_setitem(top_slot() - 3, top_slot() - 1, top_slot())
             HEAP.shadowstack_top -= 2
         pop()
         return pop()
@@ -1023,6 +1040,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     mod, fn = name.split(".")
     if mod == "coroutine" or mod == "coroutine_wrapper":
         return coroutine_method(mod, fn, a, n, kwnames)
+    if mod == "_vm":
+        return vm_module_function(fn, a, n)
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
@@ -1183,3 +1202,36 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         return v
     raise TypeError(f"cannot create '{class_name(kind_class(kind))}' instances")
 
+
+# ---------------------------------------------------------------- _vm: the app-level modules' hooks
+# The VM's own modules written in Python (vmsample/lang/app) give the VM the
+# objects it needs (_vm.register) and extend builtin classes (_vm.install).
+
+APP_ROOTS = {}          # name -> root index of what _vm.register gave
+
+cdef gcref_t app_object(str name) except 0:
+    idx = APP_ROOTS.get(name)
+    if idx is None:
+        raise SystemError(f"the VM's app-level '{name}' is not loaded")
+    return VM_STATE.roots[<int>idx]
+
+cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
+    cdef gcref_t v
+    if fn == "register":
+        check_args("register", n, 2, 2)
+        APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
+        return V_NONE
+    # install(cls, name, value): cls.name = value on a builtin class
+    check_args("install", n, 3, 3)
+    if not has_tid(a[0], T_CLASS) or not has_tid(a[1], T_STR):
+        raise TypeError("install(cls, name, value)")
+    v = a[2]
+    if has_tid(v, T_STATICMETHOD) or has_tid(v, T_CLASSMETHOD):
+        v = FLD(v)[0]
+    if has_tid(v, T_FUNCTION):
+        store(v, FN_OWNER, a[0])
+    push(intern(str_to_py(a[1])))
+    field_dict_set(a, K_DICT, top_slot()[0], a + 2)
+    pop()
+    class_modified(a)
+    return V_NONE

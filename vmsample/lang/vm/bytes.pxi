@@ -365,8 +365,8 @@ BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "co
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
 BYTES_STATIC = ["fromhex", "maketrans"]
-# int's conversions to and from bytes (from_bytes static, as the two above)
-INT_BYTES_METHODS = ["to_bytes", "from_bytes"]
+# int's conversion to bytes (int.from_bytes is CPython's: vm/slots.pxi)
+INT_BYTES_METHODS = ["to_bytes"]
 
 cdef int BI_BYTEARRAY_APPEND = -1       # (set in vm/builtins.pxi, from BUILTIN_IDS)
 
@@ -386,16 +386,19 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
     cdef uint16_t tid = T_BYTES if owner == "bytes" else T_BYTEARRAY
     if owner == "int":
         args = [to_py_simple(a + i) for i in range(n)]
-        if meth == "from_bytes":
-            return int_from_py(int.from_bytes(*args, **kwargs_py(a, n, kwnames)))
         if n == 0 or not is_intlike(a[0]):
             raise TypeError(f"descriptor 'to_bytes' for 'int' objects doesn't apply to a "
                             f"'{type_name(a[0]) if n else 'nothing'}' object")
         return bytes_from_py(int.to_bytes(int_to_py(a[0]), *args[1:], **kwargs_py(a, n, kwnames)))
-    if meth in BYTES_STATIC:
+    if meth == "maketrans":         # a static method
         args = [to_py_simple(a + i) for i in range(n)]
-        res = getattr(bytes if tid == T_BYTES else bytearray, meth)(*args, **kwargs_py(a, n, kwnames))
-        return py_to_vm(res)
+        return py_to_vm(getattr(bytes if tid == T_BYTES else bytearray, meth)(*args, **kwargs_py(a, n, kwnames)))
+    if meth == "fromhex":           # a class method: a[0] is the class
+        args = [to_py_simple(a + i) for i in range(1, n)]
+        r = py_to_vm((bytes if tid == T_BYTES else bytearray).fromhex(*args, **kwargs_py(a, n, kwnames)))
+        if a[0] == kind_class(KIND_BYTES if tid == T_BYTES else KIND_BYTEARRAY):
+            return r
+        return call1(a[0], r)
     if n == 0 or not has_tid(a[0], tid):
         raise TypeError(f"descriptor '{meth}' for '{owner}' objects doesn't apply to a "
                         f"'{type_name(a[0]) if n else 'nothing'}' object")

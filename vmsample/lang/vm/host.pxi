@@ -180,6 +180,8 @@ cdef gcref_t from_host(object x) except 0:
         FLD(r)[1] = pop()
         FLD(r)[0] = pop()
         return r
+    if isinstance(x, tuple) and hasattr(t, "n_sequence_fields"):
+        return structseq_from_host(x)
     if isinstance(x, bool):
         return vbool(x)
     if isinstance(x, int):
@@ -214,3 +216,34 @@ cdef gcref_t complex_new(double re, double im) except 0:
     (<double*>(c + 8))[0] = re
     (<double*>(c + 8))[1] = im
     return c
+
+# ---------------------------------------------------------------- struct sequences
+# A CPython struct sequence (sys.version_info, os.stat_result) becomes an
+# instance of the VM class made for its type (vmsample/lang/app/structseq.py).
+
+STRUCTSEQ_ROOTS = {}        # CPython type -> root index of its VM class
+
+cdef gcref_t structseq_class(object t) except 0:
+    idx = STRUCTSEQ_ROOTS.get(t)
+    if idx is None:
+        names = [n for n, v in vars(t).items() if type(v).__name__ == "member_descriptor"]
+        push(app_object("structseq_type"))
+        for v in (t.__module__, t.__qualname__, tuple(names), t.n_sequence_fields,
+                  t.n_unnamed_fields, t.__doc__):
+            push(from_host(v))
+        r = vm_call(top_slot() - 6, 6)
+        pop()
+        idx = STRUCTSEQ_ROOTS[t] = add_root(r)
+    return VM_STATE.roots[<int>idx]
+
+cdef gcref_t structseq_from_host(object x) except 0:
+    t = type(x)
+    cdef gcref_t cls = structseq_class(t)
+    names = [n for n, v in vars(t).items() if type(v).__name__ == "member_descriptor"]
+    extra = names[t.n_sequence_fields - t.n_unnamed_fields:]
+    seq = tuple(x) + tuple(getattr(x, n) for n in extra)
+    push(cls)
+    push(from_host(seq))
+    r = vm_call(top_slot() - 1, 1)
+    pop()
+    return r

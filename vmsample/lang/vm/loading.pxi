@@ -200,9 +200,12 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     try:
         _register_types(nursery)
         setup_builtins()
+        load_app_modules()
+        finish_sys_module()
         if not filename.startswith("<"):
             # As CPython 3.9+: the script's __file__ is its absolute path (-c has none).
             dict_set_py(&VM_STATE.roots[R_GLOBALS], "__file__", intern(os.path.abspath(filename)))
+        main_code = VM_STATE.ncodes
         load_code(spec, R_GLOBALS)
         # Make start-up objects old: names and constants never move afterwards.
         if gc_collect_minor(HEAP) != 0:
@@ -214,7 +217,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
             WRITER = writer
             VM_STATE.prof = &PROFILER.glue
-        return _run_main_reporting()
+        return _run_main_reporting(main_code)
     finally:
         VM_STATE.prof = NULL
         if PROFILER is not None:
@@ -228,10 +231,10 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
 
 
 
-cdef object _run_main_reporting():
+cdef object _run_main_reporting(int main_code):
     status = 0
     try:
-        run_code(0)
+        run_code(main_code)
     except VMError:
         exc = VM_STATE.roots[R_EXC]
         sys.stdout.flush()

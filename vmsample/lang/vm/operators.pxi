@@ -28,11 +28,15 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     # values take the VM's own paths; anything else CPython's protocol
     # (binary_protocol).
     cdef gcref_t r, m
-    if is_plain_value(ab[0]) and is_plain_value(ab[1]):
+    if is_plain_value(ab[0]) and (is_plain_value(ab[1]) or op == B_MOD and (
+            has_tid(ab[0], T_STR) or is_byteslike(ab[0]))):
+        # builtin values: their own operators decide (as CPython's C slots,
+        # which never call the other's reflected wrapper)
         r = builtin_binary(ab, op, inplace)
         if r != 0:
             return r
-    elif inplace:
+        return raise_binary_type_error(ab, op, inplace)
+    if inplace:
         m = class_lookup(class_of(ab[0]), MAGIC(BIN_IMAGIC[op]))
         if m != 0:
             r = call_method1(m, ab[0], ab[1])

@@ -40,10 +40,11 @@ SLOT_NAMES = [
     "__sizeof__", "__getnewargs__", "__getattribute__", "__setattr__", "__delattr__",
     "__init__", "__new__", "__call__", "__get__", "__set__", "__delete__", "__dir__",
     "__init_subclass__", "__subclasshook__", "__length_hint__", "__instancecheck__",
-    "__subclasscheck__", "__subclasses__", "mro", "__prepare__",
+    "__subclasscheck__", "__subclasses__", "mro", "__prepare__", "__class_getitem__",
 ]
 # How each binds (the rest are BK_SLOT)
 SLOT_KINDS = {"__new__": BK_STATICMETHOD, "__init_subclass__": BK_CLASSMETHOD,
+              "__class_getitem__": BK_CLASSMETHOD,
               "__subclasshook__": BK_CLASSMETHOD, "__prepare__": BK_CLASSMETHOD,
               "__subclasses__": BK_METHOD, "mro": BK_METHOD, "__instancecheck__": BK_METHOD,
               "__subclasscheck__": BK_METHOD, "__dir__": BK_METHOD, "__sizeof__": BK_METHOD,
@@ -56,7 +57,9 @@ HOST_TYPES = {KIND_INT: int, KIND_BOOL: bool, KIND_FLOAT: float, KIND_COMPLEX: c
               KIND_STR: str, KIND_BYTES: bytes}
 NOT_DELEGATED_SLOTS = {"__hash__", "__iter__", "__new__", "__init__", "__getattribute__",
                        "__setattr__", "__delattr__", "__init_subclass__", "__subclasshook__",
-                       "__dir__", "__mod__", "__rmod__"}
+                       "__dir__"}
+# str % args and bytes % args format VM values (their __str__, __repr__...)
+FORMATTING_SLOTS = {"__mod__", "__rmod__"}
 
 # Getsets: (owner type, name) of the builtin attributes the VM implements
 # (getset_get / getset_set).
@@ -84,6 +87,10 @@ GETSETS = {
     "module": ["__dict__"],
     "super": ["__thisclass__", "__self__", "__self_class__"],
     "cell": ["cell_contents"],
+    "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__"],
+    "OSError": ["errno", "strerror", "filename", "filename2"],
+    "StopIteration": ["value"],
+    "SystemExit": ["code"],
 }
 # the getsets type_new gives a class whose instances get a __dict__
 INSTANCE_GETSETS = ["__dict__", "__weakref__"]
@@ -101,6 +108,7 @@ cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwn
     cdef gcref_t owner = VM_STATE.roots[descr_owner_root(d)]
     cdef Py_ssize_t n = nall - (LEN(kwnames) if kwnames else 0)
     cdef gcref_t r
+    check_c_stack()         # slot wrappers call back into the VM's operations
     if k == BK_GETSET:
         raise TypeError("'getset_descriptor' object is not callable")
     if BI_SLOT_FIRST <= bid < BI_SLOT_FIRST + len(SLOT_NAMES):
@@ -172,11 +180,22 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return V_NOTIMPL
     if name == "__prepare__":
         return dict_new()
+    if name == "__class_getitem__":
+        # cls[item]: types.GenericAlias(cls, item)
+        if n != 2:
+            raise TypeError(f"__class_getitem__ expected 1 argument, got {n - 1}")
+        push(app_object("GenericAlias"))
+        push(a[0])
+        push(a[1])
+        v = vm_call(top_slot() - 2, 2)
+        pop()
+        return v
     lo, hi = SLOT_ARITY.get(name, (1, 1))
     if name != "__init__" and name != "__call__" and kwnames:
         raise TypeError(f"wrapper {name}() takes no keyword arguments")
     check_slot_args(name, owner, a, n, lo, hi)
-    if kind in HOST_TYPES and name not in NOT_DELEGATED_SLOTS:
+    if kind in HOST_TYPES and name not in NOT_DELEGATED_SLOTS and not (
+            (kind == KIND_STR or kind == KIND_BYTES) and name in FORMATTING_SLOTS):
         return call_host(getattr(HOST_TYPES[kind], name), a, nall, kwnames)
     if kind == KIND_OBJECT:
         return object_slot(name, a, n, kwnames)
@@ -190,9 +209,17 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
             HEAP.shadowstack_top -= 2
             return V_NONE
         return str_from_py(exc_str(a) if name == "__str__" else exc_repr(a))
-    a[0] = unwrap(a[0])
     if name == "__init__":
+        a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
+    if name in BINARY_SLOTS and BINARY_SLOTS[name][2]:
+        # in place: the operation on the builtin value, and self the result
+        push(a[0])
+        a[0] = unwrap(a[0])
+        v = value_slot(name, kind, a, n, kwnames)
+        w = pop()
+        return v if v == V_NOTIMPL else w
+    a[0] = unwrap(a[0])
     return value_slot(name, kind, a, n, kwnames)
 
 cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
@@ -232,15 +259,17 @@ cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_
             return V_NOTIMPL
         return compare_op(a, op)
     if name in BINARY_SLOTS:
+        # the builtin's own operator on builtin values, never the protocol again
         op, reflected, inplace = BINARY_SLOTS[name]
         a[1] = unwrap(a[1])
-        if not binary_operand_ok(kind, a[1], op):
+        if not is_plain_value(a[1]) or not binary_operand_ok(kind, a[1], op):
             return V_NOTIMPL
         if reflected:
             v = a[0]
             a[0] = a[1]
             a[1] = v
-        return binary_op(a, op, inplace)
+        v = builtin_binary(a, op, inplace)
+        return v if v != 0 else V_NOTIMPL
     if name == "__call__":
         return call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
     if name == "__get__":
@@ -319,7 +348,7 @@ cdef gcref_t object_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
     if name == "__ne__":
         # the inverse of type(self).__eq__, unless that is NotImplemented
         m = class_lookup(class_of(a[0]), MAGIC(M_EQ))
-        if m == 0 or (is_bmethod(m) and descr_owner_root(m) == KIND_ROOT[KIND_OBJECT]):
+        if m == 0 or is_object_slot(m):
             return V_FALSE if a[0] == a[1] else V_NOTIMPL
         v = call_method1(m, a[0], a[1])
         if v == V_NOTIMPL:
@@ -443,6 +472,14 @@ cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
         return object_dir(a)
     if name == "__sizeof__":
         return tag(8 * (K_NWORDS + 1))
+    if name == "__or__" or name == "__ror__":
+        # int | None: types.UnionType
+        push(app_object("union"))
+        push(a[0] if name == "__or__" else a[1])
+        push(a[1] if name == "__or__" else a[0])
+        v = vm_call(top_slot() - 2, 2)
+        pop()
+        return v
     if name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__", "__str__",
                 "__format__"):
         return object_slot(name, a, n, kwnames)
@@ -531,6 +568,8 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
     kind = RAW(owner)[K_KIND]
     if kind in HOST_GETSETS:
         return from_host(getattr(to_host(oslot), name))
+    if kind == KIND_BASEEXC:
+        return exception_getset(name, oslot)
     o = unwrap(o)
     if has_tid(o, T_CLASS):
         return class_getset(name, oslot)
@@ -605,6 +644,8 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_CLASS):
         return class_getset_set(name, oslot, vslot)
+    if has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
+        return exception_getset_set(name, oslot, vslot)
     if has_tid(o, T_FUNCTION):
         return function_getset_set(name, oslot, vslot)
     if has_tid(o, T_PROPERTY) and name == "__doc__":
@@ -782,9 +823,67 @@ cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
     return V_NONE
 
 cdef gcref_t mappingproxy(gcref_t d) except 0:
-    # A class's __dict__: CPython gives a read-only proxy; the VM gives a copy
-    # (writes to it do not reach the class, as with the proxy).
+    # A class's __dict__: a read-only view of it (vmsample/lang/app/types.py).
+    if not APP_ROOTS:
+        push(d)
+        d = dict_copy(top_slot())       # (while the app-level modules load)
+        pop()
+        return d
+    push(app_object("mappingproxy"))
     push(d)
-    d = dict_copy(top_slot())
+    d = vm_call(top_slot() - 1, 1)
     pop()
     return d
+
+# ---------------------------------------------------------------- exceptions' attributes
+# An exception keeps its builtin attributes (args, __cause__, ...) in its own
+# slots, under their names; the getsets give CPython's defaults and rules.
+
+cdef gcref_t exception_getset(str name, gcref_t* oslot) except 0:
+    cdef gcref_t v = instance_attr(oslot[0], intern(name)), args
+    if v != 0:
+        return v
+    if name == "args":
+        return VM_STATE.roots[R_EMPTY_TUPLE]
+    if name == "__suppress_context__":
+        return V_FALSE
+    args = instance_attr(oslot[0], MAGIC(M_ARGS))
+    n = LEN(args) if has_tid(args, T_TUPLE) else 0
+    if name in ("errno", "strerror", "filename", "filename2"):
+        # OSError(errno, strerror[, filename[, winerror[, filename2]]])
+        if 2 <= n <= 5:
+            i = ("errno", "strerror", "filename", "winerror", "filename2").index(name)
+            return FLD(args)[i] if i < n else V_NONE
+        return V_NONE
+    if name == "value" or name == "code":
+        # StopIteration.value / SystemExit.code: the first argument (or all of them)
+        if n == 0:
+            return V_NONE
+        return FLD(args)[0] if n == 1 or name == "value" else args
+    return V_NONE
+
+cdef int exception_getset_set(str name, gcref_t* oslot, gcref_t* vslot) except -1:
+    cdef gcref_t v
+    push(intern(name))
+    if vslot == NULL:
+        if name == "args":
+            raise TypeError("args may not be deleted")
+        push(0)
+    elif name == "args":
+        push(vslot[0] if has_tid(vslot[0], T_TUPLE) else list_from_iterable(vslot))
+        if not has_tid(top_slot()[0], T_TUPLE):
+            top_slot()[0] = seq_copy(top_slot(), T_TUPLE, 0, RAW(top_slot()[0])[L_LEN])
+    elif name in ("__cause__", "__context__") and vslot[0] != V_NONE and not (
+            has_tid(vslot[0], T_INSTANCE) and RAW(FLD(vslot[0])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+        raise TypeError(f"exception {'cause' if name == '__cause__' else 'context'} must be None or "
+                        "derive from BaseException")
+    else:
+        push(vslot[0])
+    instance_setattr(oslot, top_slot() - 1, top_slot())
+    if name == "__cause__":
+        # setting a cause suppresses the context, as raise ... from does
+        top_slot()[-1] = MAGIC(M_SUPPRESS_CONTEXT)
+        top_slot()[0] = V_TRUE
+        instance_setattr(oslot, top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 2
+    return 0

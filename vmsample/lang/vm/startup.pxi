@@ -192,6 +192,8 @@ cdef int setup_builtins() except -1:
     for name, kind, tids, bases, host, flags in builtin_class_rows():
         fill_builtin_class(roots[name], name, host)
     fill_builtin_class(roots["BaseException"], "BaseException", BaseException)
+    for name in ("OSError", "StopIteration", "SystemExit"):
+        fill_builtin_class(roots[name], name, None)
     for name, bases in EXCEPTION_TREE:
         push(VM_STATE.roots[roots[name]])
         update_class_flags(top_slot()[0])
@@ -215,7 +217,7 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "_re", "_urlparse", "_hashlib", "_struct", "_fileio",
+    for mod in ["math", "time", "random", "gc", "sys", "_vm", "_re", "_urlparse", "_hashlib", "_struct", "_fileio",
                 "_os", "_decimal"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
@@ -241,4 +243,46 @@ cdef int setup_builtins() except -1:
     return 0
 
 ARGV = []
+
+cdef int finish_sys_module() except -1:
+    # What sys gets from the app-level modules: sys.implementation, version_info.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("sys")))
+    push(app_object("SimpleNamespace"))
+    for v in ("vmsample", None, sys.implementation.version, sys.implementation.hexversion):
+        push(from_host(v))
+    push(call_nested(base + 1, 4, keyword_names(("name", "cache_tag", "version", "hexversion"))))
+    push(intern("implementation"))
+    generic_setattr(base, top_slot()[0], top_slot() - 1)
+    HEAP.shadowstack_top = base + 1
+    for name in ("version_info", "flags", "float_info", "int_info", "hash_info", "thread_info"):
+        push(from_host(getattr(sys, name)))
+        push(intern(name))
+        generic_setattr(base, top_slot()[0], top_slot() - 1)
+        HEAP.shadowstack_top = base + 1
+    HEAP.shadowstack_top = base
+    return 0
+
+# The app-level modules (vmsample/lang/app), in the order they run.
+APP_MODULES = ["types", "structseq"]
+
+cdef int load_app_modules() except -1:
+    # Run the VM's own Python modules: they register what the VM needs.
+    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.modules import APP_DIR
+    from vmsample.lang.source import read_source
+    cdef int g, first
+    for name in APP_MODULES:
+        path = os.path.join(APP_DIR, name + ".py")
+        source = read_source(path)
+        spec = compile_source(source, path, search_path=[])
+        SOURCE_LINES[path] = source.splitlines()
+        g = add_root(dict_new())
+        dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
+        first = VM_STATE.ncodes
+        load_code(spec, g)
+        if gc_collect_minor(HEAP) != 0:
+            raise_gc_error()
+        run_code(first)
+    return 0
 

@@ -126,7 +126,15 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         if m != 0:
             return call_method1(m, o, k)
     if t == T_CLASS:
-        return o    # list[int] and friends in annotations
+        # cls[key]: the class's __class_getitem__ (PEP 560), bound to it
+        m = type_getattr(ok, MAGIC(M_CLASS_GETITEM))
+        if m != 0:
+            push(m)
+            push(ok[1])
+            m = vm_call(top_slot() - 1, 1)
+            pop()
+            return m
+        raise TypeError(f"type '{class_name(o)}' is not subscriptable")
     raise TypeError(f"'{type_name(o)}' object is not subscriptable")
 
 cdef int setitem(gcref_t* ok, gcref_t* vslot) except -1:

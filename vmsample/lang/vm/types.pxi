@@ -467,6 +467,12 @@ cdef int init_subclass(gcref_t* cslot, gcref_t* kwargs, Py_ssize_t nk, gcref_t k
     HEAP.shadowstack_top = base
     return 0
 
+cdef inline bint is_object_slot(gcref_t v) noexcept nogil:
+    # Whether [v] is one of object's own slot wrappers (object.__init__,
+    # object.__new__, object.__eq__...): the defaults a class did not override.
+    return is_bmethod(v) and descr_owner_root(v) == KIND_ROOT[KIND_OBJECT] and \
+        BI_SLOT_FIRST_C <= descr_bid(v) < BI_SLOT_END_C
+
 # ---------------------------------------------------------------- calling a class
 # type.__call__(cls, *args, **kw): obj = cls.__new__(cls, *args, **kw); if
 # obj is an instance of cls, type(obj).__init__(obj, *args, **kw); obj.  The
@@ -505,13 +511,13 @@ cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
     new = class_lookup(cls, MAGIC(M_NEW))
     init = class_lookup(cls, MAGIC(M_INIT))
     kind = RAW(cls)[K_KIND]
-    if is_bmethod(new) and descr_owner_root(new) == KIND_ROOT[KIND_OBJECT] and \
+    if is_object_slot(new) and \
             (kind == KIND_OBJECT or kind == KIND_BASEEXC):
         # object.__new__: make the instance here
         kwslot = fslot + 1 + nargs
         kwslot[0] = kwnames             # rooted: making the instance allocates
         HEAP.shadowstack_top = kwslot + 1
-        if is_bmethod(init) and descr_owner_root(init) == KIND_ROOT[KIND_OBJECT] and \
+        if is_object_slot(init) and \
                 (nargs or kwnames):
             raise TypeError(f"{class_name(cls)}() takes no arguments")
         if RAW(cls)[K_FLAGS] & CF_ABSTRACT:
@@ -538,7 +544,7 @@ cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
             HEAP.shadowstack_top = fslot + nargs + 3
             return enter_function(fslot + 1, nargs + 1, kwnames, F_INIT)
         fslot[0] = inst
-        if not (is_bmethod(init) and descr_owner_root(init) == KIND_ROOT[KIND_OBJECT]):
+        if not (is_object_slot(init)):
             call_init(fslot, nargs, kwnames, init)
         HEAP.shadowstack_top = fslot + 1
         return 0
@@ -566,7 +572,7 @@ cdef int type_call_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) ex
     base[1] = base[2]
     if isinstance_c(base[1], fslot[0]):
         init = class_lookup(class_of(base[1]), MAGIC(M_INIT))
-        if init != 0 and not (is_bmethod(init) and descr_owner_root(init) == KIND_ROOT[KIND_OBJECT]):
+        if init != 0 and not (is_object_slot(init)):
             fslot[0] = base[1]
             call_init(fslot, nargs, base[0], init)
             base[1] = fslot[0]
@@ -707,9 +713,9 @@ cdef gcref_t object_new(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     if n > 1 or kwnames:
         new = class_lookup(a[0], MAGIC(M_NEW))
         init = class_lookup(a[0], MAGIC(M_INIT))
-        if not (is_bmethod(new) and descr_owner_root(new) == KIND_ROOT[KIND_OBJECT]):
+        if not (is_object_slot(new)):
             raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
-        if is_bmethod(init) and descr_owner_root(init) == KIND_ROOT[KIND_OBJECT]:
+        if is_object_slot(init):
             raise TypeError(f"{class_name(a[0])}() takes no arguments")
     if RAW(a[0])[K_FLAGS] & CF_ABSTRACT:
         raise_abstract_instantiation(a[0])
@@ -734,8 +740,8 @@ cdef gcref_t object_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
         cls = class_of(a[0])
         new = class_lookup(cls, MAGIC(M_NEW))
         init = class_lookup(cls, MAGIC(M_INIT))
-        if not (is_bmethod(init) and descr_owner_root(init) == KIND_ROOT[KIND_OBJECT]):
+        if not (is_object_slot(init)):
             raise TypeError("object.__init__() takes exactly one argument (the instance to initialize)")
-        if is_bmethod(new) and descr_owner_root(new) == KIND_ROOT[KIND_OBJECT]:
+        if is_object_slot(new):
             raise TypeError(f"{class_name(cls)}() takes no arguments")
     return V_NONE

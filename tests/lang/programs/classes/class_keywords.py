@@ -1,5 +1,4 @@
-# Refused when it runs: class keyword arguments other than metaclass= (those passed to __init_subclass__).
-# refused: 7:15 class keyword argument
+# Checks: class keyword arguments reach __init_subclass__ (and metaclass= the metaclass).
 class Base:
     def __init_subclass__(cls, total=False):
         print("subclass", total)

@@ -1,0 +1,3 @@
+# Checks: complex literals and arithmetic.
+z = 1 + 2j
+print(z)
