@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from vmsample.lang.modules import find_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
-                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE)
+                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE,
+                                   CO_ASYNC_GENERATOR)
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
 
@@ -919,12 +920,8 @@ class _Unit:
 
     def stmt_AsyncFunctionDef(self, node):
         # A coroutine function: a generator function whose calls make
-        # coroutine objects (vm/generators.pxi).  One that also yields is an
-        # async generator, which the VM lacks.
-        if _has_yield(node.body):
-            self.child_table(node.name, node)       # (its scope is never compiled)
-            self.refuse_stmt(node, "async generator")
-            return
+        # coroutine objects (vm/coroutines.pxi); one that also yields makes
+        # async generators (vm/async_generators.pxi).
         self.stmt_FunctionDef(node)
 
     def make_function(self, node, name, args, body, is_lambda=False):
@@ -947,6 +944,8 @@ class _Unit:
         unit.setup_function_slots(args)
         if isinstance(node, ast.AsyncFunctionDef):
             unit.co.flags |= CO_GENERATOR | CO_COROUTINE
+            if _has_yield(body):
+                unit.co.flags |= CO_ASYNC_GENERATOR
         elif _has_yield(body if not is_lambda else [body]):
             unit.co.flags |= CO_GENERATOR
         unit.prologue()
@@ -1397,7 +1396,7 @@ class _Unit:
             self.emit(Op.LOAD_CONST, self.const(None))
         else:
             self.expr(node.value)
-        self.emit(Op.YIELD_VALUE)
+        self.emit(Op.YIELD_VALUE, 1 if self.co.flags & CO_ASYNC_GENERATOR else 0)
 
     def expr_YieldFrom(self, node):
         if self.is_module or self.is_class:

@@ -79,7 +79,7 @@ class Op(IntEnum):
     MAKE_FUNCTION = 64       # [defaults?, kwdefaults?, closure?, code] -> [function]
     LOAD_BUILD_CLASS = 65    # [] -> [__build_class__] (vm/types.pxi)
     RETURN_VALUE = 66
-    YIELD_VALUE = 67         # [v] -> [sent]
+    YIELD_VALUE = 67         # [v] -> [sent]; arg 1: an async generator's value (not an await's)
     GET_YIELD_FROM_ITER = 68
     SEND = 69                # [it, v] -> [it, yielded] or [result] and jump
     RAISE = 70               # arg 0: re-raise; 1: [exc]; 2: [exc, cause]
@@ -110,6 +110,7 @@ CO_GENERATOR = 4         # calling it makes a generator
 CO_CLASSBODY = 8         # a class body (its frame keeps one slot after the locals)
 CO_MODULE = 16           # the module's top level
 CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a coroutine)
+CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
 
 
 class BinOp(IntEnum):

@@ -53,6 +53,7 @@ BUILTIN_NAMES = [
     *("random." + name for name in RANDOM_FUNCTIONS),
     *("Random." + name for name in ["__init__", *RANDOM_FUNCTIONS]),
     "_vm.register", "_vm.install",
+    "sys._getframe", "sys.exc_info", "sys.exception",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
@@ -68,6 +69,9 @@ BUILTIN_NAMES = [
     *("_decimal." + name for name in _decimal_engine.__all__),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
+    *("async_generator." + name for name in ASYNC_GEN_METHODS),
+    *("async_generator_asend." + name for name in AGEN_AWAITABLE_METHODS),
+    *("async_generator_athrow." + name for name in AGEN_AWAITABLE_METHODS),
 ]
 STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", "rfind",
                "startswith", "endswith", "upper", "lower", "format", "index", "rindex",
@@ -108,7 +112,8 @@ _CLASS_METHODS = {"dict.fromkeys", "bytes.fromhex", "bytearray.fromhex", "int.fr
 _STATIC_METHODS = {"bytes.maketrans", "bytearray.maketrans"}
 _METHOD_OWNERS = {"list", "dict", "set", "tuple", "str", "int", "float", "bytes", "bytearray",
                   "generator", "coroutine", "coroutine_wrapper", "property", "Random", "object",
-                  "BaseException"}
+                  "BaseException", "async_generator", "async_generator_asend",
+                  "async_generator_athrow"}
 
 def _bid_kinds():
     kinds = []
@@ -1040,6 +1045,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     mod, fn = name.split(".")
     if mod == "coroutine" or mod == "coroutine_wrapper":
         return coroutine_method(mod, fn, a, n, kwnames)
+    if mod.startswith("async_generator"):
+        return async_gen_method(mod, fn, a, n)
     if mod == "_vm":
         return vm_module_function(fn, a, n)
     if mod == "gc":
@@ -1084,6 +1091,15 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             return str_from_py(sys.stdin.read())
         return py_to_vm(sys.stdin.readlines())
     if mod == "sys":
+        if fn == "_getframe":
+            check_args("_getframe", n, 0, 1)
+            return current_frame(untag(a[0]) if n else 0)
+        if fn == "exc_info":
+            check_args("exc_info", n, 0, 0)
+            return exc_info()
+        if fn == "exception":
+            v = VM_STATE.roots[R_HANDLED]
+            return v if v != 0 else V_NONE
         if fn == "exit":
             raise SystemExit(to_py_simple(a) if n else None)
         if fn == "getrecursionlimit":

@@ -20,6 +20,7 @@ cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) exce
     f.flags = flags
     f.base = base
     f.ret = ret
+    f.frameobj = 0
     f.sp = base + co.nlocals + extra
     return f
 
@@ -153,13 +154,15 @@ cdef int make_generator(Frame* f) except -1:
     cdef gcref_t state = alloc_var(T_FRAMESTATE, n)
     memcpy(FLD(state), f.base, co.nlocals * sizeof(gcref_t))
     push(state)
-    cdef gcref_t g = alloc_fixed(T_COROUTINE if co.flags & CO_COROUTINE else T_GENERATOR)
+    cdef gcref_t g = alloc_fixed(T_ASYNCGEN if co.flags & CO_ASYNC_GENERATOR else
+                                 T_COROUTINE if co.flags & CO_COROUTINE else T_GENERATOR)
     FLD(g)[G_STATE] = pop()
     FLD(g)[G_FUNC] = f.base[-1]
     RAW(g)[G_PC] = 0
     RAW(g)[G_STATUS] = GEN_CREATED
     f.ret[0] = g
     HEAP.shadowstack_top = f.ret + 1
+    frame_popped(f)
     VM_STATE.depth -= 1
     return 0
 

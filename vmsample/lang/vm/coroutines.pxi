@@ -13,7 +13,7 @@ cdef gcref_t get_awaitable(gcref_t* slot) except 0:
     # The iterator [await slot[0]] delegates to: a coroutine itself, else
     # what its class's __await__ returns (CPython's checks and messages).
     cdef gcref_t o = slot[0], m, r
-    if has_tid(o, T_COROUTINE):
+    if has_tid(o, T_COROUTINE) or has_tid(o, T_ASEND) or has_tid(o, T_ATHROW):
         return o
     m = magic_of(o, M_AWAIT)
     if m == 0:
@@ -82,18 +82,18 @@ cdef gcref_t coroutine_method(str owner, str fn, gcref_t* a, Py_ssize_t n, gcref
 # call of __aenter__ / __aexit__ awaited (compiler.with_items).
 
 cdef gcref_t get_aiter(gcref_t* slot) except 0:
-    cdef gcref_t m = magic_of(slot[0], M_AITER), r
+    cdef gcref_t m = class_lookup(class_of(slot[0]), MAGIC(M_AITER)), r
     if m == 0:
         raise TypeError(f"'async for' requires an object with __aiter__ method, got {type_name(slot[0])}")
     r = call_method0(m, slot[0])
-    if magic_of(r, M_ANEXT) == 0:
+    if class_lookup(class_of(r), MAGIC(M_ANEXT)) == 0:
         raise TypeError("'async for' received an object from __aiter__ that does not implement "
                         f"__anext__: {type_name(r)}")
     return r
 
 cdef gcref_t get_anext(gcref_t* slot) except 0:
     # The awaitable of aiter.__anext__(), not yet awaited.
-    push(call_method0(magic_of(slot[0], M_ANEXT), slot[0]))
+    push(call_method0(class_lookup(class_of(slot[0]), MAGIC(M_ANEXT)), slot[0]))
     try:
         return get_awaitable(top_slot())
     except TypeError:

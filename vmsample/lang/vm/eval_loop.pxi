@@ -67,29 +67,6 @@ cdef int frame_line(Frame* f) noexcept nogil:
         return f.co.lines[f.pc]
     return f.co.firstlineno
 
-cdef int add_traceback(Frame* f) except -1:
-    # Append (code index, line) of [f] to the traceback of the raised exception.
-    cdef gcref_t exc = VM_STATE.roots[R_EXC]
-    cdef gcref_t tb, ntb
-    cdef Py_ssize_t i
-    cdef int64_t entry
-    if not has_tid(exc, T_INSTANCE):
-        return 0
-    entry = (<int64_t>f.co.index << 32) | frame_line(f)
-    push(exc)
-    push(MAGIC(M_TRACEBACK))
-    tb = instance_attr(exc, MAGIC(M_TRACEBACK))
-    n = LEN(tb) if has_tid(tb, T_TRACEBACK) else 0
-    ntb = alloc_var(T_TRACEBACK, n + 1)
-    tb = instance_attr(top_slot()[-1], MAGIC(M_TRACEBACK))
-    if n:
-        memcpy(<char*>ntb + 8, <char*>tb + 8, n * 8)
-    (<int64_t*>(ntb + 8))[n] = entry
-    push(ntb)
-    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    HEAP.shadowstack_top -= 3
-    return 0
-
 cdef gcref_t instance_attr(gcref_t o, gcref_t name) noexcept nogil:
     cdef Py_ssize_t i = keys_index(FLD(o)[I_CLASS], name)
     if i < 0:
@@ -131,6 +108,7 @@ cdef bint unwind(int entry, bint reraise) except -1:
             return True
         if f.flags & F_GEN:
             RAW(f.base[-1])[G_STATUS] = GEN_DONE
+        frame_popped(f)
         VM_STATE.depth -= 1
         HEAP.shadowstack_top = f.ret + 1
         if VM_STATE.depth < entry:
@@ -429,6 +407,7 @@ cdef int run_frames(int entry) except -1:
                 f.ret[0] = v
                 sp = f.ret + 1
             r = f.flags
+            frame_popped(f)
             VM_STATE.depth -= 1
             HEAP.shadowstack_top = sp
             if r & F_ENTRY:
@@ -689,6 +668,8 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp[0] = mk_bfunc(BI_BUILD_CLASS)
         sp += 1
     elif op == YIELD_VALUE:
+        global ASYNC_YIELD_VALUE
+        ASYNC_YIELD_VALUE = arg
         return yield_value(f, sp)
     elif op == GET_YIELD_FROM_ITER:
         if has_tid(sp[-1], T_COROUTINE):

@@ -141,8 +141,8 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         return f"<bound method {repr_name(m)} of {s}>"
     if t == T_MODULE:
         return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
-    if t == T_GENERATOR or t == T_COROUTINE:
-        return (f"<{'generator' if t == T_GENERATOR else 'coroutine'} object "
+    if t == T_GENERATOR or t == T_COROUTINE or t == T_ASYNCGEN:
+        return (f"<{'generator' if t == T_GENERATOR else 'coroutine' if t == T_COROUTINE else 'async_generator'} object "
                 f"{CODE_SPECS[RAW(FLD(v)[G_FUNC])[FN_CODE]].qualname} at {object_id(v):#x}>")
     if t == T_CORO_WRAPPER:
         return f"<coroutine_wrapper object at {object_id(v):#x}>"

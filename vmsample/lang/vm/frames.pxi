@@ -42,6 +42,7 @@ cdef struct Frame:
     gcref_t* base           # local slot 0; base[-1] holds the callee
     gcref_t* sp             # saved when this frame calls out
     gcref_t* ret            # the caller's slot that receives the result
+    gcref_t frameobj        # its frame object, or 0 (vm/introspection.pxi)
 
 cdef enum:
     F_ENTRY = 1             # returning from it returns from the C-level eval_loop

@@ -134,6 +134,7 @@ cdef int yield_value(Frame* f, gcref_t* sp) except -1:
     RAW(g)[G_STATUS] = GEN_SUSPENDED
     f.ret[0] = sp[-1]
     HEAP.shadowstack_top = f.ret + 1
+    frame_popped(f)
     VM_STATE.depth -= 1
     return 2
 
@@ -142,6 +143,11 @@ cdef int send(gcref_t* slots) except -1:
     cdef gcref_t v
     if has_tid(slots[0], T_GENERATOR) or has_tid(slots[0], T_COROUTINE):
         if gen_resume(slots, slots + 1):
+            return 1
+        slots[0] = slots[1]
+        return 0
+    if has_tid(slots[0], T_ASEND) or has_tid(slots[0], T_ATHROW):
+        if agen_awaitable_send(slots, slots + 1):
             return 1
         slots[0] = slots[1]
         return 0

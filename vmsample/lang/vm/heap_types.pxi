@@ -14,7 +14,7 @@ cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SET
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-cdef uint16_t T_COMPLEX
+cdef uint16_t T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 
 # list: [items ARRAY, len raw]
 cdef enum:
@@ -135,7 +135,7 @@ def _register_types(Nursery n):
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-    global T_COMPLEX
+    global T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -177,12 +177,14 @@ def _register_types(Nursery n):
     T_REVERSED = it("reversed")
     T_DICTVIEW = it("dict_view")
     T_GENERATOR = fixed("generator", 4, [G_FUNC, G_STATE])
-    T_FRAMESTATE = var("frame", 0, [], 8, True)
+    T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
     T_STATICMETHOD = fixed("staticmethod", 1, [0])
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
-    T_TRACEBACK = var("traceback", 0, [], 8, False)
+    T_TRACEBACK = fixed("traceback", 4, [0, 1])            # vm/introspection.pxi
+    T_FRAME = fixed("frame", 5, [0, 1])
+    T_CODE = fixed("code", 1, [])
     T_FROZENSET = fixed("frozenset", 6, [S_TABLE])
     # bytes and bytearray: layouts in vm/bytes.pxi
     T_BYTES = var("bytes", 1, [], 1, False)
@@ -191,6 +193,9 @@ def _register_types(Nursery n):
     T_BYTESITER = it("bytes_iterator")
     T_COROUTINE = fixed("coroutine", 4, [G_FUNC, G_STATE])      # a generator's layout
     T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
+    T_ASYNCGEN = fixed("async_generator", 4, [G_FUNC, G_STATE])  # a generator's layout
+    T_ASEND = fixed("async_generator_asend", 4, [0, 1])         # vm/async_generators.pxi
+    T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

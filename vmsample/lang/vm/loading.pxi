@@ -74,35 +74,43 @@ cdef int run_code(int index) except -1:
 
 cdef list traceback_lines(gcref_t exc):
     cdef gcref_t tb = instance_attr(exc, MAGIC(M_TRACEBACK))
-    cdef Py_ssize_t i
-    cdef int64_t e
     lines = []
-    if has_tid(tb, T_TRACEBACK):
-        entries = [(<int64_t*>(tb + 8))[i] for i in range(LEN(tb))]
-        last, repeats = None, 0
-        for e in reversed(entries):
-            # As CPython: a line repeated more than 3 times is summarised.
-            if e == last:
-                repeats += 1
-                if repeats >= 3:
-                    continue
-            else:
-                if repeats >= 3:
-                    lines.append(f"  [Previous line repeated {repeats - 2} more "
-                                 f"time{'s' if repeats - 2 > 1 else ''}]\n")
-                last, repeats = e, 0
-            spec = CODE_SPECS[e >> 32]
-            line = e & 0xFFFFFFFF
-            lines.append(f'  File "{spec.filename}", line {line}, in {spec.name}\n')
-            src = SOURCE_LINES.get(spec.filename)
-            if src and 0 < line <= len(src) and src[line - 1].strip():
-                lines.append(f"    {src[line - 1].strip()}\n")
-        if repeats >= 3:
-            lines.append(f"  [Previous line repeated {repeats - 2} more "
-                         f"time{'s' if repeats - 2 > 1 else ''}]\n")
+    last, repeats = None, 0
+    for e in traceback_entries(tb):
+        # As CPython: a line repeated more than 3 times is summarised.
+        if e == last:
+            repeats += 1
+            if repeats >= 3:
+                continue
+        else:
+            if repeats >= 3:
+                lines.append(f"  [Previous line repeated {repeats - 2} more "
+                             f"time{'s' if repeats - 2 > 1 else ''}]\n")
+            last, repeats = e, 0
+        spec = CODE_SPECS[e[0]]
+        line = e[1]
+        lines.append(f'  File "{spec.filename}", line {line}, in {spec.name}\n')
+        src = source_lines(spec.filename)
+        if src and 0 < line <= len(src) and src[line - 1].strip():
+            lines.append(f"    {src[line - 1].strip()}\n")
+    if repeats >= 3:
+        lines.append(f"  [Previous line repeated {repeats - 2} more "
+                     f"time{'s' if repeats - 2 > 1 else ''}]\n")
     return lines
 
-SOURCE_LINES = {}
+SOURCE_LINES = {}          # file name -> its lines: the program's, and files read for tracebacks
+
+cdef list source_lines(str filename):
+    # The lines of a source file, read when a traceback first needs them.
+    lines = SOURCE_LINES.get(filename)
+    if lines is None:
+        from vmsample.lang.source import read_source
+        try:
+            lines = read_source(filename).splitlines()
+        except (OSError, SyntaxError, ValueError):
+            lines = []
+        SOURCE_LINES[filename] = lines
+    return lines
 
 cdef str format_exception(gcref_t* slot):
     cdef gcref_t exc = slot[0], ctx

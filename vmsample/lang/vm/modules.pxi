@@ -71,9 +71,9 @@ cdef int import_star(gcref_t* mslot, int globals) except -1:
     return 0
 
 cdef gcref_t load_module(str name) except 0:
+    from vmsample.lang.code_cache import compiled
     from vmsample.lang.compiler import compile_source
     from vmsample.lang.modules import find_module
-    from vmsample.lang.source import read_source
     cdef gcref_t* top = HEAP.shadowstack_top      # [parent package?, module] go here
     cdef gcref_t* mslot
     cdef gcref_t m
@@ -87,11 +87,12 @@ cdef gcref_t load_module(str name) except 0:
     path, is_package = found
     package = name if is_package else parent
     try:
-        source = "" if os.path.isdir(path) else read_source(path)      # a namespace package: no code
-        spec = compile_source(source, path, package=package, search_path=SEARCH_PATH)
+        if os.path.isdir(path):             # a namespace package: no code
+            spec = compile_source("", path, package=package, search_path=SEARCH_PATH)
+        else:
+            spec = compiled(path, package=package, search_path=SEARCH_PATH)
     except SyntaxError as e:
         raise SyntaxError(f"{e.filename}:{e.lineno}:{e.offset or 0}: {e.msg}") from None
-    SOURCE_LINES[path] = source.splitlines()
     # Interned before any pointer into VM_STATE.roots is taken: interning can grow it.
     for key in ("__name__", "__file__", "__package__", name, path, package, leaf):
         intern(key)

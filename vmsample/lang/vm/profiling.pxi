@@ -31,6 +31,9 @@ cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     for i in range(s.nroots):
         if is_obj(s.roots[i]):
             gc_visit_root(h, &s.roots[i])
+    for i in range(s.depth + 1):
+        if s.frames[i].frameobj != 0:
+            gc_visit_root(h, &s.frames[i].frameobj)
     for i in range(s.ncodes):
         co = s.codes[i]
         for j in range(co.nconsts):

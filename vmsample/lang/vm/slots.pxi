@@ -68,7 +68,14 @@ GETSETS = {
     "type": ["__name__", "__qualname__", "__bases__", "__mro__", "__base__", "__dict__", "__doc__",
              "__module__", "__abstractmethods__", "__text_signature__", "__annotations__",
              "__basicsize__", "__itemsize__", "__flags__", "__weakrefoffset__", "__dictoffset__"],
-    "function": ["__name__", "__qualname__", "__doc__", "__module__", "__defaults__",
+    "code": ["co_name", "co_qualname", "co_filename", "co_firstlineno", "co_argcount",
+             "co_posonlyargcount", "co_kwonlyargcount", "co_flags", "co_nlocals", "co_stacksize",
+             "co_varnames", "co_freevars", "co_cellvars", "co_names", "co_consts", "co_code",
+             "co_lnotab", "co_linetable", "co_exceptiontable"],
+    "frame": ["f_back", "f_code", "f_globals", "f_locals", "f_builtins", "f_lineno", "f_lasti",
+              "f_trace", "f_trace_lines", "f_trace_opcodes"],
+    "traceback": ["tb_next", "tb_frame", "tb_lineno", "tb_lasti"],
+    "function": ["__name__", "__qualname__", "__doc__", "__module__", "__defaults__", "__code__",
                  "__kwdefaults__", "__closure__", "__globals__", "__dict__", "__annotations__",
                  "__builtins__"],
     "method": ["__self__", "__func__", "__name__", "__qualname__", "__doc__", "__module__"],
@@ -575,6 +582,12 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
         return class_getset(name, oslot)
     if has_tid(o, T_FUNCTION):
         return function_getset(name, oslot)
+    if has_tid(o, T_CODE):
+        return code_getset(name, o)
+    if has_tid(o, T_FRAME):
+        return frame_getset(name, oslot)
+    if has_tid(o, T_TRACEBACK):
+        return traceback_getset(name, o)
     if has_tid(o, T_BOUND):
         if name == "__self__":
             return FLD(o)[0]
@@ -745,6 +758,8 @@ cdef gcref_t function_getset(str name, gcref_t* fslot) except 0:
         return v if v != 0 else V_NONE
     if name == "__defaults__":
         return FLD(f)[FN_DEFAULTS] if FLD(f)[FN_DEFAULTS] != 0 else V_NONE
+    if name == "__code__":
+        return code_object(RAW(f)[FN_CODE])
     if name == "__kwdefaults__":
         return FLD(f)[FN_KWDEFAULTS] if FLD(f)[FN_KWDEFAULTS] != 0 else V_NONE
     if name == "__closure__":

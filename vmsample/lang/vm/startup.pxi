@@ -69,6 +69,9 @@ def builtin_class_rows():
         ("generator", KIND_OTHER, [T_GENERATOR], ["object"], None, CF_FINAL),
         ("coroutine", KIND_OTHER, [T_COROUTINE], ["object"], None, CF_FINAL),
         ("coroutine_wrapper", KIND_OTHER, [T_CORO_WRAPPER], ["object"], None, CF_FINAL),
+        ("async_generator", KIND_OTHER, [T_ASYNCGEN], ["object"], None, CF_FINAL),
+        ("async_generator_asend", KIND_OTHER, [T_ASEND], ["object"], None, CF_FINAL),
+        ("async_generator_athrow", KIND_OTHER, [T_ATHROW], ["object"], None, CF_FINAL),
         ("list_iterator", KIND_OTHER, [T_LISTITER], ["object"], type(iter([])), CF_FINAL),
         ("tuple_iterator", KIND_OTHER, [T_TUPLEITER], ["object"], type(iter(())), CF_FINAL),
         ("str_ascii_iterator", KIND_OTHER, [T_STRITER], ["object"], type(iter("")), CF_FINAL),
@@ -85,6 +88,8 @@ def builtin_class_rows():
         ("dict_values", KIND_OTHER, [], ["object"], type({}.values()), CF_FINAL),
         ("dict_items", KIND_OTHER, [], ["object"], type({}.items()), CF_FINAL),
         ("traceback", KIND_OTHER, [T_TRACEBACK], ["object"], None, CF_FINAL),
+        ("frame", KIND_OTHER, [T_FRAME], ["object"], None, CF_FINAL),
+        ("code", KIND_OTHER, [T_CODE], ["object"], None, CF_FINAL),
     ]
 
 
@@ -268,15 +273,12 @@ APP_MODULES = ["types", "structseq"]
 
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.
-    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.code_cache import compiled
     from vmsample.lang.modules import APP_DIR
-    from vmsample.lang.source import read_source
     cdef int g, first
     for name in APP_MODULES:
         path = os.path.join(APP_DIR, name + ".py")
-        source = read_source(path)
-        spec = compile_source(source, path, search_path=[])
-        SOURCE_LINES[path] = source.splitlines()
+        spec = compiled(path, search_path=[])
         g = add_root(dict_new())
         dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
         first = VM_STATE.ncodes
