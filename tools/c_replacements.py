@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""CPython's own regression tests, run on CPython with our replacement in
+place of each C module (vmsample/lang/lib/c_modules.toml).
+
+    python tools/c_replacements.py                   # every row with tests
+    python tools/c_replacements.py itertools _io     # some modules
+    python tools/c_replacements.py --kind pure-fallback
+    python tools/c_replacements.py --markdown        # the table for bench/RESULTS.md
+
+For a row of kind "python" the replacement (lib/<file>) is imported in place
+of the C module; for "pure-fallback" the C module is blocked, so the
+standard library takes its Python path.  Each test module of the row
+(Lib/test of the host, never copied) runs twice in a fresh `python -I -S`:
+once as it is (the baseline) and once with the substitution.  The share is
+the tests passing with the substitution out of those passing on plain
+CPython.  A test that passes on CPython and fails with ours is either listed
+with its reason in tests/lang/c_replacements/known_failures.toml or reported
+as NEW; a listed test that passes is reported as STALE.  Exit status 1 if
+anything is NEW or STALE.
+
+How the substitution holds: a finder first on sys.meta_path answers for the
+C module's name (so `import_fresh_module(..., fresh=[name])`, which CPython's
+tests use to get "the C version", gets ours too), and every module already
+imported at start-up whose source imports the C module (io for _io, codecs
+and encodings for _codecs...) is forgotten so that it is imported again on
+top of ours.
+"""
+
+import argparse
+import fnmatch
+import importlib.abc
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIB = os.path.join(ROOT, "vmsample", "lang", "lib")
+TABLE = os.path.join(LIB, "c_modules.toml")
+HERE = os.path.join(ROOT, "tests", "lang", "c_replacements")   # _vmhost, known failures
+KNOWN = os.path.join(HERE, "known_failures.toml")
+TIMEOUT = 900           # seconds for one test module in one mode
+
+
+# ---------------------------------------------------------------- the child
+
+class Substitute(importlib.abc.MetaPathFinder):
+    """Answers for one module name: our file, or ModuleNotFoundError."""
+
+    def __init__(self, name, path):
+        self.name, self.path = name, path
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self.name:
+            return None
+        if self.path is None:
+            raise ModuleNotFoundError(f"No module named {fullname!r} (blocked)", name=fullname)
+        return importlib.util.spec_from_file_location(fullname, self.path)
+
+
+def forget_importers(name):
+    """Drop from sys.modules the module [name] and every module imported at
+    start-up whose source imports it, so that they are imported again."""
+    pattern = re.compile(rf"^\s*(import|from)\s+{re.escape(name)}\b", re.M)
+    sys.modules.pop(name, None)
+    for modname, module in list(sys.modules.items()):
+        source = getattr(module, "__file__", None)
+        if source and source.endswith(".py"):
+            with open(source, encoding="utf-8") as f:
+                if pattern.search(f.read()):
+                    del sys.modules[modname]
+
+
+def child(name, path, test_module, out):
+    """Run test.<test_module>, one JSON line per test into [out]."""
+    import unittest
+    sys.path.insert(0, HERE)            # the _vmhost stand-in
+    if path != "-":
+        sys.meta_path.insert(0, Substitute(name, None if path == "blocked" else path))
+        forget_importers(name)
+    from test import support
+    support.use_resources = []          # as regrtest without -u: no cpu, network...
+    log = open(out, "a", buffering=1)
+
+    def record(test, outcome, detail=""):
+        log.write(json.dumps({"id": test.id(), "outcome": outcome, "detail": detail[-300:]}) + "\n")
+
+    class Result(unittest.TestResult):
+        def startTest(self, test):
+            super().startTest(test)
+            self._failed = False
+            record(test, "started")
+
+        def addSuccess(self, test):
+            if not self._failed:
+                record(test, "pass")
+
+        def addFailure(self, test, err):
+            self._failed = True
+            record(test, "fail", last_line(self._exc_info_to_string(err, test)))
+
+        addError = addFailure
+
+        def addSkip(self, test, reason):
+            record(test, "skip", reason)
+
+        def addExpectedFailure(self, test, err):
+            record(test, "pass")
+
+        def addUnexpectedSuccess(self, test):
+            record(test, "fail", "unexpected success")
+
+        def addSubTest(self, test, subtest, err):
+            if err is not None and not self._failed:
+                self._failed = True
+                record(test, "fail", f"{subtest._subDescription()}: "
+                       + last_line(self._exc_info_to_string(err, test)))
+
+    try:
+        module = importlib.import_module(f"test.{test_module}")
+        suite = unittest.defaultTestLoader.loadTestsFromModule(module)
+    except BaseException as e:
+        log.write(json.dumps({"id": f"test.{test_module}", "outcome": "fail",
+                              "detail": f"import: {type(e).__name__}: {e}"[-300:]}) + "\n")
+        return
+    suite.run(Result())
+
+
+def last_line(text):
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+# ---------------------------------------------------------------- the parent
+
+def run(name, path, test_module):
+    """{test id: (outcome, detail)} of one test module in one mode; a hang
+    leaves its test as 'timeout'."""
+    with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out:
+        cmd = [sys.executable, "-I", "-S", os.path.abspath(__file__),
+               "--child", name, path, test_module, out.name]
+        try:
+            subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=TIMEOUT, cwd=tempfile.gettempdir())
+            hung = None
+        except subprocess.TimeoutExpired:
+            hung = "timeout"
+        results = {}
+        for line in out:
+            r = json.loads(line)
+            results[r["id"]] = (r["outcome"], r["detail"])
+    for test_id, (outcome, _) in results.items():
+        if outcome == "started":        # the process ended (or hung) in it
+            results[test_id] = (hung or "crash", "the process ended during this test")
+    return results
+
+
+def rows(names, kind):
+    with open(TABLE, "rb") as f:
+        table = tomllib.load(f)["module"]
+    chosen = [r for r in table if r.get("tests") and (not names or r["name"] in names)
+              and (kind is None or r["kind"] == kind)]
+    unknown = set(names) - {r["name"] for r in chosen}
+    if unknown:
+        raise SystemExit(f"c_replacements: no row with tests for {', '.join(sorted(unknown))}")
+    return chosen
+
+
+def known_failures():
+    with open(KNOWN, "rb") as f:
+        return tomllib.load(f)
+
+
+def reason(known, module, test_id):
+    """The recorded reason for [test_id] failing with [module]'s
+    replacement, or None; keys are test ids without 'test.', or patterns."""
+    short = test_id.removeprefix("test.")
+    for pattern, why in known.get(module, {}).items():
+        if fnmatch.fnmatchcase(short, pattern):
+            return why
+    return None
+
+
+def compare(row, test_module, known):
+    """One line of the table and the problems found."""
+    name = row["name"]
+    path = os.path.join(LIB, row["file"]) if row["kind"] == "python" else "blocked"
+    base = run(name, "-", test_module)
+    ours = run(name, path, test_module)
+    passing = {t for t, (o, _) in base.items() if o == "pass"}
+    kept = {t for t in passing if ours.get(t, ("missing",))[0] == "pass"}
+    skipped = {t for t in passing if ours.get(t, ("missing",))[0] == "skip"}
+    lost = sorted(passing - kept - skipped)
+    new, explained = [], []
+    for t in lost:
+        why = reason(known, name, t)
+        outcome, detail = ours.get(t, ("missing", "not run"))
+        (explained if why else new).append((t, why or f"{outcome}: {detail}"))
+    stale = sorted(t for t in kept if reason(known, name, t)
+                   and not any(fnmatch.fnmatchcase(t.removeprefix("test."), p) and "*" in p
+                               for p in known.get(name, {})))
+    return {"module": name, "kind": row["kind"], "tests": test_module,
+            "cpython": len(passing), "ours": len(kept), "skipped": len(skipped),
+            "new": new, "explained": explained, "stale": stale}
+
+
+def show(line, markdown):
+    share = line["ours"] / line["cpython"] if line["cpython"] else 0.0
+    if markdown:
+        print(f"| `{line['module']}` | {line['kind']} | {line['tests']} | {line['cpython']} | "
+              f"{line['ours']} | {line['skipped']} | {share:.1%} |", flush=True)
+    else:
+        print(f"{line['module']:14} {line['tests']:26} {line['cpython']:5} {line['ours']:5} "
+              f"{line['skipped']:4} {share:7.1%}", flush=True)
+        for t, why in line["new"]:
+            print(f"    NEW    {t}: {why}")
+        for t in line["stale"]:
+            print(f"    STALE  {t} passes now")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="C module names (default: every row with tests)")
+    parser.add_argument("--kind", choices=("python", "pure-fallback"))
+    parser.add_argument("--markdown", action="store_true", help="print the table for bench/RESULTS.md")
+    parser.add_argument("--explained", action="store_true", help="also list the known failures")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(*args.child)
+        return 0
+    known = known_failures()
+    if args.markdown:
+        print("| C module | kind | CPython tests | pass on CPython | pass with ours | skipped | share |")
+        print("|---|---|---|--:|--:|--:|--:|")
+    else:
+        print(f"{'module':14} {'tests':26} {'CPy':>5} {'ours':>5} {'skip':>4} {'share':>7}")
+    bad = False
+    started = time.perf_counter()
+    for row in rows(args.modules, args.kind):
+        for test_module in row["tests"]:
+            line = compare(row, test_module, known)
+            show(line, args.markdown)
+            if args.explained:
+                for t, why in line["explained"]:
+                    print(f"    known  {t}: {why}")
+            bad |= bool(line["new"] or line["stale"])
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
