@@ -18,21 +18,14 @@ with its reason in tests/lang/c_replacements/known_failures.toml or reported
 as NEW; a listed test that passes is reported as STALE.  Exit status 1 if
 anything is NEW or STALE.
 
-How the substitution holds: a finder first on sys.meta_path answers for the
-C module's name (so `import_fresh_module(..., fresh=[name])`, which CPython's
-tests use to get "the C version", gets ours too), and every module already
-imported at start-up whose source imports the C module (io for _io, codecs
-and encodings for _codecs...) is forgotten so that it is imported again on
-top of ours.
+The substitution is made in each test process before anything else is
+imported (tools/_c_replacement_child.py).
 """
 
 import argparse
 import fnmatch
-import importlib.abc
-import importlib.util
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -44,96 +37,9 @@ LIB = os.path.join(ROOT, "vmsample", "lang", "lib")
 TABLE = os.path.join(LIB, "c_modules.toml")
 HERE = os.path.join(ROOT, "tests", "lang", "c_replacements")   # _vmhost, known failures
 KNOWN = os.path.join(HERE, "known_failures.toml")
+CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_c_replacement_child.py")
 TIMEOUT = 900           # seconds for one test module in one mode
-
-
-# ---------------------------------------------------------------- the child
-
-class Substitute(importlib.abc.MetaPathFinder):
-    """Answers for one module name: our file, or ModuleNotFoundError."""
-
-    def __init__(self, name, path):
-        self.name, self.path = name, path
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != self.name:
-            return None
-        if self.path is None:
-            raise ModuleNotFoundError(f"No module named {fullname!r} (blocked)", name=fullname)
-        return importlib.util.spec_from_file_location(fullname, self.path)
-
-
-def forget_importers(name):
-    """Drop from sys.modules the module [name] and every module imported at
-    start-up whose source imports it, so that they are imported again."""
-    pattern = re.compile(rf"^\s*(import|from)\s+{re.escape(name)}\b", re.M)
-    sys.modules.pop(name, None)
-    for modname, module in list(sys.modules.items()):
-        source = getattr(module, "__file__", None)
-        if source and source.endswith(".py"):
-            with open(source, encoding="utf-8") as f:
-                if pattern.search(f.read()):
-                    del sys.modules[modname]
-
-
-def child(name, path, test_module, out):
-    """Run test.<test_module>, one JSON line per test into [out]."""
-    import unittest
-    sys.path.insert(0, HERE)            # the _vmhost stand-in
-    if path != "-":
-        sys.meta_path.insert(0, Substitute(name, None if path == "blocked" else path))
-        forget_importers(name)
-    from test import support
-    support.use_resources = []          # as regrtest without -u: no cpu, network...
-    log = open(out, "a", buffering=1)
-
-    def record(test, outcome, detail=""):
-        log.write(json.dumps({"id": test.id(), "outcome": outcome, "detail": detail[-300:]}) + "\n")
-
-    class Result(unittest.TestResult):
-        def startTest(self, test):
-            super().startTest(test)
-            self._failed = False
-            record(test, "started")
-
-        def addSuccess(self, test):
-            if not self._failed:
-                record(test, "pass")
-
-        def addFailure(self, test, err):
-            self._failed = True
-            record(test, "fail", last_line(self._exc_info_to_string(err, test)))
-
-        addError = addFailure
-
-        def addSkip(self, test, reason):
-            record(test, "skip", reason)
-
-        def addExpectedFailure(self, test, err):
-            record(test, "pass")
-
-        def addUnexpectedSuccess(self, test):
-            record(test, "fail", "unexpected success")
-
-        def addSubTest(self, test, subtest, err):
-            if err is not None and not self._failed:
-                self._failed = True
-                record(test, "fail", f"{subtest._subDescription()}: "
-                       + last_line(self._exc_info_to_string(err, test)))
-
-    try:
-        module = importlib.import_module(f"test.{test_module}")
-        suite = unittest.defaultTestLoader.loadTestsFromModule(module)
-    except BaseException as e:
-        log.write(json.dumps({"id": f"test.{test_module}", "outcome": "fail",
-                              "detail": f"import: {type(e).__name__}: {e}"[-300:]}) + "\n")
-        return
-    suite.run(Result())
-
-
-def last_line(text):
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1].strip() if lines else ""
+SHOWN = 40              # NEW failures listed per test module
 
 
 # ---------------------------------------------------------------- the parent
@@ -142,8 +48,7 @@ def run(name, path, test_module):
     """{test id: (outcome, detail)} of one test module in one mode; a hang
     leaves its test as 'timeout'."""
     with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out:
-        cmd = [sys.executable, "-I", "-S", os.path.abspath(__file__),
-               "--child", name, path, test_module, out.name]
+        cmd = [sys.executable, "-I", "-S", CHILD, name, path, test_module, out.name]
         try:
             subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=TIMEOUT, cwd=tempfile.gettempdir())
@@ -197,6 +102,10 @@ def compare(row, test_module, known):
     skipped = {t for t in passing if ours.get(t, ("missing",))[0] == "skip"}
     lost = sorted(passing - kept - skipped)
     new, explained = [], []
+    broken = ours.get(f"test.{test_module}")
+    if broken:                          # the test module did not even import
+        new.append((f"test.{test_module}", broken[1]))
+        lost = []
     for t in lost:
         why = reason(known, name, t)
         outcome, detail = ours.get(t, ("missing", "not run"))
@@ -217,8 +126,10 @@ def show(line, markdown):
     else:
         print(f"{line['module']:14} {line['tests']:26} {line['cpython']:5} {line['ours']:5} "
               f"{line['skipped']:4} {share:7.1%}", flush=True)
-        for t, why in line["new"]:
+        for t, why in line["new"][:SHOWN]:
             print(f"    NEW    {t}: {why}")
+        if len(line["new"]) > SHOWN:
+            print(f"    ... and {len(line['new']) - SHOWN} more NEW")
         for t in line["stale"]:
             print(f"    STALE  {t} passes now")
 
@@ -229,11 +140,7 @@ def main(argv=None):
     parser.add_argument("--kind", choices=("python", "pure-fallback"))
     parser.add_argument("--markdown", action="store_true", help="print the table for bench/RESULTS.md")
     parser.add_argument("--explained", action="store_true", help="also list the known failures")
-    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child:
-        child(*args.child)
-        return 0
     known = known_failures()
     if args.markdown:
         print("| C module | kind | CPython tests | pass on CPython | pass with ours | skipped | share |")

@@ -62,7 +62,8 @@ def _index_of(value):
 def _not_a_base_type(cls, **kwargs):
     # The __init_subclass__ of the types CPython does not let programs
     # subclass (_tee, _tee_dataobject, _grouper).
-    raise TypeError(f"type 'itertools.{cls.__mro__[1].__name__}' is not an acceptable base type")
+    base = cls.__mro__[1]
+    raise TypeError(f"type '{base.__module__}.{base.__name__}' is not an acceptable base type")
 
 
 def _is_number(value):

@@ -1,0 +1,136 @@
+"""One test process of tools/c_replacements.py:
+
+    python -I -S tools/_c_replacement_child.py NAME PATH TEST_MODULE OUT
+
+runs test.TEST_MODULE of the host's Lib/test with the C module NAME replaced
+by the Python file PATH ("blocked": made unimportable; "-": left alone),
+writing one JSON line per test to OUT.
+
+The substitution comes first, before this process imports anything the
+tests use: a finder first on sys.meta_path answers for NAME (so that
+`import_fresh_module(..., fresh=[NAME])`, which CPython's tests use to get
+"the C version", gets ours too), and every module that the interpreter
+imported at start-up and that imports NAME, directly or through another
+such module (io for _io, codecs and encodings for _codecs...), is forgotten
+so that it is imported again on top of ours.
+"""
+
+import sys
+import _frozen_importlib_external as _external
+
+HERE = sys.argv[0].rpartition("/")[0]
+STANDIN = HERE + "/../tests/lang/c_replacements"     # the _vmhost stand-in
+
+
+class Substitute:
+    """A meta path finder that answers for one module name: our file, or
+    ModuleNotFoundError."""
+
+    def __init__(self, name, path):
+        self.name, self.path = name, path
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self.name:
+            return None
+        if self.path is None:
+            raise ModuleNotFoundError(f"No module named {fullname!r} (blocked)", name=fullname)
+        return _external.spec_from_file_location(fullname, self.path)
+
+
+# The import system itself, which must never be imported a second time.
+KEEP = ("importlib._bootstrap", "importlib._bootstrap_external", "_frozen_importlib",
+        "_frozen_importlib_external", "zipimport")
+
+
+def imported_names(source):
+    names = set()
+    for line in source.splitlines():
+        words = line.replace(",", " ").split()
+        if len(words) >= 2 and words[0] == "from":
+            names.add(words[1])
+        elif words and words[0] == "import":
+            names.update(w for w in words[1:] if w != "as")
+    return names
+
+
+def forget_importers(name):
+    imports = {}
+    for modname, module in list(sys.modules.items()):
+        source = getattr(module, "__file__", None)
+        if modname not in KEEP and modname != "__main__" and source and source.endswith(".py"):
+            with open(source, encoding="utf-8") as f:
+                imports[modname] = imported_names(f.read())
+    dropped = {name}
+    while True:
+        more = {m for m, names in imports.items() if m not in dropped and (
+            any(n == d or n.startswith(d + ".") for n in names for d in dropped)
+            or any(m.startswith(d + ".") for d in dropped))}
+        if not more:
+            break
+        dropped |= more
+    for modname in dropped:
+        sys.modules.pop(modname, None)
+
+
+def main(name, path, test_module, out):
+    if path != "-":
+        sys.meta_path.insert(0, Substitute(name, None if path == "blocked" else path))
+        forget_importers(name)
+    sys.path.insert(0, STANDIN)
+
+    import importlib
+    import json
+    import unittest
+    from test import support
+    support.use_resources = []          # as regrtest without -u: no cpu, network...
+    log = open(out, "a", buffering=1)
+
+    def record(test_id, outcome, detail=""):
+        log.write(json.dumps({"id": test_id, "outcome": outcome, "detail": detail[-300:]}) + "\n")
+
+    def last_line(text):
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        return lines[-1].strip() if lines else ""
+
+    class Result(unittest.TestResult):
+        def startTest(self, test):
+            super().startTest(test)
+            self._failed = False
+            record(test.id(), "started")
+
+        def addSuccess(self, test):
+            if not self._failed:
+                record(test.id(), "pass")
+
+        def addFailure(self, test, err):
+            self._failed = True
+            record(test.id(), "fail", last_line(self._exc_info_to_string(err, test)))
+
+        addError = addFailure
+
+        def addSkip(self, test, reason):
+            record(test.id(), "skip", reason)
+
+        def addExpectedFailure(self, test, err):
+            record(test.id(), "pass")
+
+        def addUnexpectedSuccess(self, test):
+            record(test.id(), "fail", "unexpected success")
+
+        def addSubTest(self, test, subtest, err):
+            if err is not None and not self._failed:
+                self._failed = True
+                record(test.id(), "fail", f"{subtest._subDescription()}: "
+                       + last_line(self._exc_info_to_string(err, test)))
+
+    try:
+        module = importlib.import_module(f"test.{test_module}")
+        suite = unittest.defaultTestLoader.loadTestsFromModule(module)
+    except BaseException as e:
+        record(f"test.{test_module}", "fail", f"import: {type(e).__name__}: {e}")
+        return
+    suite.run(Result())
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
