@@ -4,7 +4,9 @@
 
 runs test.TEST_MODULE of the host's Lib/test with the C module NAME replaced
 by the Python file PATH ("blocked": made unimportable; "-": left alone),
-writing one JSON line per test to OUT.
+writing one JSON line per test to OUT (when a test starts and how it
+ends); the tests OUT already names are skipped (tools/c_replacements.py
+starts a process again after killing one stuck in a test).
 
 The substitution comes first, before this process imports anything the
 tests use: a finder first on sys.meta_path answers for NAME (so that
@@ -28,13 +30,32 @@ class Substitute:
 
     def __init__(self, name, path):
         self.name, self.path = name, path
+        self.host_module = sys.modules.get(name)
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self.name:
             return None
         if self.path is None:
             raise ModuleNotFoundError(f"No module named {fullname!r} (blocked)", name=fullname)
-        return _external.spec_from_file_location(fullname, self.path)
+        loader = Loader(fullname, self.path)
+        loader.host_module = self.host_module
+        return _external.spec_from_file_location(fullname, self.path, loader=loader)
+
+
+class Loader(_external.SourceFileLoader):
+    """Runs our replacement with the host's C module still in sys.modules
+    under its name: the host runtime imports some C modules by name for
+    itself (PyFile_OpenCode imports _io to read every source file, the
+    sources our replacement imports included)."""
+
+    def exec_module(self, module):
+        if self.host_module is None:
+            return super().exec_module(module)
+        sys.modules[self.name] = self.host_module
+        try:
+            super().exec_module(module)
+        finally:
+            sys.modules[self.name] = module
 
 
 # The import system itself, which must never be imported a second time.
@@ -72,11 +93,40 @@ def forget_importers(name):
         sys.modules.pop(modname, None)
 
 
+def host_codecs_use_ours(host, old_search):
+    """str.encode and bytes.decode of the host, which the tests call, stand
+    in for the VM's: make them look codecs up in our registry, as the VM's
+    must, by putting a search function that asks ours in the host's
+    registry ([host], the C _codecs) in place of encodings' [old_search]."""
+    import _codecs as ours
+
+    def search(name):
+        try:
+            return ours.lookup(name)
+        except LookupError:
+            return None
+    host.unregister(old_search)
+    host.register(search)
+    # The host caches what it found; when ours forgets (unregister), the
+    # host must too (its unregister clears its cache).
+    forget = ours.unregister
+
+    def unregister(search_function):
+        forget(search_function)
+        host.unregister(search)
+        host.register(search)
+    ours.unregister = unregister
+
+
 def main(name, path, test_module, out):
+    old_search = sys.modules["encodings"].search_function
     if path != "-":
-        sys.meta_path.insert(0, Substitute(name, None if path == "blocked" else path))
+        substitute = Substitute(name, None if path == "blocked" else path)
+        sys.meta_path.insert(0, substitute)
         forget_importers(name)
     sys.path.insert(0, STANDIN)
+    if name == "_codecs" and path not in ("-", "blocked"):
+        host_codecs_use_ours(substitute.host_module, old_search)
 
     import importlib
     import json
@@ -129,7 +179,23 @@ def main(name, path, test_module, out):
     except BaseException as e:
         record(f"test.{test_module}", "fail", f"import: {type(e).__name__}: {e}")
         return
-    suite.run(Result())
+    done = set()                        # by an earlier process, killed in a test
+    with open(out) as f:
+        for line in f:
+            done.add(json.loads(line)["id"])
+    without(suite, done).run(Result())
+
+
+def without(suite, done):
+    """[suite] less the tests whose ids are in [done]."""
+    import unittest
+    kept = unittest.TestSuite()
+    for test in suite:
+        if isinstance(test, unittest.TestSuite):
+            kept.addTest(without(test, done))
+        elif test.id() not in done:
+            kept.addTest(test)
+    return kept
 
 
 if __name__ == "__main__":

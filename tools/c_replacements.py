@@ -38,31 +38,64 @@ TABLE = os.path.join(LIB, "c_modules.toml")
 HERE = os.path.join(ROOT, "tests", "lang", "c_replacements")   # _vmhost, known failures
 KNOWN = os.path.join(HERE, "known_failures.toml")
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_c_replacement_child.py")
-TIMEOUT = 900           # seconds for one test module in one mode
+PER_TEST = 120          # seconds one test may take
+MAX_STARTS = 20         # test processes per test module and mode
 SHOWN = 40              # NEW failures listed per test module
 
 
 # ---------------------------------------------------------------- the parent
 
 def run(name, path, test_module):
-    """{test id: (outcome, detail)} of one test module in one mode; a hang
-    leaves its test as 'timeout'."""
-    with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out:
+    """{test id: (outcome, detail)} of one test module in one mode.
+
+    A test that runs longer than PER_TEST seconds is recorded as 'timeout'
+    and the test process is killed and started again, skipping the tests
+    it has recorded; a test during which the process dies is 'crash'.
+    """
+    with tempfile.NamedTemporaryFile("r", suffix=".jsonl") as out, \
+            tempfile.TemporaryFile("w+") as err:
         cmd = [sys.executable, "-I", "-S", CHILD, name, path, test_module, out.name]
-        try:
-            subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=TIMEOUT, cwd=tempfile.gettempdir())
-            hung = None
-        except subprocess.TimeoutExpired:
-            hung = "timeout"
+        for _ in range(MAX_STARTS):
+            child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=err, cwd=tempfile.gettempdir())
+            hung = watch(child, out.name)
+            if hung is None:
+                break
+            with open(out.name, "a") as log:
+                log.write(json.dumps({"id": hung, "outcome": "timeout",
+                                      "detail": f"over {PER_TEST} s"}) + "\n")
         results = {}
         for line in out:
             r = json.loads(line)
             results[r["id"]] = (r["outcome"], r["detail"])
+        if not results:                 # it died before its first test
+            err.seek(0)
+            lines = err.read().strip().splitlines() or ["(nothing on stderr)"]
+            results[f"test.{test_module}"] = ("fail", f"the test process failed: {lines[-1]}")
     for test_id, (outcome, _) in results.items():
-        if outcome == "started":        # the process ended (or hung) in it
-            results[test_id] = (hung or "crash", "the process ended during this test")
+        if outcome == "started":        # the process ended in it
+            results[test_id] = ("crash", "the process ended during this test")
     return results
+
+
+def watch(child, out):
+    """Wait for the test process; None when it ends, or the id of the test
+    it was stuck in when it ran too long (the process is then killed)."""
+    current, since = None, time.monotonic()
+    while child.poll() is None:
+        time.sleep(0.5)
+        last = None
+        with open(out) as f:
+            for line in f:
+                last = json.loads(line)
+        started = last["id"] if last and last["outcome"] == "started" else None
+        if started != current:
+            current, since = started, time.monotonic()
+        elif current is not None and time.monotonic() - since > PER_TEST:
+            child.kill()
+            child.wait()
+            return current
+    return None
 
 
 def rows(names, kind):
