@@ -28,9 +28,8 @@ class Substitute:
     """A meta path finder that answers for one module name: our file, or
     ModuleNotFoundError."""
 
-    def __init__(self, name, path):
-        self.name, self.path = name, path
-        self.host_module = sys.modules.get(name)
+    def __init__(self, name, path, host_module):
+        self.name, self.path, self.host_module = name, path, host_module
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname != self.name:
@@ -120,11 +119,17 @@ def host_codecs_use_ours(host, old_search):
 
 def main(name, path, test_module, out):
     old_search = sys.modules["encodings"].search_function
+    host_module = None
+    if path not in ("-", "blocked"):
+        host_module = __import__(name)      # the host's, for _vmhost.delegate
     if path != "-":
-        substitute = Substitute(name, None if path == "blocked" else path)
+        substitute = Substitute(name, None if path == "blocked" else path, host_module)
         sys.meta_path.insert(0, substitute)
         forget_importers(name)
     sys.path.insert(0, STANDIN)
+    import _vmhost
+    if host_module is not None:
+        _vmhost.host_modules[name] = host_module
     if name == "_codecs" and path not in ("-", "blocked"):
         host_codecs_use_ours(substitute.host_module, old_search)
 

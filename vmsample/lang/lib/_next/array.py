@@ -151,7 +151,7 @@ at object creation time by using a type code, which is a single character."""
 
     # [_items] are the values, already converted for [_typecode] by
     # [_convert]; [_itemsize] is the C size of one item.
-    __slots__ = ("_typecode", "_itemsize", "_convert", "_items", "__weakref__", "__dict__")
+    __slots__ = ("_typecode", "_itemsize", "_convert", "_items", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
         if kwargs and (cls is array or cls.__init__ is object.__init__):
@@ -634,3 +634,12 @@ def _array_reconstructor(arraytype, typecode, mformat_code, items):
     else:
         values = list(_struct.unpack(f"{fmt[0]}{len(items) // size}{fmt[1]}", items))
     return arraytype(typecode, values)
+
+
+def _register_as_sequence():
+    # As CPython's array module does when it starts.
+    from collections.abc import MutableSequence
+    MutableSequence.register(array)
+
+
+_register_as_sequence()
