@@ -124,6 +124,9 @@ def reason(known, module, test_id):
     return None
 
 
+_WHOLE_MODULE = ("unittest.loader._FailedTest", "setUpModule", "setUpClass")
+
+
 def compare(row, test_module, known):
     """One line of the table and the problems found."""
     name = row["name"]
@@ -132,39 +135,47 @@ def compare(row, test_module, known):
     ours = run(name, path, test_module)
     passing = {t for t, (o, _) in base.items() if o == "pass"}
     kept = {t for t in passing if ours.get(t, ("missing",))[0] == "pass"}
-    skipped = {t for t in passing if ours.get(t, ("missing",))[0] == "skip"}
+    # Not run: skipped by the test, or -- with the C module blocked -- not
+    # even defined (the tests of the C half).
+    not_run = ("skip", "missing") if row["kind"] == "pure-fallback" else ("skip",)
+    skipped = {t for t in passing if ours.get(t, ("missing",))[0] in not_run}
     lost = sorted(passing - kept - skipped)
+    # A test module or class that failed as a whole (its import,
+    # load_tests, setUpModule, setUpClass) stands for its tests, not run.
+    broken = sorted(t for t, (o, _) in ours.items() if o == "fail" and t not in base
+                    and (t == f"test.{test_module}" or t.startswith(_WHOLE_MODULE)))
+    if broken:
+        lost = [t for t in lost if t in ours] + broken
     new, explained = [], []
-    broken = ours.get(f"test.{test_module}")
-    if broken:                          # the test module did not even import
-        new.append((f"test.{test_module}", broken[1]))
-        lost = []
     for t in lost:
         why = reason(known, name, t)
         outcome, detail = ours.get(t, ("missing", "not run"))
         (explained if why else new).append((t, why or f"{outcome}: {detail}"))
-    stale = sorted(t for t in kept if reason(known, name, t)
-                   and not any(fnmatch.fnmatchcase(t.removeprefix("test."), p) and "*" in p
-                               for p in known.get(name, {})))
+    # A test listed by its own id (not by a pattern) that passes.
+    stale = sorted(t for t in kept if t.removeprefix("test.") in known.get(name, {}))
     return {"module": name, "kind": row["kind"], "tests": test_module,
             "cpython": len(passing), "ours": len(kept), "skipped": len(skipped),
             "new": new, "explained": explained, "stale": stale}
 
 
 def show(line, markdown):
-    share = line["ours"] / line["cpython"] if line["cpython"] else 0.0
+    # The share is of the tests that passed on CPython and ran with ours
+    # (with a C module blocked, its own tests do not run).
+    ran = line["cpython"] - line["skipped"]
+    share = line["ours"] / ran if ran else 0.0
     if markdown:
         print(f"| `{line['module']}` | {line['kind']} | {line['tests']} | {line['cpython']} | "
-              f"{line['ours']} | {line['skipped']} | {share:.1%} |", flush=True)
-    else:
-        print(f"{line['module']:14} {line['tests']:26} {line['cpython']:5} {line['ours']:5} "
-              f"{line['skipped']:4} {share:7.1%}", flush=True)
-        for t, why in line["new"][:SHOWN]:
-            print(f"    NEW    {t}: {why}")
-        if len(line["new"]) > SHOWN:
-            print(f"    ... and {len(line['new']) - SHOWN} more NEW")
-        for t in line["stale"]:
-            print(f"    STALE  {t} passes now")
+              f"{line['skipped']} | {line['ours']} | {share:.1%} | {len(line['explained'])} | "
+              f"{len(line['new'])} |", flush=True)
+        return
+    print(f"{line['module']:14} {line['tests']:28} {line['cpython']:5} {line['skipped']:5} "
+          f"{line['ours']:5} {share:7.1%} {len(line['explained']):5}", flush=True)
+    for t, why in line["new"][:SHOWN]:
+        print(f"    NEW    {t}: {why}")
+    if len(line["new"]) > SHOWN:
+        print(f"    ... and {len(line['new']) - SHOWN} more NEW")
+    for t in line["stale"]:
+        print(f"    STALE  {t} passes now")
 
 
 def main(argv=None):
@@ -176,10 +187,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     known = known_failures()
     if args.markdown:
-        print("| C module | kind | CPython tests | pass on CPython | pass with ours | skipped | share |")
-        print("|---|---|---|--:|--:|--:|--:|")
+        print("| C module | kind | CPython's tests | pass on CPython | not run with ours | "
+              "pass with ours | share of those run | known failures | unexplained |")
+        print("|---|---|---|--:|--:|--:|--:|--:|--:|")
     else:
-        print(f"{'module':14} {'tests':26} {'CPy':>5} {'ours':>5} {'skip':>4} {'share':>7}")
+        print(f"{'module':14} {'tests':28} {'CPy':>5} {'norun':>5} {'ours':>5} {'share':>7} {'known':>5}")
     bad = False
     started = time.perf_counter()
     for row in rows(args.modules, args.kind):
