@@ -22,6 +22,7 @@ import _frozen_importlib_external as _external
 
 HERE = sys.argv[0].rpartition("/")[0]
 STANDIN = HERE + "/../tests/lang/c_replacements"     # the _vmhost stand-in
+LIB = HERE + "/../vmsample/lang/lib"                 # _capi, which the replacements share
 
 
 class Substitute:
@@ -127,6 +128,7 @@ def main(name, path, test_module, out):
         sys.meta_path.insert(0, substitute)
         forget_importers(name)
     sys.path.insert(0, STANDIN)
+    sys.path.append(LIB)                # last: the host's modules come first
     import _vmhost
     if host_module is not None:
         _vmhost.host_modules[name] = host_module

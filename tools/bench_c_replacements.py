@@ -23,6 +23,7 @@ import timeit
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "vmsample", "lang", "lib")
 sys.path.insert(0, os.path.join(ROOT, "tests", "lang", "c_replacements"))     # _vmhost
+sys.path.append(LIB)                    # _capi; last, so that the host's modules come first
 
 
 def ours(name, path):

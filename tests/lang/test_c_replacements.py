@@ -41,9 +41,11 @@ def replacement(name, path):
     spec = importlib.util.spec_from_file_location(f"replacement_{name}", os.path.join(LIB, path))
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.join(ROOT, "tests", "lang", "c_replacements"))   # _vmhost
+    sys.path.append(LIB)                # _capi; last, so that the host's modules come first
     try:
         spec.loader.exec_module(module)
     finally:
+        sys.path.remove(LIB)
         sys.path.pop(0)
     return module
 

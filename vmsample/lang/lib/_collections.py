@@ -13,50 +13,12 @@ RuntimeError after one), the order of comparisons, the messages of errors,
 what ``__reduce__`` returns.
 """
 
-from _thread import get_ident as _get_ident
 import copyreg as _copyreg
-import sys as _sys
 
-_MAXSIZE = _sys.maxsize
-
-
-# Py_ReprEnter / Py_ReprLeave: the objects whose repr is being computed, per
-# thread, so that a container that contains itself prints "[...]".
-_repr_running = set()
-
-
-def _repr_enter(obj):
-    key = (id(obj), _get_ident())
-    if key in _repr_running:
-        return False
-    _repr_running.add(key)
-    return True
-
-
-def _repr_leave(obj):
-    _repr_running.discard((id(obj), _get_ident()))
-
-
-def _index(value, what="integer"):
-    """[value] as a C Py_ssize_t, as CPython's argument parsing takes it."""
-    if not isinstance(value, int):
-        method = getattr(type(value), "__index__", None)
-        if method is None:
-            raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an {what}")
-        value = method(value)
-    if not -_MAXSIZE - 1 <= value <= _MAXSIZE:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return int(value)
-
-
-def _slice_index(value):
-    # _PyEval_SliceIndexNotNone: an __index__ object, clipped to Py_ssize_t.
-    if not isinstance(value, int):
-        method = getattr(type(value), "__index__", None)
-        if method is None:
-            raise TypeError("slice indices must be integers or have an __index__ method")
-        value = method(value)
-    return max(-_MAXSIZE - 1, min(int(value), _MAXSIZE))
+from _capi import COMPARE as _OPERATORS, GenericAlias as _GenericAlias, MAXSIZE as _MAXSIZE
+from _capi import index as _index, not_a_base_type as _not_a_base_type, repeat_count as _repeat_count
+from _capi import repr_enter as _repr_enter, repr_leave as _repr_leave, same as _same
+from _capi import comparisons as _comparisons, slice_index as _slice_index
 
 
 def _item_index(value):
@@ -70,20 +32,6 @@ def _item_index(value):
     if not -_MAXSIZE - 1 <= value <= _MAXSIZE:
         raise IndexError(f"cannot fit '{type(value).__name__}' into an index-sized integer")
     return int(value)
-
-
-def _not_a_base_type(cls, **kwargs):
-    # The __init_subclass__ of the types CPython does not let programs subclass.
-    base = cls.__mro__[1]
-    raise TypeError(f"type '{base.__module__}.{base.__name__}' is not an acceptable base type")
-
-
-def _same(a, b):
-    # PyObject_RichCompareBool: identical objects are equal without __eq__.
-    return a is b or a == b
-
-
-_GenericAlias = type(list[int])
 
 
 class deque:
@@ -487,23 +435,7 @@ Raises ValueError if the value is not present."""
             return x is not _END
         return y is _END
 
-    def __eq__(self, other):
-        return self._compare(other, "==")
-
-    def __ne__(self, other):
-        return self._compare(other, "!=")
-
-    def __lt__(self, other):
-        return self._compare(other, "<")
-
-    def __le__(self, other):
-        return self._compare(other, "<=")
-
-    def __gt__(self, other):
-        return self._compare(other, ">")
-
-    def __ge__(self, other):
-        return self._compare(other, ">=")
+    __eq__, __ne__, __lt__, __le__, __gt__, __ge__ = _comparisons(_compare)
 
     # --- the rest
 
@@ -547,18 +479,6 @@ Raises ValueError if the value is not present."""
 
 _MIN_CAPACITY = 8
 _END = object()         # what next() gives at the end, in comparisons
-
-
-def _repeat_count(n):
-    if not hasattr(type(n), "__index__"):
-        raise TypeError(f"can't multiply sequence by non-int of type '{type(n).__name__}'")
-    return _item_index(n)
-
-
-_OPERATORS = {
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-}
 
 
 class _deque_iterator:

@@ -15,12 +15,7 @@ starts in an empty one.
 
 from _thread import get_ident as _get_ident
 
-_GenericAlias = type(list[int])
-
-
-def _not_a_base_type(cls, **kwargs):
-    base = cls.__mro__[1]
-    raise TypeError(f"type '{base.__module__}.{base.__name__}' is not an acceptable base type")
+from _capi import GenericAlias as _GenericAlias, not_a_base_type as _not_a_base_type
 
 
 class Context:

@@ -14,6 +14,8 @@ reader is CPython's state machine, fed one character at a time, and the
 writer CPython's quoting rules; errors are CPython's.
 """
 
+from _capi import is_number as _is_number
+
 __version__ = "1.0"
 
 QUOTE_MINIMAL, QUOTE_ALL, QUOTE_NONNUMERIC, QUOTE_NONE = range(4)
@@ -372,13 +374,6 @@ of the CSV file (which can span multiple input lines).
 
 
 # --- writing
-
-def _is_number(value):
-    # PyNumber_Check, which QUOTE_NONNUMERIC asks.
-    kind = type(value)
-    return (hasattr(kind, "__index__") or hasattr(kind, "__int__")
-            or hasattr(kind, "__float__") or isinstance(value, complex))
-
 
 class Writer:
     """CSV writer

@@ -20,6 +20,7 @@ raises CPython's error.
 """
 
 import _vmhost
+from _capi import index as _index
 
 _host = _vmhost.delegate("_struct")
 
@@ -195,13 +196,6 @@ invocation of unpack_from().
 
 Requires that the bytes length be a multiple of the struct size."""
         return unpack_iterator._make(self, _bytes_of(buffer))
-
-
-def _index(value):
-    method = getattr(type(value), "__index__", None)
-    if method is None:
-        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
-    return method(value)
 
 
 def _writable(buffer):

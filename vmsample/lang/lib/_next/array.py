@@ -20,10 +20,13 @@ object cannot be is a buffer: ``memoryview(array)`` fails, and
 import _struct
 import sys as _sys
 
+from _capi import COMPARE as _COMPARE, GenericAlias as _GenericAlias, MAXSIZE as _MAXSIZE
+from _capi import comparisons as _comparisons, index as _index
+from _capi import repeat_count as _repeat_count, slice_index as _slice_index
+
 typecodes = "bBuhHiIlLqQfd"
 
 _BYTEORDER = _sys.byteorder
-_MAXSIZE = _sys.maxsize
 
 
 def _range(lo, hi, low_message, high_message):
@@ -460,23 +463,7 @@ raised."""
                 return _COMPARE[op](x, y)
         return _COMPARE[op](len(mine), len(theirs))
 
-    def __eq__(self, other):
-        return self._compare(other, "==")
-
-    def __ne__(self, other):
-        return self._compare(other, "!=")
-
-    def __lt__(self, other):
-        return self._compare(other, "<")
-
-    def __le__(self, other):
-        return self._compare(other, "<=")
-
-    def __gt__(self, other):
-        return self._compare(other, ">")
-
-    def __ge__(self, other):
-        return self._compare(other, ">=")
+    __eq__, __ne__, __lt__, __le__, __gt__, __ge__ = _comparisons(_compare)
 
     __hash__ = None
 
@@ -510,47 +497,17 @@ raised."""
         """Size of the array in memory, in bytes."""
         return object.__sizeof__(self) + len(self._items) * self._itemsize
 
-    __class_getitem__ = classmethod(type(list[int]))
+    __class_getitem__ = classmethod(_GenericAlias)
 
 
 ArrayType = array
 _list = list
 
 
-def _index(value):
-    if isinstance(value, int):
-        return int(value)
-    method = getattr(type(value), "__index__", None)
-    if method is None:
-        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
-    return method(value)
-
-
-def _repeat_count(n):
-    if not hasattr(type(n), "__index__"):
-        raise TypeError(f"can't multiply sequence by non-int of type '{type(n).__name__}'")
-    return _index(n)
-
-
-def _slice_index(value):
-    if not isinstance(value, int):
-        method = getattr(type(value), "__index__", None)
-        if method is None:
-            raise TypeError("slice indices must be integers or have an __index__ method")
-        value = method(value)
-    return max(-_MAXSIZE - 1, min(int(value), _MAXSIZE))
-
-
 def _clip(i, n):
     if i < 0:
         i = max(i + n, 0)
     return min(i, n)
-
-
-_COMPARE = {
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-}
 
 
 def _bytes_of(buffer):

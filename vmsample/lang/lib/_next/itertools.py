@@ -21,13 +21,8 @@ Two rules of CPython's C code matter throughout:
   subclass defines ``__init__`` (which then gets them): ``_no_keywords``.
 """
 
-import sys as _sys
-
-_MAXSIZE = _sys.maxsize
-
-
-def _same(a, b):
-    return a is b or a == b
+from _capi import index as _index_of, is_number as _is_number, not_a_base_type as _not_a_base_type
+from _capi import same as _same, MAXSIZE as _MAXSIZE, GenericAlias as _GenericAlias
 
 
 def _no_keywords(cls, name, kwargs):
@@ -44,33 +39,6 @@ def _positional(name, args, low, high):
     if low == high:
         word = ""
     raise TypeError(f"{name} expected {word}{bound} argument{'' if bound == 1 else 's'}, got {n}")
-
-
-def _index_of(value):
-    """[value] as CPython's argument parsing takes a C Py_ssize_t: an int,
-    or an object with __index__, in range."""
-    if not isinstance(value, int):
-        method = getattr(type(value), "__index__", None)
-        if method is None:
-            raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
-        value = method(value)
-    if not -_MAXSIZE - 1 <= value <= _MAXSIZE:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return int(value)
-
-
-def _not_a_base_type(cls, **kwargs):
-    # The __init_subclass__ of the types CPython does not let programs
-    # subclass (_tee, _tee_dataobject, _grouper).
-    base = cls.__mro__[1]
-    raise TypeError(f"type '{base.__module__}.{base.__name__}' is not an acceptable base type")
-
-
-def _is_number(value):
-    # PyNumber_Check: the type converts to int or float, or is complex.
-    kind = type(value)
-    return (hasattr(kind, "__index__") or hasattr(kind, "__int__")
-            or hasattr(kind, "__float__") or isinstance(value, complex))
 
 
 class count:
@@ -328,7 +296,7 @@ iterable, until all of the iterables are exhausted."""
         self._source = state[0]
         self._active = state[1] if len(state) == 2 else None
 
-    __class_getitem__ = classmethod(type(list[int]))
+    __class_getitem__ = classmethod(_GenericAlias)
 
 
 class compress:
@@ -903,6 +871,15 @@ def _pool_and_r(iterable, r):
     return pool, r
 
 
+def _reduce_combinations(self):
+    # The __reduce__ of combinations and combinations_with_replacement.
+    if self._result is None:
+        return (type(self), (self._pool, self._r))
+    if self._stopped:
+        return (type(self), ((), self._r))
+    return (type(self), (self._pool, self._r), tuple(self._indices))
+
+
 class combinations:
     """Return successive r-length combinations of elements in the iterable.
 
@@ -943,12 +920,7 @@ combinations(range(4), 3) --> (0,1,2), (0,1,3), (0,2,3), (1,2,3)"""
         self._result = tuple(pool[k] for k in indices)
         return self._result
 
-    def __reduce__(self):
-        if self._result is None:
-            return (type(self), (self._pool, self._r))
-        if self._stopped:
-            return (type(self), ((), self._r))
-        return (type(self), (self._pool, self._r), tuple(self._indices))
+    __reduce__ = _reduce_combinations
 
     def __setstate__(self, state):
         r, n = self._r, len(self._pool)
@@ -1000,12 +972,7 @@ combinations_with_replacement('ABC', 2) --> ('A','A'), ('A','B'), ('A','C'), ('B
         self._result = tuple(pool[k] for k in indices)
         return self._result
 
-    def __reduce__(self):
-        if self._result is None:
-            return (type(self), (self._pool, self._r))
-        if self._stopped:
-            return (type(self), ((), self._r))
-        return (type(self), (self._pool, self._r), tuple(self._indices))
+    __reduce__ = _reduce_combinations
 
     def __setstate__(self, state):
         r, n = self._r, len(self._pool)
