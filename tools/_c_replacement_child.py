@@ -118,6 +118,22 @@ def host_codecs_use_ours(host, old_search):
     ours.unregister = unregister
 
 
+def host_compile_makes_ours():
+    """The host's compile(), which the tests call, stands in for the VM's:
+    with PyCF_ONLY_AST it gives our nodes, and it compiles a tree of ours
+    through its host copy."""
+    import builtins
+    import _ast as ours
+    host_compile = builtins.compile
+
+    def compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **kwargs):
+        if isinstance(source, ours.AST):
+            source = ours.to_host(source)
+        result = host_compile(source, filename, mode, flags, dont_inherit, optimize, **kwargs)
+        return ours.from_host(result) if flags & ours.PyCF_ONLY_AST else result
+    builtins.compile = compile
+
+
 def main(name, path, test_module, out):
     old_search = sys.modules["encodings"].search_function
     host_module = None
@@ -134,6 +150,8 @@ def main(name, path, test_module, out):
         _vmhost.host_modules[name] = host_module
     if name == "_codecs" and path not in ("-", "blocked"):
         host_codecs_use_ours(substitute.host_module, old_search)
+    if name == "_ast" and path not in ("-", "blocked"):
+        host_compile_makes_ours()
 
     import importlib
     import json

@@ -91,7 +91,7 @@ FAST = [("itertools", "test_itertools"), ("_collections", "test_deque"),
         ("_thread", "test_threading_local"), ("_weakref", "test_weakset"),
         ("_contextvars", "test_context"), ("_string", "test_string"),
         ("_codecs", "test_codecs"), ("_codecs", "test_codeccallbacks"),
-        ("_codecs", "test_charmapcodec"), ("atexit", "test_atexit"), ("_csv", "test_csv"),
+        ("_codecs", "test_charmapcodec"), ("atexit", "test_atexit"), ("_csv", "test_csv"), ("_ast", "test_ast"),
         ("_heapq", "test_heapq"), ("_bisect", "test_bisect"), ("_abc", "test_abc")]
 
 
