@@ -182,6 +182,45 @@ def compile_source(source: str, filename: str, refusals: list | None = None, *,
 _COMPILER_RECURSION_LIMIT = 20000
 
 
+def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> Code:
+    """compile() for exec, eval and single (the builtins compile, exec and
+    eval; vmsample/lang/app/builtins.py): [source] is the text or an ``ast``
+    tree of CPython's.  The code reads and writes its top-level names
+    through a namespace, as CPython's does (LOAD_NAME: the locals mapping
+    exec was given, else the globals); 'eval' returns its expression's
+    value; 'single' passes each expression statement's value to
+    sys.displayhook."""
+    if isinstance(source, ast.AST):
+        tree = source
+        text = ast.unparse(tree)                # for symtable: the scopes, not the lines
+        compile(tree, filename, mode, dont_inherit=True)
+    else:
+        check_no_nul(source, filename)
+        compile(source, filename, mode, dont_inherit=True)
+        tree = ast.parse(source, filename, mode)
+        text = source
+    table = symtable.symtable(text, filename, "eval" if mode == "eval" else "exec")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
+    try:
+        module = _Module(filename, package, [], [], False)
+        unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE | CO_CLASSBODY)
+        unit.setup_function_slots(None)
+        if mode == "eval":
+            unit.set_line(tree.body)
+            unit.expr(tree.body)
+            unit.emit(Op.RETURN_VALUE)
+        else:
+            unit.interactive = mode == "single"
+            unit.setup_annotations(tree.body)
+            unit.compile_body(tree.body)
+        code = unit.finish()
+    finally:
+        sys.setrecursionlimit(limit)
+    verify_tree(code)
+    return code
+
+
 def check_source(source: str, filename: str) -> list[str]:
     """Everything in a program that the VM does not support, as
     ``file:line:col: ... is not supported by vmsample`` lines in source order
@@ -361,7 +400,9 @@ class _Unit:
         if sym.is_free():
             return "deref"
         if self.is_module:
-            return "global"
+            # a module's names are its globals, unless it runs in a
+            # namespace (exec with locals: compile_dynamic)
+            return "name" if self.is_class and not sym.is_declared_global() else "global"
         if sym.is_declared_global() or (sym.is_global() and not sym.is_local()):
             return "global"
         if self.is_class:
@@ -445,8 +486,18 @@ class _Unit:
 
     def compile_module(self, tree: ast.Module):
         self.setup_function_slots(None)
+        self.store_docstring(tree)
         self.setup_annotations(tree.body)
         self.compile_body(tree.body)
+
+    def store_docstring(self, node):
+        """A module's or class's docstring becomes its __doc__, as CPython's
+        compiler stores it first."""
+        doc = ast.get_docstring(node, clean=False)
+        if doc is not None:
+            self.set_line(node.body[0])
+            self.emit(Op.LOAD_CONST, self.const(doc))
+            self.store_name("__doc__")
 
     def setup_annotations(self, body):
         """A module or class body with annotated names gets an __annotations__
@@ -476,6 +527,14 @@ class _Unit:
         method(node)
 
     def stmt_Expr(self, node):
+        if getattr(self, "interactive", False) and self.is_module:
+            # compile(..., "single"): the value goes to sys.displayhook
+            self.emit(Op.IMPORT_NAME, self.name("sys"))
+            self.emit(Op.LOAD_ATTR, self.name("displayhook"))
+            self.expr(node.value)
+            self.emit(Op.CALL, 1)
+            self.emit(Op.POP_TOP)
+            return
         if isinstance(node.value, ast.Constant):
             return  # docstrings and bare constants do nothing
         self.expr(node.value)
@@ -985,6 +1044,7 @@ class _Unit:
         unit.emit(Op.STORE_NAME, unit.name("__module__"))
         unit.emit(Op.LOAD_CONST, unit.const(qual))
         unit.emit(Op.STORE_NAME, unit.name("__qualname__"))
+        unit.store_docstring(node)
         unit.setup_annotations(node.body)
         unit.compile_body(node.body)
         co = unit.finish()

@@ -1,19 +1,26 @@
-"""Where the VM finds a module: one answer for the compiler (can this import
-succeed? if not, it compiles to a ModuleNotFoundError) and for the VM (which
-file to compile and run on the first import; vm/modules.pxi).
+"""Where the VM finds a module: one answer for the VM's importer (which
+file to compile and run on the first import; vm/modules.pxi) and for
+``vmsample run --check`` (which imports cannot succeed).
 
-As CPython with ``python PROG.py``, the search path is the program's
-directory first -- its own modules and packages -- then the VM's standard
-library (``vmsample/lang/lib``: Python source the VM compiles, so library
-code is profiled with its own frames).  Built-in modules (math, sys, ...)
-come before either (compiler.BUILTIN_MODULES).
+As CPython with ``python PROG.py``, the search path (sys.path) is the
+program's directory first -- its own modules and packages -- then
+``PYTHONPATH``, the VM's replacements for CPython's C modules
+(``vmsample/lang/lib``: Python source the VM compiles, so library code is
+profiled with its own frames, as PyPy's lib_pypy), the host's standard
+library, unmodified, and the environment's site-packages.  A C module of
+CPython's is answered by its row in ``lib/c_modules.toml``
+([c_module_kind]): a replacement file, the host's module delegated, the
+VM's own, or no such module (the standard library's pure Python fallback
+takes over, or the import is refused).
 """
 
 from __future__ import annotations
 
 import os
 import site
+import sys
 import sysconfig
+import tomllib
 
 LIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
 APP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "app")
@@ -33,13 +40,14 @@ def search_path(program_filename: str) -> list[str]:
     return [home, *extra, LIB_DIR, STDLIB_DIR, *site.getsitepackages()]
 
 
-def find_module(name: str, path: list[str]) -> tuple[str, bool] | None:
-    """The source file of module [name] (dotted) as (absolute path, is it a
-    package), or None: ``a/b.py``, or ``a/b/__init__.py`` for a package, or
-    the directory ``a/b`` itself for a namespace package (no ``__init__``;
-    only if no directory on the path has ``a/b.py`` or a regular package)."""
-    parts = name.split(".")
-    if not all(p.isidentifier() for p in parts):
+def find_in_path(leaf: str, path: list[str]) -> tuple[str, bool] | None:
+    """The source file of module [leaf] (one name) in the directories
+    [path] as (absolute path, is it a package), or None: ``leaf.py``, or
+    ``leaf/__init__.py`` for a package, or the directory ``leaf`` itself for
+    a namespace package (no ``__init__``; only if no directory on the path
+    has ``leaf.py`` or a regular package)."""
+    parts = [leaf]
+    if not leaf.isidentifier():
         return None
     for directory in path:
         base = os.path.join(directory, *parts)
@@ -53,3 +61,40 @@ def find_module(name: str, path: list[str]) -> tuple[str, bool] | None:
         if os.path.isdir(base):
             return base, True
     return None
+
+
+def _c_modules() -> dict:
+    with open(os.path.join(LIB_DIR, "c_modules.toml"), "rb") as f:
+        return {row["name"]: row for row in tomllib.load(f)["module"]}
+
+
+C_MODULES = _c_modules()
+
+# sys.builtin_module_names on the VM: CPython's built-in modules that the VM
+# provides (its own, replacements and delegated ones), as os.py and others ask.
+BUILTIN_MODULE_NAMES = tuple(sorted(
+    name for name in sys.builtin_module_names
+    if C_MODULES.get(name, {}).get("kind") in ("vm-builtin", "python", "delegated")))
+
+
+def c_module_kind(name: str) -> tuple[str, str | None] | None:
+    """How the C module [name] reaches the VM -- ("python", its file),
+    ("delegated", None), ("vm-builtin", None), ("pure-fallback", None),
+    ("refused", why) -- or None if CPython writes it in Python (or does not
+    have it)."""
+    row = C_MODULES.get(name)
+    if row is None:
+        return None
+    if row["kind"] == "python":
+        return "python", os.path.join(LIB_DIR, row["file"])
+    return row["kind"], row.get("why")
+
+
+def find_module(name: str, path: list[str]) -> tuple[str, bool] | None:
+    """The source of module [name] (dotted; a submodule is looked for in its
+    parent's directory on [path]) as (absolute path, is it a package)."""
+    kind = c_module_kind(name) if "." not in name else None
+    if kind is not None:
+        return (kind[1], False) if kind[0] == "python" else None
+    return find_in_path(name.rpartition(".")[2] if "." in name else name,
+                        [os.path.join(d, *name.split(".")[:-1]) for d in path])

@@ -307,3 +307,209 @@ register("GenericAlias", GenericAlias)
 register("union", _union)
 register("SimpleNamespace", SimpleNamespace)
 register("mappingproxy", mappingproxy)
+
+
+class memoryview:
+    """Create a new memoryview object which references the given object.
+
+    A one-dimensional view of the bytes of a bytes, bytearray, array.array
+    or another memoryview: slicing makes a view of the same memory, and
+    writing through a view of a bytearray writes the bytearray."""
+    __module__ = "builtins"
+    __slots__ = ("_obj", "_start", "_stop", "_released", "_format", "_itemsize")
+
+    def __new__(cls, object):
+        self = builtins_object.__new__(cls)
+        if isinstance(object, memoryview):
+            object._check()
+            base, start, stop = object._obj, object._start, object._stop
+            fmt, itemsize = object._format, object._itemsize
+        elif isinstance(object, (bytes, bytearray)):
+            base, start, stop, fmt, itemsize = object, 0, len(object), "B", 1
+        elif hasattr(type(object), "__buffer_bytes__"):       # array.array (vmsample/lang/lib/array.py)
+            base = object
+            start, stop = 0, len(object) * object.itemsize
+            fmt, itemsize = object.typecode, object.itemsize
+        else:
+            raise TypeError(f"memoryview: a bytes-like object is required, not '{type(object).__name__}'")
+        builtins_object.__setattr__(self, "_obj", base)
+        builtins_object.__setattr__(self, "_start", start)
+        builtins_object.__setattr__(self, "_stop", stop)
+        builtins_object.__setattr__(self, "_released", False)
+        builtins_object.__setattr__(self, "_format", fmt)
+        builtins_object.__setattr__(self, "_itemsize", itemsize)
+        return self
+
+    def _check(self):
+        if self._released:
+            raise ValueError("operation forbidden on released memoryview object")
+
+    def _bytes(self):
+        base = self._obj
+        data = base.__buffer_bytes__() if hasattr(type(base), "__buffer_bytes__") else base
+        return bytes(data[self._start:self._stop])
+
+    @property
+    def obj(self):
+        self._check()
+        return self._obj
+
+    @property
+    def nbytes(self):
+        self._check()
+        return self._stop - self._start
+
+    @property
+    def readonly(self):
+        self._check()
+        return not isinstance(self._obj, bytearray)
+
+    @property
+    def format(self):
+        return self._format
+
+    @property
+    def itemsize(self):
+        return self._itemsize
+
+    @property
+    def ndim(self):
+        return 1
+
+    @property
+    def shape(self):
+        return (len(self),)
+
+    @property
+    def strides(self):
+        return (self._itemsize,)
+
+    @property
+    def suboffsets(self):
+        return ()
+
+    @property
+    def c_contiguous(self):
+        return True
+
+    f_contiguous = contiguous = c_contiguous
+
+    def __len__(self):
+        self._check()
+        return (self._stop - self._start) // self._itemsize
+
+    def __getitem__(self, key):
+        self._check()
+        if isinstance(key, slice):
+            start, stop, step = key.indices(len(self))
+            if step != 1:
+                raise NotImplementedError("memoryview: strided slices are not supported by vmsample")
+            view = memoryview(self)
+            builtins_object.__setattr__(view, "_start", self._start + start * self._itemsize)
+            builtins_object.__setattr__(view, "_stop", self._start + max(start, stop) * self._itemsize)
+            return view
+        n = len(self)
+        i = key.__index__()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("index out of bounds on dimension 1")
+        if self._format == "B":
+            return self._obj[self._start + i]
+        return self.tolist()[i]
+
+    def __setitem__(self, key, value):
+        self._check()
+        if not isinstance(self._obj, bytearray):
+            raise TypeError("cannot modify read-only memory")
+        if isinstance(key, slice):
+            start, stop, step = key.indices(len(self))
+            data = bytes(value)
+            if len(data) != stop - start:
+                raise ValueError("memoryview assignment: lvalue and rvalue have different structures")
+            self._obj[self._start + start:self._start + stop] = data
+            return
+        i = key.__index__()
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("index out of bounds on dimension 1")
+        self._obj[self._start + i] = value
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __eq__(self, other):
+        if self._released:
+            return self is other
+        if isinstance(other, memoryview):
+            return other._released is False and self.tolist() == other.tolist()
+        if isinstance(other, (bytes, bytearray)):
+            return self._format == "B" and self._bytes() == bytes(other)
+        return NotImplemented
+
+    def __hash__(self):
+        if not self.readonly:
+            raise ValueError("cannot hash writable memoryview object")
+        return hash(self._bytes())
+
+    def __bytes__(self):
+        return self.tobytes()
+
+    def __buffer_bytes__(self):
+        return self._bytes()
+
+    def tobytes(self, order="C"):
+        self._check()
+        return self._bytes()
+
+    def tolist(self):
+        self._check()
+        data = self._bytes()
+        if self._format == "B":
+            return list(data)
+        import struct
+        return list(struct.unpack(f"{len(data) // self._itemsize}{self._format}", data))
+
+    def hex(self, *args):
+        self._check()
+        return self._bytes().hex(*args)
+
+    def cast(self, format, shape=None):
+        self._check()
+        if format not in ("B", "b", "c"):
+            import struct
+            size = struct.calcsize(format)
+            if self.nbytes % size:
+                raise TypeError("memoryview: length is not a multiple of itemsize")
+        else:
+            size = 1
+        view = memoryview(self)
+        builtins_object.__setattr__(view, "_format", format)
+        builtins_object.__setattr__(view, "_itemsize", size)
+        return view
+
+    def toreadonly(self):
+        return memoryview(self._bytes())
+
+    def release(self):
+        builtins_object.__setattr__(self, "_released", True)
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
+
+    def __repr__(self):
+        return f"<{'released ' if self._released else ''}memory at {hex(id(self))}>"
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"'memoryview' object has no attribute '{name}'")
+
+
+builtins_object = object
+import builtins as _builtins
+_builtins.memoryview = memoryview
+register("memoryview", memoryview)

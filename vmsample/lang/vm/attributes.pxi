@@ -499,7 +499,7 @@ cdef gcref_t instance_dict(gcref_t* oslot) except 0:
     i = 0
     while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
         keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
-        if ITEMS(keys)[i] != V_NONE and instance_get(oslot[0], i) != 0:
+        if is_obj(ITEMS(keys)[i]) and instance_get(oslot[0], i) != 0:
             push(ITEMS(keys)[i])
             push(instance_get(oslot[0], i))
             dict_set(top_slot() - 2, top_slot() - 1, top_slot())
@@ -508,13 +508,14 @@ cdef gcref_t instance_dict(gcref_t* oslot) except 0:
     return adopt_instance_dict(oslot, pop())
 
 cdef gcref_t adopt_instance_dict(gcref_t* oslot, gcref_t d) except 0:
-    # From now on the instance's attributes are dict [d]'s: its value slots
-    # are emptied (but the builtin value of a builtin type's subclass).
-    cdef gcref_t o = oslot[0]
-    cdef Py_ssize_t i, first = 1 if RAW(FLD(o)[I_CLASS])[K_KIND] != KIND_OBJECT and \
-        RAW(FLD(o)[I_CLASS])[K_KIND] != KIND_BASEEXC else 0
-    for i in range(first, LEN(o) - I_VALUES):
-        FLD(o)[I_VALUES + i] = 0            # storing 0 needs no write barrier
+    # From now on the instance's attributes are dict [d]'s: the value slots of
+    # named attributes are emptied (those of reserved keys -- a builtin
+    # subclass's value, an exception's attributes -- stay).
+    cdef gcref_t o = oslot[0], keys = FLD(FLD(o)[I_CLASS])[K_KEYS]
+    cdef Py_ssize_t i, n = RAW(keys)[L_LEN]
+    for i in range(LEN(o) - I_VALUES):
+        if i >= n or is_obj(ITEMS(keys)[i]):
+            FLD(o)[I_VALUES + i] = 0        # storing 0 needs no write barrier
     store(o, I_OVERFLOW, d)
     return d
 
@@ -548,7 +549,7 @@ cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
         return 0
     push(instance_dict(oslot))           # the attributes by name, in order
     o = oslot[0]
-    store(o, I_OVERFLOW, 0)
+    store(o, I_OVERFLOW, 0)                 # (the reserved slots keep their values)
     store(o, I_CLASS, cslot[0])
     HDR(o).tid = <uint16_t>RAW(cslot[0])[K_TID]
     i = 0

@@ -2,33 +2,12 @@
 #
 # Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
 # argument checking, and the implementation of each builtin and str/list/dict
-# method, plus the math/time/sys module functions.
+# method, plus the functions of the VM's own modules (sys, gc, _vm, _vmhost).
 # Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST.
 
 # ---------------------------------------------------------------- builtins
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
-
-# The CPython halves of delegated library modules (vmsample/lang/delegated):
-# built-in modules of plain functions, called like math's.
-from vmsample.lang.delegated import re_engine as _re_engine
-_RE_ENGINE_FUNCTIONS = ["compile", "match", "finditer", "findall", "subn", "split", "escape", "purge"]
-from vmsample.lang.delegated import urlparse_engine as _urlparse_engine
-from vmsample.lang.delegated import os_engine as _os_engine
-from vmsample.lang.delegated import decimal_engine as _decimal_engine
-_URLPARSE_FUNCTIONS = ["urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag",
-                       "quote", "quote_plus", "unquote", "unquote_plus", "parse_qsl", "netloc_info"]
-from vmsample.lang.delegated import hashlib_engine as _hashlib_engine
-_HASHLIB_FUNCTIONS = ["info", "digest", "hexdigest", "algorithms"]
-from vmsample.lang.delegated import struct_engine as _struct_engine
-_STRUCT_FUNCTIONS = ["calcsize", "pack", "unpack_from", "iter_unpack"]
-from vmsample.lang.delegated import fileio_engine as _fileio_engine
-_FILEIO_FUNCTIONS = ["open", "call", "attribute", "text_repr"]
-
-# random's functions, which are also the methods of random.Random (vm/random.pxi)
-RANDOM_FUNCTIONS = ["seed", "random", "randint", "choice", "shuffle", "uniform", "randrange",
-                    "sample", "gauss", "choices", "getrandbits", "expovariate",
-                    "normalvariate", "triangular"]
 
 BUILTIN_NAMES = [
     "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
@@ -46,13 +25,7 @@ BUILTIN_NAMES = [
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
     "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
-    "math.sqrt", *sorted("math." + n for n in dir(_pymath)
-                          if not n.startswith("_") and callable(getattr(_pymath, n)) and n != "sqrt"),
-    "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
-    "time.time_ns", "time.perf_counter_ns", "time.monotonic_ns",
-    *("random." + name for name in RANDOM_FUNCTIONS),
-    *("Random." + name for name in ["__init__", *RANDOM_FUNCTIONS]),
-    "_vm.register", "_vm.install",
+    "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vmhost.delegate",
     "sys._getframe", "sys.exc_info", "sys.exception",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
@@ -60,13 +33,6 @@ BUILTIN_NAMES = [
     "stdin.readline", "stdin.read", "stdin.readlines",
     "stdout_buffer.write", "stdout_buffer.flush", "stderr_buffer.write", "stderr_buffer.flush",
     "stdin_buffer.readline", "stdin_buffer.read", "stdin_buffer.readlines",
-    *("_re." + name for name in _RE_ENGINE_FUNCTIONS),
-    *("_urlparse." + name for name in _URLPARSE_FUNCTIONS),
-    *("_hashlib." + name for name in _HASHLIB_FUNCTIONS),
-    *("_struct." + name for name in _STRUCT_FUNCTIONS),
-    *("_fileio." + name for name in _FILEIO_FUNCTIONS),
-    *("_os." + name for name in _os_engine.__all__),
-    *("_decimal." + name for name in _decimal_engine.__all__),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
     *("async_generator." + name for name in ASYNC_GEN_METHODS),
@@ -97,6 +63,7 @@ BUILTIN_NAMES += ["getset." + n for n in sorted({n for names in GETSETS.values()
 # itself are CPython's, on converted values (vm/host.pxi): the rest of each
 # type's public methods.
 BID_HOST = {}
+BI_HOST_FIRST = len(BUILTIN_NAMES)     # every bid from here on is the host's (BID_HOST)
 for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", float), ("complex", complex)]:
     for _m, _v in vars(_host).items():
         if not _m.startswith("_") and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
@@ -105,13 +72,14 @@ for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", fl
             BUILTIN_NAMES.append(f"host.{_owner}.{_m}")
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
 cdef int BI_SLOT_FIRST_C = BI_SLOT_FIRST
+cdef int BI_HOST_FIRST_C = BI_HOST_FIRST
 cdef int BI_SLOT_END_C = BI_SLOT_FIRST + len(SLOT_NAMES)
 
 # How each builtin binds (vm/slots.pxi): functions never, methods to the instance...
 _CLASS_METHODS = {"dict.fromkeys", "bytes.fromhex", "bytearray.fromhex", "int.from_bytes"}
 _STATIC_METHODS = {"bytes.maketrans", "bytearray.maketrans"}
 _METHOD_OWNERS = {"list", "dict", "set", "tuple", "str", "int", "float", "bytes", "bytearray",
-                  "generator", "coroutine", "coroutine_wrapper", "property", "Random", "object",
+                  "generator", "coroutine", "coroutine_wrapper", "property", "object",
                   "BaseException", "async_generator", "async_generator_asend",
                   "async_generator_athrow"}
 
@@ -171,6 +139,9 @@ cdef int fill_builtin_class(int root, str name, object host) except -1:
             names.append(meth)
     names += [g for g in GETSETS.get(name, ()) if g not in names]
     names += [m for m in SHARED_METHODS.get(name, (None, ()))[1] if m not in names]
+    push(FLD(VM_STATE.roots[root])[K_DICT])
+    dict_set_py(top_slot(), "__doc__", V_NONE)        # (CPython's docstrings are not copied)
+    pop()
     for attr in names:
         hv = vars(host).get(attr, 0) if host is not None else 0
         if attr in ("__doc__", "__module__", "__qualname__", "__name__") and attr not in GETSETS.get(name, ()):
@@ -220,30 +191,17 @@ cdef enum:
     BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
     BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
     BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
-    BI_MATH_FIRST
-
-cdef int BI_BUILD_CLASS = BUILTIN_IDS["__build_class__"]
 
 def _check_builtins():
-    assert BUILTIN_IDS["math.sqrt"] == BI_MATH_FIRST, "builtin table and enum differ"
-    assert BUILTIN_IDS["property.deleter"] == BI_PROP_DELETER
+    assert BUILTIN_IDS["property.deleter"] == BI_PROP_DELETER, "builtin table and enum differ"
 
 _check_builtins()
 
-# The modules' contents: name -> builtin id, plus constants.
-MODULE_CONSTANTS = {"math": {"pi": _pymath.pi, "e": _pymath.e, "inf": _pymath.inf,
-                             "nan": _pymath.nan, "tau": _pymath.tau},
-                    "time": {}, "random": {}, "gc": {}, "sys": {"maxsize": sys.maxsize}, "_vm": {},
-                    "_re": {}, "_urlparse": {}, "_hashlib": {}, "_struct": {}, "_fileio": {},
-                    "_os": {name: getattr(os, name) for name in [
-                        "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "O_TRUNC",
-                        "O_APPEND", "F_OK", "R_OK", "W_OK", "X_OK", "name", "linesep"]},
-                    "_decimal": {}}
+cdef int BI_BUILD_CLASS = BUILTIN_IDS["__build_class__"]
 
-_PY_MODULE_FUNCS = {"math": _pymath, "time": __import__("time"), "_re": _re_engine,
-                    "_urlparse": _urlparse_engine, "_hashlib": _hashlib_engine,
-                    "_struct": _struct_engine, "_fileio": _fileio_engine, "_os": _os_engine,
-                    "_decimal": _decimal_engine}
+# The VM's own modules (c_modules.toml, kind "vm-builtin", and the VM's
+# private ones): name -> constants; their functions are the builtins "name.*".
+MODULE_CONSTANTS = {"gc": {}, "sys": {"maxsize": sys.maxsize}, "_vm": {}, "_vmhost": {}}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)
@@ -469,8 +427,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     cdef gcref_t v, w
     cdef uint16_t t
     cdef double d
-    if bid == BI_MATH_FIRST and n == 1 and as_double(a[0], &d) and d >= 0.0:   # math.sqrt
-        return float_new(c_sqrt(d))
+    if bid >= BI_HOST_FIRST_C:
+        return call_host(BID_HOST[bid], a, nall, kwnames)
     if bid == BI_LEN:
         check_args("len", n, 1, 1)
         v = a[0]
@@ -1049,6 +1007,9 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         return async_gen_method(mod, fn, a, n)
     if mod == "_vm":
         return vm_module_function(fn, a, n)
+    if mod == "_vmhost":            # delegate(name): the delegated host module
+        check_args("delegate", n, 1, 1)
+        return host_module(str_to_py(a[0]))
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
@@ -1107,14 +1068,7 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         if fn == "setrecursionlimit":
             set_recursion_limit(a, n)
         return V_NONE
-    if mod == "random":
-        return random_function(_RNG, fn, a, n, kwnames)
-    if mod == "Random":
-        return random_method(fn, a, n, kwnames)
-    args = [to_py_simple(a + i) for i in range(n)]
-    res = getattr(_PY_MODULE_FUNCS[mod], fn)(*args, **kwargs_py(a, n, kwnames)) if kwnames \
-        else getattr(_PY_MODULE_FUNCS[mod], fn)(*args)
-    return py_to_vm(res)
+    raise SystemError(f"no builtin {name}")
 
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
@@ -1199,6 +1153,23 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         return frozenset_from_iterable(a)
     if kind == KIND_BYTES or kind == KIND_BYTEARRAY:
         return construct_bytes(T_BYTES if kind == KIND_BYTES else T_BYTEARRAY, a, n, kwnames)
+    if kind == KIND_MODULE:
+        # module(name, doc=None): its dict starts with what CPython's module_init sets
+        if kwnames:
+            n = nall
+        check_args("module", n, 1, 2)
+        if not has_tid(a[0], T_STR):
+            raise TypeError(f"module.__init__() argument 'name' must be str, not {type_name(a[0])}")
+        push(dict_new())
+        dict_set_py(top_slot(), "__name__", a[0])
+        dict_set_py(top_slot(), "__doc__", a[1] if n == 2 else V_NONE)
+        for key in ("__package__", "__loader__", "__spec__"):
+            dict_set_py(top_slot(), key, V_NONE)
+        push(a[0])
+        v = alloc_fixed(T_MODULE)
+        FLD(v)[0] = pop()
+        FLD(v)[1] = pop()
+        return v
     if kind == KIND_SLICE:
         # slice(stop), slice(start, stop[, step]): as BUILD_SLICE makes them
         check_args("slice", n, 1, 3)
@@ -1237,6 +1208,19 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         check_args("register", n, 2, 2)
         APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
         return V_NONE
+    if fn == "compile":
+        # compile(source, filename, mode): a code object (vm/dynamic.pxi)
+        check_args("compile", n, 3, 3)
+        return compile_dynamic_code(a)
+    if fn == "run":
+        # run(code, globals, locals): exec / eval of a code object
+        check_args("run", n, 3, 3)
+        return run_dynamic_code(a)
+    if fn == "host_value":
+        # host_value(module, name): the host module's attribute, converted
+        check_args("host_value", n, 2, 2)
+        import importlib
+        return from_host(getattr(importlib.import_module(str_to_py(a[0])), str_to_py(a[1])))
     # install(cls, name, value): cls.name = value on a builtin class
     check_args("install", n, 3, 3)
     if not has_tid(a[0], T_CLASS) or not has_tid(a[1], T_STR):

@@ -197,6 +197,9 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         return call_value(fslot, nargs + 1, kwnames)
     if t == T_CLASS:
         return call_class(fslot, nargs, kwnames)
+    if t == T_STATICMETHOD:
+        fslot[0] = FLD(f)[0]            # calling a staticmethod calls its function (3.10)
+        return call_value(fslot, nargs, kwnames)
     m = class_lookup(class_of(f), MAGIC(M_CALL))
     if m != 0 and not is_bmethod(m):
         # type(f).__call__(f, *args)

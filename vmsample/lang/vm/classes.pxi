@@ -283,6 +283,10 @@ cdef gcref_t new_class(gcref_t* name, gcref_t* bases, gcref_t* ns, int64_t flags
         # Instances of a subclass of a builtin type keep their builtin value
         # in their first slot (its key is None, which no name equals).
         list_append_v(top_slot(), V_NONE)
+    if kind == KIND_BASEEXC:
+        # an exception's builtin attributes (vm/exceptions.pxi)
+        for i in range(EXC_NSLOTS):
+            list_append_v(top_slot(), tag(-1 - i))
     push(list_new(0))
     c = alloc_fixed(T_CLASS)
     FLD(c)[K_SUBCLASSES] = pop()
@@ -319,7 +323,7 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
         if items[i] == name:
             return i
     for i in range(n):
-        if items[i] != V_NONE and str_eq(items[i], name):
+        if is_obj(items[i]) and str_eq(items[i], name):        # (reserved keys are immediates)
             return i
     return -1
 

@@ -50,13 +50,8 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
                 sp[-1] = vm_call_class0(sp - 1)
             else:
                 raise TypeError("exception causes must derive from BaseException")
-        push(MAGIC(M_CAUSE))
-        push(sp[-1])
-        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        top_slot()[-1] = MAGIC(M_SUPPRESS_CONTEXT)
-        top_slot()[0] = V_TRUE
-        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        HEAP.shadowstack_top -= 2
+        exc_set_slot(top_slot()[0], EXC_CAUSE, sp[-1])
+        exc_set_slot(top_slot()[0], EXC_SUPPRESS, V_TRUE)
     return raise_vm(pop())
 
 cdef gcref_t vm_call_class0(gcref_t* slot) except 0:

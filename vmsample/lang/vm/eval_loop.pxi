@@ -23,6 +23,9 @@ cdef int eval_loop() except -1:
             if not unwind(entry, False):
                 raise
         except BaseException as e:
+            if DEBUG_HOST_ERRORS:
+                import traceback
+                traceback.print_exc()
             VM_STATE.roots[R_EXC] = 0
             HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
             try:
@@ -36,6 +39,10 @@ cdef int eval_loop() except -1:
             set_context_or_skip()
             if not unwind(entry, False):
                 raise VMError()
+
+# VMSAMPLE_DEBUG_HOST_ERRORS=1: print where in the VM's own code (the host's
+# traceback) each CPython exception a helper raised came from.
+DEBUG_HOST_ERRORS = bool(os.environ.get("VMSAMPLE_DEBUG_HOST_ERRORS"))
 
 cdef int set_context_or_skip() except -1:
     # set_context, unless memory is too short for it: the exception in
@@ -53,13 +60,9 @@ cdef int set_context() except -1:
     cdef gcref_t handled = VM_STATE.roots[R_HANDLED], exc = VM_STATE.roots[R_EXC]
     if handled == 0 or handled == V_NONE or handled == exc or not has_tid(exc, T_INSTANCE):
         return 0
-    if instance_attr(exc, MAGIC(M_CONTEXT)) != 0:
+    if exc_slot(exc, EXC_CONTEXT) != 0:
         return 0
-    push(exc)
-    push(MAGIC(M_CONTEXT))
-    push(handled)
-    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    HEAP.shadowstack_top -= 3
+    exc_set_slot(exc, EXC_CONTEXT, handled)
     return 0
 
 cdef int frame_line(Frame* f) noexcept nogil:
@@ -754,7 +757,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         # [exit, prev, exc] -> [exit, prev, exc, exit, type(exc), exc, tb]: the
         # arguments of __exit__, called next by an ordinary CALL 3.
         v = sp[-1]
-        w = instance_attr(v, MAGIC(M_TRACEBACK))
+        w = exc_slot(v, EXC_TRACEBACK) if has_tid(v, T_INSTANCE) else 0
         sp[0] = sp[-3]
         sp[1] = FLD(v)[I_CLASS]
         sp[2] = v

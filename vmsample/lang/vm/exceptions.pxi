@@ -6,18 +6,43 @@
 # Globals: reads EXC_CLASSES; writes VM_STATE.roots[R_EXC].
 
 # ---------------------------------------------------------------- exceptions
+# An exception keeps its builtin attributes -- args, __traceback__,
+# __context__, __cause__, __suppress_context__ -- in fixed value slots:
+# every exception class's key list starts with EXC_NSLOTS reserved keys
+# (tagged ints, which no attribute name equals: vm/classes.pxi, new_class),
+# so they stay out of its __dict__ and hold in either storage (values or
+# dict: vm/attributes.pxi).  0 in a slot is the attribute's default.
+
+cdef enum:
+    EXC_ARGS = 0
+    EXC_TRACEBACK = 1
+    EXC_CONTEXT = 2
+    EXC_CAUSE = 3
+    EXC_SUPPRESS = 4
+    EXC_NSLOTS = 5
+
+cdef inline gcref_t exc_slot(gcref_t e, int i) noexcept nogil:
+    return FLD(e)[I_VALUES + i]
+
+cdef inline void exc_set_slot(gcref_t e, int i, gcref_t v) noexcept nogil:
+    store(e, I_VALUES + i, v)
+
+cdef inline gcref_t exc_args(gcref_t e) noexcept nogil:
+    cdef gcref_t v = exc_slot(e, EXC_ARGS)
+    return v if v != 0 else VM_STATE.roots[R_EMPTY_TUPLE]
+
+cdef inline gcref_t exc_traceback(gcref_t e) noexcept nogil:
+    cdef gcref_t v = exc_slot(e, EXC_TRACEBACK)
+    return v if v != 0 else V_NONE
 
 cdef gcref_t exc_class(str name) except 0:
     return VM_STATE.roots[<int>EXC_CLASSES[name]]
 
 cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
     # An instance of exception class [cslot] with args [argsslot] (a tuple).
-    push(instance_new(cslot))
-    cdef gcref_t* o = top_slot()
-    push(MAGIC(M_ARGS))
-    instance_setattr(o, top_slot(), argsslot)
-    pop()
-    return pop()
+    cdef gcref_t e = instance_new(cslot)
+    exc_set_slot(e, EXC_ARGS, argsslot[0])
+    return e
 
 # CPython's preallocated MemoryError: when the heap is so full that making an
 # exception (or its traceback entry, or its __context__) fails, the program
@@ -29,30 +54,17 @@ cdef int SPARE_MEMORY_ERROR = -1      # its root index
 cdef gcref_t make_spare_memory_error() except 0:
     push(exc_class("MemoryError"))
     push(tuple_new(0))
-    push(make_exception(top_slot() - 1, top_slot()))
-    for m in (M_TRACEBACK, M_CONTEXT, M_CAUSE, M_SUPPRESS_CONTEXT):
-        push(MAGIC(m))
-        push(V_NONE)
-        instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        HEAP.shadowstack_top -= 2
-    cdef gcref_t e = pop()
+    cdef gcref_t e = make_exception(top_slot() - 1, top_slot())
     HEAP.shadowstack_top -= 2
     return e
 
 cdef gcref_t spare_memory_error() noexcept:
+    # Its chaining and traceback reset: storing needs no allocation.
     cdef gcref_t e = VM_STATE.roots[SPARE_MEMORY_ERROR]
-    cdef gcref_t* top = HEAP.shadowstack_top
-    push(e)
-    for m in (M_TRACEBACK, M_CONTEXT, M_CAUSE):
-        push(MAGIC(m))
-        push(V_NONE)
-        try:
-            instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-        except BaseException:
-            pass            # cannot happen: the attribute exists, so nothing is allocated
-        HEAP.shadowstack_top -= 2
-    HEAP.shadowstack_top = top
-    return VM_STATE.roots[SPARE_MEMORY_ERROR]
+    exc_set_slot(e, EXC_TRACEBACK, 0)
+    exc_set_slot(e, EXC_CONTEXT, 0)
+    exc_set_slot(e, EXC_CAUSE, 0)
+    return e
 
 cdef int raise_vm(gcref_t exc) except -1:
     VM_STATE.roots[R_EXC] = exc
@@ -79,7 +91,7 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     # same name (CPython's message is reused).
     cdef object idx = None
     for klass in type(e).__mro__:
-        idx = EXC_CLASSES.get(klass.__name__)
+        idx = EXC_BY_HOST_TYPE.get(klass) if klass.__module__ != "builtins" else EXC_CLASSES.get(klass.__name__)
         if idx is not None:
             break
     if idx is None:

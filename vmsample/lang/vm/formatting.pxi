@@ -209,7 +209,7 @@ cdef str repr_name(gcref_t f):
     return "?"
 
 cdef str exc_repr(gcref_t* slot):
-    push(instance_attr(slot[0], MAGIC(M_ARGS)))
+    push(exc_args(slot[0]))
     cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
     if n == 1:
         s = repr_py(&ITEMS(top_slot()[0])[0])
@@ -236,7 +236,7 @@ cdef str str_py(gcref_t* slot):
 
 cdef str exc_str(gcref_t* slot):
     cdef gcref_t k
-    push(instance_attr(slot[0], MAGIC(M_ARGS)))
+    push(exc_args(slot[0]))
     cdef Py_ssize_t n = LEN(top_slot()[0]) if has_tid(top_slot()[0], T_TUPLE) else 0
     if n == 0:
         s = ""

@@ -14,7 +14,7 @@ cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SET
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-cdef uint16_t T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+cdef uint16_t T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 
 # list: [items ARRAY, len raw]
 cdef enum:
@@ -126,6 +126,7 @@ cdef enum:
     KIND_SUPER = 23
     KIND_STATICMETHOD = 24
     KIND_CLASSMETHOD = 25
+    KIND_HOST = 26              # a host class (vm/host_modules.pxi): its instances are handles
 
 def _register_types(Nursery n):
     """Register the VM's heap types; returns nothing, sets the T_* globals."""
@@ -135,7 +136,7 @@ def _register_types(Nursery n):
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-    global T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+    global T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -168,6 +169,7 @@ def _register_types(Nursery n):
     T_TUPLEITER = it("tuple_iterator")
     T_STRITER = it("str_iterator")
     T_RANGEITER = it("range_iterator")
+    T_LONGRANGEITER = it("longrange_iterator")      # [range, next index (an int)]
     T_DICTITER = it("dict_iterator")
     T_SETITER = it("set_iterator")
     T_ENUMERATE = it("enumerate")

@@ -65,6 +65,8 @@ cdef object to_host(gcref_t* slot):
         return bytes_to_py(v)
     if t == T_BYTEARRAY:
         return bytearray(bytes_to_py(v))
+    if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_HOST:
+        return handle_object(v)
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
         push(FLD(v)[I_VALUES])
         try:
@@ -190,7 +192,9 @@ cdef gcref_t from_host(object x) except 0:
         return float_new(float(x))
     if isinstance(x, str):
         return str_from_py(str(x))
-    raise TypeError(f"cannot convert {t.__name__} to a VM value")
+    if type(x).__name__ == "builtin_function_or_method":
+        return mk_bfunc(host_bid(None, getattr(x, "__qualname__", x.__name__), str(id(x)), x, BK_FUNCTION))
+    return host_handle(x)
 
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.

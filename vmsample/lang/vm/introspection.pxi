@@ -114,15 +114,10 @@ cdef int add_traceback(Frame* f) except -1:
     tb = alloc_fixed(T_TRACEBACK)
     f = &VM_STATE.frames[depth]
     FLD(tb)[TB_FRAME] = pop()
-    FLD(tb)[TB_NEXT] = instance_attr(top_slot()[0], MAGIC(M_TRACEBACK))
-    if FLD(tb)[TB_NEXT] == 0:
-        FLD(tb)[TB_NEXT] = V_NONE
+    FLD(tb)[TB_NEXT] = exc_traceback(top_slot()[0])
     RAW(tb)[TB_LASTI] = 2 * f.pc
     RAW(tb)[TB_LINENO] = frame_line(f)
-    push(MAGIC(M_TRACEBACK))
-    push(tb)
-    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    HEAP.shadowstack_top -= 3
+    exc_set_slot(pop(), EXC_TRACEBACK, tb)
     return 0
 
 cdef list traceback_entries(gcref_t tb):
@@ -256,8 +251,7 @@ cdef gcref_t exc_info() except 0:
     else:
         push(class_of(e))
         push(e)
-        tb = instance_attr(e, MAGIC(M_TRACEBACK))
-        push(tb if tb != 0 else V_NONE)
+        push(exc_traceback(e))
     cdef gcref_t r = tuple_from_slots(top_slot() - 2, 3)
     HEAP.shadowstack_top -= 3
     return r

@@ -48,10 +48,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t == T_RANGE:
         if is_int(FLD(o)[0]) and is_int(FLD(o)[1]) and is_int(FLD(o)[2]):
             return new_iter(T_RANGEITER, NULL, FLD(o)[2], untag(FLD(o)[0]), untag(FLD(o)[1]))
-        push(py_to_vm(list(range_to_py(o))))
-        r = new_iter(T_LISTITER, top_slot(), 0, 0, 0)
-        pop()
-        return r
+        # beyond tagged ints: CPython's longrange_iterator, an index into the range
+        return new_iter(T_LONGRANGEITER, slot, tag(0), 0, 0)
     if t == T_DICT:
         return new_iter(T_DICTITER, slot, 0, 0, RAW(o)[D_USED])
     if t == T_DICTVIEW:
@@ -63,7 +61,7 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
     if t == T_BYTES or t == T_BYTEARRAY:
         return new_iter(T_BYTESITER, slot, 0, 0, 0)
-    if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
+    if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
              T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER):
         return o
     if t == T_INSTANCE or t == T_CLASS:
@@ -110,6 +108,14 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             RAW(it)[IT_C] = i + 1
             return ITEMS(o)[i]
         return 0
+    if t == T_LONGRANGEITER:
+        r = range_to_py(FLD(it)[IT_A])
+        x = int_to_py(FLD(it)[IT_B])
+        if x >= max(0, (r.stop - r.start + r.step - (1 if r.step > 0 else -1)) // r.step):
+            return 0
+        push(int_from_py(x + 1))
+        store(itslot[0], IT_B, pop())
+        return int_from_py(r.start + x * r.step)
     if t == T_RANGEITER:
         i = RAW(it)[IT_C]
         n = untag(FLD(it)[IT_B])
@@ -283,7 +289,7 @@ cdef bint is_iterator(gcref_t v) noexcept:
     # coroutine wrappers, and instances whose class has __next__.
     if not is_obj(v):
         return False
-    return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER,
+    return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
                       T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR,
                       T_BYTESITER, T_CORO_WRAPPER) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 

@@ -73,7 +73,7 @@ cdef int run_code(int index) except -1:
     return 0
 
 cdef list traceback_lines(gcref_t exc):
-    cdef gcref_t tb = instance_attr(exc, MAGIC(M_TRACEBACK))
+    cdef gcref_t tb = exc_traceback(exc)
     lines = []
     last, repeats = None, 0
     for e in traceback_entries(tb):
@@ -116,14 +116,14 @@ cdef str format_exception(gcref_t* slot):
     cdef gcref_t exc = slot[0], ctx
     out = []
     push(exc)
-    cause = instance_attr(exc, MAGIC(M_CAUSE))
-    ctx = instance_attr(exc, MAGIC(M_CONTEXT))
+    cause = exc_slot(exc, EXC_CAUSE)
+    ctx = exc_slot(exc, EXC_CONTEXT)
     if has_tid(cause, T_INSTANCE):
         push(cause)
         out.append(format_exception(top_slot()))
         out.append("\nThe above exception was the direct cause of the following exception:\n\n")
         pop()
-    elif has_tid(ctx, T_INSTANCE) and instance_attr(exc, MAGIC(M_SUPPRESS_CONTEXT)) != V_TRUE:
+    elif has_tid(ctx, T_INSTANCE) and exc_slot(exc, EXC_SUPPRESS) != V_TRUE:
         push(ctx)
         out.append(format_exception(top_slot()))
         out.append("\nDuring handling of the above exception, another exception occurred:\n\n")
@@ -186,8 +186,10 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
     class_serial = 0
-    _RNG.seed(0)
-    GENERATORS.clear()
+    # root indices of the previous run's objects
+    for table in (HOST_CLASS_ROOTS, HOST_MODULE_ROOTS, STRUCTSEQ_ROOTS, APP_ROOTS, CODE_OBJ_ROOTS,
+                  EXC_BY_HOST_TYPE, HOST_OBJECTS):
+        table.clear()
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
     global NURSERY, PROFILER
@@ -247,7 +249,7 @@ cdef object _run_main_reporting(int main_code):
         exc = VM_STATE.roots[R_EXC]
         sys.stdout.flush()
         if has_tid(exc, T_INSTANCE) and class_name(FLD(exc)[I_CLASS]) == "SystemExit":
-            push(instance_attr(exc, MAGIC(M_ARGS)))
+            push(exc_args(exc))
             code = to_py_simple(top_slot())
             pop()
             code = code[0] if code else None

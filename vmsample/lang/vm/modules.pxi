@@ -15,7 +15,7 @@
 # compiler asks when it decides whether an import can succeed.
 
 cdef int MODULES_ROOT = 0
-SEARCH_PATH = []            # the program's directory, then the VM's library
+SEARCH_PATH = []            # sys.path at start-up (vmsample.lang.modules.search_path)
 cdef object WRITER = None   # the profile writer, if any: imported code is declared to it
 
 cdef gcref_t import_module(gcref_t name) except 0:
@@ -25,20 +25,28 @@ cdef gcref_t import_module(gcref_t name) except 0:
     return load_module(str_to_py(name))
 
 cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
-    # `from M import name`: M's attribute, else its submodule M.name.
-    from vmsample.lang.modules import find_module
+    # `from M import name`: M's attribute, else its submodule M.name (as
+    # CPython's IMPORT_FROM: imported if it exists, found in sys.modules).
     cdef gcref_t v
-    if not has_tid(mslot[0], T_MODULE):
-        return getattr_v(mslot, name)
-    v = dict_get_str(FLD(mslot[0])[1], name)
+    v = getattr_or_0(mslot, name)
     if v != 0:
         return v
-    module = str_to_py(FLD(mslot[0])[0])
-    submodule = f"{module}.{str_to_py(name)}"
-    if find_module(submodule, SEARCH_PATH) is not None:
-        return import_module(intern(submodule))
-    found = find_module(module, SEARCH_PATH)
-    where = found[0] if found is not None else "unknown location"
+    push(getattr_or_0(mslot, MAGIC(M_NAME)))
+    if not has_tid(top_slot()[0], T_STR):
+        pop()
+        raise ImportError(f"cannot import name '{str_to_py(name)}'")
+    module = str_to_py(pop())
+    submodule = intern(f"{module}.{str_to_py(name)}")
+    v = dict_get_str(VM_STATE.roots[MODULES_ROOT], submodule)
+    if v != 0 and v != V_NONE:
+        return v
+    if has_tid(mslot[0], T_MODULE) and dict_get_str(FLD(mslot[0])[1], intern("__path__")) != 0:
+        try:
+            return import_module(submodule)
+        except ModuleNotFoundError:
+            pass
+    v = getattr_or_0(mslot, intern("__file__"))
+    where = str_to_py(v) if has_tid(v, T_STR) else "unknown location"
     raise ImportError(f"cannot import name '{str_to_py(name)}' from '{module}' ({where})")
 
 cdef int import_star(gcref_t* mslot, int globals) except -1:
@@ -70,36 +78,109 @@ cdef int import_star(gcref_t* mslot, int globals) except -1:
         HEAP.shadowstack_top -= 2
     return 0
 
+cdef list search_path_of(gcref_t parent):
+    # Where a module is looked for: its package's __path__, or sys.path.
+    cdef gcref_t p
+    if parent != 0:
+        p = dict_get_str(FLD(parent)[1], intern("__path__")) if has_tid(parent, T_MODULE) else 0
+        if p == 0:
+            return None
+    else:
+        p = dict_get_str(FLD(dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("sys")))[1], intern("path"))
+    push(p)
+    try:
+        out = to_host(top_slot())
+    finally:
+        pop()
+    return [d for d in out if isinstance(d, str)] if isinstance(out, (list, tuple)) else []
+
 cdef gcref_t load_module(str name) except 0:
+    # The module [name], not in sys.modules yet: found (vmsample/lang/modules.py),
+    # then made and run.
+    from vmsample.lang.modules import c_module_kind, find_in_path
+    cdef gcref_t* top = HEAP.shadowstack_top      # [parent package or 0, module] go here
+    cdef gcref_t m
+    parent, _, leaf = name.rpartition(".")
+    push(import_module(intern(parent)) if parent else 0)     # the package's __init__ runs first
+    m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern(name))
+    if m != 0 and m != V_NONE:
+        HEAP.shadowstack_top = top              # (importing the parent imported it)
+        return m
+    kind = c_module_kind(name) if not parent else None
+    if kind is not None:
+        if kind[0] == "delegated":
+            m = host_module(name)
+            push(m)
+            dict_set_py(&VM_STATE.roots[MODULES_ROOT], name, top_slot()[0])
+            HEAP.shadowstack_top = top
+            return m
+        if kind[0] != "python":
+            raise_module_not_found(name, f"No module named '{name}'")
+        found = (kind[1], False)
+    else:
+        path = search_path_of(top_slot()[0])
+        if path is None:
+            raise_module_not_found(name, f"No module named '{name}'; '{parent}' is not a package")
+        found = find_in_path(leaf, path)
+        if found is None:
+            raise_module_not_found(name, f"No module named '{name}'")
+    m = load_module_from(name, found[0], found[1], top_slot())
+    HEAP.shadowstack_top = top
+    return m
+
+cdef int raise_module_not_found(str name, str message) except -1:
+    # ModuleNotFoundError(message, name=name)
+    cdef gcref_t e
+    push(exc_class("ModuleNotFoundError"))
+    push(str_from_py(message))
+    e = vm_call(top_slot() - 1, 1)
+    pop()
+    push(e)
+    push(intern("name"))
+    push(intern(name))
+    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 3
+    return raise_vm(e)
+
+cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* parentslot) except 0:
+    # Compile (or take from the compile cache) and run module [name] from
+    # [path]; a package's __path__ is its directory.
     from vmsample.lang.code_cache import compiled
     from vmsample.lang.compiler import compile_source
-    from vmsample.lang.modules import find_module
-    cdef gcref_t* top = HEAP.shadowstack_top      # [parent package?, module] go here
+    cdef gcref_t* top = HEAP.shadowstack_top
     cdef gcref_t* mslot
     cdef gcref_t m
     cdef int g, first, i
     parent, _, leaf = name.rpartition(".")
-    if parent:
-        push(import_module(intern(parent)))     # the package's __init__ runs first
-    found = find_module(name, SEARCH_PATH)
-    if found is None:
-        raise ModuleNotFoundError(f"No module named '{name}'")
-    path, is_package = found
     package = name if is_package else parent
     try:
         if os.path.isdir(path):             # a namespace package: no code
-            spec = compile_source("", path, package=package, search_path=SEARCH_PATH)
+            spec = compile_source("", path, package=package, search_path=[])
         else:
-            spec = compiled(path, package=package, search_path=SEARCH_PATH)
+            spec = compiled(path, package=package, search_path=[])
     except SyntaxError as e:
         raise SyntaxError(f"{e.filename}:{e.lineno}:{e.offset or 0}: {e.msg}") from None
     # Interned before any pointer into VM_STATE.roots is taken: interning can grow it.
-    for key in ("__name__", "__file__", "__package__", name, path, package, leaf):
+    for key in ("__name__", "__file__", "__package__", "__path__", "__builtins__", "__spec__",
+                "__loader__", "__doc__", "__cached__", name, path, package, leaf):
         intern(key)
     g = add_root(dict_new())
     dict_set_py(&VM_STATE.roots[g], "__name__", intern(name))
-    dict_set_py(&VM_STATE.roots[g], "__file__", intern(path))
+    dict_set_py(&VM_STATE.roots[g], "__doc__", V_NONE)
     dict_set_py(&VM_STATE.roots[g], "__package__", intern(package))
+    dict_set_py(&VM_STATE.roots[g], "__loader__", V_NONE)
+    dict_set_py(&VM_STATE.roots[g], "__spec__", V_NONE)
+    dict_set_py(&VM_STATE.roots[g], "__builtins__", VM_STATE.roots[R_BUILTINS])
+    if not os.path.isdir(path):
+        dict_set_py(&VM_STATE.roots[g], "__file__", intern(path))
+        dict_set_py(&VM_STATE.roots[g], "__cached__", V_NONE)
+    if is_package:
+        push(list_new(0))
+        push(str_from_py(os.path.dirname(path) if not os.path.isdir(path) else path))
+        list_append(top_slot() - 1, top_slot())
+        pop()
+        dict_set_py(&VM_STATE.roots[g], "__path__", top_slot()[0])
+        pop()
     first = VM_STATE.ncodes
     load_code(spec, g)
     # As at start-up: a code's names and constants are old, so never move
@@ -116,10 +197,6 @@ cdef gcref_t load_module(str name) except 0:
     push(m)
     mslot = top_slot()
     dict_set_py(&VM_STATE.roots[MODULES_ROOT], name, mslot[0])
-    if parent:
-        push(intern(leaf))
-        field_dict_set(mslot - 1, 1, top_slot()[0], mslot)     # parent.leaf = module
-        pop()
     try:
         run_code(first)
     except BaseException:
@@ -128,6 +205,16 @@ cdef gcref_t load_module(str name) except 0:
         dict_del(&VM_STATE.roots[MODULES_ROOT], top_slot())
         HEAP.shadowstack_top = top
         raise
+    # As CPython: the module is what sys.modules holds when its body ends
+    # (a module may replace itself there), and its parent's attribute.
+    m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern(name))
+    if m == 0:
+        m = mslot[0]
+    mslot[0] = m
+    if parent and parentslot[0] != 0:
+        push(intern(leaf))
+        setattr_v(parentslot, top_slot()[0], mslot)
+        pop()
     m = mslot[0]
     HEAP.shadowstack_top = top
     return m

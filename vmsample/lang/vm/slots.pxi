@@ -99,6 +99,11 @@ GETSETS = {
     "StopIteration": ["value"],
     "SystemExit": ["code"],
 }
+# builtin types whose instances can be weakly referenced / have a __dict__
+WEAKREFABLE_BUILTINS = {"type", "function", "set", "frozenset", "module", "generator", "coroutine",
+                        "async_generator", "code", "method", "property", "staticmethod",
+                        "classmethod", "builtin_function_or_method"}
+DICT_BUILTINS = {"type", "function", "module"}
 # the getsets type_new gives a class whose instances get a __dict__
 INSTANCE_GETSETS = ["__dict__", "__weakref__"]
 # value types' attributes that are CPython's (int.real, complex.imag...)
@@ -129,6 +134,8 @@ cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwn
                             f"a '{type_name(a[0])}' object")
     host = BID_HOST.get(bid)
     if host is not None:
+        if k == BK_STATICMETHOD and RAW(owner)[K_KIND] == KIND_HOST and name == "__new__":
+            return host_new(owner, a, nall, kwnames)
         if k == BK_CLASSMETHOD:
             # cls.method(...): the host's, then cls(result) for a subclass (int.from_bytes)
             push(a[0])
@@ -210,10 +217,7 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return type_slot(name, a, n, kwnames)
     if kind == KIND_BASEEXC and name in ("__init__", "__str__", "__repr__"):
         if name == "__init__":
-            push(tuple_from_slots(a + 1, n - 1))
-            push(MAGIC(M_ARGS))
-            instance_setattr(a, top_slot(), top_slot() - 1)
-            HEAP.shadowstack_top -= 2
+            exc_set_slot(a[0], EXC_ARGS, tuple_from_slots(a + 1, n - 1))
             return V_NONE
         return str_from_py(exc_str(a) if name == "__str__" else exc_repr(a))
     if name == "__init__":
@@ -575,6 +579,8 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
     kind = RAW(owner)[K_KIND]
     if kind in HOST_GETSETS:
         return from_host(getattr(to_host(oslot), name))
+    if kind == KIND_HOST:
+        return from_host(getattr(to_host(oslot), name))
     if kind == KIND_BASEEXC:
         return exception_getset(name, oslot)
     o = unwrap(o)
@@ -659,6 +665,12 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return class_getset_set(name, oslot, vslot)
     if has_tid(o, T_INSTANCE) and RAW(FLD(o)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
         return exception_getset_set(name, oslot, vslot)
+    if has_tid(o, T_INSTANCE) and builtin_base_kind(FLD(o)[I_CLASS]) == KIND_HOST:
+        if vslot == NULL:
+            delattr(handle_object(o), name)
+        else:
+            setattr(handle_object(o), name, to_host(vslot))
+        return 0
     if has_tid(o, T_FUNCTION):
         return function_getset_set(name, oslot, vslot)
     if has_tid(o, T_PROPERTY) and name == "__doc__":
@@ -693,7 +705,17 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
             pop()
             return pop()
         raise AttributeError(name)
-    if name in ("__basicsize__", "__itemsize__", "__flags__", "__weakrefoffset__", "__dictoffset__"):
+    if name == "__weakrefoffset__" or name == "__dictoffset__":
+        # nonzero where CPython's instances can have weak references / a __dict__
+        if RAW(c)[K_FLAGS] & CF_BUILTIN:
+            return tag(8 if class_name(c) in (WEAKREFABLE_BUILTINS if name == "__weakrefoffset__"
+                                              else DICT_BUILTINS) else 0)
+        return tag(0 if RAW(c)[K_FLAGS] & CF_SLOTS else 8)
+    if name == "__flags__":
+        return tag((1 << 9 if not RAW(c)[K_FLAGS] & CF_BUILTIN else 0) |
+                   (1 << 10 if not RAW(c)[K_FLAGS] & CF_FINAL else 0) |
+                   (1 << 31 if has_tid(c, T_CLASS) and RAW(c)[K_KIND] == KIND_TYPE else 0))
+    if name in ("__basicsize__", "__itemsize__"):
         return tag(0 if name != "__basicsize__" else 16)
     raise AttributeError(name)
 
@@ -855,15 +877,18 @@ cdef gcref_t mappingproxy(gcref_t d) except 0:
 # slots, under their names; the getsets give CPython's defaults and rules.
 
 cdef gcref_t exception_getset(str name, gcref_t* oslot) except 0:
-    cdef gcref_t v = instance_attr(oslot[0], intern(name)), args
+    cdef gcref_t e = oslot[0], v, args
+    if name in EXC_SLOT_NAMES:
+        i = EXC_SLOT_NAMES.index(name)
+        v = exc_slot(e, i)
+        if v != 0:
+            return v
+        return VM_STATE.roots[R_EMPTY_TUPLE] if i == EXC_ARGS else V_FALSE if i == EXC_SUPPRESS else V_NONE
+    args = exc_args(e)
+    n = LEN(args)
+    v = own_attribute(e, intern(name))
     if v != 0:
         return v
-    if name == "args":
-        return VM_STATE.roots[R_EMPTY_TUPLE]
-    if name == "__suppress_context__":
-        return V_FALSE
-    args = instance_attr(oslot[0], MAGIC(M_ARGS))
-    n = LEN(args) if has_tid(args, T_TUPLE) else 0
     if name in ("errno", "strerror", "filename", "filename2"):
         # OSError(errno, strerror[, filename[, winerror[, filename2]]])
         if 2 <= n <= 5:
@@ -877,28 +902,41 @@ cdef gcref_t exception_getset(str name, gcref_t* oslot) except 0:
         return FLD(args)[0] if n == 1 or name == "value" else args
     return V_NONE
 
+EXC_SLOT_NAMES = ("args", "__traceback__", "__context__", "__cause__", "__suppress_context__")
+
 cdef int exception_getset_set(str name, gcref_t* oslot, gcref_t* vslot) except -1:
     cdef gcref_t v
-    push(intern(name))
+    if name not in EXC_SLOT_NAMES:
+        # OSError.errno, StopIteration.value...: the instance's own attribute
+        push(intern(name))
+        instance_store(oslot, top_slot(), vslot)
+        pop()
+        return 0
+    i = EXC_SLOT_NAMES.index(name)
     if vslot == NULL:
-        if name == "args":
+        if i == EXC_ARGS:
             raise TypeError("args may not be deleted")
-        push(0)
-    elif name == "args":
-        push(vslot[0] if has_tid(vslot[0], T_TUPLE) else list_from_iterable(vslot))
-        if not has_tid(top_slot()[0], T_TUPLE):
-            top_slot()[0] = seq_copy(top_slot(), T_TUPLE, 0, RAW(top_slot()[0])[L_LEN])
-    elif name in ("__cause__", "__context__") and vslot[0] != V_NONE and not (
-            has_tid(vslot[0], T_INSTANCE) and RAW(FLD(vslot[0])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
-        raise TypeError(f"exception {'cause' if name == '__cause__' else 'context'} must be None or "
+        if i == EXC_TRACEBACK or i == EXC_SUPPRESS:
+            raise TypeError(f"{name} may not be deleted")
+        exc_set_slot(oslot[0], i, 0)
+        return 0
+    v = vslot[0]
+    if i == EXC_ARGS:
+        if not has_tid(v, T_TUPLE):
+            push(list_from_iterable(vslot))
+            v = seq_copy(top_slot(), T_TUPLE, 0, RAW(top_slot()[0])[L_LEN])
+            pop()
+    elif i == EXC_TRACEBACK:
+        if v != V_NONE and not has_tid(v, T_TRACEBACK):
+            raise TypeError("__traceback__ must be a traceback or None")
+    elif (i == EXC_CONTEXT or i == EXC_CAUSE) and v != V_NONE and not (
+            has_tid(v, T_INSTANCE) and RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+        raise TypeError(f"exception {'cause' if i == EXC_CAUSE else 'context'} must be None or "
                         "derive from BaseException")
-    else:
-        push(vslot[0])
-    instance_setattr(oslot, top_slot() - 1, top_slot())
-    if name == "__cause__":
+    elif i == EXC_SUPPRESS:
+        v = vbool(truth(v))
+    exc_set_slot(oslot[0], i, v)
+    if i == EXC_CAUSE:
         # setting a cause suppresses the context, as raise ... from does
-        top_slot()[-1] = MAGIC(M_SUPPRESS_CONTEXT)
-        top_slot()[0] = V_TRUE
-        instance_setattr(oslot, top_slot() - 1, top_slot())
-    HEAP.shadowstack_top -= 2
+        exc_set_slot(oslot[0], EXC_SUPPRESS, V_TRUE)
     return 0

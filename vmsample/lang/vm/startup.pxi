@@ -76,6 +76,7 @@ def builtin_class_rows():
         ("tuple_iterator", KIND_OTHER, [T_TUPLEITER], ["object"], type(iter(())), CF_FINAL),
         ("str_ascii_iterator", KIND_OTHER, [T_STRITER], ["object"], type(iter("")), CF_FINAL),
         ("range_iterator", KIND_OTHER, [T_RANGEITER], ["object"], type(iter(range(0))), CF_FINAL),
+        ("longrange_iterator", KIND_OTHER, [T_LONGRANGEITER], ["object"], type(iter(range(1 << 64))), CF_FINAL),
         ("dict_keyiterator", KIND_OTHER, [T_DICTITER], ["object"], type(iter({})), CF_FINAL),
         ("set_iterator", KIND_OTHER, [T_SETITER], ["object"], type(iter(set())), CF_FINAL),
         ("bytes_iterator", KIND_OTHER, [T_BYTESITER], ["object"], type(iter(b"")), CF_FINAL),
@@ -222,14 +223,10 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # modules
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["math", "time", "random", "gc", "sys", "_vm", "_re", "_urlparse", "_hashlib", "_struct", "_fileio",
-                "_os", "_decimal"]:
+    for mod in ["gc", "sys", "_vm", "_vmhost"]:
         push_builtins_dict(mod)
         for k, val in MODULE_CONSTANTS[mod].items():
             dict_set_py(top_slot(), k, py_to_vm(val))
-        if mod == "random":
-            make_random_class()
-            dict_set_py(top_slot(), "Random", random_class())
         if mod == "sys":
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
             dict_set_py(top_slot(), "path", py_to_vm(list(SEARCH_PATH)))
@@ -242,9 +239,8 @@ cdef int setup_builtins() except -1:
                 pop()
         v = module_object(mod)
         dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
-    push(VM_STATE.roots[MODULES_ROOT])
-    dict_set_py(top_slot(), "__future__", V_NONE)
-    pop()
+    push(VM_STATE.roots[R_BUILTINS])
+    dict_set_py(&VM_STATE.roots[MODULES_ROOT], "builtins", module_object("builtins"))
     return 0
 
 ARGV = []
@@ -269,7 +265,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects"]
 
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.

@@ -370,7 +370,7 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         b = FLD(FLD(cslot[0])[K_MRO])[j]
         if RAW(b)[K_FLAGS] & CF_SLOTS:
             for i in range(RAW(FLD(b)[K_KEYS])[L_LEN]):
-                if ITEMS(FLD(b)[K_KEYS])[i] != V_NONE:
+                if is_obj(ITEMS(FLD(b)[K_KEYS])[i]):
                     base_keys.append(str_to_py(ITEMS(FLD(b)[K_KEYS])[i]))
     wants_dict = "__dict__" in names
     for nm in base_keys + names:
@@ -525,11 +525,10 @@ cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
         inst = instance_new(fslot)
         if RAW(fslot[0])[K_FLAGS] & CF_EXCEPTION:
             push(inst)
-            push(MAGIC(M_ARGS))
             push(tuple_from_slots(fslot + 1, nargs - (LEN(kwslot[0]) if kwslot[0] else 0)))
-            instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-            HEAP.shadowstack_top -= 3
-            inst = HEAP.shadowstack_top[0]
+            exc_set_slot(top_slot()[-1], EXC_ARGS, top_slot()[0])
+            HEAP.shadowstack_top -= 2
+            inst = HEAP.shadowstack_top[1]
         kwnames = kwslot[0]
         HEAP.shadowstack_top = kwslot      # no allocation from here to the call
         init = class_lookup(fslot[0], MAGIC(M_INIT))
@@ -644,7 +643,13 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         return v
     push(v)
     inst = instance_new(a)
-    store(inst, I_VALUES, pop())
+    store(inst, I_VALUES, top_slot()[0])
+    if kind == KIND_MODULE:
+        # a module subclass's instance keeps its attributes in the module's dict
+        push(inst)
+        adopt_instance_dict(top_slot(), FLD(top_slot()[-1])[1])
+        inst = pop()
+    pop()
     return inst
 
 cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
@@ -724,10 +729,9 @@ cdef gcref_t object_new(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
 cdef gcref_t exception_new(gcref_t* a, Py_ssize_t n) except 0:
     # BaseException.__new__(cls, *args): args are kept whatever __init__ does.
     push(instance_new(a))
-    push(MAGIC(M_ARGS))
     push(tuple_from_slots(a + 1, n - 1))
-    instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-    HEAP.shadowstack_top -= 2
+    exc_set_slot(top_slot()[-1], EXC_ARGS, top_slot()[0])
+    pop()
     return pop()
 
 cdef gcref_t object_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:

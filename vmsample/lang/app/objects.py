@@ -1,0 +1,131 @@
+"""The methods of object and BaseException that the VM writes in Python
+(app-level): pickling and copying support (__reduce_ex__, __reduce__,
+__getstate__, after Objects/typeobject.c) and the exception methods
+(with_traceback, add_note, __reduce__, __setstate__, after
+Objects/exceptions.c).
+
+The VM runs this module once when it starts (vmsample/lang/app); each
+function is installed in its builtin class (_vm.install).
+"""
+
+from _vm import install, register
+
+
+def _slot_names(cls):
+    # the names of the __slots__ of cls and its bases (copyreg._slotnames)
+    names = []
+    for c in cls.__mro__:
+        slots = c.__dict__.get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        for name in slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{c.__name__.lstrip('_')}{name}"
+            names.append(name)
+    return names
+
+
+def __getstate__(self):
+    """Helper for pickle."""
+    state = getattr(self, "__dict__", None)
+    if state is not None and not state:
+        state = None
+    slots = {}
+    for name in _slot_names(type(self)):
+        try:
+            slots[name] = getattr(self, name)
+        except AttributeError:
+            pass
+    if slots:
+        return (state, slots)
+    return state
+
+
+def _reduce_newobj(obj):
+    import copyreg
+    cls = type(obj)
+    getnewargs_ex = getattr(obj, "__getnewargs_ex__", None)
+    if getnewargs_ex is not None:
+        args, kwargs = getnewargs_ex()
+    else:
+        getnewargs = getattr(obj, "__getnewargs__", None)
+        args = getnewargs() if getnewargs is not None else ()
+        kwargs = {}
+    if kwargs:
+        newobj, newargs = copyreg.__newobj_ex__, (cls, tuple(args), kwargs)
+    else:
+        newobj, newargs = copyreg.__newobj__, (cls, *args)
+    state = obj.__getstate__()
+    listitems = iter(obj) if isinstance(obj, list) else None
+    dictitems = iter(obj.items()) if isinstance(obj, dict) else None
+    return newobj, newargs, state, listitems, dictitems
+
+
+def _common_reduce(obj, protocol):
+    if protocol >= 2:
+        return _reduce_newobj(obj)
+    import copyreg
+    return copyreg._reduce_ex(obj, protocol)
+
+
+def __reduce__(self):
+    """Helper for pickle."""
+    return _common_reduce(self, 0)
+
+
+def __reduce_ex__(self, protocol):
+    """Helper for pickle."""
+    reduce = getattr(type(self), "__reduce__", None)
+    if reduce is not None and reduce is not object.__dict__["__reduce__"]:
+        return self.__reduce__()
+    return _common_reduce(self, protocol)
+
+
+install(object, "__getstate__", __getstate__)
+install(object, "__reduce__", __reduce__)
+install(object, "__reduce_ex__", __reduce_ex__)
+
+
+# ---------------------------------------------------------------- BaseException
+
+def with_traceback(self, tb):
+    """Exception.with_traceback(tb) --
+    set self.__traceback__ to tb and return self."""
+    self.__traceback__ = tb
+    return self
+
+
+def add_note(self, note):
+    """Exception.add_note(note) --
+    add a note to the exception"""
+    if not isinstance(note, str):
+        raise TypeError(f"note must be a str, not '{type(note).__name__}'")
+    try:
+        notes = self.__notes__
+    except AttributeError:
+        notes = self.__notes__ = []
+    if not isinstance(notes, list):
+        raise TypeError("Cannot add note: __notes__ is not a list")
+    notes.append(note)
+
+
+def _exc_reduce(self):
+    state = self.__dict__
+    return (type(self), self.args, state) if state else (type(self), self.args)
+
+
+def _exc_setstate(self, state):
+    if state is not None:
+        if not isinstance(state, dict):
+            raise TypeError("state is not a dictionary")
+        for key, value in state.items():
+            setattr(self, key, value)
+
+
+install(BaseException, "with_traceback", with_traceback)
+install(BaseException, "add_note", add_note)
+install(BaseException, "__reduce__", _exc_reduce)
+install(BaseException, "__setstate__", _exc_setstate)
+register("objects_ready", True)

@@ -1,0 +1,202 @@
+"""What the sys module has beyond the VM's own functions (_getframe,
+exc_info, exit, the recursion limit, the streams, path, modules, argv):
+CPython's values that describe the interpreter and the platform, and the
+hooks and settings programs read and set.
+
+The VM runs this module once when it starts (vmsample/lang/app).  The
+values of the host CPython describe the VM too (same version, platform,
+prefixes, encodings), except ``implementation`` (set by the VM: name
+"vmsample", no bytecode cache tag) and ``builtin_module_names`` (the C
+modules the VM provides: vmsample.lang.modules).
+"""
+
+import sys
+from _vm import host_value, register
+
+for _name in ("version", "hexversion", "api_version", "copyright", "platform", "byteorder",
+              "executable", "_base_executable", "prefix", "base_prefix", "exec_prefix",
+              "base_exec_prefix", "platlibdir", "maxunicode", "float_repr_style", "abiflags",
+              "stdlib_module_names", "_git", "_framework", "orig_argv", "_stdlib_dir"):
+    setattr(sys, _name, host_value("sys", _name))
+
+sys.builtin_module_names = host_value("vmsample.lang.modules", "BUILTIN_MODULE_NAMES")
+sys.dont_write_bytecode = True
+sys.pycache_prefix = None
+sys.warnoptions = []
+sys._xoptions = {}
+sys.meta_path = []
+sys.path_hooks = []
+sys.path_importer_cache = {}
+sys.ps1 = ">>> "
+sys.ps2 = "... "
+sys.__stdin__ = sys.stdin
+sys.__stdout__ = sys.stdout
+sys.__stderr__ = sys.stderr
+
+
+def getdefaultencoding():
+    return "utf-8"
+
+
+def getfilesystemencoding():
+    return "utf-8"
+
+
+def getfilesystemencodeerrors():
+    return "surrogateescape"
+
+
+def intern(string):
+    if type(string) is not str:
+        raise TypeError(f"intern() argument must be str, not {type(string).__name__}")
+    return string
+
+
+def getsizeof(obj, default=None):
+    try:
+        size = obj.__sizeof__()
+    except AttributeError:
+        if default is None:
+            raise TypeError(f"Type {type(obj).__name__} doesn't define __sizeof__")
+        return default
+    if not isinstance(size, int):
+        raise TypeError("an integer is required")
+    if size < 0:
+        raise ValueError("__sizeof__() should return >= 0")
+    return size
+
+
+_trace = None
+_profile = None
+
+
+def settrace(function):
+    # The VM runs no trace functions; it keeps the one set, as sys.gettrace says.
+    global _trace
+    _trace = function
+
+
+def gettrace():
+    return _trace
+
+
+def setprofile(function):
+    global _profile
+    _profile = function
+
+
+def getprofile():
+    return _profile
+
+
+_switch_interval = 0.005
+
+
+def getswitchinterval():
+    return _switch_interval
+
+
+def setswitchinterval(interval):
+    global _switch_interval
+    if interval <= 0:
+        raise ValueError("switch interval must be strictly positive")
+    _switch_interval = float(interval)
+
+
+_asyncgen_hooks = (None, None)
+
+
+def get_asyncgen_hooks():
+    return _asyncgen_hooks
+
+
+def set_asyncgen_hooks(firstiter=None, finalizer=None):
+    global _asyncgen_hooks
+    _asyncgen_hooks = (firstiter, finalizer)
+
+
+_origin_tracking_depth = 0
+
+
+def get_coroutine_origin_tracking_depth():
+    return _origin_tracking_depth
+
+
+def set_coroutine_origin_tracking_depth(depth):
+    global _origin_tracking_depth
+    if depth < 0:
+        raise ValueError("depth must be >= 0")
+    _origin_tracking_depth = depth
+
+
+_int_max_str_digits = 4300
+
+
+def get_int_max_str_digits():
+    return _int_max_str_digits
+
+
+def set_int_max_str_digits(maxdigits):
+    global _int_max_str_digits
+    if maxdigits != 0 and maxdigits < 640:
+        raise ValueError("maxdigits must be 0 or larger than 640")
+    _int_max_str_digits = maxdigits
+
+
+_audit_hooks = []
+
+
+def addaudithook(hook):
+    _audit_hooks.append(hook)
+
+
+def audit(event, *args):
+    for hook in _audit_hooks:
+        hook(event, args)
+
+
+def call_tracing(func, args):
+    return func(*args)
+
+
+def is_finalizing():
+    return False
+
+
+def displayhook(value):
+    if value is None:
+        return
+    import builtins
+    builtins._ = None
+    sys.stdout.write(repr(value) + "\n")
+    builtins._ = value
+
+
+def excepthook(exctype, value, traceback):
+    import traceback as _tb
+    _tb.print_exception(exctype, value, traceback, file=sys.stderr)
+
+
+def unraisablehook(unraisable):
+    print(f"Exception ignored in: {unraisable.object!r}", file=sys.stderr)
+    import traceback as _tb
+    _tb.print_exception(unraisable.exc_type, unraisable.exc_value, unraisable.exc_traceback,
+                        file=sys.stderr)
+
+
+def breakpointhook(*args, **kws):
+    raise RuntimeError("breakpoint() is not supported by vmsample")
+
+
+for _f in (getdefaultencoding, getfilesystemencoding, getfilesystemencodeerrors, intern,
+           getsizeof, settrace, gettrace, setprofile, getprofile, getswitchinterval,
+           setswitchinterval, get_asyncgen_hooks, set_asyncgen_hooks,
+           get_coroutine_origin_tracking_depth, set_coroutine_origin_tracking_depth,
+           get_int_max_str_digits, set_int_max_str_digits, addaudithook, audit, call_tracing,
+           is_finalizing, displayhook, excepthook, unraisablehook, breakpointhook):
+    setattr(sys, _f.__name__, _f)
+sys.__displayhook__ = displayhook
+sys.__excepthook__ = excepthook
+sys.__unraisablehook__ = unraisablehook
+sys.__breakpointhook__ = breakpointhook
+register("sys_ready", True)

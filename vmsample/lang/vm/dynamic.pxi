@@ -1,0 +1,82 @@
+# vm/dynamic.pxi, included by _vm.pyx (one extension module, one C file).
+#
+# Code made while the program runs: compile(), exec() and eval() (their
+# Python halves are vmsample/lang/app/builtins.py).
+# Globals: none of its own (adds codes and roots).
+#
+# compile() compiles with the VM's compiler (compiler.compile_dynamic) and
+# loads the code under a globals dict of its own; the code object names it.
+# exec(code, globals, locals) runs it under [globals] -- the code is loaded
+# again under that dict when it is another one (each CodeObj reads one
+# module's globals, vm/modules.pxi) -- with [locals] as the namespace its
+# top-level names live in (the slot a class body's namespace takes).
+
+cdef gcref_t compile_dynamic_code(gcref_t* a) except 0:
+    # a: [source (str, or a handle of a CPython ast tree), filename, mode]
+    from vmsample.lang.compiler import compile_dynamic
+    cdef int g, first
+    source = to_host(a)
+    filename = str_to_py(a[1]) if has_tid(a[1], T_STR) else str(to_host(a + 1))
+    mode = str_to_py(a[2])
+    if mode not in ("exec", "eval", "single"):
+        raise ValueError("compile() mode must be 'exec', 'eval' or 'single'")
+    if isinstance(source, (bytes, bytearray)):
+        from vmsample.lang.source import decode_source
+        source = decode_source(bytes(source), filename)
+    spec = compile_dynamic(source, filename, mode)
+    g = add_root(dict_new())
+    first = VM_STATE.ncodes
+    load_code(spec, g)
+    declare_codes(first)
+    return code_object(first)
+
+cdef int declare_codes(int first) except -1:
+    # Codes loaded from [first] on: their constants and names made old (C
+    # code may hold them across an allocation), and named in the profile.
+    if gc_collect_minor(HEAP) != 0:
+        raise_gc_error()
+    if WRITER is not None:
+        for i in range(first, VM_STATE.ncodes):
+            c = CODE_SPECS[i]
+            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    return 0
+
+cdef gcref_t run_dynamic_code(gcref_t* a) except 0:
+    # a: [code object, globals dict, locals mapping]: run the code (a
+    # module-level one, compiled by compile()), its value (eval's).
+    cdef int64_t index
+    cdef int first
+    cdef CodeObj* co
+    cdef gcref_t* base
+    cdef Frame* f
+    if not has_tid(a[0], T_CODE):
+        raise TypeError(f"exec() arg 1 must be a string, bytes or code object")
+    if not has_tid(a[1], T_DICT):
+        raise TypeError(f"exec() globals must be a dict, not {type_name(a[1])}")
+    index = RAW(a[0])[0]
+    co = VM_STATE.codes[index]
+    if not co.flags & CO_MODULE:
+        raise TypeError("code object passed to exec() may not contain free variables"
+                        if co.nfree else "exec() of a function's code is not supported by vmsample")
+    if dict_get_str(a[1], MAGIC(M_BUILTINS)) == 0:
+        push(VM_STATE.roots[R_BUILTINS])
+        dict_set_py(a + 1, "__builtins__", top_slot()[0])
+        pop()
+    if VM_STATE.roots[co.globals] != a[1]:
+        first = VM_STATE.ncodes
+        load_code(CODE_SPECS[index], add_root(a[1]))
+        declare_codes(first)
+        index = first
+        co = VM_STATE.codes[index]
+    # Run it as a class body runs: the namespace in the slot after its locals.
+    base = HEAP.shadowstack_top
+    push(V_NONE)
+    if base + 1 + co.nlocals + 1 + co.maxstack + 4 > HEAP.shadowstack_end:
+        raise RecursionError("maximum recursion depth exceeded")
+    f = push_frame(co, base + 1, base, F_ENTRY)
+    memset(base + 1, 0, co.nlocals * sizeof(gcref_t))
+    base[1 + co.nlocals] = a[2] if co.flags & CO_CLASSBODY else 0
+    HEAP.shadowstack_top = f.sp
+    eval_loop()
+    HEAP.shadowstack_top = base
+    return base[0]
