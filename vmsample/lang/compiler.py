@@ -1346,7 +1346,8 @@ class _Unit:
             # Zero-argument super(): the defining class and the first argument.
             if not self.co.varnames or self.is_class or self.is_module:
                 raise CompileError(self.filename, node, "super(): no arguments")
-            self.emit(Op.LOAD_FAST, 0)
+            # the first argument (through its cell when a nested scope uses it)
+            self.emit(Op.LOAD_DEREF if 0 in self.co.cellvars else Op.LOAD_FAST, 0)
             self.emit(Op.SUPER)
             return
         if isinstance(f, ast.Attribute) and not any(isinstance(a, ast.Starred) for a in node.args) \

@@ -25,7 +25,8 @@ BUILTIN_NAMES = [
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
     "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
-    "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vmhost.delegate",
+    "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vm.import_module",
+    "_vm.find_module", "_vmhost.delegate",
     "sys._getframe", "sys.exc_info", "sys.exception",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
@@ -1216,6 +1217,17 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         # run(code, globals, locals): exec / eval of a code object
         check_args("run", n, 3, 3)
         return run_dynamic_code(a)
+    if fn == "import_module":
+        # import_module(name): the VM's importer (vm/modules.pxi)
+        check_args("import_module", n, 1, 1)
+        if not has_tid(a[0], T_STR):
+            raise TypeError(f"module name must be str, not {type_name(a[0])}")
+        return import_module(intern(str_to_py(a[0])))
+    if fn == "find_module":
+        # find_module(name, path or None): (origin, is package) of what the
+        # importer would load, or None
+        check_args("find_module", n, 2, 2)
+        return from_host(find_for_spec(str_to_py(a[0]), to_host(a + 1)))
     if fn == "host_value":
         # host_value(module, name): the host module's attribute, converted
         check_args("host_value", n, 2, 2)

@@ -91,6 +91,7 @@ cdef enum:   # class flags
     CF_DESCRIPTOR_SET = 0x200   # ... data descriptors: __set__ or __delete__
     CF_CALL = 0x800             # __call__ is not a builtin type's (a metaclass: calling its classes)
     CF_FINAL = 0x400            # not an acceptable base type (bool, NoneType, ...)
+    CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
     CF_LOOKUP_FLAGS = 0xBF0
 
 cdef enum:   # generator status

@@ -67,6 +67,8 @@ cdef object to_host(gcref_t* slot):
         return bytearray(bytes_to_py(v))
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_HOST:
         return handle_object(v)
+    if t == T_CLASS and RAW(v)[K_KIND] == KIND_HOST and RAW(v)[K_FLAGS] & CF_HOST_TYPE:
+        return host_type_of(v)
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
         push(FLD(v)[I_VALUES])
         try:
@@ -184,6 +186,8 @@ cdef gcref_t from_host(object x) except 0:
         return r
     if isinstance(x, tuple) and hasattr(t, "n_sequence_fields"):
         return structseq_from_host(x)
+    if isinstance(x, type):
+        return class_for_host_type(x)
     if isinstance(x, bool):
         return vbool(x)
     if isinstance(x, int):

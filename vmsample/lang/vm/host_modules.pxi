@@ -82,11 +82,23 @@ cdef gcref_t host_class(object t) except 0:
         return VM_STATE.roots[<int>idx]
     if issubclass(t, BaseException):
         return host_exception_class(t)
-    push(kind_class(KIND_OBJECT))
-    top_slot()[0] = tuple_from_slots(top_slot(), 1)
+    # Its bases are the host classes of its bases (object stays object); a
+    # type deriving from a builtin type of CPython's other than object
+    # (os.stat_result from tuple) gets object, and its bases' methods.
+    host_bases = [b for b in t.__bases__ if b is not object]
+    own_bases = all(b.__module__ != "builtins" for b in host_bases)
+    if own_bases and host_bases:
+        for b in host_bases:
+            push(host_class(b))
+        push(tuple_from_slots(top_slot() - len(host_bases) + 1, len(host_bases)))
+        top_slot()[-len(host_bases)] = top_slot()[0]
+        HEAP.shadowstack_top -= len(host_bases)
+    else:
+        push(kind_class(KIND_OBJECT))
+        top_slot()[0] = tuple_from_slots(top_slot(), 1)
     push(intern(t.__name__))
     push(dict_new())
-    c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), 0, KIND_HOST, 0)
+    c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), CF_HOST_TYPE, KIND_HOST, 0)
     HEAP.shadowstack_top -= 3
     idx = HOST_CLASS_ROOTS[t] = add_root(c)
     push(from_host(t.__module__))
@@ -96,16 +108,16 @@ cdef gcref_t host_class(object t) except 0:
     c = VM_STATE.roots[<int>idx]
     push(c)
     store(c, K_QUALNAME, intern(t.__qualname__))
-    fill_host_class(<int>idx, t)
+    fill_host_class(<int>idx, t, own_bases)
     pop()
     return VM_STATE.roots[<int>idx]
 
-cdef int fill_host_class(int root, object t) except -1:
-    # The class's dict: a descriptor per attribute of [t] and its bases
-    # (but object's, which the VM's object gives).
+cdef int fill_host_class(int root, object t, bint own_only) except -1:
+    # The class's dict: a descriptor per attribute of [t] (and of its bases
+    # but object, unless they are the class's bases: [own_only]).
     cdef int bid
     names = {}
-    for base in reversed(t.__mro__):
+    for base in (reversed(t.__mro__) if not own_only else (t,)):
         if base is object:
             continue
         for name, v in vars(base).items():
@@ -172,6 +184,30 @@ cdef gcref_t host_exception_class(object t) except 0:
 
 EXC_BY_HOST_TYPE = {}       # host exception type -> root index of its VM class
 
+cdef object host_type_of(gcref_t cls):
+    # The host type a host class stands for.
+    for ht, idx in HOST_CLASS_ROOTS.items():
+        if VM_STATE.roots[<int>idx] == cls:
+            return ht
+    raise SystemError("not a host class")
+
+cdef gcref_t class_for_host_type(object t) except 0:
+    # The VM class for host type [t]: a builtin class of the VM's for
+    # CPython's builtin types, else a host class.
+    cdef object idx
+    if t.__module__ == "builtins":
+        if issubclass(t, BaseException):
+            idx = EXC_CLASSES.get(t.__name__)
+            if idx is not None:
+                return VM_STATE.roots[<int>idx]
+        else:
+            push(VM_STATE.roots[R_BUILTINS])
+            v = dict_get_str(top_slot()[0], intern(t.__name__))
+            pop()
+            if v != 0 and has_tid(v, T_CLASS):
+                return v
+    return host_class(t)
+
 cdef gcref_t host_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     # HostClass.__new__(cls, *args): the host type's __new__; for a
     # subclass, an instance of it carrying the new host object.
@@ -180,11 +216,7 @@ cdef gcref_t host_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwname
     cdef gcref_t inst
     if n < 1 or not has_tid(a[0], T_CLASS) or not is_subclass(a[0], owner):
         raise TypeError(f"{class_name(owner)}.__new__(X): X is not a subtype of {class_name(owner)}")
-    t = None
-    for ht, idx in HOST_CLASS_ROOTS.items():
-        if VM_STATE.roots[<int>idx] == owner:
-            t = ht
-            break
+    t = host_type_of(owner)
     args = [to_host(a + i) for i in range(1, n)]
     kw = {str_to_py(FLD(kwnames)[i]): to_host(a + n + i) for i in range(nk)}
     x = t.__new__(t, *args, **kw)

@@ -218,3 +218,19 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
     m = mslot[0]
     HEAP.shadowstack_top = top
     return m
+
+cdef object find_for_spec(str name, object path):
+    # importlib's view of the VM's importer (vmsample/lang/app/imp.py):
+    # (origin or None, is it a package), or None if it cannot load [name].
+    from vmsample.lang.modules import c_module_kind, find_in_path
+    kind = c_module_kind(name) if "." not in name else None
+    if kind is not None:
+        if kind[0] == "python":
+            return (kind[1], False)
+        return (None, False) if kind[0] in ("delegated", "vm-builtin") else None
+    if path is None:
+        path = search_path_of(0)
+    found = find_in_path(name.rpartition(".")[2], list(path))
+    if found is None:
+        return None
+    return (found[0] if not os.path.isdir(found[0]) else None, found[1])

@@ -473,7 +473,12 @@ cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
             raise TypeError("issubclass() arg 1 must be a class")
         return vbool(is_subclass(a[1], a[0]))
     if name == "__subclasses__":
-        return seq_copy(&FLD(a[0])[K_SUBCLASSES], T_LIST, 0, RAW(FLD(a[0])[K_SUBCLASSES])[L_LEN])
+        if RAW(a[0])[K_FLAGS] & CF_HOST_TYPE:
+            return from_host(host_type_of(a[0]).__subclasses__())
+        push(FLD(a[0])[K_SUBCLASSES])
+        v = seq_copy(top_slot(), T_LIST, 0, RAW(top_slot()[0])[L_LEN])
+        pop()
+        return v
     if name == "mro":
         push(compute_mro(a))
         v = seq_copy(top_slot(), T_LIST, 0, LEN(top_slot()[0]))

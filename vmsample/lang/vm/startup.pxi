@@ -129,7 +129,12 @@ cdef int push_builtins_dict(str prefix) except -1:
     return 0
 
 cdef gcref_t module_object(str name) except 0:
-    # [dict] -> []: a module object (T_MODULE: name, attribute dict) of that dict.
+    # [dict] -> []: a module object (T_MODULE: name, attribute dict) of that
+    # dict, with a module's own attributes.
+    for key, value in (("__name__", intern(name)), ("__doc__", V_NONE), ("__package__", intern("")),
+                       ("__loader__", V_NONE), ("__spec__", V_NONE)):
+        if dict_get_str(top_slot()[0], intern(key)) == 0:
+            dict_set_py(top_slot(), key, value if key != "__name__" else intern(name))
     push(intern(name))
     cdef gcref_t v = alloc_fixed(T_MODULE)
     FLD(v)[0] = pop()
@@ -265,7 +270,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "imp"]
 
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.

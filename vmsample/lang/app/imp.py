@@ -1,0 +1,196 @@
+"""The import system as programs see it: ``_imp`` (what importlib's
+bootstrap asks of the interpreter), ``__import__``, and the meta path
+finder that lets ``importlib`` (import_module, util.find_spec,
+machinery) find and load modules through the VM's own importer.
+
+The VM imports natively (vm/modules.pxi: the compile cache, replacements for
+C modules, delegated host modules); importlib's Python machinery would
+find the same files but compile them on every import, so the finder here
+answers for everything the VM's importer can load, and its loader hands
+back the module that importer made.  The VM runs this module once when it
+starts (vmsample/lang/app).
+"""
+
+import sys
+from _vm import import_module as _native_import, find_module as _native_find, register
+
+_imp = type(sys)("_imp", "(Extremely) low-level import machinery bits as used by importlib.")
+
+# C modules the VM answers itself whose C-level name importlib's bootstrap
+# asks for, though the library then uses the Python module of another name.
+_BOOTSTRAP_ALIASES = {"_warnings": "warnings"}
+sys.builtin_module_names = tuple(sorted(set(sys.builtin_module_names) | set(_BOOTSTRAP_ALIASES)))
+
+
+def is_builtin(name):
+    if name in ("sys", "builtins"):
+        return -1                       # cannot be initialized again
+    return 1 if name in sys.builtin_module_names or name in _BOOTSTRAP_ALIASES else 0
+
+
+def create_builtin(spec):
+    name = _BOOTSTRAP_ALIASES.get(spec.name, spec.name)
+    if name in sys.modules:
+        return sys.modules[name]
+    return _native_import(name)
+
+
+def exec_builtin(module):
+    return 0
+
+
+def is_frozen(name):
+    return False
+
+
+def is_frozen_package(name):
+    raise ImportError(f"No such frozen object named {name!r}", name=name)
+
+
+def find_frozen(name, *, withdata=False):
+    return None
+
+
+def get_frozen_object(name, data=None):
+    raise ImportError(f"No such frozen object named {name!r}", name=name)
+
+
+def init_frozen(name):
+    return None
+
+
+def extension_suffixes():
+    return []           # the VM loads no C extension modules
+
+
+def create_dynamic(spec, file=None):
+    raise ImportError(f"cannot load the C extension module {spec.name!r}: C extensions are not "
+                      "supported by vmsample", name=spec.name)
+
+
+def exec_dynamic(module):
+    return 0
+
+
+def acquire_lock():
+    pass
+
+
+def release_lock():
+    pass
+
+
+def lock_held():
+    return False
+
+
+def _fix_co_filename(code, path):
+    pass
+
+
+def source_hash(key, source):
+    import _vmhost
+    return _vmhost.delegate("_imp").source_hash(key, source)
+
+
+def _override_frozen_modules_for_tests(override):
+    pass
+
+
+for _f in (is_builtin, create_builtin, exec_builtin, is_frozen, is_frozen_package, find_frozen,
+           get_frozen_object, init_frozen, extension_suffixes, create_dynamic, exec_dynamic,
+           acquire_lock, release_lock, lock_held, _fix_co_filename, source_hash,
+           _override_frozen_modules_for_tests):
+    setattr(_imp, _f.__name__, _f)
+    _f.__module__ = "_imp"
+_imp.check_hash_based_pycs = "never"
+_imp._frozen_module_names = ()
+sys.modules["_imp"] = _imp
+
+
+# ---------------------------------------------------------------- __import__
+
+def __import__(name, globals=None, locals=None, fromlist=(), level=0):
+    """Import a module (the import statement's function, as CPython's)."""
+    if not isinstance(name, str):
+        raise TypeError(f"module name must be str, not {type(name).__name__}")
+    if level < 0:
+        raise ValueError("level must be >= 0")
+    if level > 0:
+        package = None
+        if globals is not None:
+            package = globals.get("__package__")
+            if package is None:
+                package = globals.get("__name__", "")
+                if "__path__" not in globals:
+                    package = package.rpartition(".")[0]
+        if not package:
+            raise ImportError("attempted relative import with no known parent package")
+        bits = package.rsplit(".", level - 1)
+        if len(bits) < level:
+            raise ImportError("attempted relative import beyond top-level package")
+        base = bits[0]
+        name = f"{base}.{name}" if name else base
+    elif not name:
+        raise ValueError("Empty module name")
+    module = _native_import(name)
+    if not fromlist:
+        if level == 0:
+            return sys.modules[name.partition(".")[0]]
+        return module
+    if hasattr(module, "__path__"):
+        for item in fromlist:
+            if item == "*":
+                for sub in getattr(module, "__all__", ()):
+                    if not hasattr(module, sub):
+                        _try_submodule(f"{module.__name__}.{sub}")
+            elif not hasattr(module, item):
+                _try_submodule(f"{module.__name__}.{item}")
+    return module
+
+
+def _try_submodule(name):
+    try:
+        _native_import(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+
+
+import builtins
+builtins.__import__ = __import__
+
+
+# ---------------------------------------------------------------- importlib
+
+class VMFinder:
+    """The meta path finder and loader of the VM's importer."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        found = _native_find(name, list(path) if path is not None else None)
+        if found is None:
+            return None
+        origin, is_package = found
+        from importlib.machinery import ModuleSpec
+        spec = ModuleSpec(name, cls, origin=origin, is_package=is_package)
+        spec.has_location = origin is not None and origin.endswith(".py")
+        return spec
+
+    @classmethod
+    def create_module(cls, spec):
+        if spec.name in sys.modules:
+            return sys.modules[spec.name]
+        return _native_import(spec.name)
+
+    @classmethod
+    def exec_module(cls, module):
+        pass
+
+    @classmethod
+    def invalidate_caches(cls):
+        pass
+
+
+sys.meta_path.append(VMFinder)
+register("imp_ready", True)
