@@ -28,6 +28,7 @@ BUILTIN_NAMES = [
     "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vm.import_module",
     "_vm.find_module", "_vmhost.delegate",
     "sys._getframe", "sys.exc_info", "sys.exception",
+    "code.co_positions", "code.co_lines", "code.replace", "frame.clear",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
@@ -80,6 +81,7 @@ cdef int BI_SLOT_END_C = BI_SLOT_FIRST + len(SLOT_NAMES)
 _CLASS_METHODS = {"dict.fromkeys", "bytes.fromhex", "bytearray.fromhex", "int.from_bytes"}
 _STATIC_METHODS = {"bytes.maketrans", "bytearray.maketrans"}
 _METHOD_OWNERS = {"list", "dict", "set", "tuple", "str", "int", "float", "bytes", "bytearray",
+                  "code", "frame",
                   "generator", "coroutine", "coroutine_wrapper", "property", "object",
                   "BaseException", "async_generator", "async_generator_asend",
                   "async_generator_athrow"}
@@ -874,12 +876,27 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             raise_with_value("StopIteration", v)
         raise StopIteration()
     if bid == BI_GEN_THROW:
-        check_args("throw", n - 1, 1, 1)
+        # throw(value) or throw(type[, value[, traceback]]) (the latter deprecated)
+        check_args("throw", n - 1, 1, 3)
         if has_tid(a[1], T_CLASS):
-            a[1] = vm_call_class0(a + 1)
+            if n >= 3 and isinstance_c(a[2], a[1]):
+                a[1] = a[2]
+            elif n >= 3 and a[2] != V_NONE:
+                push(a[1])
+                push(a[2])
+                a[1] = vm_call(top_slot() - 1, 1)
+                pop()
+            else:
+                a[1] = vm_call_class0(a + 1)
+        elif n >= 3 and a[2] != V_NONE:
+            raise TypeError("instance exception may not have a separate value")
         if not (has_tid(a[1], T_INSTANCE) and RAW(FLD(a[1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
             raise TypeError("exceptions must be classes or instances deriving from BaseException, "
                             f"not {type_name(a[1])}")
+        if n == 4 and a[3] != V_NONE:
+            if not has_tid(a[3], T_TRACEBACK):
+                raise TypeError("throw() third argument must be a traceback object")
+            exc_set_slot(a[1], EXC_TRACEBACK, a[3])
         push(a[1])
         if gen_run(a, top_slot(), True):
             return pop()
@@ -1008,6 +1025,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         return async_gen_method(mod, fn, a, n)
     if mod == "_vm":
         return vm_module_function(fn, a, n)
+    if mod == "code" or mod == "frame":
+        return code_method(fn, a, n, kwnames)
     if mod == "_vmhost":            # delegate(name): the delegated host module
         check_args("delegate", n, 1, 1)
         return host_module(str_to_py(a[0]))

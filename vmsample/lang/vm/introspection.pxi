@@ -128,6 +128,8 @@ cdef list traceback_entries(gcref_t tb):
         tb = FLD(tb)[TB_NEXT]
     return out
 
+import copy
+
 # ---------------------------------------------------------------- code objects
 # One code object per compiled code, made on first use and kept.
 
@@ -255,3 +257,41 @@ cdef gcref_t exc_info() except 0:
     cdef gcref_t r = tuple_from_slots(top_slot() - 2, 3)
     HEAP.shadowstack_top -= 3
     return r
+
+cdef gcref_t code_method(str fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # code.co_positions(), code.co_lines(), code.replace(), frame.clear(); a[0] is self.
+    cdef int64_t index
+    cdef CodeObj* co
+    if fn == "clear":
+        return V_NONE
+    index = RAW(a[0])[0]
+    co = VM_STATE.codes[index]
+    if fn == "co_positions":
+        # (line, end line, column, end column) per instruction unit; the VM
+        # keeps no columns
+        return call1(mk_bfunc(BUILTIN_IDS["iter"]),
+                      from_host([(co.lines[i], co.lines[i], None, None) for i in range(co.ninstr)]))
+    if fn == "co_lines":
+        # (start, end, line) ranges of instruction offsets
+        out = []
+        for i in range(co.ninstr):
+            if out and out[-1][2] == co.lines[i]:
+                out[-1] = (out[-1][0], 2 * i + 2, co.lines[i])
+            else:
+                out.append((2 * i, 2 * i + 2, co.lines[i]))
+        return call1(mk_bfunc(BUILTIN_IDS["iter"]), from_host(out))
+    # replace(**changes): a copy with other names (the VM's code is its own)
+    if n > 1:
+        raise TypeError("replace() takes no positional arguments")
+    if not kwnames:
+        return a[0]
+    spec = copy.copy(CODE_SPECS[index])
+    for i in range(LEN(kwnames)):
+        key = str_to_py(FLD(kwnames)[i])
+        if key not in ("co_name", "co_qualname", "co_filename", "co_firstlineno"):
+            raise NotImplementedError(f"code.replace({key}=...) is not supported by vmsample")
+        setattr(spec, key[3:], to_host(&a[n + i]))
+    first = VM_STATE.ncodes
+    load_code(spec, co.globals)
+    declare_codes(first)
+    return code_object(first)

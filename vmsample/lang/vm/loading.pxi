@@ -215,6 +215,15 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         if not filename.startswith("<"):
             # As CPython 3.9+: the script's __file__ is its absolute path (-c has none).
             dict_set_py(&VM_STATE.roots[R_GLOBALS], "__file__", intern(os.path.abspath(filename)))
+        # The program is module __main__, with a module's attributes.
+        for key in ("__doc__", "__package__", "__loader__", "__spec__", "__cached__"):
+            dict_set_py(&VM_STATE.roots[R_GLOBALS], key, V_NONE)
+        dict_set_py(&VM_STATE.roots[R_GLOBALS], "__builtins__",
+                    dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("builtins")))
+        push(VM_STATE.roots[R_GLOBALS])
+        push(module_object("__main__"))
+        dict_set_py(&VM_STATE.roots[MODULES_ROOT], "__main__", top_slot()[0])
+        pop()
         main_code = VM_STATE.ncodes
         load_code(spec, R_GLOBALS)
         # Make start-up objects old: names and constants never move afterwards.

@@ -655,7 +655,7 @@ cdef gcref_t abstract_of(gcref_t o, int nfuncs) except 0:
 cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
     # oslot[0].<getset> = vslot[0] (vslot NULL: del).
     cdef int bid = descr_bid(d)
-    cdef gcref_t o = oslot[0]
+    cdef gcref_t o = oslot[0], v
     name = BUILTIN_NAMES[bid][len("getset."):]
     if name == "__class__":
         if vslot == NULL:
@@ -678,6 +678,18 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_FUNCTION):
         return function_getset_set(name, oslot, vslot)
+    if has_tid(o, T_TRACEBACK) and name == "tb_next":
+        if vslot == NULL:
+            raise TypeError("can't delete tb_next attribute")
+        if vslot[0] != V_NONE and not has_tid(vslot[0], T_TRACEBACK):
+            raise TypeError(f"expected traceback object or None, got '{type_name(vslot[0])}'")
+        v = vslot[0]
+        while has_tid(v, T_TRACEBACK):          # no loops in the chain
+            if v == o:
+                raise ValueError("traceback loop detected")
+            v = FLD(v)[TB_NEXT]
+        store(o, TB_NEXT, vslot[0])
+        return 0
     if has_tid(o, T_PROPERTY) and name == "__doc__":
         store(o, 3, vslot[0] if vslot != NULL else V_NONE)
         return 0
