@@ -35,6 +35,10 @@ HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "corpus.toml"
 SHIMS = {"pyperf": HERE / "_pyperf_shim.py"}
 DRIVERS = HERE / "_corpus_drivers"
+# The GC debug knobs (docs/design.md §2.6) as the harnesses set them for the
+# VM: a 4 KiB nursery, a collection every 101st allocation, the whole heap
+# verified after each.
+GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "101", "VMSAMPLE_GC_DEBUG": "1"}
 TIMEOUT = 300     # mdp under the GC knobs takes ~35 s alone, several times that on a loaded CI machine
 
 
