@@ -93,9 +93,15 @@ def commonest(messages, n):
 
 
 def why(row):
+    if row["cpython_load_error"]:
+        return f"on CPython: did not load: {row['cpython_load_error']}"
     if row["vm_load_error"] and not row["vm_passed"]:
         return f"did not load: {row['vm_load_error']}"
     return "; ".join(f"{k}x {m}" for m, k in commonest(row["unknown"].values(), 2))
+
+
+def percent(share):
+    return "-" if share is None else f"{share:.1%}"
 
 
 def main(argv):
@@ -132,15 +138,16 @@ def main(argv):
             rows.append(row)
             passed_on_both |= cpython.passed() & vm.passed()
             if not args.json:
-                print(f"{row['module']:18} {row['cpython_passed']:7} {row['vm_passed']:6} {row['share']:7.1%} "
+                print(f"{row['module']:18} {row['cpython_passed']:7} {row['vm_passed']:6} {percent(row['share']):>7} "
                       f"{len(row['known']):6}  {why(row)}"[:200], flush=True)
     cpython_passed = sum(r["cpython_passed"] for r in rows)
     vm_passed = sum(r["vm_passed"] for r in rows)
     summary = {
         "modules": len(rows), "cpython_passed": cpython_passed, "vm_passed": vm_passed,
-        "share": vm_passed / cpython_passed if cpython_passed else 1.0,
+        "share": vm_passed / cpython_passed if cpython_passed else None,
         "known": sum(len(r["known"]) for r in rows), "unknown": sum(len(r["unknown"]) for r in rows),
-        "modules_under_80": [r["module"] for r in rows if r["share"] < LOW_SHARE],
+        "modules_under_80": [r["module"] for r in rows if r["share"] is not None and r["share"] < LOW_SHARE],
+        "cpython_did_not_load": [r["module"] for r in rows if r["cpython_load_error"]],
         "vm_did_not_load": [r["module"] for r in rows if r["vm_load_error"] and not r["vm_passed"]],
         "gc_debug": args.gc_debug,
         "commonest_failures": commonest([m for r in rows for m in r["unknown"].values()], 10),
@@ -149,12 +156,14 @@ def main(argv):
     if args.json:
         print(json.dumps({"modules": rows, "summary": summary}, indent=2))
         return 0
-    print(f"{'total':18} {cpython_passed:7} {vm_passed:6} {summary['share']:7.1%} {summary['known']:6}")
+    print(f"{'total':18} {cpython_passed:7} {vm_passed:6} {percent(summary['share']):>7} {summary['known']:6}")
     print(f"\nThe VM{' (under the GC debug knobs)' if args.gc_debug else ''} passes {vm_passed} of the "
-          f"{cpython_passed} tests that pass on CPython ({summary['share']:.1%}) in {len(rows)} modules; "
+          f"{cpython_passed} tests that pass on CPython ({percent(summary['share'])}) in {len(rows)} modules; "
           f"{summary['known']} of the others are known failures, {summary['unknown']} are not.  "
           f"{len(summary['modules_under_80'])} modules under {LOW_SHARE:.0%}; "
           f"{len(summary['vm_did_not_load'])} did not load on the VM.")
+    if summary["cpython_did_not_load"]:
+        print(f"\nDid not load on CPython (the host's Lib/test is broken?): {', '.join(summary['cpython_did_not_load'])}")
     if summary["commonest_failures"]:
         print("\nThe commonest failures (tests that pass on CPython):")
         for message, n in summary["commonest_failures"]:

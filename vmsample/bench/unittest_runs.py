@@ -23,7 +23,7 @@ from vmsample.bench import watched
 from vmsample.bench.corpus import DRIVERS, clean_env
 
 DRIVER = DRIVERS / "unittest_driver.py"
-MARK = "@@vmsample-test"
+RECORDS = DRIVERS / "vmsample_records.py"       # the drivers' reporting, next to each
 OUTCOMES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 MAX_RESUMES = 5
 # An outcome of several records for one id (CPython's test_json loads its
@@ -48,12 +48,11 @@ class ModuleRun:
         return dataclasses.asdict(self)
 
 
-def parse(lines, run):
-    """Fold the driver's record [lines] into [run]; returns (finished, the
-    test that started and has no outcome yet or None)."""
+def parse(records, run):
+    """Fold the driver's [records] into [run]; returns (finished, the test
+    that started and has no outcome yet or None)."""
     running, finished = None, False
-    for line in lines:
-        fields = line[line.index(MARK):].split("\t")[1:]
+    for fields in records:
         kind = fields[0] if fields else ""
         if kind == "load" and len(fields) >= 3:
             if fields[2] != "ok":
@@ -98,21 +97,21 @@ def run_module(kind, module, *, driver_args=(), cwd=None, knobs=None, budget=300
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="vmsample-tests-") as tmp:
         home = Path(cwd or tmp)
-        shutil.copyfile(DRIVER, home / DRIVER.name)
+        for f in (DRIVER, RECORDS):
+            shutil.copyfile(f, home / f.name)
         exclude = Path(tmp) / "exclude.txt"
         env = clean_env(TMPDIR=tmp, **(knobs or {}))
         while True:
             exclude.write_text("".join(t + "\n" for t in run.outcomes))
             left = budget - (time.monotonic() - start)
-            w = watched.run(command(kind, [*driver_args, "--exclude", str(exclude), module]), marker=MARK,
-                            cwd=home, env=env, budget=max(left, 1.0), silence=silence, memory=memory)
-            finished, running = parse(w.lines, run)
+            w = watched.run(command(kind, [*driver_args, "--exclude", str(exclude), module]), cwd=home, env=env, budget=max(left, 1.0), silence=silence, memory=memory)
+            finished, running = parse(w.records, run)
             if finished or run.load_error:
                 run.ended = ""
                 break
             run.ended = w.how_it_ended()
             if running is None:
-                if not w.lines:             # died before loading the module
+                if not w.records:           # died before loading the module
                     run.load_error = run.ended
                 break
             add(run, running, "timeout" if w.ended else "crash", run.ended)
@@ -134,7 +133,8 @@ class Comparison:
 
     @property
     def share(self):
-        return self.vm_passed / self.cpython_passed if self.cpython_passed else 1.0
+        """None if no test passes on CPython (the module did not load there)."""
+        return self.vm_passed / self.cpython_passed if self.cpython_passed else None
 
 
 def compare(cpython, vm):

@@ -5,8 +5,9 @@ The child runs in its own session, so that ending it ends whatever it
 started; it is ended when it runs past its [budget] of wall time or prints no
 record line for [silence] seconds (one test or one import hanging), and it
 may use at most [memory] bytes of address space.  Of its stdout only the
-lines holding [marker] are kept (a test printing in a loop cannot fill the
-harness's memory), of its stderr the last 64 KiB.
+drivers' records are kept (_corpus_drivers/vmsample_records.py: a test
+printing in a loop cannot fill the harness's memory), of its stderr the last
+64 KiB.
 """
 
 import os
@@ -17,12 +18,14 @@ import threading
 import time
 from dataclasses import dataclass
 
+from vmsample.bench._corpus_drivers.vmsample_records import MARK
+
 STDERR_KEPT = 64 << 10
 
 
 @dataclass
 class Watched:
-    lines: list              # stdout lines holding the marker, in order
+    records: list            # each record's fields (after the marker), in order
     stderr: str              # the end of stderr
     status: int | None       # exit status (negative: killed by that signal); None if we ended it
     ended: str               # "" if it exited by itself, else why we ended it
@@ -45,18 +48,20 @@ def last_line(text):
     return lines[-1][:300] if lines else "(nothing on stderr)"
 
 
-def run(argv, *, marker, cwd, env, budget, silence, memory=None):
+def run(argv, *, cwd, env, budget, silence, memory=None):
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
     if memory:
         resource.prlimit(proc.pid, resource.RLIMIT_AS, (memory, memory))
-    lines, err = [], bytearray()
+    records, err = [], bytearray()
+    mark = MARK.encode()
     last_seen = [time.monotonic()]
 
     def read_stdout():
         for raw in proc.stdout:
-            if marker.encode() in raw:
-                lines.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
+            at = raw.find(mark)
+            if at >= 0:
+                records.append(raw[at:].decode("utf-8", "replace").rstrip("\r\n").split("\t")[1:])
                 last_seen[0] = time.monotonic()
 
     def read_stderr():
@@ -92,4 +97,4 @@ def run(argv, *, marker, cwd, env, budget, silence, memory=None):
         t.join()
     proc.stdout.close()
     proc.stderr.close()
-    return Watched(lines, err.decode("utf-8", "replace"), None if ended else proc.returncode, ended)
+    return Watched(records, err.decode("utf-8", "replace"), None if ended else proc.returncode, ended)

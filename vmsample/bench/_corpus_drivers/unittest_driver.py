@@ -1,6 +1,6 @@
 # Runs test modules with the unittest of whatever Python runs it (CPython, or
 # the vmsample VM with CPython's own library) and prints one record line per
-# test, which vmsample/bench/test_records.py parses.  Written for vmsample's
+# test, which vmsample/bench/unittest_runs.py reads.  Written for vmsample's
 # harnesses: `python -m vmsample.bench cpython-tests` (CPython's regression
 # tests) and `python -m vmsample.bench packages` (the packages' own tests).
 #
@@ -17,41 +17,16 @@
 # traceback module, no threads; everything it needs from unittest is inside
 # a try, so a VM that cannot load unittest still gets its records printed.
 #
-# Records: a marker, then fields separated by tabs; the last field is free
-# text on one line.  The marker may follow a test's own output on the same
-# line (a test that printed no newline), so parsers look for it anywhere.
-#     MARK load MODULE ok | MARK load MODULE failed <error>
-#     MARK start TEST_ID
-#     MARK <outcome> TEST_ID <message>     outcome: pass fail error skip xfail xpass
-#     MARK abort MODULE <error>            the run of a module ended by an exception
-#     MARK end
+# Records (vmsample_records.py, which must sit next to this file):
+#     load MODULE ok | load MODULE failed <error>
+#     start TEST_ID
+#     <outcome> TEST_ID <message>      outcome: pass fail error skip xfail xpass
+#     abort MODULE <error>             the run of a module ended by an exception
+#     end
 
 import sys
 
-MARK = "@@vmsample-test"
-OUT = sys.stdout        # tests may swap sys.stdout; records always go here
-
-
-def emit(*fields):
-    line = MARK
-    for field in fields:
-        line = line + "\t" + str(field).replace("\t", " ").replace("\r", " ").replace("\n", " ")
-    OUT.write(line + "\n")
-    OUT.flush()
-
-
-def describe(exc):
-    """The last line of the traceback CPython would print for [exc], cut to
-    one line of at most 300 characters."""
-    name = type(exc).__name__
-    try:
-        text = str(exc)
-    except BaseException:
-        text = "<exception str() failed>"
-    lines = text.strip().splitlines()
-    if lines:
-        name = name + ": " + lines[0]
-    return name[:300]
+from vmsample_records import describe, emit
 
 
 def make_result_class(unittest):
