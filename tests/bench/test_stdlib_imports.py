@@ -66,3 +66,13 @@ def test_the_survey_counts_what_cpython_imports_and_leaves_out_the_exceptions():
     vm = stdlib_imports.imports_on_vm(["json", "bisect"])
     assert [m["error"] for m in result["modules"]] == [vm["json"], vm["bisect"]]
     assert result["summary"]["import"] == sum(e is None for e in vm.values())
+
+
+def test_beside_the_program_the_vm_compiles_cpythons_own_modules(tmp_path):
+    stdlib_imports.link_stdlib(tmp_path)
+    assert (tmp_path / "textwrap.py").resolve() == Path(sysconfig.get_paths()["stdlib"]) / "textwrap.py"
+    assert (tmp_path / "json" / "__init__.py").is_file() and not (tmp_path / "site-packages").exists()
+    results = stdlib_imports.imports_on_vm(["textwrap"], home=tmp_path)
+    # Found: it imports, or fails inside CPython's code, not for want of the module.
+    assert results["textwrap"] is None or \
+        stdlib_imports.cause("textwrap", results["textwrap"]) != "the VM does not find the module itself"

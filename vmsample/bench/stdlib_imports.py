@@ -1,7 +1,7 @@
 """``import M`` on the VM for every module of the host's standard library (issue #27).
 
 ``python -m vmsample.bench stdlib-imports [--modules a,b.c] [--jobs N]
-[--failures] [--json]``
+[--failures] [--stdlib-beside] [--json]``
 
 The modules are found by walking the host's standard library
 (``sysconfig``: its ``.py`` modules and packages, the extension modules of
@@ -17,6 +17,11 @@ is tried alone and the rest of its batch goes on in a new process.
 Prints the share that imports on the VM, by kind of module, and the causes
 of the failures, by how many modules each stops: the module or name that
 the error message says is missing (parsed), or the message itself.
+
+``--stdlib-beside`` is for a VM that does not search the host's standard
+library yet but does search the program's directory: the survey links the
+library's modules there, so that the VM compiles CPython's own modules in
+place of its hand-written ones, and the causes say what it meets in them.
 """
 
 import argparse
@@ -105,20 +110,21 @@ def program(names):
     return "\n".join(lines) + "\n"
 
 
-def imports_on_vm(names, knobs=None, home=None, silence=SILENCE):
+def imports_on_vm(names, home=None, silence=SILENCE):
     """{name: error message, or None if it imports} for every one of [names],
-    run from [home] (a fresh directory by default) with [knobs] in the
-    environment."""
+    run from [home] (a fresh directory by default)."""
     results = {}
     with tempfile.TemporaryDirectory(prefix="vmsample-imports-") as tmp:
         home = Path(home or tmp)
         shutil.copyfile(RECORDS, home / RECORDS.name)
-        env = clean_env(TMPDIR=tmp, **(knobs or {}))
+        # Batches run at once may share [home]: each its own program file.
+        script = home / f"vmsample_imports_{Path(tmp).name}.py"
+        env = clean_env(TMPDIR=tmp)
         pending = [list(names)]
         while pending:
             batch = pending.pop()
-            (home / "vmsample_imports.py").write_text(program(batch))
-            w = watched.run([sys.executable, "-m", "vmsample.lang", "vmsample_imports.py"], cwd=home, env=env,
+            script.write_text(program(batch))
+            w = watched.run([sys.executable, "-m", "vmsample.lang", script.name], cwd=home, env=env,
                             budget=BUDGET, silence=silence, memory=4 << 30)
             running, finished = None, False
             for fields in w.records:
@@ -138,7 +144,17 @@ def imports_on_vm(names, knobs=None, home=None, silence=SILENCE):
                 pending += [[n] for n in rest]
             else:                               # try the culprit alone, then the rest
                 pending += [rest, [running]] if rest else [[running]]
+        script.unlink()
     return results
+
+
+def link_stdlib(directory):
+    """Link every top-level module and package of the host's standard library
+    into [directory]: a VM that looks for modules only in the program's
+    directory and its own library then compiles CPython's own (--stdlib-beside)."""
+    for entry in Path(sysconfig.get_paths()["stdlib"]).iterdir():
+        if entry.name.removesuffix(".py").isidentifier() and (entry.suffix == ".py" or (entry / "__init__.py").is_file()):
+            (Path(directory) / entry.name).symlink_to(entry)
 
 
 CAUSES = [
@@ -166,7 +182,7 @@ def cause(module, message):
     return re.sub(r"^(\w+): [^:\s]*:\d+:\d+: ", r"\1: ", message)[:120]
 
 
-def survey(names, kinds, jobs, knobs=None):
+def survey(names, kinds, jobs, beside=False):
     groups = exceptions()
     excepted = {n: r for n in names if (r := exception_reason(n, groups))}
     tried = [n for n in names if n not in excepted]
@@ -178,8 +194,11 @@ def survey(names, kinds, jobs, knobs=None):
     slices = [surveyed[i::jobs] for i in range(jobs)]
     chunks = [s[i:i + BATCH] for s in slices for i in range(0, len(s), BATCH)]
     vm = {}
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for part in pool.map(lambda chunk: imports_on_vm(chunk, knobs), chunks):
+    with tempfile.TemporaryDirectory(prefix="vmsample-stdlib-") as home, \
+            concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        if beside:
+            link_stdlib(home)
+        for part in pool.map(lambda chunk: imports_on_vm(chunk, home if beside else None), chunks):
             vm.update(part)
     modules = [{"module": n, "kind": kinds[n], "error": vm[n], "cause": vm[n] and cause(n, vm[n])}
                for n in surveyed]
@@ -206,6 +225,9 @@ def main(argv):
     parser.add_argument("--modules", help="comma-separated modules (default: the whole standard library)")
     parser.add_argument("--jobs", type=int, default=1, help="processes run at once (default 1)")
     parser.add_argument("--failures", action="store_true", help="also list each module that fails, with its error")
+    parser.add_argument("--stdlib-beside", action="store_true",
+                        help="link the host's standard library into the directory the VM runs the imports from, "
+                             "for a VM that does not look for it yet: what the VM meets in CPython's own modules")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     if args.jobs < 1:
@@ -217,7 +239,7 @@ def main(argv):
         unknown = [n for n in names if n not in kinds]
         if unknown:
             parser.error(f"not modules of the standard library: {', '.join(unknown)}")
-    result = survey(names, kinds, args.jobs)
+    result = survey(names, kinds, args.jobs, args.stdlib_beside)
     summary = summarize(result)
     if args.json:
         print(json.dumps({"summary": summary, **result}, indent=2))
@@ -225,7 +247,8 @@ def main(argv):
     share = "-" if summary["share"] is None else f"{summary['share']:.1%}"
     print(f"standard library of {sys.executable} ({sysconfig.get_paths()['stdlib']}): {len(names)} modules, "
           f"{summary['excepted']} excepted (stdlib_imports.toml), {summary['cpython_fails']} that CPython "
-          f"does not import here; of the other {summary['modules']}, the VM imports {summary['import']} ({share})")
+          f"does not import here; of the other {summary['modules']}, the VM imports {summary['import']} ({share})"
+          + (" with the standard library linked beside the program" if args.stdlib_beside else ""))
     for kind, k in summary["by_kind"].items():
         print(f"  {kind:10} {k['import']:5} of {k['modules']:5}")
     if summary["causes"]:
