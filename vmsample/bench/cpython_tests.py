@@ -54,10 +54,9 @@ def module_exists(name):
 
 def run_module(name, knobs=None, budget=BUDGET):
     """(CPython's run, the VM's run) of test.[name]."""
-    runs = [unittest_runs.run_module(kind, f"test.{name}", driver_args=["--regrtest"], budget=budget,
-                                     silence=budget / 5, knobs=knobs if kind == "vm" else None)
-            for kind in ("cpython", "vm")]
-    return tuple(runs)
+    return tuple(unittest_runs.run_module(kind, f"test.{name}", driver_args=["--regrtest"], budget=budget,
+                                          silence=budget / 5, knobs=knobs if kind == "vm" else None)
+                 for kind in ("cpython", "vm"))
 
 
 def known_reason(known, test, message):

@@ -44,9 +44,6 @@ class ModuleRun:
     def passed(self):
         return {t for t, (o, _) in self.outcomes.items() if o == "pass"}
 
-    def to_json(self):
-        return dataclasses.asdict(self)
-
 
 def parse(records, run):
     """Fold the driver's [records] into [run]; returns (finished, the test
@@ -83,28 +80,27 @@ def add(run, test, outcome, message):
 
 def command(kind, args):
     if kind == "cpython":
-        return [sys.executable, str(DRIVER.name), *args]
-    return [sys.executable, "-m", "vmsample.lang", str(DRIVER.name), *args]
+        return [sys.executable, DRIVER.name, *args]
+    return [sys.executable, "-m", "vmsample.lang", DRIVER.name, *args]
 
 
-def run_module(kind, module, *, driver_args=(), cwd=None, knobs=None, budget=300.0, silence=60.0,
-               memory=4 << 30):
+def run_module(kind, module, *, driver_args=(), knobs=None, budget=300.0, silence=60.0, memory=4 << 30):
     """The outcome of every test of [module] run by the driver on [kind]
     ("cpython" or "vm"), with [knobs] in the VM's environment.  The driver
-    runs from a fresh directory of its own (the tests' scratch files land
-    there), or from [cwd], which it is copied into."""
+    runs from a fresh directory of its own, where the tests' scratch files
+    land too."""
     run = ModuleRun(module)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="vmsample-tests-") as tmp:
-        home = Path(cwd or tmp)
         for f in (DRIVER, RECORDS):
-            shutil.copyfile(f, home / f.name)
+            shutil.copyfile(f, Path(tmp) / f.name)
         exclude = Path(tmp) / "exclude.txt"
         env = clean_env(TMPDIR=tmp, **(knobs or {}))
         while True:
             exclude.write_text("".join(t + "\n" for t in run.outcomes))
             left = budget - (time.monotonic() - start)
-            w = watched.run(command(kind, [*driver_args, "--exclude", str(exclude), module]), cwd=home, env=env, budget=max(left, 1.0), silence=silence, memory=memory)
+            argv = command(kind, [*driver_args, "--exclude", str(exclude), module])
+            w = watched.run(argv, cwd=tmp, env=env, budget=max(left, 1.0), silence=silence, memory=memory)
             finished, running = parse(w.records, run)
             if finished or run.load_error:
                 run.ended = ""
