@@ -47,7 +47,7 @@ def find_in_path(leaf: str, path: list[str]) -> tuple[str, bool] | None:
     a namespace package (no ``__init__``; only if no directory on the path
     has ``leaf.py`` or a regular package)."""
     parts = [leaf]
-    if not leaf.isidentifier():
+    if not leaf or os.sep in leaf or leaf in (".", ".."):
         return None
     for directory in path:
         base = os.path.join(directory, *parts)

@@ -68,7 +68,7 @@ BID_HOST = {}
 BI_HOST_FIRST = len(BUILTIN_NAMES)     # every bid from here on is the host's (BID_HOST)
 for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", float), ("complex", complex)]:
     for _m, _v in vars(_host).items():
-        if not _m.startswith("_") and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
+        if _m not in SLOT_NAMES and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
                 type(_v).__name__ in ("method_descriptor", "classmethod_descriptor", "staticmethod"):
             BID_HOST[len(BUILTIN_NAMES)] = getattr(_host, _m)
             BUILTIN_NAMES.append(f"host.{_owner}.{_m}")

@@ -255,9 +255,11 @@ cdef int finish_sys_module() except -1:
     cdef gcref_t* base = HEAP.shadowstack_top
     push(dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("sys")))
     push(app_object("SimpleNamespace"))
-    for v in ("vmsample", None, sys.implementation.version, sys.implementation.hexversion):
+    for v in ("vmsample", None, sys.implementation.version, sys.implementation.hexversion,
+              getattr(sys.implementation, "_multiarch", "")):
         push(from_host(v))
-    push(call_nested(base + 1, 4, keyword_names(("name", "cache_tag", "version", "hexversion"))))
+    push(call_nested(base + 1, 5, keyword_names(("name", "cache_tag", "version", "hexversion",
+                                                 "_multiarch"))))
     push(intern("implementation"))
     generic_setattr(base, top_slot()[0], top_slot() - 1)
     HEAP.shadowstack_top = base + 1
