@@ -360,6 +360,14 @@ class _Unit:
                 frees.append(n)
             elif sym.is_local() and not self.is_class and not self.is_module:
                 self.add_slot(n)
+        if self.is_class:
+            # A class body passes its methods' free variables through from
+            # the enclosing function, even a name the class binds itself
+            # (CPython's DEF_FREE_CLASS: the method sees the function's).
+            for child in self.table.get_children():
+                for n in sorted(self._free_in(child)):
+                    if n not in frees and n != "__class__":
+                        frees.append(n)
         # Cells: our locals that a nested scope reads as free.
         for child in self.table.get_children():
             cells |= self._free_in(child)
@@ -372,10 +380,16 @@ class _Unit:
         self.frees = frees
 
     def _free_in(self, table):
+        """The names scope [table] takes from its enclosing functions: its
+        free variables, and for a class those of its methods too (a class
+        body passes them through)."""
         names = set()
         for sym in table.get_symbols():
             if sym.is_free():
                 names.add(sym.get_name())
+        if table.get_type() == "class":
+            for child in table.get_children():
+                names |= self._free_in(child)
         return names
 
     def is_local_name(self, n):

@@ -75,6 +75,8 @@ cdef object to_host(gcref_t* slot):
             return to_host(top_slot())
         finally:
             pop()
+    if t == T_FUNCTION or t == T_BOUND or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_CALL))):
+        return VMCallable(v)
     if t == T_TUPLE or t == T_LIST or t == T_SET or t == T_FROZENSET or t == T_DICT or t == T_SLICE \
             or t == T_RANGE:
         enter_recursion("while converting a value")
@@ -199,6 +201,43 @@ cdef gcref_t from_host(object x) except 0:
     if type(x).__name__ == "builtin_function_or_method":
         return mk_bfunc(host_bid(None, getattr(x, "__qualname__", x.__name__), str(id(x)), x, BK_FUNCTION))
     return host_handle(x)
+
+cdef class VMCallable:
+    """A VM callable seen by CPython code (re.sub's replacement function,
+    a key= of a delegated function): calling it calls the VM callable,
+    arguments and result converted.  It keeps its VM callable in a root
+    for as long as CPython holds it."""
+    cdef int root
+    cdef int generation
+
+    def __cinit__(self, gcref_t v):
+        self.root = add_root(v)
+        self.generation = VM_GENERATION
+
+    def __dealloc__(self):
+        if self.generation == VM_GENERATION:
+            release_root(self.root)
+
+    def __call__(self, *args, **kwargs):
+        cdef gcref_t* base = HEAP.shadowstack_top
+        cdef gcref_t r
+        cdef gcref_t kwn = 0
+        if self.generation != VM_GENERATION:
+            raise RuntimeError("a VM callable outlived its VM run")
+        push(VM_STATE.roots[self.root])
+        for x in args:
+            push(from_host(x))
+        for x in kwargs.values():
+            push(from_host(x))
+        if kwargs:
+            kwn = keyword_names(tuple(kwargs))
+        try:
+            r = call_nested(base, len(args) + len(kwargs), kwn)
+            return to_host(&r)
+        finally:
+            HEAP.shadowstack_top = base
+
+cdef int VM_GENERATION = 0      # which VM run (run_program) the VM's state belongs to
 
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.

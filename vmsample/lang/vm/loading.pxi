@@ -186,6 +186,9 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_SPECS.clear()
     EXC_CLASSES.clear()
     class_serial = 0
+    global VM_GENERATION
+    VM_GENERATION += 1
+    FREE_ROOTS.clear()
     # root indices of the previous run's objects
     for table in (HOST_CLASS_ROOTS, HOST_MODULE_ROOTS, STRUCTSEQ_ROOTS, APP_ROOTS, CODE_OBJ_ROOTS,
                   EXC_BY_HOST_TYPE, HOST_OBJECTS):

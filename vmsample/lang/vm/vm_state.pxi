@@ -50,8 +50,14 @@ cdef inline void store(gcref_t obj, int i, gcref_t v) noexcept nogil:
     gc_write_barrier_slot(HEAP, <GCHeader*>obj, &FLD(obj)[i], v)
     FLD(obj)[i] = v
 
+FREE_ROOTS = []          # root indices released (release_root), reused first
+
 cdef int add_root(gcref_t v) except -1:
-    cdef int cap
+    cdef int cap, i
+    if FREE_ROOTS:
+        i = FREE_ROOTS.pop()
+        VM_STATE.roots[i] = v
+        return i
     if VM_STATE.nroots == VM_STATE.caproots:
         cap = VM_STATE.caproots * 2 if VM_STATE.caproots else 256
         VM_STATE.roots = <gcref_t*>realloc(VM_STATE.roots, cap * sizeof(gcref_t))
@@ -62,3 +68,8 @@ cdef int add_root(gcref_t v) except -1:
     VM_STATE.nroots += 1
     return VM_STATE.nroots - 1
 
+
+cdef void release_root(int i) noexcept:
+    # Root [i] is no longer needed (a host callable that wrapped a VM one died).
+    VM_STATE.roots[i] = 0
+    FREE_ROOTS.append(i)
