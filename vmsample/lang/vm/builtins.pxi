@@ -21,7 +21,8 @@ BUILTIN_NAMES = [
     "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
     "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
     "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
-    "set.symmetric_difference", "set.isdisjoint",
+    "set.symmetric_difference", "set.isdisjoint", "set.difference_update", "set.intersection_update",
+    "set.symmetric_difference_update",
     "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
     "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
@@ -190,7 +191,8 @@ cdef enum:
     BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
     BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
     BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
-    BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT
+    BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT, BI_SET_DIFFERENCE_UPDATE
+    BI_SET_INTERSECTION_UPDATE, BI_SET_SYMDIFF_UPDATE
     BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
     BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
     BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
@@ -861,7 +863,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         RAW(a[0])[D_NENTRIES] = 0
         pop()
         return V_NONE
-    if BI_SET_ADD <= bid <= BI_SET_ISDISJOINT:
+    if BI_SET_ADD <= bid <= BI_SET_SYMDIFF_UPDATE:
         return set_method(bid, a, n)
     if bid == BI_INT_BIT_LENGTH:
         return tag(int_to_py(a[0]).bit_length())
@@ -1207,7 +1209,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         v = instance_new(top_slot())
         pop()
         return v
-    raise TypeError(f"cannot create '{class_name(kind_class(kind))}' instances")
+    raise TypeError(f"cannot create instances of this builtin type (kind {kind})")
 
 
 # ---------------------------------------------------------------- _vm: the app-level modules' hooks

@@ -202,14 +202,19 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         return call_value(fslot, nargs, kwnames)
     m = class_lookup(class_of(f), MAGIC(M_CALL))
     if m != 0 and not is_bmethod(m):
-        # type(f).__call__(f, *args)
+        # type(f).__call__(f, *args); a __call__ that is itself such an
+        # object recurses in C, hence the guard
         if fslot + nargs + 3 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))
         fslot[1] = f
         fslot[0] = m
         HEAP.shadowstack_top = fslot + nargs + 2
-        return call_value(fslot, nargs + 1, kwnames)
+        enter_recursion("while calling a Python object")
+        try:
+            return call_value(fslot, nargs + 1, kwnames)
+        finally:
+            leave_recursion()
     if t == T_INSTANCE and m != 0:
         # a subclass of a callable builtin type (a function? a type?): its value's call
         fslot[0] = unwrap(f)

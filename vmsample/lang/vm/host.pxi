@@ -50,6 +50,8 @@ cdef object to_host(gcref_t* slot):
         return Ellipsis
     if v == V_NOTIMPL:
         return NotImplemented
+    if is_bfunc(v) or is_bmethod(v):
+        return VMCallable(v)
     if not is_obj(v):
         return placeholder(v)
     t = TID(v)
@@ -77,6 +79,9 @@ cdef object to_host(gcref_t* slot):
             pop()
     if t == T_FUNCTION or t == T_BOUND or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_CALL))):
         return VMCallable(v)
+    if is_iterator(v) or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_ITER))) or \
+            t == T_DICTVIEW:
+        return vm_iterable(v)
     if t == T_TUPLE or t == T_LIST or t == T_SET or t == T_FROZENSET or t == T_DICT or t == T_SLICE \
             or t == T_RANGE:
         enter_recursion("while converting a value")
@@ -147,8 +152,12 @@ cdef gcref_t from_host(object x) except 0:
         n = len(x)
         if HEAP.shadowstack_top + n + 4 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
-        for item in x:
-            push(from_host(item))
+        enter_recursion("while converting a value")
+        try:
+            for item in x:
+                push(from_host(item))
+        finally:
+            leave_recursion()
         r = tuple_from_slots(top_slot() - n + 1, n) if t is tuple else list_from_slots(top_slot() - n + 1, n)
         HEAP.shadowstack_top -= n
         return r
@@ -215,7 +224,8 @@ cdef class VMCallable:
         self.generation = VM_GENERATION
 
     def __dealloc__(self):
-        if self.generation == VM_GENERATION:
+        # (at the host's exit, the VM's run may be long over: nothing to release)
+        if self.generation == VM_GENERATION and VM_STATE.roots != NULL and FREE_ROOTS is not None:
             release_root(self.root)
 
     def __call__(self, *args, **kwargs):
@@ -238,6 +248,55 @@ cdef class VMCallable:
             HEAP.shadowstack_top = base
 
 cdef int VM_GENERATION = 0      # which VM run (run_program) the VM's state belongs to
+
+class _VMIterable:
+    """A VM iterable seen by CPython code (bytes(map(...)), int.from_bytes
+    of a generator): iterating it iterates the VM value, each item
+    converted.  Its type is named after the VM value's type, as a
+    placeholder's (CPython's messages name it)."""
+    __slots__ = ("_callable",)
+
+    def __iter__(self):
+        return _VMIterator(self._callable)
+
+VM_ITERABLE_TYPES = {}
+
+cdef object vm_iterable(gcref_t v):
+    name = type_name(v)
+    t = VM_ITERABLE_TYPES.get(name)
+    if t is None:
+        t = VM_ITERABLE_TYPES[name] = type(name, (_VMIterable,), {"__slots__": ()})
+    x = t()
+    x._callable = VMCallable(v)        # (keeps the VM value in a root)
+    return x
+
+cdef class _VMIterator:
+    # The host iterator over a VM iterable: the VM iterator in a root.
+    cdef VMCallable it
+
+    def __init__(self, VMCallable source):
+        cdef gcref_t* base = HEAP.shadowstack_top
+        push(VM_STATE.roots[source.root])
+        try:
+            self.it = VMCallable(get_iter(top_slot()))
+        finally:
+            HEAP.shadowstack_top = base
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef gcref_t* base = HEAP.shadowstack_top
+        cdef gcref_t v
+        push(VM_STATE.roots[self.it.root])
+        try:
+            v = for_iter(top_slot())
+            if v == 0:
+                raise StopIteration
+            push(v)
+            return to_host(top_slot())
+        finally:
+            HEAP.shadowstack_top = base
 
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.

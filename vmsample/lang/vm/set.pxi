@@ -559,6 +559,27 @@ cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
         r = vbool(set_issubset(top_slot(), a))
         pop()
         return r
+    if bid == BI_SET_DIFFERENCE_UPDATE:
+        for i in range(1, n):
+            if a[i] == a[0]:
+                set_clear(a)
+            else:
+                set_difference_update(a, a + i)
+        return V_NONE
+    if bid == BI_SET_INTERSECTION_UPDATE:
+        push(a[0])
+        for i in range(1, n):
+            top_slot()[0] = set_intersection(top_slot(), a + i)
+        set_adopt(a, top_slot()[0])
+        pop()
+        return V_NONE
+    if bid == BI_SET_SYMDIFF_UPDATE:
+        check_args("set.symmetric_difference_update", n - 1, 1, 1)
+        if a[1] == a[0]:
+            set_clear(a)
+        else:
+            set_symmetric_difference_update(a, a + 1)
+        return V_NONE
     # isdisjoint
     check_args("set.isdisjoint", n - 1, 1, 1)
     push(a[1] if is_anyset(a[1]) else set_from_iterable(a + 1))

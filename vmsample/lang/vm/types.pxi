@@ -676,7 +676,16 @@ cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t k
         v = instance_new(top_slot())
         pop()
         return v
+    if name in SINGLETON_TYPES:
+        # NoneType(), type(NotImplemented)(), type(...)(): the singleton
+        if nall:
+            raise TypeError(f"{name} takes no arguments")
+        return (V_NONE, V_NOTIMPL, V_ELLIPSIS)[SINGLETON_TYPES.index(name)]
+    if kind == KIND_OTHER or kind == KIND_FUNCTION or kind == KIND_NONE:
+        raise TypeError(f"cannot create '{class_name(cls)}' instances")
     return construct_builtin(kind, a, nall, kwnames)
+
+SINGLETON_TYPES = ("NoneType", "NotImplementedType", "ellipsis")
 
 cdef gcref_t blank_builtin(int64_t kind) except 0:
     # A new property / staticmethod / classmethod / super, for __init__ to fill.
