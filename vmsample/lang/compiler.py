@@ -74,6 +74,7 @@ class Code:
     firstlineno: int
     argcount: int = 0             # positional parameters
     kwonlyargcount: int = 0
+    posonlyargcount: int = 0      # of the positional ones, those not passed by keyword
     flags: int = 0
     varnames: list = field(default_factory=list)   # every local slot's name
     cellvars: list = field(default_factory=list)   # slot indices that hold cells
@@ -259,6 +260,7 @@ class _Unit:
         self._consts = {}
         self._names = {}
         self._children = {}
+        self._table_of_node = {}
         for child in table.get_children():
             self._children.setdefault((child.get_name(), child.get_lineno()), []).append(child)
         self._all_labels = []
@@ -285,11 +287,18 @@ class _Unit:
         self.emit(Op.UNSUPPORTED, self.const((exception, message)))
 
     def child_table(self, name, node):
+        # A node compiled twice (a finally body is, once per way out) has
+        # one scope: the one its first compilation took.
+        table = self._table_of_node.get(id(node))
+        if table is not None:
+            return table[0]
         key = (name, node.lineno)
         tables = self._children.get(key)
         if not tables:
             raise CompileError(self.filename, node, f"internal error: no scope for {name}")
-        return tables.pop(0)
+        table = tables.pop(0)
+        self._table_of_node[id(node)] = (table, node)      # (the node kept: its id stays its own)
+        return table
 
     def emit(self, op, arg=0):
         if isinstance(arg, Label):
@@ -339,6 +348,7 @@ class _Unit:
         if args is not None:
             # (positional-only parameters are ordinary positionals here)
             params += [a.arg for a in args.posonlyargs + args.args]
+            co.posonlyargcount = len(args.posonlyargs)
             co.argcount = len(params)
             params += [a.arg for a in args.kwonlyargs]
             co.kwonlyargcount = len(args.kwonlyargs)
@@ -771,10 +781,17 @@ class _Unit:
                 if keep_top:
                     self.emit(Op.ROT_TWO)
                 self.call_exit_without_exception(isinstance(block.node, ast.AsyncWith))
+            elif block.kind == "pop_value":
+                # A return's value waits below a finally body that leaves
+                # another way: drop it (CPython's POP_VALUE block).
+                if keep_top:
+                    self.emit(Op.ROT_TWO)
+                self.emit(Op.POP_TOP)
             elif block.kind == "finally":
-                # Run the finally body inline, outside its own protection.
+                # Run the finally body inline, outside its own protection
+                # (for a return, above the value it returns).
                 self.handler = block.handler
-                self.blocks = blocks[:i]
+                self.blocks = blocks[:i] + ([_Block("pop_value", self.depth)] if keep_top else [])
                 self.compile_body(block.node.finalbody)
                 self.blocks = blocks
         if stop_kind == "loop":

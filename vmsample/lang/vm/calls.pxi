@@ -79,7 +79,7 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
     for i in range(nkw):
         kname = str_to_py(FLD(fslot[1 + nargs])[i])
         j = -1
-        for k in range(co.argcount + co.kwonly):
+        for k in range(co.posonly, co.argcount + co.kwonly):
             if names[k] == kname:
                 j = k
                 break
@@ -91,6 +91,9 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
             push(FLD(fslot[1 + nargs])[i])
             dict_set(&base[varkw_slot], top_slot(), &args[npos + i])
             pop()
+        elif kname in names[:co.posonly]:
+            raise TypeError(f"{qualname_of(co)}() got some positional-only arguments passed as "
+                            f"keyword arguments: '{kname}'")
         else:
             raise TypeError(f"{qualname_of(co)}() got an unexpected keyword argument '{kname}'")
     d = FLD(fslot[0])[FN_DEFAULTS]

@@ -15,6 +15,8 @@ cdef gcref_t get_awaitable(gcref_t* slot) except 0:
     cdef gcref_t o = slot[0], m, r
     if has_tid(o, T_COROUTINE) or has_tid(o, T_ASEND) or has_tid(o, T_ATHROW):
         return o
+    if has_tid(o, T_GENERATOR) and VM_STATE.codes[RAW(FLD(o)[G_FUNC])[FN_CODE]].flags & CO_ITERABLE_COROUTINE:
+        return o            # a generator of a types.coroutine function
     m = magic_of(o, M_AWAIT)
     if m == 0:
         raise TypeError(f"object {type_name(o)} can't be used in 'await' expression")

@@ -25,6 +25,7 @@ cdef struct CodeObj:
     int nexc
     int argcount
     int kwonly
+    int posonly             # of the positional parameters, those not passed by keyword
     int flags
     int nlocals
     int nfree

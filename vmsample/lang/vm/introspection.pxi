@@ -155,8 +155,10 @@ cdef int64_t cpython_code_flags(CodeObj* co) noexcept nogil:
         f |= 0x20
     if co.flags & CO_COROUTINE:
         f |= 0x80
-    if co.nfree == 0:
-        f |= 0x40
+    if co.flags & CO_ITERABLE_COROUTINE:
+        f |= 0x100
+    if co.flags & CO_ASYNC_GENERATOR:
+        f = (f & ~0x80) | 0x200
     return f
 
 cdef gcref_t code_getset(str name, gcref_t c) except 0:
@@ -288,9 +290,18 @@ cdef gcref_t code_method(str fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
     spec = copy.copy(CODE_SPECS[index])
     for i in range(LEN(kwnames)):
         key = str_to_py(FLD(kwnames)[i])
+        value = to_host(&a[n + i])
+        if key == "co_flags":
+            # the one flag a program sets: CO_ITERABLE_COROUTINE (types.coroutine)
+            if value & ~0x100 != cpython_code_flags(co) & ~0x100:
+                raise NotImplementedError("code.replace(co_flags=...) of flags other than "
+                                          "CO_ITERABLE_COROUTINE is not supported by vmsample")
+            spec.flags = (spec.flags | CO_ITERABLE_COROUTINE) if value & 0x100 else \
+                (spec.flags & ~CO_ITERABLE_COROUTINE)
+            continue
         if key not in ("co_name", "co_qualname", "co_filename", "co_firstlineno"):
             raise NotImplementedError(f"code.replace({key}=...) is not supported by vmsample")
-        setattr(spec, key[3:], to_host(&a[n + i]))
+        setattr(spec, key[3:], value)
     first = VM_STATE.ncodes
     load_code(spec, co.globals)
     declare_codes(first)

@@ -237,6 +237,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
                     VM_STATE.roots[R_EXC] = 0
                     return 0
                 raise
+            except StopIteration:
+                return 0            # a host iterator's (vm/host_modules.pxi) end
     if t == T_CORO_WRAPPER:
         return coro_wrapper_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")

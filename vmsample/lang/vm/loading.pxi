@@ -37,6 +37,7 @@ cdef int load_code(object spec, int globals) except -1:
         co.exc[4 * i], co.exc[4 * i + 1], co.exc[4 * i + 2], co.exc[4 * i + 3] = row
     co.argcount = spec.argcount
     co.kwonly = spec.kwonlyargcount
+    co.posonly = spec.posonlyargcount
     co.flags = spec.flags
     co.nlocals = spec.nlocals
     co.nfree = spec.nfree

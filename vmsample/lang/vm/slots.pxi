@@ -727,6 +727,9 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         if RAW(c)[K_FLAGS] & CF_BUILTIN:
             return tag(8 if class_name(c) in (WEAKREFABLE_BUILTINS if name == "__weakrefoffset__"
                                               else DICT_BUILTINS) else 0)
+        if name == "__weakrefoffset__":
+            return tag(8 if class_lookup(c, MAGIC(M_WEAKREF)) != 0 or
+                       class_name(class_base_builtin(c)) in WEAKREFABLE_BUILTINS else 0)
         return tag(0 if RAW(c)[K_FLAGS] & CF_SLOTS else 8)
     if name == "__flags__":
         return tag((1 << 9 if not RAW(c)[K_FLAGS] & CF_BUILTIN else 0) |
@@ -834,6 +837,16 @@ cdef int function_getset_set(str name, gcref_t* fslot, gcref_t* vslot) except -1
         if vslot == NULL or not has_tid(vslot[0], T_DICT):
             raise TypeError("__dict__ must be set to a dictionary")
         store(fslot[0], FN_DICT, vslot[0])
+        return 0
+    if name == "__code__":
+        if vslot == NULL or not has_tid(vslot[0], T_CODE):
+            raise TypeError("__code__ must be set to a code object")
+        nfree = VM_STATE.codes[RAW(vslot[0])[0]].nfree
+        have = LEN(FLD(fslot[0])[FN_CLOSURE]) if FLD(fslot[0])[FN_CLOSURE] != 0 else 0
+        if nfree != have:
+            raise ValueError(f"{CODE_SPECS[RAW(fslot[0])[FN_CODE]].name}() requires a code object with "
+                             f"{have} free vars, not {nfree}")
+        RAW(fslot[0])[FN_CODE] = RAW(vslot[0])[0]
         return 0
     if name == "__defaults__" or name == "__kwdefaults__":
         v = vslot[0] if vslot != NULL else V_NONE

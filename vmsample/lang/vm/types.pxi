@@ -385,6 +385,8 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         RAW(cslot[0])[K_FLAGS] |= CF_SLOTS
     elif not base_has_dict:
         dict_set_getset(cslot, "__dict__")
+    if "__weakref__" in names:
+        dict_set_getset(cslot, "__weakref__")
     return 0
 
 cdef int dict_set_getset(gcref_t* cslot, str name) except -1:
