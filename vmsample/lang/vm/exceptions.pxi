@@ -39,9 +39,22 @@ cdef gcref_t exc_class(str name) except 0:
     return VM_STATE.roots[<int>EXC_CLASSES[name]]
 
 cdef gcref_t make_exception(gcref_t* cslot, gcref_t* argsslot) except 0:
-    # An instance of exception class [cslot] with args [argsslot] (a tuple).
-    cdef gcref_t e = instance_new(cslot)
+    # An instance of exception class [cslot] with args [argsslot] (a tuple),
+    # its class's own __init__ run if it has one (StopIteration's sets value).
+    cdef gcref_t e = instance_new(cslot), init
+    cdef Py_ssize_t i, n
     exc_set_slot(e, EXC_ARGS, argsslot[0])
+    init = class_lookup(cslot[0], MAGIC(M_INIT))
+    if has_tid(init, T_FUNCTION):
+        push(e)
+        push(init)
+        push(e)
+        n = LEN(argsslot[0])
+        for i in range(n):
+            push(FLD(argsslot[0])[i])
+        vm_call(top_slot() - n - 1, n + 1)
+        pop()
+        e = pop()
     return e
 
 # CPython's preallocated MemoryError: when the heap is so full that making an
@@ -88,39 +101,30 @@ cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
 
 cdef gcref_t exc_from_python(BaseException e) except 0:
     # Convert a CPython exception raised by a helper into the VM class of the
-    # same name (CPython's message is reused).
+    # same name (CPython's message is reused), made by calling the class (so
+    # OSError(errno, strerror, filename) picks its subclass and attributes).
     cdef object idx = None
+    cdef gcref_t r
     for klass in type(e).__mro__:
         idx = EXC_BY_HOST_TYPE.get(klass) if klass.__module__ != "builtins" else EXC_CLASSES.get(klass.__name__)
         if idx is not None:
             break
     if idx is None:
         idx = EXC_CLASSES["RuntimeError"]
-    push(VM_STATE.roots[<int>idx])
     # CPython's own MemoryError has no message; the nursery's says why.
     args = () if isinstance(e, MemoryError) else e.args
-    if isinstance(e, UnicodeError):
-        args = (str(e),)        # its message; the codec's details are not kept
+    if isinstance(e, OSError) and e.filename is not None and len(args) == 2:
+        args = (*args, e.filename) + ((None, e.filename2) if e.filename2 is not None else ())
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(VM_STATE.roots[<int>idx])
     cdef Py_ssize_t n = 0
     for a in args:
-        if isinstance(a, (str, int, float, bool)) or a is None:
-            push(py_to_vm(a))
-        else:
-            push(py_to_vm(str(a)))
+        push(from_host(a))
         n += 1
     push(tuple_from_slots(top_slot() - n + 1, n))
-    cdef gcref_t r = make_exception(top_slot() - n - 1, top_slot())
-    HEAP.shadowstack_top -= n + 2
-    if isinstance(e, OSError) and e.filename is not None:
-        # The file names are attributes, not arguments (CPython's str() shows them).
-        push(r)
-        for name in ("filename", "filename2"):
-            if getattr(e, name) is not None:
-                push(intern(name))
-                push(py_to_vm(getattr(e, name)))
-                instance_setattr(top_slot() - 2, top_slot() - 1, top_slot())
-                HEAP.shadowstack_top -= 2
-        r = pop()
+    r = make_exception(top_slot() - n - 1, top_slot()) if not isinstance(e, OSError) else \
+        vm_call(top_slot() - n - 1, n)
+    HEAP.shadowstack_top = base
     return r
 
 cdef gcref_t py_to_vm(object x) except 0:

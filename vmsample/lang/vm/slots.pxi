@@ -95,9 +95,6 @@ GETSETS = {
     "super": ["__thisclass__", "__self__", "__self_class__"],
     "cell": ["cell_contents"],
     "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__"],
-    "OSError": ["errno", "strerror", "filename", "filename2"],
-    "StopIteration": ["value"],
-    "SystemExit": ["code"],
 }
 # builtin types whose instances can be weakly referenced / have a __dict__
 WEAKREFABLE_BUILTINS = {"type", "function", "set", "frozenset", "module", "generator", "coroutine",
@@ -217,6 +214,8 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return type_slot(name, a, n, kwnames)
     if kind == KIND_BASEEXC and name in ("__init__", "__str__", "__repr__"):
         if name == "__init__":
+            if kwnames:
+                raise TypeError(f"{type_name(a[0])}() takes no keyword arguments")
             exc_set_slot(a[0], EXC_ARGS, tuple_from_slots(a + 1, n - 1))
             return V_NONE
         return str_from_py(exc_str(a) if name == "__str__" else exc_repr(a))
@@ -907,41 +906,18 @@ cdef gcref_t mappingproxy(gcref_t d) except 0:
 # slots, under their names; the getsets give CPython's defaults and rules.
 
 cdef gcref_t exception_getset(str name, gcref_t* oslot) except 0:
-    cdef gcref_t e = oslot[0], v, args
-    if name in EXC_SLOT_NAMES:
-        i = EXC_SLOT_NAMES.index(name)
-        v = exc_slot(e, i)
-        if v != 0:
-            return v
-        return VM_STATE.roots[R_EMPTY_TUPLE] if i == EXC_ARGS else V_FALSE if i == EXC_SUPPRESS else V_NONE
-    args = exc_args(e)
-    n = LEN(args)
-    v = own_attribute(e, intern(name))
+    # An exception's builtin attributes, from their slots (vm/exceptions.pxi).
+    cdef gcref_t v
+    i = EXC_SLOT_NAMES.index(name)
+    v = exc_slot(oslot[0], i)
     if v != 0:
         return v
-    if name in ("errno", "strerror", "filename", "filename2"):
-        # OSError(errno, strerror[, filename[, winerror[, filename2]]])
-        if 2 <= n <= 5:
-            i = ("errno", "strerror", "filename", "winerror", "filename2").index(name)
-            return FLD(args)[i] if i < n else V_NONE
-        return V_NONE
-    if name == "value" or name == "code":
-        # StopIteration.value / SystemExit.code: the first argument (or all of them)
-        if n == 0:
-            return V_NONE
-        return FLD(args)[0] if n == 1 or name == "value" else args
-    return V_NONE
+    return VM_STATE.roots[R_EMPTY_TUPLE] if i == EXC_ARGS else V_FALSE if i == EXC_SUPPRESS else V_NONE
 
 EXC_SLOT_NAMES = ("args", "__traceback__", "__context__", "__cause__", "__suppress_context__")
 
 cdef int exception_getset_set(str name, gcref_t* oslot, gcref_t* vslot) except -1:
     cdef gcref_t v
-    if name not in EXC_SLOT_NAMES:
-        # OSError.errno, StopIteration.value...: the instance's own attribute
-        push(intern(name))
-        instance_store(oslot, top_slot(), vslot)
-        pop()
-        return 0
     i = EXC_SLOT_NAMES.index(name)
     if vslot == NULL:
         if i == EXC_ARGS:

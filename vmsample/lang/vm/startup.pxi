@@ -203,8 +203,6 @@ cdef int setup_builtins() except -1:
     for name, kind, tids, bases, host, flags in builtin_class_rows():
         fill_builtin_class(roots[name], name, host)
     fill_builtin_class(roots["BaseException"], "BaseException", BaseException)
-    for name in ("OSError", "StopIteration", "SystemExit"):
-        fill_builtin_class(roots[name], name, None)
     for name, bases in EXCEPTION_TREE:
         push(VM_STATE.roots[roots[name]])
         update_class_flags(top_slot()[0])
@@ -272,7 +270,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "imp"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp"]
 
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.
