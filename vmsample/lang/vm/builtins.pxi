@@ -684,8 +684,22 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return vbool(issubclass_hooked(a, a[1]))
     if bid == BI_POW:
         check_args("pow", n, 2, 3)
-        if n == 3:
-            return num_from_py(pow(num_to_py(a[0]), num_to_py(a[1]), num_to_py(a[2])))
+        if n == 3 and a[2] != V_NONE:
+            if is_plain_value(a[0]) and is_plain_value(a[1]) and is_plain_value(a[2]):
+                return from_host(pow(to_host(a), to_host(a + 1), to_host(a + 2)))
+            # three-argument power: type(a).__pow__(a, b, mod) alone (no __rpow__)
+            v = class_lookup(class_of(a[0]), MAGIC(M_POW))
+            if v != 0:
+                push(v)
+                push(a[0])
+                push(a[1])
+                push(a[2])
+                v = vm_call(top_slot() - 3, 3)
+                pop()
+                if v != V_NOTIMPL:
+                    return v
+            raise TypeError(f"unsupported operand type(s) for ** or pow(): '{type_name(a[0])}', "
+                            f"'{type_name(a[1])}', '{type_name(a[2])}'")
         return binary_op(a, B_POW, False)
     if bid == BI_FORMAT:
         check_args("format", n, 1, 2)

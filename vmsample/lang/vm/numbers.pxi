@@ -54,6 +54,9 @@ cdef object int_to_py(gcref_t v):
         return 1
     if v == V_FALSE:
         return 0
+    if not has_tid(v, T_BIGINT):
+        # (callers check first; this keeps a missed check an error, not a crash)
+        raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
     return big_to_py(v)
 
 cdef inline bint is_number(gcref_t v) noexcept nogil:

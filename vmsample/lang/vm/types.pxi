@@ -436,22 +436,13 @@ cdef int set_names(gcref_t* cslot) except -1:
                 try:
                     vm_call(top_slot() - 3, 3)
                 except VMError:
-                    add_note_to_current(f"Error calling __set_name__ on '{type_name(base[2])}' instance "
-                                        f"'{str_to_py(ENT(items[0])[3 * i + 1])}' in '{class_name(cslot[0])}'")
-                    raise
+                    # 3.11: RuntimeError, caused by what __set_name__ raised
+                    push(VM_STATE.roots[R_EXC])
+                    raise_from_cause("RuntimeError", top_slot(),
+                                     f"Error calling __set_name__ on '{type_name(base[2])}' instance "
+                                     f"{repr_py(&ENT(items[0])[3 * i + 1])} in '{class_name(cslot[0])}'")
             HEAP.shadowstack_top = items + 1
         i += 1
-    HEAP.shadowstack_top = base
-    return 0
-
-cdef int add_note_to_current(str note) except -1:
-    # A note on the exception being raised (PEP 678), as CPython adds them.
-    cdef gcref_t* base = HEAP.shadowstack_top
-    push(VM_STATE.roots[R_EXC])
-    push(getattr_or_0(top_slot(), intern("add_note")))
-    if top_slot()[0] != 0:
-        push(str_from_py(note))
-        vm_call(top_slot() - 1, 1)
     HEAP.shadowstack_top = base
     return 0
 
