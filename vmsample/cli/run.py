@@ -122,6 +122,7 @@ def run(args):
     from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
+    from vmsample.report.units import fmt_bytes
     from vmsample.sampling_advice import sampling_warnings
 
     if args.command is not None:
@@ -169,6 +170,12 @@ def run(args):
     try:
         status = run_program(source, filename, argv, nursery, code_filename=code_filename,
                              writer=writer, seed=args.seed)
+    except MemoryError as e:
+        # The program's own MemoryError is raised inside it (its traceback,
+        # exit status 1); one that reaches here is the VM's: it could not set
+        # itself up (its built-ins, the program's code) within the memory it has.
+        limit = "" if args.heap_limit is None else f" (--heap-limit {fmt_bytes(args.heap_limit)} is too small)"
+        raise CommandError(f"out of memory before the program could run: {e}{limit}") from None
     finally:
         counts = writer.counts
         try:
