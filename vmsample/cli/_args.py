@@ -56,11 +56,19 @@ def parse_time_period_or_off(text):
 
 
 def check_output(out, inputs, force):
-    """Refuse to write [out] when it exists (unless [force]) or when it is one
-    of [inputs] -- the same file by any name (a symlink, a hard link):
-    writing would destroy what the command reads."""
+    """The `vmsample.output.Output` that [out] names, after refusing it when
+    vmsample must not write there (a directory, a device it cannot write
+    to), when it is one of [inputs] -- the same file by any name (a symlink,
+    a hard link): writing would destroy what the command reads -- or when it
+    is a file that exists, unless [force].  A FIFO or a character device is
+    written as a stream, which overwrites nothing."""
     from vmsample.cli import CommandError
+    from vmsample.output import OutputError, resolve
 
+    try:
+        output = resolve(out)
+    except OutputError as e:
+        raise CommandError(str(e), exit_code=2) from None
     for path in inputs:
         try:
             same = os.path.samefile(out, path)
@@ -68,5 +76,6 @@ def check_output(out, inputs, force):
             same = False
         if same:
             raise CommandError(f"{out} is the input {path}; choose another output file", exit_code=2)
-    if os.path.exists(out) and not force:
+    if output.exists and not force:
         raise CommandError(f"{out} exists (use -f to overwrite)")
+    return output

@@ -12,7 +12,7 @@ HELP = "rebuild a complete profile from a killed run's output and its spool"
 def add_arguments(parser):
     parser.add_argument("file", metavar="FILE", help="the killed run's output (OUT.prof or OUT.prof.gz)")
     parser.add_argument("-o", "--output", metavar="OUT",
-                        help="write the recovered profile here (default: replace FILE)")
+                        help="write the recovered profile here (default: replace FILE, or the file it links to)")
     parser.add_argument("--spool", metavar="SPOOL", help="the run's spool (default: FILE.spool)")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite OUT if it exists")
 

@@ -150,7 +150,12 @@ def run(args):
         # The program's own output goes to stdout; a binary profile would mix with it.
         raise CommandError("-o -: the profile cannot go to stdout (the program's output goes there); "
                            "give a file name", exit_code=2)
-    check_output(out, [args.program] if script else [], args.force)
+    output = check_output(out, [args.program] if script else [], args.force)
+    if not output.is_file:
+        # A stream cannot be locked, spooled beside or finished by recover.
+        raise CommandError(f"{out}: is {output.what}, not a regular file: a profile is written to a file "
+                           f"(which `vmsample recover` can finish after a crash); write it to one and copy or "
+                           f"convert it from there", exit_code=2)
     try:
         # The writer records every sample and collection; the core's own
         # in-memory logs would only grow with the run (32 bytes per sample).

@@ -50,22 +50,12 @@ def render(profile, fmt: str, progress=None, **options) -> str | bytes:
     return module(fmt).render(profile, progress or QUIET, **options)
 
 
-def write_output(output: str | bytes, path: str) -> None:
-    """Write a converter's [output] to [path]: text as UTF-8, gzip-compressed
-    when the name ends in ``.gz``; bytes as they are."""
-    data = output
-    if isinstance(output, str):
-        data = output.encode("utf-8")
-        if path.endswith(".gz"):
-            data = gzip.compress(data, compresslevel=6, mtime=0)
-    tmp = f"{path}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def encode(output: str | bytes, path: str) -> bytes:
+    """A converter's [output] as the bytes of the file [path]: text as UTF-8,
+    gzip-compressed when the name ends in ``.gz``; bytes as they are."""
+    if isinstance(output, bytes):
+        return output
+    data = output.encode("utf-8")
+    if path.endswith(".gz"):
+        data = gzip.compress(data, compresslevel=6, mtime=0)
+    return data

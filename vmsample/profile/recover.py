@@ -22,10 +22,13 @@ import time
 import zlib
 from dataclasses import dataclass
 
+from vmsample.output import resolve
+
 from . import format as F
 from ._assemble import ProfileBuilder
 from .errors import ProfileFormatError
 from .reader import EXT_HEAD_SIZE, TIMEVAL_RECORD, ext_records, read_main_section
+from .source import check_readable
 
 # Where each counted record keeps its time (for END's end time).
 _TIME_AT = {F.EXT_ALLOC_SAMPLE: F.ALLOC_INFO.offset("time_ns"), F.EXT_TIME_SAMPLE: F.TIME_INFO.offset("time_ns"),
@@ -106,7 +109,8 @@ def _meta(key, value):
 def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
     """Rebuild [path] (a killed run's output) from itself and its spool.
 
-    Writes [output] (default: [path] itself, replaced atomically) and removes
+    Writes [output] (default: [path] itself, replaced atomically; a symlink's
+    target, and a FIFO as a stream: vmsample.output) and removes
     the spool.  With [make_room] (the disk is full), [path] is rebuilt in
     place in the space it and the spool take (_rebuild_in_place); if even
     that fails, both are left as they were and the OSError raised.  Raises
@@ -116,8 +120,10 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
     spool_path = os.fspath(spool) if spool is not None else path + ".spool"
     output = os.fspath(output) if output is not None else path
     with open(path, "rb") as f:
+        check_readable(f, path, pipe=False)
         raw = f.read()
     with open(spool_path, "rb") as f:
+        check_readable(f, spool_path, pipe=False)
         spool_bytes = f.read()
     gz = raw[:2] == F.GZIP_MAGIC
     data = _gunzip_prefix(raw) if gz else raw
@@ -183,10 +189,7 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
         _rebuild_in_place(path, raw, 0 if gz else end, spool_path, spool_bytes, blob)
         output = path
     else:
-        tmp = output + ".recovering"
-        with open(tmp, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, output)
+        resolve(output).write(blob)
     os.unlink(spool_path)
     return RecoverResult(output, counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
                          counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], dropped, end, len(data) - end)

@@ -13,8 +13,10 @@ Offsets in errors are offsets in the decompressed bytes, for gzip files too.
 from __future__ import annotations
 
 import contextlib
+import errno
 import mmap
 import os
+import stat
 import tempfile
 import zlib
 
@@ -27,6 +29,17 @@ from .errors import ProfileFormatError
 # leave holes in the heap (glibc then stops mapping them separately).
 GZIP_CHUNK = 256 << 10
 INFLATE_LIMIT = 1 << 20
+
+
+def check_readable(f, path, pipe=True) -> None:
+    """Refuse to read the open file [f] if it is a device or a socket (or,
+    without [pipe], a FIFO): a profile is a file or comes down a pipe, and a
+    device such as /dev/zero never ends."""
+    mode = os.fstat(f.fileno()).st_mode
+    if not (stat.S_ISREG(mode) or (pipe and stat.S_ISFIFO(mode))):
+        from vmsample.output import kind_of
+
+        raise OSError(errno.EINVAL, f"is {kind_of(mode)}, not a profile file", os.fspath(path))
 
 
 def _gunzip(data: bytes) -> bytes:
@@ -52,6 +65,7 @@ def load_bytes(source) -> tuple[bytes, bool]:
         data = source.read()
     else:
         with open(os.fspath(source), "rb") as f:
+            check_readable(f, source)
             data = f.read()
     if data[:2] != F.GZIP_MAGIC:
         return data, False
@@ -86,6 +100,7 @@ def mapped(source):
         yield load_bytes(source)
         return
     with open(os.fspath(source), "rb") as f:
+        check_readable(f, source)
         if not f.seekable():                # a pipe (/dev/stdin): read it whole
             yield load_bytes(f)
             return
