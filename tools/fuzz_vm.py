@@ -38,6 +38,7 @@ import io
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -883,31 +884,57 @@ def _worker_argv(interpreter: str) -> list[str]:
 def run_batch(interpreter: str, sources: list[str], env: dict[str, str] | None = None,
               timeout: float = 120.0) -> list[dict]:
     """Results of [sources] in order, in as few worker processes as crashes
-    allow: a program that kills its worker or runs past [timeout] is recorded
-    as ``{"crash": ...}`` and a new worker takes the rest.  [env] (default:
-    ours) is the workers' environment, VMSAMPLE_* knobs included."""
+    allow: a program that kills its worker or runs past [timeout] seconds
+    (each program its own) is recorded as ``{"crash": ...}`` and a new worker
+    takes the rest.  [env] (default: ours) is the workers' environment,
+    VMSAMPLE_* knobs included."""
     env = dict(os.environ if env is None else env, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     results: list[dict] = []
     while len(results) < len(sources):
-        rest = sources[len(results):]
         proc = subprocess.Popen(_worker_argv(interpreter), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env, text=True, encoding="utf-8")
-        payload = "".join(json.dumps(s) + "\n" for s in rest)
+                                stderr=subprocess.PIPE, env=env)
+        hung = False
         try:
-            out, err = proc.communicate(payload, timeout=timeout)
-            reason = f"exit status {proc.returncode}: {err.strip()[-300:]}"
-        except subprocess.TimeoutExpired:
+            if _answer(proc, timeout) != "ready":
+                proc.kill()
+                raise RuntimeError(f"the {interpreter} worker did not start: "
+                                   f"{proc.communicate()[1].decode(errors='replace').strip()}")
+            for source in sources[len(results):]:
+                proc.stdin.write((json.dumps(source) + "\n").encode())
+                proc.stdin.flush()
+                line = _answer(proc, timeout)
+                if line is None:
+                    break
+                results.append(json.loads(line))
+        except TimeoutError:
+            hung = True
+        except BrokenPipeError:
+            pass
+        if len(results) < len(sources):         # the worker died, or hung, on the next program
             proc.kill()
-            out, err = proc.communicate()
-            reason = f"timed out after {timeout:.0f}s"
-        ready, *lines = out.splitlines() or [""]
-        if ready != "ready":
-            raise RuntimeError(f"the {interpreter} worker did not start: {err.strip()}")
-        done = [json.loads(line) for line in lines]
-        results += done
-        if len(done) < len(rest):
-            results.append({"crash": reason})
+            err = proc.communicate()[1].decode(errors="replace")
+            results.append({"crash": f"timed out after {timeout:.0f}s" if hung
+                            else f"exit status {proc.returncode}: {err.strip()[-300:]}"})
+        else:
+            proc.stdin.close()
+            proc.wait()
     return results
+
+
+def _answer(proc: subprocess.Popen, timeout: float) -> str | None:
+    """The worker's next line; None if it died first; TimeoutError if it gave
+    none in [timeout] seconds."""
+    fd, line = proc.stdout.fileno(), bytearray()
+    deadline = time.monotonic() + timeout
+    while not line.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None
+        line += chunk
+    return line.decode("utf-8").rstrip("\n")
 
 
 def outcome(result: dict) -> tuple:

@@ -78,3 +78,13 @@ def test_a_divergence_seen_only_in_a_batch_is_a_finding(monkeypatch):
     assert fuzz_vm.describe_finding(found[0]) == (
         "diverged only in a batch, after seeds 10..11 in the same process (alone it agrees): "
         "stdout line 1: CPython '0', VM '1'")
+
+
+def test_a_hanging_program_loses_only_itself():
+    # The timeout is each program's, not the batch's: a batch slow as a whole
+    # (the debug knobs on a loaded machine) records no program as hung.
+    hang = "import signal, threading\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\nthreading.Event().wait()\n"
+    sources = ["print(1)\n", hang, "print(3)\n"]
+    results = fuzz_vm.run_batch("cpython", sources, timeout=10)
+    assert [r.get("stdout") for r in results] == ["1\n", None, "3\n"]
+    assert results[1]["crash"] == "timed out after 10s"
