@@ -1,0 +1,150 @@
+"""Fault injection (vmsample/_faults.pxd, the test build only): each
+workload runs once to count its allocations (malloc, calloc, realloc --
+every table grows through realloc -- and the reserve's mmap), write(2)s and
+deflate()s, then once per call with that one call failing.  Every run must
+end in the documented error -- MemoryError, or the profile writer's OSError
+(docs: "Errors are sticky") -- never a crash or another exception; the heap
+verifier must pass afterwards; and the profile written so far must be
+readable, or recoverable by `vmsample recover`.  A write failing with EINTR
+is retried: the profile must come out whole."""
+
+import errno
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from vmsample import _faults
+from vmsample.profile import ProfileWriter, read_profile
+from vmsample.profile.errors import ProfileFormatError
+from vmsample.profile.recover import recover
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "profile"))
+from profile_runs import Run, write_run  # noqa: E402  (tests/profile's writer driver)
+
+pytestmark = pytest.mark.skipif(
+    not _faults.ENABLED, reason="fault injection is compiled into the test build only "
+    "(VMSAMPLE_TEST_BUILD=1); CI runs tests/core on it (README, third command)")
+
+
+def sweep(kind, workload, check, err=errno.EIO):
+    """Run [workload](fault) once per [kind] call it makes, that call failing
+    with [err]; [check] each outcome.  Returns how many calls there were."""
+    _faults.reset()
+    check(workload(None), None)
+    calls = _faults.calls(kind)
+    assert calls > 0, f"the workload makes no {kind} call"
+    for n in range(1, calls + 1):
+        _faults.reset()
+        _faults.fail_nth(kind, n, err)
+        outcome = workload(n)
+        assert not _faults.armed(kind), f"{kind} call {n} of {calls} was never made"
+        _faults.reset()
+        check(outcome, n)
+    return calls
+
+
+@pytest.fixture(autouse=True)
+def disarmed():
+    yield
+    _faults.reset()
+
+
+# ---------------------------------------------------------------- the profile writer
+
+RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py"), 6: ("g", 9, "lib.py")}, {7: "list", 9: "Node"},
+          [ev for i in range(12) for ev in (
+              ("alloc", 32 + 8 * i, 7 if i % 2 else 9, [(4, 5 + i), (2, 9)], 0, i % 5 == 0, 1 + i % 2),
+              ("time", [(6, 10 + i), (4, 5), (2, 9)], 1),
+              ("minor", bytes([i] * 8), i % 4),
+              ("major", (i + 1) % 4))],
+          alloc_period=512, time_period_ns=1_000_000)
+
+
+def write_profile(path, gzip):
+    """RUN through a ProfileWriter, flushed every few records so that it
+    writes often: the exception that stopped it (None: none)."""
+    try:
+        w = ProfileWriter(path, alloc_period=RUN.alloc_period, time_period_ns=RUN.time_period_ns, gzip=gzip)
+    except (MemoryError, OSError) as e:
+        return e
+    error = None
+    try:
+        for i in range(0, len(RUN.events), 8):
+            write_run(w, Run(RUN.codes if i == 0 else {}, RUN.types if i == 0 else {}, RUN.events[i:i + 8]))
+            w.flush()
+    except (MemoryError, OSError) as e:
+        error = e
+    try:
+        w.close()
+    except OSError as e:
+        error = error or e
+    return error
+
+
+def profile_left(path):
+    """The profile a failed writer left: its file, recovered from the spool
+    when it was not finished; None when nothing reached the disk."""
+    if not os.path.exists(path):
+        return None
+    if not os.path.exists(str(path) + ".spool"):
+        return read_profile(path)
+    try:
+        recover(path)
+    except ProfileFormatError as e:
+        assert str(e).startswith("nothing to recover") or "gzip" in str(e), e
+        return None
+    return read_profile(path)
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
+@pytest.mark.parametrize("kind, err, expected_errno", [("alloc", 0, errno.ENOMEM), ("write", errno.EIO, errno.EIO),
+                                                        ("write", errno.ENOSPC, errno.ENOSPC),
+                                                        ("deflate", 0, errno.EINVAL)],
+                         ids=["alloc", "write-EIO", "write-ENOSPC", "deflate"])
+def test_the_writer_fails_cleanly_at_every_call(tmp_path, gzip, kind, err, expected_errno):
+    if kind == "deflate" and not gzip:
+        pytest.skip("only a gzip profile deflates")
+    whole = {}
+
+    def workload(n):
+        path = tmp_path / f"p{n}.prof{'.gz' if gzip else ''}"
+        return path, write_profile(path, gzip)
+
+    def check(outcome, n):
+        path, error = outcome
+        if n is None:
+            assert error is None
+            whole["profile"] = read_profile(path)
+            return
+        assert isinstance(error, (MemoryError, OSError)), (n, error)
+        if isinstance(error, OSError):
+            assert error.errno == expected_errno, (n, error)
+        left = profile_left(path)
+        if left is not None:                    # what reached the disk: a prefix of the whole run
+            full = whole["profile"]
+            k = len(left.alloc_samples)
+            assert k <= len(full.alloc_samples)
+            assert left.alloc_samples.seq.tolist() == full.alloc_samples.seq.tolist()[:k]
+
+    assert sweep(kind, workload, check, err) >= (2 if kind == "write" else 1)
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
+def test_a_write_interrupted_by_a_signal_is_retried(tmp_path, gzip):
+    profiles = []
+
+    def workload(n):
+        path = tmp_path / f"p{n}.prof{'.gz' if gzip else ''}"
+        assert write_profile(path, gzip) is None, n
+        return read_profile(path)
+
+    def check(profile, n):
+        profiles.append(profile)
+        first = profiles[0]
+        assert profile.alloc_samples == first.alloc_samples and profile.time_samples == first.time_samples
+        assert profile.minor_collections == first.minor_collections
+        assert profile.major_events == first.major_events and profile.types == first.types
+
+    assert sweep("write", workload, check, errno.EINTR) >= 2
