@@ -32,8 +32,9 @@ def sweep(kind, workload, check, err=errno.EIO):
     """Run [workload](fault) once per [kind] call it makes, that call failing
     with [err]; [check] each outcome.  Returns how many calls there were."""
     _faults.reset()
-    check(workload(None), None)
+    outcome = workload(None)
     calls = _faults.calls(kind)
+    check(outcome, None)
     assert calls > 0, f"the workload makes no {kind} call"
     for n in range(1, calls + 1):
         _faults.reset()

@@ -162,7 +162,7 @@ def run(args):
         nursery = Nursery(nursery_size=args.nursery, heap_limit=args.heap_limit,
                           keep_sample_log=False, keep_gc_log=False)
     except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory for the nursery
-        raise CommandError(str(e), exit_code=2) from None
+        raise CommandError(str(e) or "out of memory for the nursery", exit_code=2) from None
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
                                time_period_ns=args.time_period, real_time=args.real_time,
@@ -170,6 +170,8 @@ def run(args):
                                flush_interval=args.flush_interval)
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
+    except MemoryError:
+        raise CommandError(f"cannot write {out}: out of memory for the profile writer") from None
 
     print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
     try:
