@@ -2,11 +2,17 @@
 workload runs once to count its allocations (malloc, calloc, realloc --
 every table grows through realloc -- and the reserve's mmap), write(2)s and
 deflate()s, then once per call with that one call failing.  Every run must
-end in the documented error -- MemoryError, or the profile writer's OSError
-(docs: "Errors are sticky") -- never a crash or another exception; the heap
-verifier must pass afterwards; and the profile written so far must be
-readable, or recoverable by `vmsample recover`.  A write failing with EINTR
-is retried: the profile must come out whole."""
+end in the documented error -- MemoryError; the profile writer's OSError
+(its errors are sticky); for `vmsample run`, one line or the program's own
+MemoryError -- never a crash or another exception; the heap verifier must
+pass afterwards; and the profile written so far must be readable, or
+recoverable by `vmsample recover`.  A write failing with EINTR is retried:
+the profile must come out whole.
+
+The workloads: the profile writer alone (plain and gzip), a nursery
+profiled through the glue (small and large objects, minor and major
+collections), and `vmsample run` on a small program (the VM's start-up,
+the program, the profile)."""
 
 import errno
 import os
@@ -86,17 +92,25 @@ def write_profile(path, gzip):
 
 def profile_left(path):
     """The profile a failed writer left: its file, recovered from the spool
-    when it was not finished; None when nothing reached the disk."""
-    if not os.path.exists(path):
-        return None
-    if not os.path.exists(str(path) + ".spool"):
-        return read_profile(path)
+    when it was not finished; None when nothing reached the disk.  The
+    files are removed (hundreds of runs: tests/conftest.py would decode
+    each of them again)."""
+    spool = str(path) + ".spool"
     try:
-        recover(path)
-    except ProfileFormatError as e:
-        assert str(e).startswith("nothing to recover") or "gzip" in str(e), e
-        return None
-    return read_profile(path)
+        if not os.path.exists(path):
+            return None
+        if not os.path.exists(spool):
+            return read_profile(path)
+        try:
+            recover(path)
+        except ProfileFormatError as e:
+            assert str(e).startswith("nothing to recover") or "gzip" in str(e), e
+            return None
+        return read_profile(path)
+    finally:
+        for f in (path, spool):
+            if os.path.exists(f):
+                os.unlink(f)
 
 
 @pytest.mark.parametrize("gzip", [False, True], ids=["plain", "gzip"])
@@ -117,7 +131,7 @@ def test_the_writer_fails_cleanly_at_every_call(tmp_path, gzip, kind, err, expec
         path, error = outcome
         if n is None:
             assert error is None
-            whole["profile"] = read_profile(path)
+            whole["profile"] = profile_left(path)
             return
         assert isinstance(error, (MemoryError, OSError)), (n, error)
         if isinstance(error, OSError):
@@ -139,7 +153,8 @@ def test_a_write_interrupted_by_a_signal_is_retried(tmp_path, gzip):
     def workload(n):
         path = tmp_path / f"p{n}.prof{'.gz' if gzip else ''}"
         assert write_profile(path, gzip) is None, n
-        return read_profile(path)
+        assert not os.path.exists(str(path) + ".spool")
+        return profile_left(path)
 
     def check(profile, n):
         profiles.append(profile)
@@ -149,3 +164,125 @@ def test_a_write_interrupted_by_a_signal_is_retried(tmp_path, gzip):
         assert profile.major_events == first.major_events and profile.types == first.types
 
     assert sweep("write", workload, check, errno.EINTR) >= 2
+
+
+# ---------------------------------------------------------------- the nursery core, profiled
+
+def heap_workload(path):
+    """A profiled nursery (allocation sampling into a writer, as a VM runs):
+    small objects kept and dropped, arrays growing past the large-object
+    threshold, minor and major collections.  (the exception that stopped
+    it or None, the nursery or None)"""
+    from vmsample import Nursery
+    from vmsample.profile import _harness
+
+    try:
+        nursery = Nursery(nursery_size=2048, large_object_threshold=512, keep_gc_log=False)
+    except MemoryError as e:
+        return e, None
+    error = writer = profiler = None
+    try:
+        node = nursery.register_type("Node", fixed_size=16, ref_offsets=(0,))
+        array = nursery.register_type("Array", item_size=8, items_are_refs=True)
+        writer = ProfileWriter(path, alloc_period=256, sampling="fixed")
+        writer.declare_code(2, "<module>", 1, "w.py")
+        vm = _harness.FakeVM()
+        vm.stack = [(2, 3)]
+        profiler = vm.attach(nursery, writer, first_offset=256)
+        kept = []
+        for i in range(400):
+            obj = nursery.alloc(node)
+            if i % 3 == 0:
+                kept.append(obj)
+            if i % 40 == 0:
+                kept.append(nursery.alloc(array, 8 + i // 4))     # up to 108 items: 872 bytes, large
+            if i % 100 == 99:
+                del kept[::2]
+                nursery.collect_major()
+    except (MemoryError, OSError) as e:
+        error = e
+    finally:
+        if profiler is not None:
+            try:
+                profiler.detach()
+            except (MemoryError, OSError) as e:
+                error = error or e
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError as e:
+                error = error or e
+    return error, nursery
+
+
+def test_the_profiled_heap_fails_cleanly_at_every_allocation(tmp_path):
+    whole = {}
+
+    def workload(n):
+        path = tmp_path / f"h{n}.prof"
+        return (path, *heap_workload(path))
+
+    def check(outcome, n):
+        path, error, nursery = outcome
+        if nursery is not None:
+            nursery.check_heap()            # the verifier: raises on a broken heap
+        if n is None:
+            assert error is None
+            whole["profile"] = profile_left(path)
+            return
+        assert error is None or isinstance(error, MemoryError) \
+            or (isinstance(error, OSError) and error.errno == errno.ENOMEM), (n, error)
+        left = profile_left(path)
+        if left is not None:
+            k = len(left.alloc_samples)
+            assert k <= len(whole["profile"].alloc_samples), n
+
+    calls = sweep("alloc", workload, check)
+    assert calls > 20
+
+
+# ---------------------------------------------------------------- vmsample run
+
+PROGRAM = """\
+import gc
+class Node:
+    def __init__(self, left, right):
+        self.left = left
+        self.right = right
+def tree(d):
+    return Node(None, None) if d == 0 else Node(tree(d - 1), tree(d - 1))
+kept = [tree(6) for _ in range(4)]
+junk = [[i, str(i)] for i in range(2000)]
+big = [bytearray(5000) for _ in range(3)]
+kept = None
+gc.collect()
+print("done")
+"""
+
+
+def test_vmsample_run_fails_in_one_line_or_the_programs_memory_error(tmp_path, capfd):
+    from vmsample.cli import main
+
+    def workload(n):
+        path = tmp_path / f"r{n}.prof"
+        capfd.readouterr()
+        status = main(["run", "-f", "-o", str(path), "--alloc-period", "1K", "--time-period", "off",
+                       "--nursery", "16K", "-c", PROGRAM])
+        out, err = capfd.readouterr()
+        return path, status, out, [line for line in err.splitlines() if not line.startswith("vmsample: ")]
+
+    def check(outcome, n):
+        path, status, out, err = outcome
+        if status == 0:
+            assert (out, err) == ("done\n", []), n
+        else:
+            assert out == "" and err, n
+            if err[0].startswith("vmsample run: error: "):
+                assert len(err) == 1 and status in (1, 2) and err[0] != "vmsample run: error: ", (n, err)
+            else:                           # the program's own MemoryError, as CPython shows it
+                assert status == 1 and err[0] == "Traceback (most recent call last):", (n, err)
+                assert err[-1].startswith("MemoryError"), (n, err)
+                assert all(line.startswith(('  File "<string>"', "    ")) for line in err[1:-1]), (n, err)
+        profile_left(path)
+
+    assert sweep("alloc", workload, check) > 100
