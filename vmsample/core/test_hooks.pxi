@@ -1,4 +1,4 @@
-# vmsample/_nursery_test_hooks.pxi -- hooks that record what they are given,
+# vmsample/core/test_hooks.pxi -- hooks that record what they are given,
 # for tests (memray's idea of a test-only wrapper; included by _nursery.pyx).
 #
 # Owns: HookRecorder and _HookRecorder, returned by Nursery._install_test_hooks().
