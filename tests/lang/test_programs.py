@@ -75,6 +75,7 @@ from differential import GC_DEBUG_KNOBS, clean_env
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+LIB = ROOT / "vmsample" / "lang" / "lib"     # the VM's replacements for C modules
 # A directory whose name starts with "_" holds the modules a program imports, not programs.
 PROGRAMS = sorted(p for p in (HERE / "programs").rglob("*.py")
                   if not any(part.startswith("_") for part in p.relative_to(HERE).parts))
@@ -131,8 +132,27 @@ def program_args(path: Path) -> list[str]:
     return (header(path, "args") or "").split()
 
 
+def imports_the_stdlib(path: Path) -> bool:
+    """Whether the program imports a module of the host's standard library
+    (one the VM compiles from CPython's sources, not vmsample/lang/lib's)."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError):
+        return False
+    names = {alias.name.partition(".")[0] for node in ast.walk(tree)
+             if isinstance(node, ast.Import) for alias in node.names}
+    names |= {node.module.partition(".")[0] for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    return any(name in sys.stdlib_module_names and not (LIB / f"{name}.py").exists()
+               and not (path.parent / f"{name}.py").exists() for name in names - {"__future__"})
+
+
 def debug_knobs(path: Path) -> dict[str, str]:
-    knobs = dict(EXAMPLE_DEBUG_KNOBS if path in EXAMPLES else GC_DEBUG_KNOBS)
+    # Verifying the whole heap at every allocation is quadratic once the heap
+    # holds the standard library's modules (typing alone: 70 s): such
+    # programs, like the examples, collect at every 101st allocation.
+    heavy = path in EXAMPLES or imports_the_stdlib(path)
+    knobs = dict(EXAMPLE_DEBUG_KNOBS if heavy else GC_DEBUG_KNOBS)
     for item in (header(path, "gc-debug") or "").split():
         name, _, value = item.partition("=")
         knobs[name] = value

@@ -36,10 +36,15 @@ ctypedef struct Verifier:
     int failed
 
 cdef int verify_fail(Verifier* v, const char* what, uintptr_t value) noexcept nogil:
+    cdef char types[96]
     if not v.failed:
         snprintf(P(v.h).errmsg, sizeof(P(v.h).errmsg),
                  "heap verification failed: %s (value 0x%llx, in %s at %p)",
                  what, <unsigned long long>value, v.where, <void*>v.current)
+        if v.current != NULL and v.current.tid < v.h.n_types:
+            # name the object holding the bad reference: the type is where to look for the bug
+            snprintf(types, sizeof(types), " [in an object of type %s]", v.h.types[v.current.tid].name)
+            strncat(P(v.h).errmsg, types, sizeof(P(v.h).errmsg) - strlen(P(v.h).errmsg) - 1)
         v.failed = 1
     return -1
 

@@ -112,6 +112,7 @@ cdef gcref_t load_module(str name) except 0:
             m = host_module(name)
             push(m)
             dict_set_py(&VM_STATE.roots[MODULES_ROOT], name, top_slot()[0])
+            m = top_slot()[0]           # (the dict may have grown: [m] moved)
             HEAP.shadowstack_top = top
             return m
         if kind[0] != "python":
