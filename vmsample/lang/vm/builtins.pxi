@@ -65,9 +65,11 @@ BUILTIN_NAMES += ["getset." + n for n in sorted({n for names in GETSETS.values()
 # The methods of the immutable value types that the VM does not implement
 # itself are CPython's, on converted values (vm/host.pxi): the rest of each
 # type's public methods.
+HOST_METHOD_TYPES = {"str": str, "bytes": bytes, "int": int, "float": float, "complex": complex,
+                     "slice": slice, "range": range}
 BID_HOST = {}
 BI_HOST_FIRST = len(BUILTIN_NAMES)     # every bid from here on is the host's (BID_HOST)
-for _owner, _host in [("str", str), ("bytes", bytes), ("int", int), ("float", float), ("complex", complex)]:
+for _owner, _host in HOST_METHOD_TYPES.items():
     for _m, _v in vars(_host).items():
         if _m not in SLOT_NAMES and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
                 type(_v).__name__ in ("method_descriptor", "classmethod_descriptor", "staticmethod"):
@@ -96,8 +98,7 @@ def _bid_kinds():
         elif name.startswith("getset."):
             kinds.append(BK_GETSET)
         elif name.startswith("host."):
-            host_type = {"str": str, "bytes": bytes, "int": int, "float": float, "complex": complex}[owner[5:]]
-            raw = vars(host_type)[meth]
+            raw = vars(HOST_METHOD_TYPES[owner[5:]])[meth]
             kinds.append(BK_CLASSMETHOD if type(raw).__name__ == "classmethod_descriptor" else
                          BK_STATICMETHOD if isinstance(raw, staticmethod) else BK_METHOD)
         elif name in _CLASS_METHODS:
@@ -125,7 +126,7 @@ _fill_bid_kinds()
 # The attribute-protocol slots are object's and type's alone (builtin types
 # inherit them, as in CPython, where their own are the same functions).
 _PROTOCOL_SLOTS = {"__getattribute__", "__setattr__", "__delattr__", "__init_subclass__",
-                   "__subclasshook__", "__dir__", "__format__", "__sizeof__"}
+                   "__subclasshook__", "__dir__", "__sizeof__"}
 
 # Classes that have some methods of another builtin class: (its name, the methods).
 SHARED_METHODS = {"frozenset": ("set", FROZENSET_METHODS),
@@ -427,6 +428,12 @@ cdef gcref_t open_builtin(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0
     HEAP.shadowstack_top = fslot
     return v
 
+cdef bint callable_v(gcref_t v) noexcept nogil:
+    # callable(v): a function, a builtin, a class, a bound method, or an
+    # instance whose class defines __call__
+    return (is_bfunc(v) or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
+            or (has_tid(v, T_INSTANCE) and magic_of(v, M_CALL) != 0))
+
 cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v, w
@@ -671,9 +678,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return v
     if bid == BI_CALLABLE:
         check_args("callable", n, 1, 1)
-        v = a[0]
-        return vbool(is_bfunc(v) or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
-                     or (has_tid(v, T_INSTANCE) and magic_of(v, M_CALL) != 0))
+        return vbool(callable_v(a[0]))
     if bid == BI_ISSUBCLASS:
         check_args("issubclass", n, 2, 2)
         if has_tid(a[1], T_TUPLE):

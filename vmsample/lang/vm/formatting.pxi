@@ -304,7 +304,12 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
             m = class_lookup(FLD(slot[0])[I_CLASS], MAGIC(M_FORMAT))
             if m != 0 and not is_bfunc(m):
                 return call_method1(m, slot[0], spec[0])
-        x = format_arg(slot)
+            # a builtin's __format__ (str, int... subclassed): the value it carries
+            push(unwrap(slot[0]))
+            x = format_arg(top_slot())
+            pop()
+        else:
+            x = format_arg(slot)
     if spec == NULL:
         return str_from_py(x if type(x) is str else str(x))
     return str_from_py(format(x, str_to_py(spec[0])))
@@ -385,26 +390,34 @@ cdef gcref_t build_string(gcref_t* items, Py_ssize_t n) except 0:
     return r
 
 cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
+    # fmt % args: a tuple (or an instance of a subclass: a namedtuple) gives
+    # the values, a dict the mapping, anything else is the one value.
     cdef Py_ssize_t i
-    if has_tid(args[0], T_TUPLE):
-        vals = []
-        i = 0
-        while i < LEN(args[0]):
-            push(FLD(args[0])[i])
-            vals.append(format_arg(top_slot()))
-            pop()
-            i += 1
-        return str_from_py(str_to_py(fmt[0]) % tuple(vals))
-    if has_tid(args[0], T_DICT):
-        d = {}
-        i = 0
-        while i < RAW(args[0])[D_NENTRIES]:
-            if ENT(args[0])[3 * i + 1] != 0:
-                push(ENT(args[0])[3 * i + 1])
-                push(ENT(args[0])[3 * i + 2])
-                d[format_arg(top_slot() - 1)] = format_arg(top_slot())
-                HEAP.shadowstack_top -= 2
-            i += 1
-        return str_from_py(str_to_py(fmt[0]) % d)
-    return str_from_py(str_to_py(fmt[0]) % (format_arg(args),))
+    cdef gcref_t* v
+    push(unwrap(args[0]))
+    v = top_slot()
+    try:
+        if has_tid(v[0], T_TUPLE):
+            vals = []
+            i = 0
+            while i < LEN(v[0]):
+                push(FLD(v[0])[i])
+                vals.append(format_arg(top_slot()))
+                pop()
+                i += 1
+            return str_from_py(str_to_py(fmt[0]) % tuple(vals))
+        if has_tid(v[0], T_DICT):
+            d = {}
+            i = 0
+            while i < RAW(v[0])[D_NENTRIES]:
+                if ENT(v[0])[3 * i + 1] != 0:
+                    push(ENT(v[0])[3 * i + 1])
+                    push(ENT(v[0])[3 * i + 2])
+                    d[format_arg(top_slot() - 1)] = format_arg(top_slot())
+                    HEAP.shadowstack_top -= 2
+                i += 1
+            return str_from_py(str_to_py(fmt[0]) % d)
+        return str_from_py(str_to_py(fmt[0]) % (format_arg(args),))
+    finally:
+        HEAP.shadowstack_top = v
 

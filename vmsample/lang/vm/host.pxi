@@ -298,10 +298,31 @@ cdef class _VMIterator:
         finally:
             HEAP.shadowstack_top = base
 
+# The C modules whose functions take paths: CPython's path converter calls a
+# path-like argument's __fspath__, which the host cannot do for a VM object.
+PATH_MODULES = frozenset({"posix", "nt", "io", "_io", "_stat"})
+
+cdef object host_path_arg(gcref_t* slot):
+    # The host value of a path argument: an object with __fspath__ gives its path.
+    cdef gcref_t m
+    if has_tid(slot[0], T_INSTANCE):
+        m = intern("__fspath__")            # (may allocate: before the class is read)
+        m = class_lookup(FLD(slot[0])[I_CLASS], m)
+        if m != 0:
+            push(call_method0(m, slot[0]))
+            try:
+                return to_host(top_slot())
+            finally:
+                pop()
+    return to_host(slot)
+
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.
     cdef Py_ssize_t npos = n - (LEN(kwnames) if kwnames else 0), i
-    args = [to_host(a + i) for i in range(npos)]
+    if getattr(fn, "__module__", None) in PATH_MODULES:
+        args = [host_path_arg(a + i) for i in range(npos)]
+    else:
+        args = [to_host(a + i) for i in range(npos)]
     if kwnames:
         kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))}
         return from_host(fn(*args, **kw))

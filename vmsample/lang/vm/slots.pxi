@@ -207,6 +207,7 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
     check_slot_args(name, owner, a, n, lo, hi)
     if kind in HOST_TYPES and name not in NOT_DELEGATED_SLOTS and not (
             (kind == KIND_STR or kind == KIND_BYTES) and name in FORMATTING_SLOTS):
+        a[0] = unwrap(a[0])         # self: the value an instance of a subclass carries
         return call_host(getattr(HOST_TYPES[kind], name), a, nall, kwnames)
     if kind == KIND_OBJECT:
         return object_slot(name, a, n, kwnames)
@@ -222,6 +223,8 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
     if name == "__init__":
         a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
+    if name == "__getitem__" and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
+        return dict_subclass_getitem(a)
     if name in BINARY_SLOTS and BINARY_SLOTS[name][2]:
         # in place: the operation on the builtin value, and self the result
         push(a[0])
@@ -231,6 +234,23 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return v if v == V_NOTIMPL else w
     a[0] = unwrap(a[0])
     return value_slot(name, kind, a, n, kwnames)
+
+cdef gcref_t dict_subclass_getitem(gcref_t* a) except 0:
+    # dict.__getitem__(self, key) for an instance of a subclass of dict: a
+    # missing key goes to the class's __missing__ (defaultdict, Counter), as
+    # CPython's dict_subscript does.
+    cdef gcref_t v, missing
+    push(unwrap(a[0]))
+    push(a[1])
+    v = dict_get(top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 2
+    if v != 0:
+        return v
+    missing = intern("__missing__")
+    missing = class_lookup(FLD(a[0])[I_CLASS], missing)
+    if missing == 0:
+        raise_with_value("KeyError", a[1])
+    return call_method1(missing, a[0], a[1])
 
 cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # A special method of a builtin value (a[0], unwrapped): the VM's own operation.

@@ -674,6 +674,17 @@ cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t k
         if nall:
             raise TypeError(f"{name} takes no arguments")
         return (V_NONE, V_NOTIMPL, V_ELLIPSIS)[SINGLETON_TYPES.index(name)]
+    if name == "method":
+        # types.MethodType(func, obj): func bound to obj
+        if kwnames:
+            raise TypeError("method() takes no keyword arguments")
+        if nall != 2:
+            raise TypeError(f"method expected 2 arguments, got {nall}")
+        if not callable_v(a[0]):
+            raise TypeError("first argument must be callable")
+        if a[1] == V_NONE:
+            raise TypeError("instance must not be None")
+        return bound_method(a + 1, a[0])
     if kind == KIND_OTHER or kind == KIND_FUNCTION or kind == KIND_NONE:
         raise TypeError(f"cannot create '{class_name(cls)}' instances")
     return construct_builtin(kind, a, nall, kwnames)
