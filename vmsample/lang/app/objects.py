@@ -88,6 +88,48 @@ install(object, "__reduce__", __reduce__)
 install(object, "__reduce_ex__", __reduce_ex__)
 
 
+# ---------------------------------------------------------------- the builtin value types
+# What their C implementations give pickle and copy: an immutable value is
+# remade from its value (__getnewargs__), a mutable one by its class from
+# its contents plus the instance's __dict__ (__reduce__).
+
+def _instance_dict(self):
+    return getattr(self, "__dict__", None) or None
+
+
+def _value_getnewargs(base):
+    def __getnewargs__(self):
+        return (base(self),)
+    return __getnewargs__
+
+
+def _complex_getnewargs(self):
+    return (self.real, self.imag)
+
+
+def _contents_reduce(contents):
+    def __reduce__(self):
+        return (type(self), (contents(self),), _instance_dict(self))
+    return __reduce__
+
+
+def _contents_reduce_ex(self, protocol):
+    return self.__reduce__()
+
+
+def _slice_reduce(self):
+    return (type(self), (self.start, self.stop, self.step))
+
+
+for _cls in (int, float, str, bytes, tuple):
+    install(_cls, "__getnewargs__", _value_getnewargs(_cls))
+install(complex, "__getnewargs__", _complex_getnewargs)
+for _cls, _contents in ((bytearray, bytes), (set, list), (frozenset, list)):
+    install(_cls, "__reduce__", _contents_reduce(_contents))
+install(bytearray, "__reduce_ex__", _contents_reduce_ex)
+install(slice, "__reduce__", _slice_reduce)
+
+
 # ---------------------------------------------------------------- BaseException
 
 def with_traceback(self, tb):

@@ -35,7 +35,15 @@ cdef str join_names(list names):
         return f"{quoted[0]} and {quoted[1]}"
     return ", ".join(quoted[:len(quoted) - 1]) + f", and {quoted[len(quoted) - 1]}"
 
-cdef str qualname_of(CodeObj* co):
+cdef str qualname_of(gcref_t* fslot, CodeObj* co):
+    # The name CPython's call errors give: the function's __qualname__, which
+    # a program may have reassigned (namedtuple's __new__, dataclasses' __init__).
+    cdef gcref_t v
+    if FLD(fslot[0])[FN_META] != 0:
+        v = intern("__qualname__")
+        v = dict_get_str(FLD(fslot[0])[FN_META], v)
+        if has_tid(v, T_STR):
+            return str_to_py(v)
     return CODE_SPECS[co.index].qualname
 
 cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj* co) except -1:
@@ -66,9 +74,9 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
         else:
             ndef = co.ndefaults
             if ndef:
-                raise TypeError(f"{qualname_of(co)}() takes from {co.argcount - ndef} to {co.argcount} "
+                raise TypeError(f"{qualname_of(fslot, co)}() takes from {co.argcount - ndef} to {co.argcount} "
                                 f"positional arguments but {npos} were given")
-            raise TypeError(f"{qualname_of(co)}() takes {plural(co.argcount, 'positional argument')} but "
+            raise TypeError(f"{qualname_of(fslot, co)}() takes {plural(co.argcount, 'positional argument')} but "
                             f"{npos} {'was' if npos == 1 else 'were'} given")
     elif co.flags & CO_VARARGS:
         base[varargs_slot] = VM_STATE.roots[R_EMPTY_TUPLE]
@@ -85,17 +93,17 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
                 break
         if j >= 0:
             if base[j] != 0:
-                raise TypeError(f"{qualname_of(co)}() got multiple values for argument '{kname}'")
+                raise TypeError(f"{qualname_of(fslot, co)}() got multiple values for argument '{kname}'")
             base[j] = args[npos + i]
         elif co.flags & CO_VARKEYWORDS:
             push(FLD(fslot[1 + nargs])[i])
             dict_set(&base[varkw_slot], top_slot(), &args[npos + i])
             pop()
         elif kname in names[:co.posonly]:
-            raise TypeError(f"{qualname_of(co)}() got some positional-only arguments passed as "
+            raise TypeError(f"{qualname_of(fslot, co)}() got some positional-only arguments passed as "
                             f"keyword arguments: '{kname}'")
         else:
-            raise TypeError(f"{qualname_of(co)}() got an unexpected keyword argument '{kname}'")
+            raise TypeError(f"{qualname_of(fslot, co)}() got an unexpected keyword argument '{kname}'")
     d = FLD(fslot[0])[FN_DEFAULTS]
     ndef = LEN(d) if d != 0 else 0          # (a program may reassign __defaults__)
     for i in range(co.argcount):
@@ -108,7 +116,7 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
     if missing:
         names = CODE_SPECS[co.index].varnames
         absent = [names[i] for i in range(co.argcount) if base[i] == 0]
-        raise TypeError(f"{qualname_of(co)}() missing {len(absent)} required positional argument"
+        raise TypeError(f"{qualname_of(fslot, co)}() missing {len(absent)} required positional argument"
                         f"{'s' if len(absent) > 1 else ''}: {join_names(absent)}")
     for i in range(co.argcount, co.argcount + co.kwonly):
         if base[i] == 0:
@@ -122,7 +130,7 @@ cdef int bind_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, CodeObj
     if missing:
         names = CODE_SPECS[co.index].varnames
         absent = [names[i] for i in range(co.argcount, co.argcount + co.kwonly) if base[i] == 0]
-        raise TypeError(f"{qualname_of(co)}() missing {len(absent)} required keyword-only argument"
+        raise TypeError(f"{qualname_of(fslot, co)}() missing {len(absent)} required keyword-only argument"
                         f"{'s' if len(absent) > 1 else ''}: {join_names(absent)}")
     push_frame(co, base, fslot, 0)
     return 0
