@@ -64,7 +64,7 @@ BAD = {
     "no constant 5": code((Op.LOAD_CONST, 5), (Op.RETURN_VALUE,)),
     "no name 0": code((Op.LOAD_GLOBAL, 0), (Op.RETURN_VALUE,)),
     "no local slot 2": code((Op.LOAD_FAST, 2), (Op.RETURN_VALUE,), varnames=("a", "b")),
-    "operand outside 0..11": code((Op.LOAD_CONST, 0), (Op.LOAD_CONST, 0), (Op.BINARY_OP, len(BinOp)),
+    f"operand outside 0..{len(BinOp) - 1}": code((Op.LOAD_CONST, 0), (Op.LOAD_CONST, 0), (Op.BINARY_OP, len(BinOp)),
                                   (Op.RETURN_VALUE,)),
     "operand outside 0..": code((Op.LOAD_CONST, 0), (Op.BUILD_TUPLE, -1), (Op.RETURN_VALUE,)),
     "copies 1 free variables": code((Op.COPY_FREE_VARS, 1), *RETURN_NONE),

@@ -1097,8 +1097,14 @@ class _Unit:
         self.store_name(node.name)
 
     def module_exists(self, name):
-        return (name in BUILTIN_MODULES or name in TYPING_MODULES
-                or find_module(name, self.module.search_path) is not None)
+        if (name in BUILTIN_MODULES or name in TYPING_MODULES
+                or find_module(name, self.module.search_path) is not None):
+            return True
+        # A module that is not a package may put a submodule in sys.modules
+        # as it runs (os puts os.path): nothing to say before it runs.
+        parent = name.rpartition(".")[0]
+        found = find_module(parent, self.module.search_path) if parent else None
+        return found is not None and not found[1]
 
     def stmt_Import(self, node):
         for alias in node.names:
