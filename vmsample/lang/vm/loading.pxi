@@ -213,9 +213,12 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
     try:
         _register_types(nursery)
-        setup_builtins()
-        load_app_modules()
-        finish_sys_module()
+        try:
+            setup_builtins()
+            load_app_modules()
+            finish_sys_module()
+        except VMError:
+            startup_failed()
         if not filename.startswith("<"):
             # As CPython 3.9+: the script's __file__ is its absolute path (-c has none).
             dict_set_py(&VM_STATE.roots[R_GLOBALS], "__file__", intern(os.path.abspath(filename)))

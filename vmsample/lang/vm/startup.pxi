@@ -272,6 +272,15 @@ cdef int finish_sys_module() except -1:
 # The app-level modules (vmsample/lang/app), in the order they run.
 APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp"]
 
+cdef int startup_failed() except -1:
+    # A VM exception escaped the VM's own start-up code: out of memory is the
+    # host's MemoryError (the command line says "out of memory before the
+    # program could run"); anything else is the VM's own bug.
+    if isinstance_c(VM_STATE.roots[R_EXC], exc_class("MemoryError")):
+        raise MemoryError(exc_str(&VM_STATE.roots[R_EXC]) or "the heap is full") from None
+    raise RuntimeError(f"the VM could not start: {type_name(VM_STATE.roots[R_EXC])}: "
+                       f"{exc_str(&VM_STATE.roots[R_EXC])}") from None
+
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.
     from vmsample.lang.code_cache import compiled
