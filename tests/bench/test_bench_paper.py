@@ -42,9 +42,10 @@ def test_runs_allocate_the_same_and_sample_what_the_period_says(tmp_path, capfd)
         # A profiler's detach ends with one minor collection, so every sample gets its outcome.
         assert r["minor_collections"] == off["minor_collections"] + (r is not hookless)
     assert off["alloc_samples"] == 0 and off["profile_bytes"] is None
-    # One sample per 4096 bytes of the stream (the VM's start-up is not sampled).
+    # One sample per 4096 bytes of the stream (the VM's start-up, its
+    # built-ins and app-level modules, about 500 KiB, is not sampled).
     n = real["alloc_samples"]
-    assert n > 0 and n * 4096 <= off["allocated_bytes"] < (n + 1) * 4096 + 256 * 1024
+    assert n > 0 and n * 4096 <= off["allocated_bytes"] < (n + 1) * 4096 + 1024 * 1024
     # The same seed puts the sample points at the same bytes: a muted writer
     # changes what is written, not what is sampled.
     assert muted["alloc_samples"] == n and muted["profile_bytes"] is None
