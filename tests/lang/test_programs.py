@@ -102,7 +102,25 @@ EXAMPLE_ARGS = {
 EXAMPLE_DEBUG_KNOBS = dict(GC_DEBUG_KNOBS, VMSAMPLE_GC_STRESS="101")
 
 # Path relative to tests/lang/ (or "examples/NAME.py") -> the missing VM feature.
-KNOWN_FAILURES: dict[str, str] = {}
+KNOWN_FAILURES: dict[str, str] = {
+    # The C modules these use run as CPython's pure-Python fallbacks, whose
+    # messages and reprs differ from the C versions' (issue #27: a C-module
+    # replacement with CPython's messages, or a delegated engine).
+    "programs/bytes/bytesio.py": "_pyio's messages are not _io's (BytesIO)",
+    "programs/stdlib/files_binary.py": "_pyio's messages are not _io's (buffered files)",
+    "programs/stdlib/io_base.py": "_pyio's messages are not _io's (IOBase)",
+    "programs/stdlib/io_stringio.py": "_pyio's messages are not _io's (StringIO)",
+    "programs/stdlib/json_module.py": "json's pure-Python scanner's messages are not _json's",
+    "programs/stdlib/bisect_heapq.py": "heapq's pure-Python messages are not _heapq's",
+    "programs/stdlib/decimal_module.py": "_pydecimal is not _decimal (signals' args, context repr order)",
+    # VM bugs (issue #26).
+    "programs/stdlib/re_module.py": "re.error raised by the delegated _sre is a plain Exception; "
+                                    "Pattern.__eq__ of two compiled patterns",
+    "programs/stdlib/typing_protocols.py": "isinstance() with a runtime protocol ends in _py_abc's "
+                                           "__subclasshook__ instead of the protocol's __instancecheck__",
+    "programs/stdlib/pprint_module.py": "pprint of a dataclass: the VM's dataclass __repr__ is not "
+                                        "recognised by pprint's dispatch (it formats it on one line)",
+}
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()
 TIMEOUT = 60  # seconds per run (the slowest takes ~5 s): a hang fails one test, not the suite
