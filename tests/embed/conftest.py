@@ -1,31 +1,35 @@
 """Fixtures for the embedding example: build examples/embed in a temporary
 directory against the installed vmsample, as a third party would, and run it."""
 
-import shutil
 import subprocess
 import sys
 
 import pytest
 
 from differential import clean_env
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE
+from minilisp_build import EXAMPLE, PROBE, build_in_place
 
 
 @pytest.fixture(scope="session")
 def minilisp_dir(tmp_path_factory):
-    """The example, copied out of the repository and built in place with
-    ``setup.py build_ext --inplace`` (only the installed vmsample's .pxd
-    files on the include path)."""
-    root = tmp_path_factory.mktemp("embed") / "minilisp-src"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
-    proc = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=root,
-                          env=clean_env(), capture_output=True, text=True)
-    assert proc.returncode == 0, f"building the example failed:\n{proc.stdout}\n{proc.stderr}"
-    # Authors copy this code: it must build clean (Cython's and the C compiler's warnings).
-    warnings = [line for line in (proc.stdout + proc.stderr).splitlines() if "warning" in line.lower()]
-    assert not warnings, "building the example warns:\n" + "\n".join(warnings)
-    assert list((root / "minilisp").glob("_vm*.so")), "no extension module was built"
-    return root
+    """The example, copied out of the repository and built in place."""
+    return build_in_place(EXAMPLE, tmp_path_factory.mktemp("embed") / "minilisp-src", "the example")
+
+
+@pytest.fixture(scope="session")
+def probe_dir(tmp_path_factory):
+    """tests/embed/probe built in place: the SDK's probes (sdk_probe)."""
+    return build_in_place(PROBE, tmp_path_factory.mktemp("probe") / "probe", "the SDK probe")
+
+
+@pytest.fixture(scope="session")
+def sdk_probe(probe_dir):
+    sys.path.insert(0, str(probe_dir))
+    try:
+        import sdk_probe
+        yield sdk_probe
+    finally:
+        sys.path.remove(str(probe_dir))
 
 
 @pytest.fixture(scope="session")
