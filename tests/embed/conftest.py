@@ -1,6 +1,7 @@
-"""Fixtures for the embedding example: build examples/embed in a temporary
-directory against the installed vmsample, as a third party would, and run it."""
+"""Fixtures for the embedding examples and the SDK's probe: each built in a
+temporary directory against the installed vmsample, as a third party would."""
 
+import importlib
 import subprocess
 import sys
 
@@ -22,25 +23,24 @@ def probe_dir(tmp_path_factory):
     return build_in_place(PROBE, tmp_path_factory.mktemp("probe") / "probe", "the SDK probe")
 
 
+def imported_from(directory, name):
+    """Import module [name] from [directory] (a build in place), for the session."""
+    sys.path.insert(0, str(directory))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(directory))
+
+
 @pytest.fixture(scope="session")
 def sdk_probe(probe_dir):
-    sys.path.insert(0, str(probe_dir))
-    try:
-        import sdk_probe
-        yield sdk_probe
-    finally:
-        sys.path.remove(str(probe_dir))
+    yield from imported_from(probe_dir, "sdk_probe")
 
 
 @pytest.fixture(scope="session")
 def minilisp(minilisp_dir):
     """The built package, imported in this process."""
-    sys.path.insert(0, str(minilisp_dir))
-    try:
-        import minilisp
-        yield minilisp
-    finally:
-        sys.path.remove(str(minilisp_dir))
+    yield from imported_from(minilisp_dir, "minilisp")
 
 
 @pytest.fixture(scope="session")
