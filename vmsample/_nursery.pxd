@@ -213,7 +213,7 @@ cdef int gc_roots_unregister(GCHeap* h, GCRootTable* t) noexcept nogil
 cdef GCRootTable* gc_roots_new(GCHeap* h, size_t n, gcref_t fill) noexcept nogil
 cdef void gc_roots_free(GCHeap* h, GCRootTable* t) noexcept nogil     # unregister + free (NULL: no-op)
 # The checks of the inline functions below, out of line (core/rules.pxi).
-cdef void gc_frame_unbalanced(GCHeap* h, gc_frame_t* f) noexcept nogil
+cdef bint gc_frame_unbalanced(GCHeap* h, gc_frame_t* f) noexcept nogil
 cdef void gc_check_slot(GCHeap* h, gcref_t obj, size_t i, int kind) noexcept nogil
 cdef void gc_bad_immediate(int64_t value, unsigned tag) noexcept nogil
 
@@ -426,13 +426,15 @@ cdef inline void gc_frame_enter(GCHeap* h, gc_frame_t* f) noexcept nogil:
 
 cdef inline void gc_frame_leave(GCHeap* h, gc_frame_t* f) noexcept nogil:
     if VMS_UNLIKELY(h.frame_depth != f.depth + 1 or h.shadowstack_top < f.base):
-        gc_frame_unbalanced(h, f)
+        if not gc_frame_unbalanced(h, f):
+            return
     h.shadowstack_top = f.base
     h.frame_depth = f.depth
 
 cdef inline void gc_frame_unwind(GCHeap* h, gc_frame_t* f) noexcept nogil:
-    if VMS_UNLIKELY(h.frame_depth <= f.depth):
-        gc_frame_unbalanced(h, f)
+    if VMS_UNLIKELY(h.frame_depth <= f.depth or h.shadowstack_top < f.base):
+        if not gc_frame_unbalanced(h, f):
+            return
     h.shadowstack_top = f.base
     h.frame_depth = f.depth
 

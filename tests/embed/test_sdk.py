@@ -76,6 +76,22 @@ def test_an_unbalanced_frame_is_found(probe_dir, debug):
         assert proc.returncode == 0 and "returned 0" in proc.stdout, proc.stderr
 
 
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("call, message, recovered", [
+    # Left twice: the second leave changes nothing (the outer frame's slot stays).
+    ("break_frame_left_twice", "a frame is left twice", (1, 1)),
+    # Popped below the base: the popped slots do not come back as roots.
+    ("break_frame_popped_below", "popped 2 slot(s) below the base", (0, 0)),
+])
+def test_a_frame_left_wrong_is_found_or_left_alone(probe_dir, debug, call, message, recovered):
+    proc = broken(probe_dir, call + "({nursery})", debug)
+    if debug or CHECKED_BUILD:
+        assert_stopped(proc, "unbalanced gc_frame")
+        assert message in proc.stderr
+    else:
+        assert proc.returncode == 0 and f"returned {recovered}" in proc.stdout, proc.stderr
+
+
 def test_a_root_table_freed_while_registered_is_found(probe_dir):
     # Always fatal: the core cannot follow the table list past it.
     for debug in (False, True):

@@ -18,8 +18,12 @@
 #      outer frame left while an inner one is open is a path -- an error
 #      path, usually -- that skipped its leave.  gc_frame_leave compares one
 #      depth; the out-of-line gc_frame_unbalanced reports it, or, with the
-#      checks off, unwinds (the shadow stack goes back to the outer frame's
-#      base, which is what a correct program would have done).
+#      checks off, says whether unwinding is safe: it is for inner frames
+#      left open (the shadow stack goes back to the outer frame's base, as a
+#      correct program would have had it); it is not for a frame left twice
+#      or a shadow stack popped below the frame's base (raising the top
+#      again would make popped, stale slots roots), and the leave then
+#      changes nothing but the depth.
 #   3. A root table is unregistered before its memory is freed (§6): the
 #      table's check word, tested at every collection before its slots are
 #      visited (core/root_tables.pxi).  Always fatal: the list is broken.
@@ -48,10 +52,16 @@ cdef void rule_broken(const char* rule, const char* what) noexcept nogil:
 
 # ---------------------------------------------------------------- rule 2
 
-cdef void gc_frame_unbalanced(GCHeap* h, gc_frame_t* f) noexcept nogil:
+cdef bint gc_frame_unbalanced(GCHeap* h, gc_frame_t* f) noexcept nogil:
+    # Checks off: True if the leave may unwind to [f] (see rule 2 above).
     cdef char what[200]
     if not checks_on(h):
-        return                          # gc_frame_leave unwinds to [f]
+        if h.frame_depth <= f.depth:
+            return False                # left twice, or after an outer frame
+        if h.shadowstack_top < f.base:
+            h.frame_depth = f.depth
+            return False
+        return True
     if h.frame_depth > f.depth + 1:
         snprintf(what, sizeof(what), "a frame is left while %llu frame(s) entered after it are "
                  "still open (a path, an error path usually, skipped their gc_frame_leave)",

@@ -220,7 +220,7 @@ typedef struct vms_api {
     int64_t (*collect_major)(vms_heap *h);
     uintptr_t (*id)(vms_heap *h, vms_header *obj);
     int (*shadowstack_overflow)(vms_heap *h);
-    void (*frame_unbalanced)(vms_heap *h, vms_frame *f);
+    int (*frame_unbalanced)(vms_heap *h, vms_frame *f);
     void (*check_slot)(vms_heap *h, vms_ref obj, size_t i, int kind);
     void (*bad_immediate)(int64_t value, unsigned tag);
     int (*roots_register)(vms_heap *h, vms_root_table *t, vms_ref *slots, size_t n);
@@ -350,16 +350,18 @@ static inline void vms_frame_enter(vms_heap *h, vms_frame *f) {
 
 /* The normal way out: frames entered after [f] must have been left. */
 static inline void vms_frame_leave(vms_heap *h, vms_frame *f) {
-    if (VMS_UNLIKELY(h->frame_depth != f->depth + 1 || h->shadowstack_top < f->base))
-        VMS_API->frame_unbalanced(h, f);
+    if (VMS_UNLIKELY(h->frame_depth != f->depth + 1 || h->shadowstack_top < f->base)
+            && !VMS_API->frame_unbalanced(h, f))
+        return;
     h->shadowstack_top = f->base;
     h->frame_depth = f->depth;
 }
 
 /* An error path's way out: also leaves the frames entered after [f]. */
 static inline void vms_frame_unwind(vms_heap *h, vms_frame *f) {
-    if (VMS_UNLIKELY(h->frame_depth <= f->depth))
-        VMS_API->frame_unbalanced(h, f);
+    if (VMS_UNLIKELY(h->frame_depth <= f->depth || h->shadowstack_top < f->base)
+            && !VMS_API->frame_unbalanced(h, f))
+        return;
     h->shadowstack_top = f->base;
     h->frame_depth = f->depth;
 }

@@ -168,3 +168,28 @@ def break_payload_accessor(Nursery n, str what):
 def break_immediate(int64_t n):
     """Rule 5: a fixnum that does not fit."""
     return gc_fixnum(n)
+
+
+def break_frame_left_twice(Nursery n):
+    """Rule 2: leave a frame twice; returns (shadow stack depth, frame depth) after."""
+    cdef GCHeap* h = heap(n)
+    cdef gc_frame_t outer, inner
+    gc_frame_enter(h, &outer)
+    gc_frame_enter(h, &inner)
+    gc_push_root_or_raise(h, gc_fixnum(1))
+    gc_frame_leave(h, &inner)
+    gc_push_root_or_raise(h, gc_fixnum(2))              # the outer frame's
+    gc_frame_leave(h, &inner)                           # again
+    return h.shadowstack_top - h.shadowstack_base, h.frame_depth
+
+
+def break_frame_popped_below(Nursery n):
+    """Rule 2: pop below a frame's base; returns (shadow stack depth, frame depth) after."""
+    cdef GCHeap* h = heap(n)
+    cdef gc_frame_t f
+    gc_push_root_or_raise(h, gc_fixnum(1))
+    gc_push_root_or_raise(h, gc_fixnum(2))
+    gc_frame_enter(h, &f)
+    h.shadowstack_top -= 2                              # more pops than pushes
+    gc_frame_leave(h, &f)
+    return h.shadowstack_top - h.shadowstack_base, h.frame_depth
