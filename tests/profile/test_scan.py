@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vmsample.profile import ProfileWriter, read_profile, reader, schema, source
+from vmsample.profile import ProfileWriter, read_profile, reader, records, schema_reader, source
 from vmsample.profile._assemble import _PureStackTable
 from vmsample.profile._scan import StackTable
 from vmsample.profile.reader import load_bytes
@@ -79,7 +79,7 @@ def test_a_profile_of_many_stacks_reads_the_same_every_way(tmp_path, monkeypatch
     assert [fast.stack_frames(s.stack)[0].line for s in fast.alloc_samples] == [11 + i for i in range(5000)]
     assert fast == read_without_scanning(path, monkeypatch)
     data, gz = load_bytes(path)
-    assert schema.to_profile(schema.parse(data), gzip=gz) == fast
+    assert schema_reader.to_profile(records.parse(data), gzip=gz) == fast
     # The columns take less memory than the file.
     assert fast.alloc_samples.nbytes + fast.time_samples.nbytes <= path.stat().st_size
 

@@ -1,11 +1,13 @@
 """Turning a stream of decoded records into a `Profile`.
 
-Both readers -- the fast one (reader.py) and the `construct` schema
-(schema.py) -- decode bytes into the same calls on a [ProfileBuilder], which
-owns every rule that is about meaning rather than bytes: pairing stack
+Both readers -- the fast one (reader.py) and the schema's
+(schema_reader.py) -- decode bytes into the same calls on a [ProfileBuilder],
+which owns every rule that is about meaning rather than bytes: pairing stack
 records with their extension info, resolving outcomes by sequence number,
 interning stacks and frames, checking the END counts.  Differential tests
-compare the two readers through it.
+compare the two readers through it.  What a decoder may call is listed in
+ProfileBuilder's docstring; nothing else of this module is theirs, but for
+the [MainSectionCursor] interface a second pass implements.
 
 Pairing (docs/format.md): the k-th main-section stack record of a stream
 belongs to the k-th extension info record of that stream that carries no
@@ -77,10 +79,35 @@ except ImportError:
     StackTable = _PureStackTable
 
 
+class MainSectionCursor:
+    """A second pass over a vmsample file's 0x01 stack records, for summing
+    while reading (ProfileBuilder.pair_again): the first pass interns every
+    stack and lets go of the ids; as the extension's infos pair with the
+    records, [take] gives their ids again, decoded by [next_ids] -- the fast
+    reader's (reader.ScanCursor) or the schema's (schema_reader.SchemaCursor)."""
+
+    def __init__(self):
+        self.taken = 0
+
+    def take(self, start, n) -> np.ndarray:
+        """The ids of records [start, start + n); [start] is where the last
+        call ended (the builder pairs in file order)."""
+        if start != self.taken:
+            raise Irregular("main-section records asked for out of order")
+        ids = self.next_ids(n)
+        self.taken += n
+        return ids
+
+    def next_ids(self, n) -> np.ndarray:
+        """The int32 stack ids of the next [n] records."""
+        raise NotImplementedError
+
+
 class StackRecords:
     """One stream's main-section stack records, as columns: stack id, thread
     id, time (NONE if the record has none) and memory (NONE likewise).
-    The fast reader's scanner (_scan.pyx) appends to them directly.
+    The fast reader's scanner (_scan.pyx) appends to them directly
+    ([columns], then [appended]).
 
     In a vmsample file (META vmsample_version before the first sample) the
     extension's sample infos carry the thread and time of every sample and
@@ -89,9 +116,8 @@ class StackRecords:
 
     Summing while reading (aggregate=True) keeps not even those: the reader
     lets go of the ids as it decodes them ([let_go]; the records are
-    [counted]), and [again], a second cursor over the main section
-    (reader.MainSectionCursor; schema.MainSectionRecords for the schema's
-    reader), decodes them again when the extension's infos pair with them."""
+    [counted]), and [again], a MainSectionCursor, decodes them again when
+    the extension's infos pair with them."""
 
     def __init__(self):
         # Stack ids are int32: a file has far fewer than 2**31 distinct stacks.
@@ -110,6 +136,19 @@ class StackRecords:
             self.time.append(NONE if time_ns is None else time_ns)
             self.memory.append(NONE if memory is None else memory)
 
+    def columns(self) -> tuple:
+        """The columns a compiled decoder appends to: stack id, thread, time,
+        memory (None: not kept)."""
+        if self.stacks_only:
+            return self.stack, None, None, None
+        return self.stack, self.thread, self.time, self.memory
+
+    def appended(self):
+        """A compiled decoder appended a run to [columns]: with a second
+        pass, its ids are let go of."""
+        if self.again is not None:
+            self.let_go()
+
     def let_go(self):
         """Forget the ids decoded so far ([again] gives them back)."""
         self.counted += len(self.stack)
@@ -125,15 +164,21 @@ class StackRecords:
         return self.counted + len(self.stack)
 
 
+# The sample infos as columns: the fields of format.ALLOC_INFO / TIME_INFO in
+# their order (the type id signed, -1 for "unknown" in the fork's files), then
+# the stack id (-1: the next main-section record's).  The compiled scanner
+# (_scan.scan_infos) appends in this order and checks it at import.
+ALLOC_COLUMNS = (("seq", "Q"), ("time_ns", "q"), ("thread_id", "Q"), ("size", "Q"), ("type_id", "q"),
+                 ("flags", "B"), ("stack", "q"))
+TIME_COLUMNS = (("time_ns", "q"), ("thread_id", "Q"), ("stack", "q"))
+
+
 def _alloc_columns():
-    """Allocation infos as columns: seq, time, thread, size, type id, flags,
-    and the stack id (-1: the next main-section record's)."""
-    return [array("Q"), array("q"), array("Q"), array("Q"), array("q"), array("B"), array("q")]
+    return [array(code) for _, code in ALLOC_COLUMNS]
 
 
 def _time_columns():
-    """Time infos as columns: time, thread, stack id (-1 as above)."""
-    return [array("q"), array("Q"), array("q")]
+    return [array(code) for _, code in TIME_COLUMNS]
 
 
 def _type_names(types, type_id) -> dict[int, str]:
@@ -207,7 +252,22 @@ class ProfileBuilder:
     vmsample file are summed as they arrive (totals.TotalsAccumulator) and
     their columns emptied: the Profile has no sample columns, only
     [Profile.totals].  A file the accumulator cannot follow raises
-    totals.Irregular, and the reader reads it again without [aggregate]."""
+    totals.Irregular, and the reader reads it again without [aggregate].
+
+    Its interface to the decoders, the whole of it:
+
+    * one call per record, in file order: [header], [start_time],
+      [add_meta], [code], [stack], [obj_info], [trailer]; then
+      [extension_begins] (or [memory_map], a legacy file's tail), and
+      [type_name], [stats], [alloc_info], [time_info], [minor], [major],
+      [deaths], [end_of_extension]; [drain] between extension records;
+    * what it knows so far: [geometry], [lines], [meta] (the META pairs),
+      [codes], [intern] (a stack's id);
+    * for compiled decoding: [stacks] (the interning table), the columns of
+      [stack_records] and [info_columns] to append to;
+    * a second pass: [wants_second_pass], then [pair_again] with a
+      MainSectionCursor;
+    * [finish]."""
 
     def __init__(self, gzip: bool = False, aggregate: bool = False, merged: bool = False):
         self.gzip = gzip
@@ -222,6 +282,7 @@ class ProfileBuilder:
         # each after the number of allocation infos before it: (infos, first
         # seq or None, payload, when).
         self.events: list = []
+        self.mergers = None             # merge.SampleMerger for allocations and for time, when [merged]
         self.geometry: F.Geometry | None = None
         self.version = 0
         self.mode = 0
@@ -269,7 +330,31 @@ class ProfileBuilder:
             self.codes[code_id] = name
 
     def intern(self, entries: bytes) -> int:
+        """The id of the stack of raw [entries] (little-endian i64 words)."""
         return self.stacks.intern(entries)
+
+    def stack_records(self, marker) -> StackRecords:
+        """The records of [marker] for a decoder that appends to their
+        [StackRecords.columns] itself; asked at the first sample record,
+        when the META keys before it say whether the file is vmsample's."""
+        records = self.main[marker]
+        records.stacks_only = F.META_VERSION in self.meta
+        return records
+
+    def stack_count(self, marker) -> int:
+        """The number of [marker] records so far."""
+        return len(self.main[marker])
+
+    def wants_second_pass(self, fork) -> bool:
+        """Whether summing while reading should read the 0x01 records a
+        second time (pair_again): a vmsample file, in the vmprof meaning of
+        version 7 if that is its version ([fork] false)."""
+        return self.aggregate and not fork and F.META_VERSION in self.meta
+
+    def pair_again(self, cursor: MainSectionCursor):
+        """Let go of the 0x01 records' stack ids as they are decoded;
+        [cursor] gives them again as the extension's infos pair with them."""
+        self.main[F.MARKER_STACKTRACE].again = cursor
 
     def stack(self, marker, entries, thread_id, time_ns, memory=None):
         """A 0x01 / 0x09 record ([entries]: raw little-endian i64 bytes);
@@ -287,6 +372,14 @@ class ProfileBuilder:
     def trailer(self, sec, usec):
         self.end = (sec, usec) if sec is not None else None
 
+    def memory_map(self, data):
+        """A legacy file's tail after the trailer: vmprof's copy of the
+        process's memory map, text, not records."""
+        self.symbol_map = data
+
+    def extension_begins(self):
+        self.has_extension = True
+
     # ---------------------------------------------------------- extension
     def type_name(self, type_id, name):
         self.types[type_id] = name
@@ -294,8 +387,13 @@ class ProfileBuilder:
     def stats(self, names):
         self.stat_names = tuple(names)
 
-    # Sample infos go into columns (_alloc_columns, _time_columns); the fast
+    # Sample infos go into columns (ALLOC_COLUMNS, TIME_COLUMNS); the fast
     # reader's scanner appends the ones without a stack of their own directly.
+    def info_columns(self) -> tuple[list, list]:
+        """The allocation and the time infos' columns, for a compiled decoder
+        to append to (in ALLOC_COLUMNS / TIME_COLUMNS order)."""
+        return self.alloc_infos, self.time_infos
+
     def alloc_info(self, seq, time_ns, thread_id, size, type_id, flags, entries):
         stack = -1 if entries is None else self.intern(entries)
         for column, value in zip(self.alloc_infos, (seq, time_ns, thread_id, size, type_id, flags, stack)):
@@ -361,7 +459,8 @@ class ProfileBuilder:
         try:
             if self.accumulator is None:
                 self.meta_now = self._metadata()
-                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now), self._mergers(self.meta_now))
+                self.mergers = self._mergers(self.meta_now)
+                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now), self.mergers)
             alloc_main, time_main = self._streams(self.meta_now)
             done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
@@ -751,9 +850,8 @@ class ProfileBuilder:
             totals = self._streamed_totals(alloc_main, time_main)
             if self.merged:
                 self.accumulator.finish()
-                mergers = self.accumulator.mergers
-                alloc = merge.allocation_rows(mergers[0], lambda type_id: _type_names(types, type_id))
-                time = merge.time_rows(mergers[1])
+                alloc = merge.allocation_rows(self.mergers[0], lambda type_id: _type_names(types, type_id))
+                time = merge.time_rows(self.mergers[1])
             else:
                 alloc, time = AggregatedSamples("allocation", totals.alloc_count), \
                     AggregatedSamples("time", totals.time_count)
