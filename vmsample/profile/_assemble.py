@@ -26,13 +26,14 @@ from datetime import datetime
 
 import numpy as np
 
+from . import fate, merge, weights
 from . import format as F
-from . import merge, weights
-from .columns import by_first_use, distinct, group
+from .columns import NONE, by_first_use, distinct, group
 from .errors import ProfileFormatError
-from .model import (NONE, AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection,
-                    Outcome, Profile, TimeSamples)
-from .totals import Irregular, SampleTotals, TotalsAccumulator, has_lifetimes
+from .fate import FateStream, Irregular, Outcome
+from .model import (AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Profile,
+                    TimeSamples)
+from .totals import SampleTotals, TotalsAccumulator, has_lifetimes
 
 
 def _state_name(state: int) -> str:
@@ -187,52 +188,6 @@ def _type_names(types, type_id) -> dict[int, str]:
             for tid in distinct(type_id)[0].tolist()}
 
 
-def _last_by_key(keys, *values):
-    """[keys] deduplicated, sorted, each with the values of its last
-    occurrence (a later record overrides an earlier one, as dict.update)."""
-    if len(keys) < 2 or bool((keys[1:] > keys[:-1]).all()):
-        return (keys,) + values             # the usual: increasing already
-    rev = slice(None, None, -1)
-    keys, first = np.unique(keys[rev], return_index=True)
-    return (keys,) + tuple(v[rev][first] for v in values)
-
-
-def _numbered_in_a_row(seq) -> int | None:
-    """The first seq if [seq] is s0, s0 + 1, ... (what vmsample writes), else None."""
-    n = len(seq)
-    if n and int(seq[-1]) - int(seq[0]) == n - 1 and (n == 1 or bool((np.diff(seq) == 1).all())):
-        return int(seq[0])
-    return None
-
-
-def _run_positions(k0, n_keys, s0, n_seq):
-    """[_positions] of the keys k0 .. k0 + n_keys - 1 and the samples
-    numbered s0 .. s0 + n_seq - 1: two slices."""
-    lo, hi = max(k0, s0), min(k0 + n_keys, s0 + n_seq)
-    if lo >= hi:
-        return slice(0, 0), slice(0, 0)
-    return slice(lo - s0, hi - s0), slice(lo - k0, hi - k0)
-
-
-def _positions(keys, seq, s0):
-    """Which sample has which of the sorted, distinct seqs [keys] (s0:
-    _numbered_in_a_row(seq)): (sample indices, the indices of their keys),
-    as slices when both are runs."""
-    if s0 is not None and len(keys) and int(keys[-1]) - int(keys[0]) == len(keys) - 1:
-        # The usual: the keys are a run of seqs, and so are their samples.
-        return _run_positions(int(keys[0]), len(keys), s0, len(seq))
-    if s0 is not None:                  # arithmetic
-        rel = keys - np.uint64(s0)      # (wraps below s0; those are not found)
-        found = np.flatnonzero((keys >= s0) & (rel < len(seq)))
-        return rel[found].astype(np.intp), found
-    # Any numbering (two samples may share a seq): each sample looks its seq up.
-    at = np.searchsorted(keys, seq)
-    inside = at < len(keys)
-    at[~inside] = 0
-    samples = np.flatnonzero(inside & (keys[at] == seq))
-    return samples, at[samples]
-
-
 # Stacks made into frames at a time (_frames).
 STACKS_PER_CHUNK = 8192
 
@@ -249,10 +204,11 @@ class ProfileBuilder:
     """Receives decoded records in file order; [finish] returns the Profile.
 
     With [aggregate] (read_profile(..., aggregate=True)) the samples of a
-    vmsample file are summed as they arrive (totals.TotalsAccumulator) and
-    their columns emptied: the Profile has no sample columns, only
+    vmsample file are summed as they arrive (totals.TotalsAccumulator, a
+    user of fate.FateStream; with [merged], merge.MergedFates too) and their
+    columns emptied: the Profile has no sample columns, only
     [Profile.totals].  A file the accumulator cannot follow raises
-    totals.Irregular, and the reader reads it again without [aggregate].
+    fate.Irregular, and the reader reads it again without [aggregate].
 
     Its interface to the decoders, the whole of it:
 
@@ -275,6 +231,7 @@ class ProfileBuilder:
         self.merged = merged            # also merge the samples (merge.py); needs [aggregate]
         self._major_times_of = (0, np.zeros(0, np.int64))
         self.accumulator: TotalsAccumulator | None = None
+        self.fates: FateStream | None = None    # the samples' fates, for the accumulator (and the merger)
         self.meta_now: Metadata | None = None   # the metadata when the accumulator began (aggregate mode)
         self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
         # Minor collections' outcomes (first seq, bytes, time) and DEATHS
@@ -459,14 +416,25 @@ class ProfileBuilder:
         try:
             if self.accumulator is None:
                 self.meta_now = self._metadata()
+                lifetimes = has_lifetimes(self.meta_now)
                 self.mergers = self._mergers(self.meta_now)
-                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now), self.mergers)
+                self.accumulator = TotalsAccumulator()
+                users = [self.accumulator]
+                if self.mergers:
+                    users.append(merge.MergedFates(self.mergers[0], lifetimes))
+                self.fates = FateStream(lifetimes, users, every_death=self.mergers is not None)
             alloc_main, time_main = self._streams(self.meta_now)
             done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
                 time, thread, own = (np.asarray(c) for c in self.time_infos)
                 stack = self._paired_stacks(own, time_main, "time", whole=False)
-                self.accumulator.times(time, thread, stack, self.meta_now.time_period_ns or 0)
+                if self.mergers:
+                    n, first = len(time), self.accumulator.time_count
+                    self.mergers[1].add({"seq": np.arange(first, first + n, dtype=np.uint64), "time_ns": time,
+                                         "memory_kb": np.full(n, NONE, np.int64), "thread_id": thread,
+                                         "stack": stack,
+                                         "weight": np.full(n, self.meta_now.time_period_ns or 0, np.int64)})
+                self.accumulator.times(time, thread, stack)
                 self.time_infos = _time_columns()
         except ProfileFormatError as e:
             # Where the model raises this (at the end), with what precedes it,
@@ -484,10 +452,10 @@ class ProfileBuilder:
             if outcomes:
                 keys = np.concatenate([np.arange(f, f + len(o), dtype=np.uint64) for f, o, _ in outcomes])
                 times = np.repeat(np.array([t for _, _, t in outcomes], np.int64), [len(o) for _, o, _ in outcomes])
-                self.accumulator.outcomes(keys, np.frombuffer(b"".join(o for _, o, _ in outcomes), np.uint8), times)
+                self.fates.outcomes(keys, np.frombuffer(b"".join(o for _, o, _ in outcomes), np.uint8), times)
                 outcomes = []
             if payload is not None:
-                self.accumulator.deaths(payload, *when)
+                self.fates.deaths(payload, *when)
 
     def _mergers(self, meta):
         if not self.merged:
@@ -523,8 +491,11 @@ class ProfileBuilder:
         seq, time, thread, size, type_id, flags, own = (c[:done] for c in columns)
         stack = self._paired_stacks(own, alloc_main, "alloc", whole=False)
         nbytes, objects = self._weights(self.meta_now, size, flags)
-        self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
-                                     nbytes, objects, size)
+        large = (flags & F.ALLOC_FLAG_LARGE) != 0
+        bins = self.accumulator.allocations(time, thread, type_id, large, stack, nbytes, objects)
+        self.fates.allocations(seq, {"bin": bins, "bytes": nbytes, "objects": objects, "time_ns": time,
+                                     "thread_id": thread, "type_id": type_id, "size": size, "large": large,
+                                     "stack": stack})
         rest = _alloc_columns()
         for kept, c in zip(rest, columns):
             kept.frombytes(c[done:].tobytes())
@@ -697,48 +668,6 @@ class ProfileBuilder:
         flags.extend([F.ALLOC_FLAG_LARGE if w & 2 else 0 for w in words] + [0] * (n - len(words)))
         stack.frombytes(np.asarray(gc_stacks.stack, np.int64).tobytes())
 
-    def _outcomes(self, seq, s0):
-        """Each sample's outcome, and the time of the minor collection that
-        resolved it (NONE if none did), from the minor collections' outcome
-        bytes (bit 0: survived); a later record overrides an earlier one."""
-        outcome = np.full(len(seq), Outcome.UNKNOWN, np.uint8)
-        minor_time = np.full(len(seq), NONE, np.int64)
-        ranges = [(first, outs, t) for _, t, _, _, first, outs, _, _ in self.minors if outs]
-        if not ranges:
-            return outcome, minor_time
-        for first, outs, _ in ranges:
-            if first + len(outs) > 2**64:
-                raise ProfileFormatError(f"minor collection samples {first}.. pass 2**64", None, "ext:minor_gc")
-        lengths = np.array([len(outs) for _, outs, _ in ranges], np.int64)
-        before = np.cumsum(lengths) - lengths                   # outcome bytes before each range
-        bits = np.concatenate([np.frombuffer(outs, np.uint8) for _, outs, _ in ranges])
-        times = np.repeat(np.array([t for _, _, t in ranges], np.int64), lengths)
-        first0 = ranges[0][0]
-        if s0 is not None and all(first == first0 + b for (first, _, _), b in zip(ranges, before.tolist())):
-            # The usual: one run of seqs, each named once, in order.
-            samples, at = _run_positions(first0, len(bits), s0, len(seq))
-        else:
-            # first + i for the i-th byte of each range, in uint64 (mod 2**64, exact)
-            keys = np.repeat(np.array([first for first, _, _ in ranges], np.uint64) - before.astype(np.uint64),
-                             lengths) + np.arange(len(bits), dtype=np.uint64)
-            keys, bits, times = _last_by_key(keys, bits, times)
-            samples, at = _positions(keys, seq, s0)
-        outcome[samples] = np.where(bits[at] & 1, Outcome.SURVIVED, Outcome.DIED)
-        minor_time[samples] = times[at]
-        return outcome, minor_time
-
-    def _deaths(self, seq, s0):
-        """Each sample's death in a major collection: (major index or -1, time or NONE)."""
-        died_major = np.full(len(seq), -1, np.int64)
-        death_ns = np.full(len(seq), NONE, np.int64)
-        if len(self.deaths_seq):
-            keys, majors, times = _last_by_key(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
-                                               np.asarray(self.deaths_time))
-            samples, at = _positions(keys, seq, s0)
-            died_major[samples] = majors[at]
-            death_ns[samples] = times[at]
-        return died_major, death_ns
-
     def _weights(self, meta, size, flags):
         """(bytes, objects) each record stands for (weights.py), computed
         once per distinct (size, crossings)."""
@@ -785,9 +714,11 @@ class ProfileBuilder:
                 raise self._unpaired("alloc", False)
             return AllocationSamples.empty()
         stack = self._paired_stacks(own, alloc_main, "alloc")
-        s0 = _numbered_in_a_row(seq)
-        outcome, minor_time = self._outcomes(seq, s0)
-        died_major, death_ns = self._deaths(seq, s0)
+        s0 = fate.numbered_in_a_row(seq)
+        outcome, minor_time = fate.resolve_outcomes(
+            [(first, outs, t) for _, t, _, _, first, outs, _, _ in self.minors if outs], seq, s0)
+        died_major, death_ns = fate.resolve_deaths(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
+                                                   np.asarray(self.deaths_time), seq, s0)
         died_young = outcome == Outcome.DIED
         death_ns[died_young] = minor_time[died_young]
         nbytes, objects = self._weights(meta, size, flags)
@@ -849,7 +780,6 @@ class ProfileBuilder:
         if self.aggregate and self.has_extension:
             totals = self._streamed_totals(alloc_main, time_main)
             if self.merged:
-                self.accumulator.finish()
                 alloc = merge.allocation_rows(self.mergers[0], lambda type_id: _type_names(types, type_id))
                 time = merge.time_rows(self.mergers[1])
             else:
@@ -869,4 +799,5 @@ class ProfileBuilder:
         self.drain(force=True)
         if self.taken["alloc"] != len(alloc_main) or self.taken["time"] != len(time_main):
             raise Irregular("stack records without info records")
+        self.fates.finish()
         return self.accumulator.totals()

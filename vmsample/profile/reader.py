@@ -25,7 +25,7 @@ from ._assemble import MainSectionCursor, ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
-from .totals import Irregular
+from .fate import Irregular
 
 _Q = struct.Struct("<q")
 _I = struct.Struct("<i")

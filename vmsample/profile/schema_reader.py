@@ -20,7 +20,7 @@ from . import format as F
 from ._assemble import MainSectionCursor, ProfileBuilder, fork_time_ns
 from .records import iter_records
 from .source import mapped
-from .totals import Irregular
+from .fate import Irregular
 
 
 def _raw(entries) -> bytes:
@@ -106,7 +106,7 @@ def to_profile(parsed, gzip: bool = False):
 def read_records(records, gzip: bool = False, aggregate: bool = False, again=None):
     """The Profile of the records iter_records decodes, taken one at a
     time.  With [aggregate], the samples are summed as they come (totals.py);
-    a file the accumulator does not follow raises totals.Irregular.
+    a file the accumulator does not follow raises fate.Irregular.
     [again]() gives the records once more, from the start, for summing a
     vmsample file without holding a stack id per sample (SchemaCursor)."""
     b = ProfileBuilder(gzip=gzip, aggregate=aggregate)
