@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vmsample.profile import ProfileWriter, read_profile, reader, records, schema_reader, source
+from vmsample.profile import format as F
 from vmsample.profile._assemble import _PureStackTable
 from vmsample.profile._scan import StackTable
 from vmsample.profile.reader import load_bytes
@@ -159,3 +160,24 @@ def test_a_profile_piped_to_dev_stdin_reads_like_the_file(tmp_path, gz):
     read = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", str(path)],
                           capture_output=True, check=True).stdout
     assert json.loads(piped)["summary"] == json.loads(read)["summary"]
+
+
+@pytest.mark.parametrize("change", [
+    ("EXT_ALLOC_SAMPLE", 0x2B),
+    ("ALLOC_INFO", F.Layout("alloc_sample", ("seq", "Q"), ("thread_id", "Q"), ("time_ns", "q"), ("size", "Q"),
+                            ("type_id", "I"), ("flags", "B"))),
+    ("TIME_INFO", F.Layout("time_sample", ("time_ns", "q"), ("thread_id", "Q"), ("cpu", "B"))),
+    ("STACK_HEAD", F.Layout("stack head", ("count", "i"), ("depth", "q"))),
+    ("MAX_STACK_ENTRIES", 1 << 17),
+], ids=lambda c: c[0])
+def test_the_loops_refuse_format_numbers_other_than_theirs(monkeypatch, change):
+    # The loops' copies of format.py's numbers and field order, checked at
+    # import: a format.py the module was not built for is an ImportError
+    # naming what differs, not a file misread.
+    from vmsample.profile import _scan
+
+    _scan._check_format()           # as built: agrees
+    name, value = change
+    monkeypatch.setattr(F, name, value)
+    with pytest.raises(ImportError, match=f"disagrees with format.py about .*{name}"):
+        _scan._check_format()

@@ -165,13 +165,14 @@ class StackRecords:
         return self.counted + len(self.stack)
 
 
-# The sample infos as columns: the fields of format.ALLOC_INFO / TIME_INFO in
-# their order (the type id signed, -1 for "unknown" in the fork's files), then
-# the stack id (-1: the next main-section record's).  The compiled scanner
-# (_scan.scan_infos) appends in this order and checks it at import.
-ALLOC_COLUMNS = (("seq", "Q"), ("time_ns", "q"), ("thread_id", "Q"), ("size", "Q"), ("type_id", "q"),
-                 ("flags", "B"), ("stack", "q"))
-TIME_COLUMNS = (("time_ns", "q"), ("thread_id", "Q"), ("stack", "q"))
+# The sample infos as columns, (name, array typecode): the fields of
+# format.ALLOC_INFO / TIME_INFO in their order (the type id signed: -1 is
+# "unknown" in the fork's files), then the stack id (-1: the next
+# main-section record's).  The compiled scanner (_scan.scan_infos) appends
+# in this order, which it checks against format.py at import.
+_SIGNED = {"I": "q"}
+ALLOC_COLUMNS = tuple((name, _SIGNED.get(code, code)) for name, code in F.ALLOC_INFO.fields) + (("stack", "q"),)
+TIME_COLUMNS = tuple((name, _SIGNED.get(code, code)) for name, code in F.TIME_INFO.fields) + (("stack", "q"),)
 
 
 def _alloc_columns():
