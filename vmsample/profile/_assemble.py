@@ -219,7 +219,7 @@ class ProfileBuilder:
       [type_name], [stats], [alloc_info], [time_info], [minor], [major],
       [deaths], [end_of_extension]; [drain] between extension records;
     * what it knows so far: [geometry], [lines], [meta] (the META pairs),
-      [codes], [intern] (a stack's id);
+      [codes], [stack_count], [intern] (a stack's id);
     * for compiled decoding: [stacks] (the interning table), the columns of
       [stack_records] and [info_columns] to append to;
     * a second pass: [wants_second_pass], then [pair_again] with a

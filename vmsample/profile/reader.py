@@ -23,9 +23,9 @@ from . import format as F
 from . import merge
 from ._assemble import MainSectionCursor, ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
+from .fate import Irregular
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
-from .fate import Irregular
 
 _Q = struct.Struct("<q")
 _I = struct.Struct("<i")

@@ -18,9 +18,9 @@ import numpy as np
 
 from . import format as F
 from ._assemble import MainSectionCursor, ProfileBuilder, fork_time_ns
+from .fate import Irregular
 from .records import iter_records
 from .source import mapped
-from .fate import Irregular
 
 
 def _raw(entries) -> bytes:
