@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from vmsample.lang.modules import find_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
-                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE,
+                                   CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE, CO_NEEDS_CLASS,
                                    CO_ASYNC_GENERATOR)
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
@@ -365,6 +365,8 @@ class _Unit:
         for sym in self.table.get_symbols():
             n = sym.get_name()
             if n == "__class__":
+                if sym.is_free():
+                    co.flags |= CO_NEEDS_CLASS
                 continue
             if sym.is_free():
                 frees.append(n)

@@ -112,6 +112,7 @@ CO_MODULE = 16           # the module's top level
 CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a coroutine)
 CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
 CO_ITERABLE_COROUTINE = 128  # a generator function types.coroutine marked: await accepts its generators
+CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with its class's __class__ cell
 
 
 class BinOp(IntEnum):

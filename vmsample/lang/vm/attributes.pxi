@@ -579,6 +579,10 @@ cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
     owner = FLD(func)[FN_OWNER] if has_tid(func, T_FUNCTION) else 0
     if owner == 0:
         raise RuntimeError("super(): __class__ cell not found")
+    if has_tid(owner, T_CELL):          # the class body's __classcell__ (vm/definitions.pxi)
+        owner = FLD(owner)[0]
+        if not has_tid(owner, T_CLASS):
+            raise RuntimeError("super(): empty __class__ cell")
     push(owner)
     push(selfslot[0])
     cdef gcref_t s = new_super(top_slot() - 1, top_slot())

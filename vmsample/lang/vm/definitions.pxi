@@ -6,9 +6,10 @@
 
 # ---------------------------------------------------------------- functions, classes, raise
 
-cdef gcref_t* make_function(gcref_t* sp, int flags) except NULL:
+cdef gcref_t* make_function(Frame* f, gcref_t* sp, int flags) except NULL:
     # [defaults?, kwdefaults?, closure?, code] -> [function]
     cdef int64_t cidx = untag(sp[-1])
+    cdef gcref_t owner
     cdef gcref_t fn = alloc_fixed(T_FUNCTION)
     sp -= 1
     RAW(fn)[FN_CODE] = cidx
@@ -22,7 +23,34 @@ cdef gcref_t* make_function(gcref_t* sp, int flags) except NULL:
         sp -= 1
         FLD(fn)[FN_DEFAULTS] = sp[0]
     sp[0] = fn
+    if VM_STATE.codes[cidx].flags & CO_NEEDS_CLASS:
+        # The function's __class__ (zero-argument super()), lexically as
+        # CPython's cell: made in a class body, the body's __classcell__,
+        # which type.__new__ fills with the class; made in a method, the
+        # method's.  (vm/types.pxi's set_function_owners gives the class
+        # directly to the functions of a namespace made otherwise.)
+        if f.co.flags & CO_CLASSBODY and not f.co.flags & CO_MODULE:
+            owner = class_cell(ns_slot(f))
+        else:
+            owner = f.base[-1]
+            if f.flags & F_GEN:
+                owner = FLD(owner)[G_FUNC]
+            owner = FLD(owner)[FN_OWNER] if has_tid(owner, T_FUNCTION) else 0
+        if owner != 0:
+            store(sp[0], FN_OWNER, owner)
     return sp + 1
+
+cdef gcref_t class_cell(gcref_t* nsslot) except 0:
+    # The __classcell__ of the class body whose namespace is nsslot[0], made
+    # on first use.
+    cdef gcref_t cell = mapping_get_or_0(nsslot, MAGIC(M_CLASSCELL))
+    if cell != 0:
+        return cell
+    push(alloc_fixed(T_CELL))
+    push(MAGIC(M_CLASSCELL))
+    mapping_setitem(nsslot, top_slot(), top_slot() - 1)
+    pop()
+    return pop()
 
 cdef int do_raise(gcref_t* sp, int n) except -1:
     cdef gcref_t exc, cause = 0

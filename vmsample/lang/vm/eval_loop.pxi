@@ -666,7 +666,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == UNPACK_EX:
         sp = unpack(sp, arg & 0xFF, arg >> 8)
     elif op == MAKE_FUNCTION:
-        sp = make_function(sp, arg)
+        sp = make_function(f, sp, arg)
     elif op == LOAD_BUILD_CLASS:
         sp[0] = mk_bfunc(BI_BUILD_CLASS)
         sp += 1
