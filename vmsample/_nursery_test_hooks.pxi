@@ -21,6 +21,7 @@ ctypedef struct HookRecorder:
     size_t cap_deaths
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
+    size_t n_finalization       # on_finalization calls
 
 cdef void record_sample(void* ctx, const GCSample* sample) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -51,6 +52,9 @@ cdef void record_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
     if event.n_deaths:
         memcpy(r.deaths + r.n_deaths, event.deaths, 8 * event.n_deaths)
     r.n_deaths += event.n_deaths
+
+cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
+    (<HookRecorder*>ctx).n_finalization += 1
 
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -107,6 +111,11 @@ cdef class _HookRecorder:
                 off = <size_t><uintptr_t>m.deaths
                 out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
         return out
+
+    @property
+    def finalization_calls(self):
+        """How many times on_finalization was called (collections that queued something)."""
+        return self.r.n_finalization
 
     def get_root(self, i):
         if not 0 <= i < self.r.n_roots:
