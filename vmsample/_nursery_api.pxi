@@ -793,6 +793,14 @@ cdef class Ref:
         cdef gcref_t v = python_to_slot(self.nursery, value)
         ref_field(self, i)[0] = v
 
+    def _set_weak_without_registering(self, value):
+        """For tests of the heap verifier only: a store into the weak field
+        that skips gc_weak_register."""
+        if ref_type(self).weak_offset == GC_NO_WEAK_FIELD:
+            raise ValueError(f"type {self.type_name!r} has no weak field")
+        (<gcref_t*>(<char*>ref_obj(self) + GC_HEADER_SIZE + ref_type(self).weak_offset))[0] = \
+            python_to_slot(self.nursery, value)
+
     def _write_header_tid(self, tid):
         """For tests of the heap verifier only: overwrite the header's type id."""
         ref_obj(self).tid = tid

@@ -122,12 +122,12 @@ cdef void weak_follow(GCHeap* h, const Judge* j) noexcept nogil:
     entries_judged(lists, j.gen, kept)
 
 cdef void verify_weak_entries(Verifier* v) noexcept nogil:
-    # The weak field of every registered object: a live target, an old one
-    # in weak[OLD].  (verify_weak_field checks the other direction.)
+    # The weak field of every registered object: a live target.
+    # (verify_weak_field checks the fields of the objects the verifier walks.)
     cdef Registrations* lists = P(v.h).fin.weak
     cdef gcref_t t
     cdef size_t i
-    cdef int g, kind
+    cdef int g
     for g in range(2):
         for i in range(lists[g].n):
             if v.failed:
@@ -137,13 +137,9 @@ cdef void verify_weak_entries(Verifier* v) noexcept nogil:
                             <uintptr_t>lists[g].items[i].obj)
                 return
             t = weak_slot(v.h, lists[g].items[i].obj)[0]
-            kind = classify(v, t) if gc_is_ref(t) else 2
-            if kind == 0:
+            if gc_is_ref(t) and classify(v, t) == 0:
                 verify_fail(v, "a weak reference to something that is not a live object "
                             "(not cleared when its target died)", t)
-            elif kind == 1 and g == OLD:
-                verify_fail(v, "an old weak registration whose target is young (only "
-                            "gc_weak_register may store into a weak field)", t)
 
 cdef void sort_weak_registered(Verifier* v) noexcept nogil:
     # v.weak_new / v.weak_old: the objects of weak[NEW] / weak[OLD], sorted.
@@ -170,5 +166,5 @@ cdef void verify_weak_field(Verifier* v, GCHeader* obj, bint young_target) noexc
         return
     if not young_target and ptr_in_sorted(v.weak_old.items, v.weak_old.n, obj):
         return
-    verify_fail(v, "a weak field holds a reference the core does not know of (stored "
-                "without gc_weak_register?)", <uintptr_t>weak_slot(v.h, obj)[0])
+    verify_fail(v, "a weak field holds a reference the core does not know of, or a young one in "
+                "an old registration (stored without gc_weak_register?)", <uintptr_t>weak_slot(v.h, obj)[0])
