@@ -1,4 +1,4 @@
-"""Incremental major collection (vmsample/_nursery_major.pxi): the
+"""Incremental major collection (vmsample/core/major.pxi): the
 incremental-update invariant under writes into marked objects, objects
 allocated during marking, the phases in the statistics, and the pacing that
 ends a marking before the old space passes its deadline.  The random

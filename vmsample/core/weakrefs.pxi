@@ -17,7 +17,7 @@
 # one piece).  An object that is reachable only through weak references
 # while a marking runs and is read from one of them and stored somewhere is
 # reached after all: the write barrier or the roots' rescan sees the store,
-# as for any other store (incremental update, _nursery_major.pxi).
+# as for any other store (incremental update, major.pxi).
 #
 # Invariant (weak fields).  Only the core writes a weak field once it holds a
 # reference: gc_weak_register writes it (a field holding no reference yet)

@@ -1,4 +1,4 @@
-# vmsample/_nursery_reserve.pxi -- the evacuation reserve and the nursery's
+# vmsample/core/reserve.pxi -- the evacuation reserve and the nursery's
 # usable end (included by _nursery.pyx; docs/design.md §2.7).
 #
 # Owns: GCPrivate.reserve / reserve_size / reserve_covers, and h.nursery_top

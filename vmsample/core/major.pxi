@@ -1,4 +1,4 @@
-# vmsample/_nursery_major.pxi -- the major collection: non-moving mark-sweep
+# vmsample/core/major.pxi -- the major collection: non-moving mark-sweep
 # of the old space, marked incrementally or stop-the-world (included by
 # _nursery.pyx).
 #

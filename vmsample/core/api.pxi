@@ -1,4 +1,4 @@
-# vmsample/_nursery_api.pxi -- the Python API (included by _nursery.pyx).
+# vmsample/core/api.pxi -- the Python API (included by _nursery.pyx).
 #
 # Owns: gc_raise_error (h.error -> a Python exception), the Nursery and Ref
 # classes (declared in _nursery.pxd) and their module-level helpers, the
@@ -401,7 +401,7 @@ cdef class Nursery:
     def followed_samples(self):
         """The seqs of the samples whose objects survived their first minor
         collection and are not known dead: the sampled part of the old space
-        as of the last major collection (_nursery_lifetimes.pxi), sorted."""
+        as of the last major collection (core/lifetimes.pxi), sorted."""
         cdef GCSampler* s = self.heap.sampler
         return sorted(s.tracked_seq[i] for i in range(s.n_tracked))
 
