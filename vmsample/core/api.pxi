@@ -575,8 +575,9 @@ cdef class Nursery:
 
     def _install_test_hooks(self, n_roots=0):
         """For tests: install C hooks that record every sample, minor report,
-        major event and on_finalization call, and a trace_roots hook reporting [n_roots] extra root
-        slots; returns the recorder (the hooks stay installed while it lives)."""
+        major event and on_finalization call, and a trace_roots hook reporting
+        [n_roots] extra root slots; returns the recorder (the hooks stay
+        installed while it lives)."""
         cdef _HookRecorder rec = _HookRecorder.__new__(_HookRecorder)
         rec.nursery = self
         rec.r.roots = <gcref_t*>calloc(max(1, n_roots), sizeof(gcref_t))
@@ -749,9 +750,7 @@ cdef class Ref:
 
     def get_weak(self):
         """The weak field: its target (a Ref), None (cleared, or never set) or a tagged int."""
-        if ref_type(self).weak_offset == GC_NO_WEAK_FIELD:
-            raise ValueError(f"type {self.type_name!r} has no weak field")
-        return slot_to_python(self.nursery, gc_weak_get(self.nursery.heap, ref_obj(self)))
+        return slot_to_python(self.nursery, ref_weak_field(self)[0])
 
     def register_finalizer(self):
         """gc_finalizer_register (PEP 442): when a collection finds this
@@ -796,10 +795,7 @@ cdef class Ref:
     def _set_weak_without_registering(self, value):
         """For tests of the heap verifier only: a store into the weak field
         that skips gc_weak_register."""
-        if ref_type(self).weak_offset == GC_NO_WEAK_FIELD:
-            raise ValueError(f"type {self.type_name!r} has no weak field")
-        (<gcref_t*>(<char*>ref_obj(self) + GC_HEADER_SIZE + ref_type(self).weak_offset))[0] = \
-            python_to_slot(self.nursery, value)
+        ref_weak_field(self)[0] = python_to_slot(self.nursery, value)
 
     def _write_header_tid(self, tid):
         """For tests of the heap verifier only: overwrite the header's type id."""
@@ -968,6 +964,11 @@ cdef gcref_t* ref_field(Ref self, i) except NULL:
     if not 0 <= i < t.n_refs:
         raise IndexError(f"type {self.type_name!r} has {t.n_refs} reference fields; no index {i}")
     return <gcref_t*>(<char*>ref_obj(self) + GC_HEADER_SIZE + t.ref_offsets[i])
+
+cdef gcref_t* ref_weak_field(Ref self) except NULL:
+    if ref_type(self).weak_offset == GC_NO_WEAK_FIELD:
+        raise ValueError(f"type {self.type_name!r} has no weak field")
+    return weak_slot(self.nursery.heap, ref_obj(self))
 
 cdef char* ref_item(Ref self, i) except NULL:
     cdef GCType* t = ref_type(self)
