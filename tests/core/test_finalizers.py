@@ -10,8 +10,7 @@ interleavings: test_fuzz.py."""
 
 import pytest
 
-from vmsample import Nursery
-from vmsample._nursery import STATE_MARKING, STATE_SCANNING, STATE_SWEEPING
+from vmsample._nursery import STATE_MARKING, STATE_SWEEPING
 from test_weakrefs import TIMED, heap, ident, node, step_until_idle, weak
 
 
@@ -188,47 +187,31 @@ def test_registration_errors():
         gc.check_heap()
 
 
-def test_sampled_objects_resurrected_by_finalizers_die_when_freed():
-    # A sample's death is its object's death: a sampled object resurrected
-    # for its finalizer survived its minor collection (it was copied), and
-    # its death is reported by the major collection that frees it.
+def test_a_sampled_object_kept_for_its_finalizer_dies_when_it_is_freed():
+    # A sample's death is its object's death.  Kept for its finalizer by its
+    # first minor collection, a sampled object survived it (it was copied);
+    # kept by a major collection, it is not among that collection's deaths.
+    # The major collection that frees it reports its death.
     gc, tid, _ = heap()
     gc.enable_sampling(gc.size_of(tid), mode="fixed", first_offset=0)     # every object, once
-    young = node(gc, tid, 1)
-    young.register_finalizer()
-    old = node(gc, tid, 2)
+    old = node(gc, tid, 1)
     old.register_finalizer()
     gc.collect_minor()
-    del young
-    gc.collect_minor()                      # young is old already: not judged
-    del old
-    gc.disable_sampling()
-    first = gc.stats["major_collections"]
-    gc.collect_major()                      # resurrects both: no death
-    recs = gc.sample_records()
-    assert recs and all(r.survived and r.died_major is None for r in recs)
-    assert sorted(gc.followed_samples()) == sorted(r.seq for r in recs)
-    taken = gc.take_finalizable()
-    assert sorted(ident(r) for r in taken) == [1, 2]
-    del taken
-    gc.collect_major()
-    assert all(r.died_major == first + 2 for r in gc.sample_records())
-    assert gc.followed_samples() == []
-
-
-def test_a_sampled_young_object_resurrected_by_its_minor_collection_survived():
-    gc, tid, _ = heap()
-    gc.enable_sampling(gc.size_of(tid), mode="fixed", first_offset=0)     # every object, once
-    x = node(gc, tid, 1)
-    x.register_finalizer()
-    y = node(gc, tid, 2)
-    del x, y
+    young, dies_young = node(gc, tid, 2), node(gc, tid, 3)
+    young.register_finalizer()
+    del young, dies_young
     gc.collect_minor()
-    assert [r.survived for r in gc.sample_records()] == [True, False]      # resurrected; died young
-    gc.take_finalizable()
-    gc.disable_sampling()
+    del old
     gc.collect_major()
-    assert [r.died_major for r in gc.sample_records()] == [gc.stats["major_collections"], None]
+    gc.disable_sampling()
+    assert [(r.survived, r.died_major) for r in gc.sample_records()] == [(True, None), (True, None),
+                                                                         (False, None)]
+    assert gc.followed_samples() == [0, 1]
+    assert [ident(r) for r in gc.take_finalizable()] == [2, 1]     # the minor collection's first
+    gc.collect_major()
+    dead = gc.stats["major_collections"]
+    assert [r.died_major for r in gc.sample_records()] == [dead, dead, None]
+    assert gc.followed_samples() == []
 
 
 def test_collect_major_counts_resurrected_objects_alive():
