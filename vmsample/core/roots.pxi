@@ -124,6 +124,8 @@ cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
         slot += 1
     for i in range(p.n_handles):
         visit(h, &p.handles[i])
+    if p.fin != NULL:
+        visit_queued(h, visit)      # objects queued for the embedder (core/finalizers.pxi)
     if h.trace_roots != NULL:
         p.visitor = visit
         h.trace_roots(h.trace_roots_ctx, h)

@@ -21,6 +21,7 @@ ctypedef struct HookRecorder:
     size_t cap_deaths
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
+    size_t n_finalization       # on_finalization calls
 
 cdef void record_sample(void* ctx, const GCSample* sample) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -51,6 +52,9 @@ cdef void record_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
     if event.n_deaths:
         memcpy(r.deaths + r.n_deaths, event.deaths, 8 * event.n_deaths)
     r.n_deaths += event.n_deaths
+
+cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
+    (<HookRecorder*>ctx).n_finalization += 1
 
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -108,6 +112,11 @@ cdef class _HookRecorder:
                 out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
         return out
 
+    @property
+    def finalization_calls(self):
+        """How many times on_finalization was called (collections that queued something)."""
+        return self.r.n_finalization
+
     def get_root(self, i):
         if not 0 <= i < self.r.n_roots:
             raise IndexError(i)
@@ -121,7 +130,7 @@ cdef class _HookRecorder:
 
 def _set_step_time_ns(target_ns, min_ns):
     """For tests: the time bound of the major-collection steps that
-    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; _nursery_major.pxi,
+    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; core/major.pxi,
     pacing); 0, 0 makes every step's time up at once.  Returns the previous
     pair."""
     global STEP_TARGET_NS, STEP_MIN_NS

@@ -29,6 +29,8 @@ ctypedef struct Verifier:
     PtrVec remembered_objs
     PtrVec remembered_slots # sorted
     PtrVec young_large_slots    # sorted
+    PtrVec weak_new         # the weakref objects registered (core/weakrefs.pxi), sorted
+    PtrVec weak_old
     bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
     bint in_unswept         # the object being checked is in a page the running sweep has not passed
     GCHeader* current       # object whose slots are being checked (NULL for roots)
@@ -139,11 +141,16 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
         strncat(P(h).errmsg, types, sizeof(P(h).errmsg) - strlen(P(h).errmsg) - 1)
 
 cdef int verify_object(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
+    cdef gcref_t weak
     if check_header(v, obj, young) < 0:
         return -1
     v.current = obj
     trace_object(v.h, obj, verify_slot)
     v.current = NULL
+    if v.h.types[obj.tid].weak_offset != GC_NO_WEAK_FIELD:
+        weak = weak_slot(v.h, obj)[0]
+        if gc_is_ref(weak):
+            verify_weak_field(v, obj, classify(v, weak) == 1)
     return -v.failed
 
 cdef int verify_heap(GCHeap* h) noexcept nogil:
@@ -199,6 +206,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             verify_fail(&v, "out of memory while verifying", 0)
     if v.young_large_slots.n:
         qsort(v.young_large_slots.items, v.young_large_slots.n, sizeof(void*), cmp_ptr)
+    sort_weak_registered(&v)
     if h.gc_state == GC_STATE_MARKING and not p.mark_overflow and not p.remembered_overflow:
         v.check_black = True
         for i in range(p.gray.n):
@@ -279,6 +287,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     if obj != NULL and not v.failed and (h.gc_state != GC_STATE_MARKING or classify(&v, <gcref_t>obj) != 2
                                          or not obj.flags & GCFLAG_VISITED or p.partial_next > obj.aux):
         verify_fail(&v, "the array marking traces in chunks is not a marked live old one", <uintptr_t>obj)
+    v.where = "the registrations"
+    verify_finalization(&v)
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)
@@ -296,6 +306,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     vec_free(&v.remembered_objs)
     vec_free(&v.remembered_slots)
     vec_free(&v.young_large_slots)
+    vec_free(&v.weak_new)
+    vec_free(&v.weak_old)
     return -v.failed
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:
