@@ -19,8 +19,8 @@ def test_each_heap_is_what_its_row_says():
     assert [(r["queued"], r["registrations_left"]) for r in rows.values()] == \
         [(0, 0), (0, 300), (0, 300), (0, 300), (300, 0)]
     for kind, row in rows.items():
-        assert row["minor_ns"] > 0 and row["full_ns"] > 0
-        assert ("extra_minor_ns_per_registration" in row) == (kind != "none")
+        assert row["minor"] > 0 and row["full"] > 0
+        assert ("extra_minor_per_registration" in row) == (kind != "none")
 
 
 def test_the_command_prints_a_table_and_json():
