@@ -272,3 +272,25 @@ def test_finalizable_objects_registered_during_marking():
     gc.collect_major()
     assert sorted(first + [ident(r) for r in gc.take_finalizable()]) == list(range(10, 20)) + list(range(110, 120))
     assert gc.stats["finalizers"] == 20
+
+
+def test_a_young_object_resurrected_during_marking_keeps_what_it_reaches():
+    # o is old and white, reachable when the marking started; then the only
+    # reference to it moves into a young x, which dies, with a finalizer.
+    # The minor collection that keeps x for its finalizer copies it like a
+    # survivor -- marked and gray, so that the marking reaches o through it;
+    # else the sweep frees o under the queued x.
+    gc, tid, _ = heap()
+    r = node(gc, tid, 0)
+    r.set_ref(0, node(gc, tid, 1))
+    gc.collect_minor()
+    assert gc.collect_step(0) == STATE_MARKING       # r gray, o white
+    x = node(gc, tid, 2)
+    x.set_ref(0, r.get_ref(0))
+    r.set_ref(0, None)
+    x.register_finalizer()
+    del x
+    step_until_idle(gc, 0)
+    (x,) = gc.take_finalizable()
+    assert ident(x.get_ref(0)) == 1
+    gc.check_heap()

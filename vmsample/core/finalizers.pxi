@@ -283,7 +283,10 @@ cdef void notice_deaths(GCHeap* h, const Judge* j) noexcept nogil:
 
 cdef void judge_registrations(GCHeap* h, const Judge* j) noexcept nogil:
     # The finalization order (above), for the collection [j] describes.
-    weak_clear_unreached(h, j)
+    # Without a finalizer to judge, nothing is resurrected, and step 3 alone
+    # does what steps 1 and 3 would.
+    if P(h).fin.finalizers[j.gen].n:
+        weak_clear_unreached(h, j)
     if resurrect_finalizable(h, j):
         j.close(h)
     weak_follow(h, j)
