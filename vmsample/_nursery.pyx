@@ -181,7 +181,10 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.math cimport log, log1p, floor
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX, UINT64_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
-from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
+from libc.stdlib cimport free, abort, qsort
+# The test build can make the Nth allocation fail (vmsample/_faults.pxd).
+from vmsample._faults cimport (FAULTS, FAULT_ALLOC, fault_calloc as calloc, fault_due,
+                               fault_malloc as malloc, fault_realloc as realloc)
 from libc.string cimport memset, memcpy, memmove, strlen, strncat
 
 import collections

@@ -105,6 +105,8 @@ cdef class Nursery:
         h.sampler = <GCSampler*>calloc(1, sizeof(GCSampler))
         h.types = <GCType*>calloc(GC_MAX_TYPES, sizeof(GCType))
         h.shadowstack_base = <gcref_t*>calloc(nslots, sizeof(gcref_t))
+        if p == NULL:
+            raise MemoryError(f"cannot allocate a Nursery with a nursery of {nsize} bytes")
         p.debug = bool(ENV_DEBUG if debug is None else debug)
         p.buffers[0] = <char*>calloc(1, nsize)
         if p.debug:

@@ -73,7 +73,8 @@ cdef int take_reserve(GCHeap* h, size_t cover) noexcept nogil:
     if p.reserve != NULL and p.reserve_size >= want:
         return 0
     release_reserve(h)
-    block = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    block = MAP_FAILED if FAULTS and fault_due(FAULT_ALLOC) else \
+        mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
     if block == MAP_FAILED:
         return -1
     p.reserve = <char*>block
