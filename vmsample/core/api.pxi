@@ -904,12 +904,13 @@ cdef size_t checked_size(Nursery self, tid, length) except 0:
         raise MemoryError(f"object of {length} items is too big")
     return gc_size_of(self.heap, t, length)
 
-cdef int reserve_handle(Nursery self) except -1:
-    # Make sure _ref() cannot fail after an allocation: a fresh object must
-    # become a root before anything else can collect.
+cdef int reserve_handle(Nursery self, size_t n=1) except -1:
+    # Make sure the next [n] new_ref() calls cannot fail: a fresh object must
+    # become a root before anything else can collect, and an object taken
+    # from a queue before it stops being one.
     cdef GCPrivate* p = P(self.heap)
-    if p.free_handles.n == 0 and grow(<void**>&p.handles, &p.cap_handles,
-                                      p.n_handles + 1, sizeof(gcref_t)) < 0:
+    if p.free_handles.n < n and grow(<void**>&p.handles, &p.cap_handles,
+                                     p.n_handles + n - p.free_handles.n, sizeof(gcref_t)) < 0:
         raise MemoryError()
     return 0
 

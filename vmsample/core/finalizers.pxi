@@ -399,17 +399,24 @@ cdef enum:
     QUEUE_DEAD_WORDS = 2
 
 cdef list take_queued(Nursery nursery, int which):
+    # The whole queue, oldest first.  Handles for all of it are reserved
+    # before anything is taken: out of memory takes nothing (an object taken
+    # and then dropped with the exception would never see its finalizer).
     cdef GCHeap* h = nursery.heap
+    cdef GCFinalization* fin = P(h).fin
+    cdef Queue* q
     cdef GCHeader* obj
     cdef uint64_t word
     out = []
-    while True:
-        if which == QUEUE_DEAD_WORDS:
-            if not gc_next_death_notice(h, &word):
-                return out
+    if fin == NULL:
+        return out
+    if which == QUEUE_DEAD_WORDS:
+        while gc_next_death_notice(h, &word):
             out.append(word)
-            continue
-        reserve_handle(nursery)         # before the object stops being a root
+        return out
+    q = &fin.finalizable if which == QUEUE_FINALIZABLE else &fin.cleared
+    reserve_handle(nursery, q.n - q.head)
+    while True:
         obj = gc_next_finalizable(h) if which == QUEUE_FINALIZABLE else gc_next_cleared_weakref(h)
         if obj == NULL:
             return out
