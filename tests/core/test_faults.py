@@ -368,7 +368,17 @@ def finalization_workload(refused):
             gc.collect_minor()
             take()
     watching = [w.read_word(ID) for w in weakrefs if w.get_weak() is not None]
-    obj = None
+    head = None                         # a chain of finalizable objects held by one Ref: more
+    for i in range(1001, 1101):         # queued at once than the handle table has room for
+        try:
+            obj = gc.alloc(node)
+            obj.write_word(ID, i)
+            obj.set_ref(0, head)
+        except MemoryError:
+            continue
+        attempt("finalizer", i, obj.register_finalizer)
+        head = obj
+    obj = head = None
     objs.clear()
     for _ in range(3):                  # queue, take (the finalizers "run"), free
         gc.collect_major()
