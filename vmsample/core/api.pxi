@@ -532,11 +532,13 @@ cdef class Nursery:
 
     def check_heap(self):
         """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after every
-        collection); raises RuntimeError describing the first problem found."""
-        if verify_heap(self.heap) < 0:
+        collection); raises RuntimeError describing the first problem found,
+        MemoryError if the verifier itself runs out of memory."""
+        cdef int outcome = verify_heap(self.heap)
+        if outcome < 0:
             msg = (<char*>P(self.heap).errmsg).decode("utf-8", "replace")
             P(self.heap).errmsg[0] = 0
-            raise RuntimeError(msg)
+            raise MemoryError(msg) if outcome == -2 else RuntimeError(msg)
 
     @property
     def stats(self):

@@ -355,7 +355,7 @@ cdef void verify_registrations(Verifier* v, Registrations* lists, Queue* q, bint
                             <uintptr_t>lists[g].items[i].obj)
                 break
             if unique and vec_push(&objs, lists[g].items[i].obj) < 0:
-                verify_fail(v, "out of memory while verifying", 0)
+                verify_no_memory(v)
     if lists[OLD].cap < lists[OLD].n + lists[NEW].n or q.cap - q.n < lists[OLD].n + lists[NEW].n:
         verify_fail(v, "a registration list or queue has less room than its entries may need", q.cap)
     if objs.n > 1:

@@ -153,7 +153,7 @@ cdef void sort_weak_registered(Verifier* v) noexcept nogil:
         out = &v.weak_new if g == NEW else &v.weak_old
         for i in range(fin.weak[g].n):
             if vec_push(out, fin.weak[g].items[i].obj) < 0:
-                verify_fail(v, "out of memory while verifying", 0)
+                verify_no_memory(v)
                 return
         if out.n > 1:
             qsort(out.items, out.n, sizeof(void*), cmp_ptr)

@@ -1,0 +1,112 @@
+"""Weak references, finalizers and death notices through the C API, as an
+embedder uses them from Cython (docs/embedding.md §15): a module written
+here is compiled against the installed .pxd files and drives
+gc_weak_register, gc_weak_get, gc_finalizer_register,
+gc_death_notice_register, the on_finalization hook and the gc_next_* drains
+on the shadow stack's roots.  The behaviour itself is tested through the
+Python API (test_weakrefs.py, test_finalizers.py); this checks that the
+documented C calls exist, compile without a warning and mean the same."""
+
+import subprocess
+import sys
+
+import pytest
+
+from vmsample import Nursery
+
+pytest.importorskip("Cython")
+
+MODULE = r'''
+from libc.stdint cimport uint64_t
+from vmsample._nursery cimport (
+    GCHeap, GCHeader, GC_WEAK_NOTIFY, Nursery, gcref_t, gc_alloc_fixed_or_raise,
+    gc_collect_major, gc_death_notice_register, gc_finalizer_register, gc_next_cleared_weakref,
+    gc_next_death_notice, gc_next_finalizable, gc_pop_root, gc_push_root_or_raise, gc_raise_error,
+    gc_unhook, gc_weak_get, gc_weak_register)
+
+cdef int calls = 0
+
+cdef void finalization_due(void* ctx, GCHeap* h) noexcept nogil:
+    (<int*>ctx)[0] += 1
+
+cdef gcref_t top(GCHeap* h):
+    return h.shadowstack_top[-1]
+
+def walk(Nursery nursery, int t_node, int t_weak):
+    """A target with a finalizer, a weakref object (notified, with a death
+    notice) to it; what each step of the target's death shows, as a list."""
+    cdef GCHeap* h = nursery.heap
+    cdef GCHeader* target
+    cdef GCHeader* w
+    cdef GCHeader* obj
+    cdef uint64_t word
+    global calls
+    out = []
+    h.on_finalization, h.on_finalization_ctx = finalization_due, &calls
+    try:
+        gc_push_root_or_raise(h, <gcref_t>gc_alloc_fixed_or_raise(h, t_node))
+        w = gc_alloc_fixed_or_raise(h, t_weak)          # may collect: the target moves
+        target = <GCHeader*>gc_pop_root(h)              # nothing allocates from here ...
+        if gc_weak_register(h, w, <gcref_t>target, GC_WEAK_NOTIFY) < 0 \
+                or gc_finalizer_register(h, target) < 0 or gc_death_notice_register(h, w, 77) < 0:
+            gc_raise_error(h)
+        gc_push_root_or_raise(h, <gcref_t>w)            # ... to here: w is a root, the target garbage
+        out.append(("registered", gc_weak_get(h, w) == <gcref_t>target, calls))
+        gc_collect_major(h)
+        w = <GCHeader*>top(h)
+        out.append(("collected", gc_weak_get(h, w), calls))
+        obj = gc_next_cleared_weakref(h)
+        out.append(("cleared", obj == w, gc_next_cleared_weakref(h) == NULL))
+        obj = gc_next_finalizable(h)
+        out.append(("finalizable", obj != NULL and obj.tid == t_node, gc_next_finalizable(h) == NULL))
+        gc_collect_major(h)                             # the finalizer did not keep it
+        w = <GCHeader*>gc_pop_root(h)
+        out.append(("freed", gc_next_death_notice(h, &word), calls))
+        gc_collect_major(h)
+        out.append(("weakref dead", gc_next_death_notice(h, &word), word, gc_next_death_notice(h, &word), calls))
+    finally:
+        gc_unhook(h, &calls)
+    return out
+'''
+
+SETUP = """
+import vmsample
+from Cython.Build import cythonize
+from setuptools import setup
+setup(ext_modules=cythonize("finalization_walk.pyx", include_path=[vmsample.get_include()],
+                            compiler_directives={"language_level": 3}),
+      script_args=["build_ext", "--inplace"])
+"""
+
+
+@pytest.fixture(scope="module")
+def walk_module(tmp_path_factory):
+    root = tmp_path_factory.mktemp("c_api")
+    (root / "finalization_walk.pyx").write_text(MODULE)
+    proc = subprocess.run([sys.executable, "-c", SETUP], cwd=root, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    warnings = [line for line in (proc.stdout + proc.stderr).splitlines() if "warning" in line.lower()]
+    assert warnings == [], "\n".join(warnings)
+    sys.path.insert(0, str(root))
+    try:
+        import finalization_walk
+        yield finalization_walk
+    finally:
+        sys.path.remove(str(root))
+
+
+def test_the_documented_c_calls(walk_module):
+    gc = Nursery(nursery_size=4096, debug=True)
+    t_node = gc.register_type("Node", fixed_size=16, ref_offsets=(0,))
+    t_weak = gc.register_type("Weak", fixed_size=16, ref_offsets=(8,), weak_offset=0)
+    assert walk_module.walk(gc, t_node, t_weak) == [
+        ("registered", True, 0),
+        ("collected", 0, 1),            # cleared although the finalizer keeps the target; one call
+        ("cleared", True, True),        # the weakref object, notified once
+        ("finalizable", True, True),    # the target, resurrected once
+        ("freed", False, 1),            # the target dies quietly (it has no death notice)
+        ("weakref dead", True, 77, False, 2),
+    ]
+    gc.check_heap()
+    assert gc.stats["weak_references"] == gc.stats["finalizers"] == gc.stats["death_notices"] == 0
