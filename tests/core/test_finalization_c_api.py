@@ -55,9 +55,13 @@ def walk(Nursery nursery, int t_node, int t_weak):
         gc_collect_major(h)
         w = <GCHeader*>top(h)
         out.append(("collected", gc_weak_get(h, w), calls))
+        gc_push_root_or_raise(h, 0)                     # the root slot first, then take
         obj = gc_next_cleared_weakref(h)
         out.append(("cleared", obj == w, gc_next_cleared_weakref(h) == NULL))
         obj = gc_next_finalizable(h)
+        h.shadowstack_top[-1] = <gcref_t>obj
+        gc_collect_major(h)                             # the finalizer runs: the object is a root
+        obj = <GCHeader*>gc_pop_root(h)
         out.append(("finalizable", obj != NULL and obj.tid == t_node, gc_next_finalizable(h) == NULL))
         gc_collect_major(h)                             # the finalizer did not keep it
         w = <GCHeader*>gc_pop_root(h)
