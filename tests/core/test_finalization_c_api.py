@@ -1,5 +1,5 @@
 """Weak references, finalizers and death notices through the C API, as an
-embedder uses them from Cython (docs/embedding.md §15): a module written
+embedder uses them from Cython (docs/embedding.md §16): a module written
 here is compiled against the installed .pxd files and drives
 gc_weak_register, gc_weak_get, gc_finalizer_register,
 gc_death_notice_register, the on_finalization hook and the gc_next_* drains

@@ -215,10 +215,13 @@ cdef void visit_queued(GCHeap* h, visit_fn visit) noexcept nogil:
 cdef void finalization_notify(GCHeap* h) noexcept nogil:
     # At the end of a collection: tell the embedder if it queued anything.
     cdef GCFinalization* fin = P(h).fin
+    cdef HookTrap trap
     if fin != NULL and fin.queued:
         fin.queued = False
         if h.on_finalization != NULL:
+            hook_enter(h, &trap, "the finalization hook")
             h.on_finalization(h.on_finalization_ctx, h)
+            hook_leave(h, &trap)
 
 # ____________________________________________________________________________
 # The finalization order

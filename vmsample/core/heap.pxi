@@ -158,6 +158,8 @@ ctypedef struct GCPrivate:
     uint32_t partial_next
     YoungIds young_ids      # ids taken on nursery objects (core/identity.pxi)
     GCFinalization* fin     # registrations and queues (core/finalizers.pxi); NULL until the first
+    GCRootTable* root_tables    # the registered ones (core/root_tables.pxi)
+    const char* in_hook     # while a hook runs: which (core/rules.pxi, rule 4); else NULL
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
     bint count_dead         # the running collection counts what it frees (gc_collect_major)
