@@ -7,6 +7,7 @@ on the shadow stack's roots.  The behaviour itself is tested through the
 Python API (test_weakrefs.py, test_finalizers.py); this checks that the
 documented C calls exist, compile without a warning and mean the same."""
 
+import os
 import subprocess
 import sys
 
@@ -22,7 +23,7 @@ from vmsample._nursery cimport (
     GCHeap, GCHeader, GC_WEAK_NOTIFY, Nursery, gcref_t, gc_alloc_fixed_or_raise,
     gc_collect_major, gc_death_notice_register, gc_finalizer_register, gc_next_cleared_weakref,
     gc_next_death_notice, gc_next_finalizable, gc_pop_root, gc_push_root_or_raise, gc_raise_error,
-    gc_unhook, gc_weak_get, gc_weak_register)
+    gc_set_word, gc_unhook, gc_weak_get, gc_weak_register)
 
 cdef int calls = 0
 
@@ -71,13 +72,20 @@ def walk(Nursery nursery, int t_node, int t_weak):
     finally:
         gc_unhook(h, &calls)
     return out
+
+def store_into_the_weak_field(Nursery nursery, int t_weak):
+    """Rule 5: the weak field is the core's (this module is compiled with the checks)."""
+    cdef GCHeap* h = nursery.heap
+    gc_set_word(h, <gcref_t>gc_alloc_fixed_or_raise(h, t_weak), 0, 8)
 '''
 
 SETUP = """
 import vmsample
 from Cython.Build import cythonize
-from setuptools import setup
-setup(ext_modules=cythonize("finalization_walk.pyx", include_path=[vmsample.get_include()],
+from setuptools import Extension, setup
+# VMS_CHECKED: the payload accessors check their slot (rule 5), as without NDEBUG.
+ext = Extension("finalization_walk", ["finalization_walk.pyx"], define_macros=[("VMS_CHECKED", "1")])
+setup(ext_modules=cythonize([ext], include_path=[vmsample.get_include()],
                             compiler_directives={"language_level": 3}),
       script_args=["build_ext", "--inplace"])
 """
@@ -100,10 +108,14 @@ def walk_module(tmp_path_factory):
         sys.path.remove(str(root))
 
 
+def types(gc):
+    return (gc.register_type("Node", fixed_size=16, ref_offsets=(0,)),
+            gc.register_type("Weak", fixed_size=16, ref_offsets=(8,), weak_offset=0))
+
+
 def test_the_documented_c_calls(walk_module):
     gc = Nursery(nursery_size=4096, debug=True)
-    t_node = gc.register_type("Node", fixed_size=16, ref_offsets=(0,))
-    t_weak = gc.register_type("Weak", fixed_size=16, ref_offsets=(8,), weak_offset=0)
+    t_node, t_weak = types(gc)
     assert walk_module.walk(gc, t_node, t_weak) == [
         ("registered", True, 0),
         ("collected", 0, 1),            # cleared although the finalizer keeps the target; one call
@@ -114,3 +126,14 @@ def test_the_documented_c_calls(walk_module):
     ]
     gc.check_heap()
     assert gc.stats["weak_references"] == gc.stats["finalizers"] == gc.stats["death_notices"] == 0
+
+
+def test_a_payload_accessor_on_the_weak_field_breaks_rule_5(walk_module):
+    script = ("import finalization_walk, test_finalization_c_api as t; from vmsample import Nursery; "
+              "gc = Nursery(); finalization_walk.store_into_the_weak_field(gc, t.types(gc)[1])")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                              [os.path.dirname(walk_module.__file__), os.path.dirname(__file__)])))
+    assert proc.returncode != 0
+    assert "vmsample: rule broken: payload accessor: payload word 0 of a 'Weak' is its weak field" \
+        in proc.stderr, proc.stderr
