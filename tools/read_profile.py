@@ -24,7 +24,7 @@ _REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.exists(os.path.join(_REPO, "vmsample", "profile", "schema.py")):
     sys.path.insert(0, _REPO)
 
-from vmsample.profile import schema  # noqa: E402
+from vmsample.profile import schema_reader  # noqa: E402
 from vmsample.profile.dump import dump  # noqa: E402
 from vmsample.profile.errors import ProfileFormatError  # noqa: E402
 from vmsample.profile.source import mapped  # noqa: E402
@@ -118,7 +118,7 @@ def main(argv=None):
             with mapped(args.file) as (data, _):
                 dump(data)
         else:
-            summarize(schema.read_profile(args.file, aggregate=True), top=args.top)
+            summarize(schema_reader.read_profile(args.file, aggregate=True), top=args.top)
     except BrokenPipeError:         # `read_profile.py --dump x.prof | head`
         sys.stderr.close()
     except OSError as e:
