@@ -120,7 +120,8 @@ ctypedef void (*gc_major_hook_t)(void* ctx, const GCMajorEvent* event) noexcept 
 ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
 # Called at the end of a collection that queued anything for the embedder (an
 # object to finalize, a cleared weak reference, a death notice): drain the
-# queues at the next safe point (vmsample/core/finalizers.pxi).
+# queues at the next safe point (vmsample/core/finalizers.pxi), not in the
+# hook, which must not use the heap (rule 4, core/rules.pxi).
 ctypedef void (*gc_finalization_hook_t)(void* ctx, GCHeap* h) noexcept nogil
 #
 # Each hook has its own context pointer, passed as its [ctx] argument, so hooks
