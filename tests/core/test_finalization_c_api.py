@@ -18,9 +18,9 @@ from vmsample import Nursery
 pytest.importorskip("Cython")
 
 MODULE = r'''
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint16_t, uint64_t
 from vmsample._nursery cimport (
-    GCHeap, GCHeader, GC_WEAK_NOTIFY, Nursery, gcref_t, gc_alloc_fixed_or_raise,
+    GCHeap, GCHeader, GC_WEAK_NOTIFY, Nursery, gcref_t, gc_alloc_fixed, gc_alloc_fixed_or_raise,
     gc_collect_major, gc_death_notice_register, gc_finalizer_register, gc_next_cleared_weakref,
     gc_next_death_notice, gc_next_finalizable, gc_pop_root, gc_push_root_or_raise, gc_raise_error,
     gc_set_word, gc_unhook, gc_weak_get, gc_weak_register)
@@ -72,6 +72,20 @@ def walk(Nursery nursery, int t_node, int t_weak):
     finally:
         gc_unhook(h, &calls)
     return out
+
+cdef uint16_t t_alloc = 0
+
+cdef void allocate(void* ctx, GCHeap* h) noexcept nogil:
+    gc_alloc_fixed(h, t_alloc)
+
+def allocate_in_the_finalization_hook(Nursery nursery, int t_node):
+    """Rule 4: the hook must not use the heap."""
+    global t_alloc
+    cdef GCHeap* h = nursery.heap
+    t_alloc = t_node
+    h.on_finalization, h.on_finalization_ctx = allocate, NULL
+    gc_death_notice_register(h, gc_alloc_fixed_or_raise(h, t_node), 1)
+    gc_collect_major(h)
 
 def store_into_the_weak_field(Nursery nursery, int t_weak):
     """Rule 5: the weak field is the core's (this module is compiled with the checks)."""
@@ -128,12 +142,23 @@ def test_the_documented_c_calls(walk_module):
     assert gc.stats["weak_references"] == gc.stats["finalizers"] == gc.stats["death_notices"] == 0
 
 
-def test_a_payload_accessor_on_the_weak_field_breaks_rule_5(walk_module):
-    script = ("import finalization_walk, test_finalization_c_api as t; from vmsample import Nursery; "
-              "gc = Nursery(); finalization_walk.store_into_the_weak_field(gc, t.types(gc)[1])")
+def broken_rule(walk_module, call):
+    """stderr of a process that makes [call] on a debug heap, which must stop it."""
+    script = ("import finalization_walk as m, test_finalization_c_api as t; from vmsample import Nursery; "
+              f"gc = Nursery(debug=True); t_node, t_weak = t.types(gc); m.{call}")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, PYTHONPATH=os.pathsep.join(
                               [os.path.dirname(walk_module.__file__), os.path.dirname(__file__)])))
-    assert proc.returncode != 0
+    assert proc.returncode != 0, proc.stderr
+    return proc.stderr
+
+
+def test_a_payload_accessor_on_the_weak_field_breaks_rule_5(walk_module):
     assert "vmsample: rule broken: payload accessor: payload word 0 of a 'Weak' is its weak field" \
-        in proc.stderr, proc.stderr
+        in broken_rule(walk_module, "store_into_the_weak_field(gc, t_weak)")
+
+
+def test_the_finalization_hook_must_not_use_the_heap(walk_module):
+    assert "vmsample: rule broken: heap used inside a hook: " in (
+        err := broken_rule(walk_module, "allocate_in_the_finalization_hook(gc, t_node)")), err
+    assert "inside the finalization hook" in err, err
