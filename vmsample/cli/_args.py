@@ -64,6 +64,8 @@ def check_output(out, inputs, force):
     written as a stream, which overwrites nothing."""
     from vmsample.cli import CommandError
     from vmsample.output import OutputError, resolve
+    from vmsample.profile.format import spool_path
+    from vmsample.profile.writing import being_written
 
     try:
         output = resolve(out)
@@ -76,6 +78,17 @@ def check_output(out, inputs, force):
             same = False
         if same:
             raise CommandError(f"{out} is the input {path}; choose another output file", exit_code=2)
+    busy = being_written(out)
+    if busy is not None:
+        raise CommandError(busy_output(out, busy))
     if output.exists and not force:
+        if os.path.exists(spool_path(out)):
+            raise CommandError(f"{out} exists: a killed run's (`vmsample recover {out}` rebuilds it; "
+                               f"-f overwrites it)")
         raise CommandError(f"{out} exists (use -f to overwrite)")
     return output
+
+
+def busy_output(out, busy):
+    """The message for an output [out] that a live run writes ([busy]: its ProfileBusy)."""
+    return f"{out} is {busy.strerror} (a vmsample run); wait for it to end or choose another output file"

@@ -50,14 +50,36 @@ def load(path, progress=None, aggregate=False, merged=False):
     if os.path.isdir(path):
         raise CommandError(f"{path}: is a directory, not a profile")
     try:
+        source = readable(path)
         with (progress or QUIET).status(f"reading {path}"):
-            return read_profile(path, aggregate=aggregate, merged=merged)
+            return read_profile(source, aggregate=aggregate, merged=merged)
     except OSError as e:
         raise CommandError(f"{path}: {e.strerror or e}") from None
     except ProfileFormatError as e:
         raise CommandError(f"{path}: not a valid profile: {e}") from None
     except MemoryError:
         raise CommandError(f"{path}: out of memory reading the profile") from None
+
+
+def readable(path):
+    """What a command reads of the profile [path]: the path, or, while a live
+    run is writing the profile, what it holds so far (writing.py), which it
+    says on stderr."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.recover import snapshot
+    from vmsample.profile.writing import being_written
+
+    busy = being_written(path)
+    if busy is None:
+        return path
+    print(f"vmsample: {path} is {busy.strerror}: reading what it holds so far", file=sys.stderr)
+    try:
+        return snapshot(path)
+    except FileNotFoundError:           # the run ended meanwhile: its spool is gone
+        return path
+    except ProfileFormatError:
+        raise CommandError(f"{path}: {busy.strerror}, and nothing readable of it has reached the disk yet") \
+            from None
 
 
 def run(args):

@@ -19,7 +19,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output, parse_duration, parse_time_period_or_off, size_type
+from vmsample.cli._args import busy_output, check_output, parse_duration, parse_time_period_or_off, size_type
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
@@ -122,6 +122,8 @@ def run(args):
     from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
+    from vmsample.profile.errors import ProfileBusy
+    from vmsample.profile.writing import being_written
     from vmsample.sampling_advice import sampling_warnings
 
     if args.command is not None:
@@ -167,6 +169,8 @@ def run(args):
                                time_period_ns=args.time_period, real_time=args.real_time,
                                layout=args.layout, program=script or "-c", argv=argv,
                                flush_interval=args.flush_interval)
+    except ProfileBusy as e:            # a run that started since check_output
+        raise CommandError(busy_output(out, being_written(out) or e)) from None
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
 

@@ -19,13 +19,15 @@ def run(args):
     from vmsample.profile.reader import read_data
     from vmsample.profile.source import mapped
 
+    from .report import readable
+
     # The fast reader gives the most precise message, and checks the rules
     # between records (the assembly it shares with the schema's to_profile);
     # the construct schema, the reference, then parses every record, one at a
     # time, so that its memory does not grow with the file.  A valid file
     # passes both (and they agree, see the tests).
     try:
-        with mapped(args.file) as (data, gz):
+        with mapped(readable(args.file)) as (data, gz):
             profile = read_data(data, gz, aggregate=True, source=args.file)
             if not args.fast:
                 for _ in iter_records(data):

@@ -41,7 +41,11 @@ Design
    error as OSError at flush(), check() or close().  Nothing is lost silently,
    nothing crashes.
 
-5. Code names are written lazily: the code table is an open-addressing hash
+5. One writer per profile: the main file is locked (vms_output_lock) before
+   it is truncated, and the spool starts with the writer's pid; see
+   vmsample/profile/writing.py.
+
+6. Code names are written lazily: the code table is an open-addressing hash
    on the code id; a frame whose code has not been written yet gets its 0x02
    record emitted right before the record that uses it.  close() writes the
    names of the declared codes no sample used, so every declared code is in
@@ -53,23 +57,26 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 import array
 import json
 import os
+import stat
 import sys
 
 cimport cython
 from cpython cimport array
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
+from libc.errno cimport errno, EBADF, EINTR, ENOENT, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
+from vmsample.profile.errors import ProfileBusy
 from vmsample.profile._fatal_flush cimport fatal_flush_register, fatal_flush_unregister
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t write(int fd, const void* buf, size_t count)
     ssize_t pread(int fd, void* buf, size_t count, long offset)
+    int ftruncate(int fd, long length)
     int close(int fd)
 
 cdef extern from "<fcntl.h>" nogil:
@@ -93,6 +100,42 @@ cdef extern from *:
     #endif
     """
     bint PROF_UNLIKELY(bint) noexcept nogil
+
+cdef extern from *:
+    """
+    #include <fcntl.h>
+    #include <string.h>
+    #include <sys/file.h>
+    /* The writer's lock on its main file (vmsample/profile/writing.py): a
+       lock of the open file description, which the kernel drops when the
+       writer closes the file or its process ends, however it ends -- and,
+       unlike a POSIX lock, not when the process closes another descriptor
+       of the same file.  Linux has such locks (F_OFD_*); elsewhere flock(2)
+       behaves alike, but can only be tested by taking it for a moment.
+       [take]: take it (0 taken, 1 held elsewhere) or test it (0 free, 1
+       held); -1 with errno on failure. */
+    static int vms_output_lock(int fd, int take) {
+    #ifdef F_OFD_SETLK
+        struct flock fl;
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (take) {
+            if (fcntl(fd, F_OFD_SETLK, &fl) == 0) return 0;
+            return errno == EAGAIN || errno == EACCES ? 1 : -1;
+        }
+        if (fcntl(fd, F_OFD_GETLK, &fl) < 0) return -1;
+        return fl.l_type != F_UNLCK;
+    #else
+        if (flock(fd, (take ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0) {
+            if (!take) flock(fd, LOCK_UN);
+            return 0;
+        }
+        return errno == EWOULDBLOCK ? 1 : -1;
+    #endif
+    }
+    """
+    int vms_output_lock(int fd, int take) nogil
 
 cdef extern from "<assert.h>" nogil:
     void c_assert "assert" (bint)   # on in the test build only (NDEBUG off)
@@ -394,6 +437,10 @@ cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SA
 cdef size_t MAJOR_GC = F.MAJOR_GC.size
 cdef size_t END_PAYLOAD = F.END.size
 cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
+cdef bytes _EXT_MAGIC = F.EXT_MAGIC
+cdef const char* EXT_MAGIC = _EXT_MAGIC
+cdef size_t EXT_MAGIC_SIZE = len(F.EXT_MAGIC)
+cdef long SPOOL_HEAD = F.SPOOL_HEAD
 # "Buffers" (the design block): the records filled in place fit the buffer --
 # the biggest are a stack record or a sample info with an inline stack of
 # MAX_STACK_ENTRIES entries (3 tail words at most), and a full DEATHS record.
@@ -717,6 +764,11 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
         return -1
     if _write_timeval(w, F_MARKER_TRAILER) < 0:
         return -1
+    # The spool behind it, but for its head: the magic is the profile's, the
+    # WRITER record the spool's alone.
+    if _append(w, &w.main, EXT_MAGIC, EXT_MAGIC_SIZE) < 0:
+        return -1
+    offset = SPOOL_HEAD
     while True:
         r = pread(spool_fd, chunk, sizeof(chunk), offset)
         if r < 0:
@@ -780,6 +832,40 @@ cdef void _release_output(ProfOutput* o) noexcept nogil:
         o.fd = -1
 
 
+def take_output_lock(int fd):
+    """Take the writer's lock on the open file [fd] (open for writing): True,
+    or False if another open of the file holds it (vmsample/profile/writing.py)."""
+    cdef int r = vms_output_lock(fd, 1)
+    if r < 0:
+        raise OSError(errno, os.strerror(errno))
+    return r == 0
+
+
+def output_lock_held(int fd):
+    """Whether another open of the file [fd] holds the writer's lock."""
+    cdef int r = vms_output_lock(fd, 0)
+    if r < 0:
+        raise OSError(errno, os.strerror(errno))
+    return r == 1
+
+
+def _write_spool_head(int fd, path):
+    # The magic and the WRITER record, written at once (not buffered), so
+    # that whoever finds the spool can tell who writes it.
+    head = F.EXT_MAGIC + bytes([F.EXT_WRITER]) + F.WRITER.size.to_bytes(4, "little") \
+        + F.WRITER.struct.pack(os.getpid())
+    if len(head) != F.SPOOL_HEAD or os.write(fd, head) != len(head):
+        raise OSError(EINVAL, "the spool's head was not written whole", path)
+
+
+def _names(path, int fd):
+    """Whether [path] still names the file open as [fd]."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(fd))
+    except OSError:
+        return False
+
+
 def _vmprof_code_name(function, first_line, file):
     # 'py:<function>:<first_line>:<file>'; vmprofshow needs exactly three
     # colons before the file, so colons in the function become ';' (as PyPy does).
@@ -808,7 +894,10 @@ cdef class ProfileWriter:
       allocation samples and 0x0A object-info records, fork version 7).
     * [lines]: stacks carry line numbers (vmprof PROFILE_LINES mode).
     * [gzip]: compress; default: when [path] ends in ".gz".
-    * [spool]: the sidecar for extension records; default ``path + ".spool"``.
+    * [spool]: the sidecar for extension records; default beside the file
+      [path] names (``format.spool_path``).
+    * Raises `ProfileBusy` if another writer holds [path] (one writer per
+      profile), before truncating anything.
     * [flush_interval]: seconds; a minor collection drains the buffers when
       this much time passed since the last drain (bounds what a crash loses).
 
@@ -842,7 +931,7 @@ cdef class ProfileWriter:
         if gzip is None:
             gzip = path.endswith(".gz")
         self.path = path
-        self.spool_path = os.fspath(spool) if spool is not None else path + ".spool"
+        self.spool_path = os.fspath(spool) if spool is not None else F.spool_path(path)
         self.layout = layout
         self.version = version
         self.lines = bool(lines)
@@ -872,10 +961,19 @@ cdef class ProfileWriter:
             self._release()
             raise MemoryError()
         try:
-            _open_output(&w.main, path, True)
+            # A file is locked before anything is truncated: a second writer
+            # of the same file fails here, having changed nothing.  (What is
+            # not a file -- a FIFO, a device -- is written as a stream.)
+            _open_output(&w.main, path, False)
+            regular = stat.S_ISREG(os.fstat(w.main.fd).st_mode)
+            if regular and not take_output_lock(w.main.fd):
+                raise ProfileBusy(path)
+            _open_output(&w.spool, self.spool_path, True)
+            _write_spool_head(w.spool.fd, self.spool_path)
+            if regular and ftruncate(w.main.fd, 0) < 0:
+                raise OSError(errno, os.strerror(errno), path)
             if gzip:
                 _open_gzip(&w.main)
-            _open_output(&w.spool, self.spool_path, True)
         except BaseException:
             self._release()
             raise
@@ -928,10 +1026,10 @@ cdef class ProfileWriter:
         for key, value in meta.items():
             self._write_meta(key, value)
 
-        # The spool starts with the extension magic and the stat names.
+        # After its head, the spool starts with the stat names.
         payload = len(F.STAT_NAMES).to_bytes(2, "little") + b"".join(
             len(n).to_bytes(2, "little") + n.encode() for n in F.STAT_NAMES)
-        self._append_spool(F.EXT_MAGIC + self._ext(F.EXT_STAT_NAMES, payload))
+        self._append_spool(self._ext(F.EXT_STAT_NAMES, payload))
         self._raise_if_failed()
         fatal_flush_register(w, _flush_on_fatal_signal)
 
@@ -1161,13 +1259,17 @@ cdef class ProfileWriter:
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error
+        # Its directory removed or renamed, the file was written where
+        # nobody will find it: that is a failure too.
+        moved = not _names(self.path, w.main.fd)
+        ours = _names(self.spool_path, w.spool.fd)
         self._release()
         if err:
             raise OSError(err, f"writing profile failed: {os.strerror(err)}", self.path)
-        try:
+        if ours:
             os.unlink(self.spool_path)
-        except FileNotFoundError:
-            pass
+        if moved:
+            raise OSError(ENOENT, "the profile file was removed or moved while it was written", self.path)
 
     def __enter__(self):
         return self

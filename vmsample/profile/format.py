@@ -15,6 +15,7 @@ the writer (`_writer.pyx`, which reads them at import), the fast reader, the
 `construct` schema and `recover` all take them from here.
 """
 
+import os
 import struct
 
 from .errors import ProfileFormatError
@@ -161,6 +162,7 @@ DEATHS_HEAD = Layout("deaths", ("major", "Q"), ("time_ns", "q"), ("count", "I"))
 END = Layout("end", ("n_alloc", "Q"), ("n_time", "Q"), ("n_minor", "Q"), ("n_major", "Q"),
              ("end_ns", "q"), ("n_truncated", "Q"))
 EXT_STACK_HEAD = Layout("stack", ("count", "I"))          # + count x i64 entries
+WRITER = Layout("writer", ("pid", "Q"))
 
 
 def unpack_deaths(payload, offset):
@@ -186,6 +188,9 @@ EXT_MINOR_GC = 0x25         # one per minor collection: stats + outcomes of the 
 EXT_MAJOR_GC = 0x26         # one per major-collection state transition
 EXT_DEATHS = 0x27           # the sampled objects a major collection found dead
 EXT_END = 0x2F              # u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns
+# The spool's first record, never copied into the profile: u64 pid of the
+# process writing it (vmsample/profile/writing.py).
+EXT_WRITER = 0x2E
 
 EXT_TAG_NAMES = {
     EXT_TYPE_NAME: "type_name",
@@ -196,6 +201,7 @@ EXT_TAG_NAMES = {
     EXT_MAJOR_GC: "major_gc",
     EXT_DEATHS: "deaths",
     EXT_END: "end",
+    EXT_WRITER: "writer",
 }
 
 # ALLOC_SAMPLE flags byte.
@@ -245,3 +251,15 @@ META_RTYPE_PREFIX = "__rtype_"
 META_STAT_PREFIX = "gc_stats__"
 
 GZIP_MAGIC = b"\x1f\x8b"
+
+# The spool (docs/format.md §5): a profile's extension records while it is
+# being written, beside the profile file itself (symlinks followed), headed
+# by the magic and the WRITER record, which the writer skips when it copies
+# the spool behind the trailer.
+SPOOL_SUFFIX = ".spool"
+SPOOL_HEAD = len(EXT_MAGIC) + EXT_RECORD_HEAD.size + WRITER.size
+
+
+def spool_path(path) -> str:
+    """Where the spool of the profile [path] is."""
+    return os.path.realpath(path) + SPOOL_SUFFIX

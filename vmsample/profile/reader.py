@@ -26,6 +26,7 @@ from .errors import ProfileFormatError
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
 from .totals import Irregular
+from .writing import unfinished_hint
 
 _Q = struct.Struct("<q")
 _I = struct.Struct("<i")
@@ -89,10 +90,9 @@ def read_data(data, gz: bool, aggregate: bool = False, source=None, merged: bool
             whole = _read(data, gz, False)
             return merge.merged(whole) if merged else whole.aggregated()
     except ProfileFormatError as e:
-        if isinstance(source, (str, os.PathLike)) and os.path.exists(os.fspath(source) + ".spool"):
-            raise ProfileFormatError(f"{e.reason}; the run that wrote it did not finish: "
-                                     f"`vmsample recover {os.fspath(source)}` rebuilds it",
-                                     e.offset, e.record) from None
+        hint = unfinished_hint(source) if isinstance(source, (str, os.PathLike)) else None
+        if hint:
+            raise ProfileFormatError(f"{e.reason}; {hint}", e.offset, e.record) from None
         raise
     finally:
         if enabled:
