@@ -2,8 +2,10 @@
 
 ``python -m vmsample.bench corpus [--repeat R] [--programs a,b] [--json]``
 
-The corpus (``corpus.toml`` beside this file) names pinned packages on PyPI
-and programs inside them; nothing of theirs is stored in this repository.
+The corpus (``corpus.toml`` beside this file, and ``packages.toml``: the
+popular pure-Python packages of issue #27 and drivers written here) names
+pinned packages on PyPI and programs inside them; nothing of theirs is
+stored in this repository.
 ``fetch`` downloads each package with pip (through whatever index pip is
 configured to use), checks its sha256, and unpacks it into the cache
 (``$VMSAMPLE_CORPUS_CACHE``, default ``~/.cache/vmsample-corpus``), where
@@ -32,9 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-MANIFEST = HERE / "corpus.toml"
+MANIFESTS = (HERE / "corpus.toml", HERE / "packages.toml")
 SHIMS = {"pyperf": HERE / "_pyperf_shim.py"}
 DRIVERS = HERE / "_corpus_drivers"
+# The GC debug knobs (docs/design.md §2.6) as the harnesses set them for the
+# VM: a 4 KiB nursery, a collection every 101st allocation, the whole heap
+# verified after each.
+GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "101", "VMSAMPLE_GC_DEBUG": "1"}
 TIMEOUT = 300     # mdp under the GC knobs takes ~35 s alone, several times that on a loaded CI machine
 
 
@@ -51,12 +57,17 @@ class CorpusUnavailable(Exception):
     """A package of the corpus could not be downloaded (no network, no index)."""
 
 
-def manifest():
-    """(sources by name, programs) from corpus.toml."""
-    with open(MANIFEST, "rb") as f:
-        data = tomllib.load(f)
-    sources = {s["name"]: s for s in data["source"]}
-    programs = [Program(**dict(p, args=tuple(p.get("args", ())))) for p in data["program"]]
+def manifest(files=MANIFESTS):
+    """(sources by name, programs) from the manifests [files]; a source's
+    `requires` (names of other sources) become `required` (those sources)."""
+    sources, programs = {}, []
+    for file in files:
+        with open(file, "rb") as f:
+            data = tomllib.load(f)
+        sources.update((s["name"], s) for s in data["source"])
+        programs += [Program(**dict(p, args=tuple(p.get("args", ())))) for p in data["program"]]
+    for s in sources.values():
+        s["required"] = [sources[name] for name in s.get("requires", [])]
     return sources, programs
 
 
@@ -66,7 +77,10 @@ def cache_dir():
 
 def fetch(source):
     """The directory holding [source]'s programs, downloading and unpacking
-    the package into the cache the first time."""
+    the package into the cache the first time.  What the packages it
+    requires provide (their `provides`: paths under their roots) is linked
+    into it, so that its programs import them as they import it."""
+    links = {p: fetch(r) / p for r in source.get("required", []) for p in r["provides"]}
     home = cache_dir() / source["sha256"][:16]
     root = home / source["root"]
     # Several processes share the cache (pytest-xdist's workers, a benchmark
@@ -87,6 +101,9 @@ def fetch(source):
                     _install(SHIMS[shim], bench / f"{shim}.py")
         for driver in source.get("drivers", []):
             _install(DRIVERS / driver, root / driver)
+        for name, target in links.items():
+            if not (root / name).exists():
+                (root / name).symlink_to(target)
     return root
 
 
@@ -126,7 +143,7 @@ def clean_env(**extra):
     # VM's run would include compiling vmsample's own modules, ~90 ms a run
     # that an installed vmsample never pays.
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VMSAMPLE_", "PYTHON"))}
-    env.update(PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8", **extra)
+    env.update({"PYTHONHASHSEED": "0", "PYTHONIOENCODING": "utf-8", **extra})
     return env
 
 

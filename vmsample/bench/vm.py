@@ -7,8 +7,13 @@
   ARGS`` for each example, each a fresh process (interpreter start-up
   included on both sides), the two alternated run by run; prints the median
   of R runs of each and their ratio (VM / CPython; below 1 the VM is faster).
-  Both must print the same output, or the benchmark fails.  The last row,
-  ``startup``, runs a one-line program: the fixed cost of each configuration.
+  Both must print the same output, or the benchmark fails.  Each
+  configuration runs once untimed first, so that every cache is warm.
+* The last rows are start-up (issue #28), programs given as text: ``startup``
+  does nothing (``python -c pass``, ``vmsample run -c pass``): the fixed
+  cost of each configuration; ``startup_imports`` imports six modules that
+  programs commonly begin with.  A row the VM cannot run yet shows the VM's
+  error instead of times.
 * With ``--profile``, a third column: the VM under ``vmsample run`` with the
   default sampling (one allocation sample per 512 KiB, one time sample per
   ms of CPU), to show what profiling costs.
@@ -52,17 +57,24 @@ PROGRAMS = {
     "graph_search": ["200"],
     "json_roundtrip": ["30"],
     "startup": [],
+    "startup_imports": [],
 }
-# `startup` is no example but a one-line program: its row is what starting
-# the VM (and, profiled, starting the profiler and writing the file) costs.
-STARTUP_SOURCE = 'print("hello")\n'
+# The rows that are no example but a program given as text.
+SOURCES = {
+    "startup": "pass\n",
+    "startup_imports": "import argparse, dataclasses, json, logging, re, typing\n",
+}
+
+
+class Failed(Exception):
+    """A configuration did not run the program: the last line of its stderr."""
 
 
 def program_path(name, tmpdir):
-    if name == "startup":
-        path = os.path.join(tmpdir, "startup.py")
+    if name in SOURCES:
+        path = os.path.join(tmpdir, f"{name}.py")
         with open(path, "w") as f:
-            f.write(STARTUP_SOURCE)
+            f.write(SOURCES[name])
         return path
     return str(EXAMPLES / f"{name}.py")
 
@@ -83,7 +95,7 @@ def timed(argv, env=None, cwd=None, cpu=None):
     if cpu is not None:
         cpu.append(child_cpu_s() - c)
     if proc.returncode != 0:
-        raise SystemExit(f"vmsample.bench vm: {' '.join(argv)} failed{f' (in {cwd})' if cwd else ''}:\n{proc.stderr}")
+        raise Failed((proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1])
     return elapsed, proc.stdout
 
 
@@ -93,15 +105,23 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": []}
     cpu = {"vm": [], "vm_baseline": []}
     outputs = {}
+    # A program given as text runs as `-c` where the command has it.
+    program = ["-c", SOURCES[name]] if name in SOURCES else [path]
+    argvs = {"cpython": [sys.executable, *program, *args],
+             "vm": [sys.executable, "-m", "vmsample.lang", path, *args]}
+    if profile:
+        prof = os.path.join(tmpdir, f"{name}.prof")
+        argvs["vm_profiled"] = [sys.executable, "-m", "vmsample", "run", "-f", "-o", prof, *program, *args]
+    if baseline:
+        argvs["vm_baseline"] = argvs["vm"]
+    for key, argv in argvs.items():     # warm-up, untimed
+        try:
+            timed(argv, env, baseline if key == "vm_baseline" else None)
+        except Failed as e:
+            if key == "cpython":
+                raise SystemExit(f"vmsample.bench vm: {name}: CPython fails: {e}")
+            return {"name": name, "args": args, "error": f"{key}: {e}"}
     for i in range(repeat):
-        argvs = {"cpython": [sys.executable, path, *args],
-                 "vm": [sys.executable, "-m", "vmsample.lang", path, *args]}
-        if profile:
-            prof = os.path.join(tmpdir, f"{name}.prof")
-            argvs["vm_profiled"] = [sys.executable, "-m", "vmsample", "run", "-f", "-o", prof,
-                                    path, *args]
-        if baseline:
-            argvs["vm_baseline"] = argvs["vm"]
         order = list(argvs) if i % 2 == 0 else list(reversed(argvs))
         for key in order:
             elapsed, out = timed(argvs[key], env, baseline if key == "vm_baseline" else None, cpu.get(key))
@@ -167,16 +187,19 @@ def main(argv):
         parser.error(f"--baseline: {args.baseline} is not a vmsample checkout")
 
     results = []
+    if not args.json:
+        print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
+        print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
+              + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else "")
+              + (f" {'baseline':>9} {'vm/base':>8} {'cpu v/b':>8}" if args.baseline else ""))
     with tempfile.TemporaryDirectory() as tmpdir:
         for name in names:
             r = bench_program(name, PROGRAMS[name], args.repeat, args.profile, tmpdir, args.baseline)
             results.append(r)
             if not args.json:
-                if len(results) == 1:
-                    print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
-                    print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
-                          + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else "")
-                          + (f" {'baseline':>9} {'vm/base':>8} {'cpu v/b':>8}" if args.baseline else ""))
+                if "error" in r:
+                    print(f"{name:14} {' '.join(r['args']):>8}  fails: {r['error']}", flush=True)
+                    continue
                 print(f"{name:14} {' '.join(r['args']):>8} {r['cpython_s']:8.3f} {r['vm_s']:8.3f} "
                       f"{r['ratio']:7.2f}"
                       + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else "")
