@@ -21,16 +21,17 @@ import functools
 import io
 import struct
 
-import numpy as np
 from construct import (Array, Bytes, Check, Computed, Const, Construct, ConstructError, Error, FixedSized,
                        Float64l, GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
                        Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Pass, Peek,
                        RepeatUntil, StreamError, Struct, Switch, Terminated, this)
 
 from . import format as F
-from ._assemble import ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
-from .totals import Irregular
+
+# The record definitions need construct alone (tools/read_profile.py reads
+# with them where numpy is missing); building a Profile from them needs the
+# model, which needs numpy, so it is imported where it is used.
 
 Word64 = Int64sl
 # format.py's struct codes as construct fields
@@ -406,6 +407,8 @@ def _raw(entries) -> bytes:
 
 def _feed_main(b, rec, fork) -> None:
     """One main-section record into the builder [b]."""
+    from ._assemble import fork_time_ns
+
     m, body = rec.marker, rec.body
     if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
         t = fork_time_ns(body.count, None) if fork else body.timestamp
@@ -454,6 +457,8 @@ def _feed_header(b, static, header) -> None:
 
 def to_profile(parsed, gzip: bool = False):
     """The Profile a parsed container describes (the same rules as the fast reader)."""
+    from ._assemble import ProfileBuilder
+
     b = ProfileBuilder(gzip=gzip)
     _feed_header(b, parsed.static_header, parsed.header)
     fork = F.fork_semantics(parsed.header.version, _keys_before_first_sample(parsed.main))
@@ -475,6 +480,8 @@ def read_records(records, gzip: bool = False, aggregate: bool = False, again=Non
     accumulator does not follow raises totals.Irregular.  [again]() gives
     the records once more, from the start, for summing a vmsample file
     without holding a stack id per sample (MainSectionRecords)."""
+    from ._assemble import ProfileBuilder
+
     b = ProfileBuilder(gzip=gzip, aggregate=aggregate)
     static = header = None
     meta_keys: set = set()
@@ -516,6 +523,10 @@ class MainSectionRecords:
         self.taken = 0
 
     def take(self, start, n):
+        import numpy as np
+
+        from .totals import Irregular
+
         if start != self.taken:
             raise Irregular("main-section records asked for out of order")
         ids = np.empty(n, np.int32)
@@ -531,6 +542,7 @@ def read_profile(source, aggregate: bool = False):
     the reference).  [aggregate]: as for vmsample.read_profile."""
     from .dump import iter_records
     from .source import mapped
+    from .totals import Irregular
 
     with mapped(source) as (data, gz):
         try:
