@@ -28,6 +28,7 @@ class Synth:
     time_period_ns: int | None = None
     types: dict[int, str] = field(default_factory=lambda: {1: "list", 2: "dict", 3: "str", 4: "Node"})
     program: str = "prog.py"
+    args: tuple = ()                # the program's arguments (META argv after the program)
     sampling: str = "fixed"         # every sample stands for the period: known totals
     events: list = field(default_factory=list)
     first_lines: dict[str, int] = field(default_factory=dict)
@@ -61,7 +62,7 @@ class Synth:
 
         with ProfileWriter(path, alloc_period=self.alloc_period, time_period_ns=self.time_period_ns,
                            sampling=self.sampling,
-                           program=self.program, argv=[self.program], **options) as w:
+                           program=self.program, argv=[self.program, *self.args], **options) as w:
             for tid, name in self.types.items():
                 w.type_name(tid, name)
             t = w.monotonic_ns()

@@ -445,7 +445,7 @@ def _extra(profile: Profile) -> list[dict]:
         {"label": "Major collections", "format": "integer", "value": s.major_collections},
     ]
     if s.peak_heap is not None:
-        entries.append({"label": "Peak heap (total_memory_used)", "format": "bytes", "value": s.peak_heap})
+        entries.append({"label": "Old space in use, peak (total_memory_used)", "format": "bytes", "value": s.peak_heap})
     return [{"label": "vmsample", "entries": entries}]
 
 

@@ -93,7 +93,10 @@ def _summary(a: Analysis, path: str | None) -> Fields:
             line += f"; {fmt_bytes(unknown)} allocated after the last minor collection"
         items.append(("died young", line))
     items.append(("collections", f"{s.minor_collections:,} minor, {s.major_collections:,} major"))
-    items.append(("peak heap", fmt_bytes(s.peak_heap)))
+    # Not the live objects' peak of `report --live` (estimated from the samples):
+    # everything the old space held, dead objects not yet swept included.
+    items.append(("old space, peak", f"{fmt_bytes(s.peak_heap)} in use (the collector's total_memory_used)"
+                  if s.peak_heap is not None else "-"))
     items.append(("bytes copied", fmt_bytes(s.bytes_copied)))
     for warning in s.warnings:
         items.append(("warning", warning))
@@ -288,10 +291,10 @@ def live_layout(a: Analysis, live, limit: int = 10) -> list:
         _live_table(f"Live at the end: {fmt_bytes(end.bytes)}, {fmt_count(end.objects)} objects, by site",
                     end.sites, end.bytes, limit, "function"),
         _live_table("Live at the end, by type", end.types, end.bytes, limit, "type"),
-        _live_table(f"Live at the peak ({when(peak.time_ns)}{f'; {fmt_merged(merged)}' if merged else ''}): "
-                    f"{fmt_bytes(peak.bytes)}, "
+        _live_table(f"Live objects at their peak ({when(peak.time_ns)}{f'; {fmt_merged(merged)}' if merged else ''}): "
+                    f"{fmt_bytes(peak.bytes)} estimated from the samples, "
                     f"{fmt_count(peak.objects)} objects, by site", peak.sites, peak.bytes, limit, "function"),
-        _live_table("Live at the peak, by type", peak.types, peak.bytes, limit, "type"),
+        _live_table("Live objects at their peak, by type", peak.types, peak.bytes, limit, "type"),
     ]
     leaks = Table("Leak suspects: live bytes never went down across the major collections",
                   ["#", "growth", "after 1st major", "at the end", "function", "location"], [],

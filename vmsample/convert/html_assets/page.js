@@ -594,7 +594,7 @@
     }
     if (s.time_samples) items.push(["time samples", fmtCount(s.time_samples), s.time_period_ns ? `every ${fmtMs(s.time_period_ns / 1e6)}` : ""]);
     items.push(["collections", `${fmtCount(s.minor_collections)} minor`, `${s.major_collections} major`]);
-    items.push(["peak heap", fmtBytes(s.peak_heap), `${fmtBytes(s.bytes_copied)} copied`]);
+    items.push(["old space, peak", fmtBytes(s.peak_heap) + " in use (total_memory_used)", `${fmtBytes(s.bytes_copied)} copied`]);
     const box = $("cards");
     for (const [label, value, sub] of items) {
       const c = box.appendChild(el("div", { class: "card" }));
