@@ -107,3 +107,46 @@ def test_a_profile_that_cannot_be_finished_in_place_loses_nothing(tmp_path):
     assert not os.path.exists(spool)
     assert vmsample("validate", str(out)).returncode == 0
     assert len(read_profile(out).alloc_samples) > 10_000
+
+
+def run_in_process(capfd, *args):
+    """`vmsample run ARGS` in this process: (exit status, stdout, stderr lines
+    other than vmsample's own status lines)."""
+    from vmsample.cli import main
+
+    capfd.readouterr()
+    status = main(["run", "-f", "--time-period", "off", *args])
+    out, err = capfd.readouterr()
+    return status, out, [line for line in err.splitlines() if not line.startswith("vmsample: ")]
+
+
+GROW = "x = []\nwhile True:\n    x.append([0] * 100)\n"
+
+
+def test_every_heap_limit_ends_in_success_or_one_line(tmp_path, capfd):
+    """--heap-limit from 4K up, 4K at a time, until print(1) runs, and a
+    few beyond: a limit too small for the VM to set itself up is one line
+    (it was a 15-frame traceback from inside the VM's start-up); one the
+    program runs into is the program's own MemoryError, with the program's
+    frames only; every run leaves a readable profile."""
+    out = tmp_path / "limit.prof"
+    successes, kib = 0, 4
+    while successes < 3:
+        status, stdout, err = run_in_process(capfd, "-o", str(out), "--heap-limit", f"{kib}K", "-c", "print(1)")
+        read_profile(out)
+        if status == 0:
+            assert (stdout, err) == ("1\n", [])
+            successes += 1
+        else:
+            assert successes == 0, f"print(1) ran at a smaller limit, not at {kib}K"
+            assert status == 1 and stdout == "" and len(err) == 1, (kib, err)
+            assert err[0].startswith("vmsample run: error: out of memory before the program could run: ")
+            assert err[0].endswith(f"(--heap-limit {kib}.0 KiB is too small)")
+        status, stdout, err = run_in_process(capfd, "-o", str(out), "--heap-limit", f"{kib}K", "-c", GROW)
+        read_profile(out)
+        assert status == 1 and stdout == ""
+        if len(err) != 1:           # the program's own MemoryError, as CPython shows it
+            assert err[0] == "Traceback (most recent call last):" and err[-1] == "MemoryError", err
+            assert all(line.startswith(("  File \"<string>\"", "    ")) for line in err[1:-1]), err
+        kib += 4
+    assert kib > 8, "the VM starts in 4K: the sweep proves nothing"

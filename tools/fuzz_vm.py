@@ -15,9 +15,13 @@ process per interpreter reads programs from stdin and answers one JSON line per
 program.  A VM worker that crashes (a signal, an abort) or hangs takes the
 program it was running with it; that program is recorded as a crash and a
 fresh worker carries on with the rest.  A divergence seen in a batch is
-confirmed by rerunning the program alone in fresh processes, so that nothing a
-batch leaves behind can be blamed on the VM; a confirmed divergence is written
-out (``--out DIR``) as a ready-made corpus program, with its seed.
+rerun alone, in fresh processes.  If it diverges alone too, it is the
+program's: written out (``--out DIR``) as a ready-made corpus program, with
+its seed.  If it agrees alone, something an earlier program of the batch left
+in the process changed it -- state leaking from one program to the next,
+which a VM embedded in a long-lived process must not do: that is a finding
+too ("batch"), reported with the seeds that ran before it in the same worker
+(``--out`` writes them beside the program) and never dropped.
 
 What the generator may emit is the VM's subset (tests/lang/programs is its
 specification) minus what only a reference-counting collector makes
@@ -34,6 +38,7 @@ import io
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -879,31 +884,57 @@ def _worker_argv(interpreter: str) -> list[str]:
 def run_batch(interpreter: str, sources: list[str], env: dict[str, str] | None = None,
               timeout: float = 120.0) -> list[dict]:
     """Results of [sources] in order, in as few worker processes as crashes
-    allow: a program that kills its worker or runs past [timeout] is recorded
-    as ``{"crash": ...}`` and a new worker takes the rest.  [env] (default:
-    ours) is the workers' environment, VMSAMPLE_* knobs included."""
+    allow: a program that kills its worker or runs past [timeout] seconds
+    (each program its own) is recorded as ``{"crash": ...}`` and a new worker
+    takes the rest.  [env] (default: ours) is the workers' environment,
+    VMSAMPLE_* knobs included."""
     env = dict(os.environ if env is None else env, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     results: list[dict] = []
     while len(results) < len(sources):
-        rest = sources[len(results):]
         proc = subprocess.Popen(_worker_argv(interpreter), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, env=env, text=True, encoding="utf-8")
-        payload = "".join(json.dumps(s) + "\n" for s in rest)
+                                stderr=subprocess.PIPE, env=env)
+        hung = False
         try:
-            out, err = proc.communicate(payload, timeout=timeout)
-            reason = f"exit status {proc.returncode}: {err.strip()[-300:]}"
-        except subprocess.TimeoutExpired:
+            if _answer(proc, timeout) != "ready":
+                proc.kill()
+                raise RuntimeError(f"the {interpreter} worker did not start: "
+                                   f"{proc.communicate()[1].decode(errors='replace').strip()}")
+            for source in sources[len(results):]:
+                proc.stdin.write((json.dumps(source) + "\n").encode())
+                proc.stdin.flush()
+                line = _answer(proc, timeout)
+                if line is None:
+                    break
+                results.append(json.loads(line))
+        except TimeoutError:
+            hung = True
+        except BrokenPipeError:
+            pass
+        if len(results) < len(sources):         # the worker died, or hung, on the next program
             proc.kill()
-            out, err = proc.communicate()
-            reason = f"timed out after {timeout:.0f}s"
-        ready, *lines = out.splitlines() or [""]
-        if ready != "ready":
-            raise RuntimeError(f"the {interpreter} worker did not start: {err.strip()}")
-        done = [json.loads(line) for line in lines]
-        results += done
-        if len(done) < len(rest):
-            results.append({"crash": reason})
+            err = proc.communicate()[1].decode(errors="replace")
+            results.append({"crash": f"timed out after {timeout:.0f}s" if hung
+                            else f"exit status {proc.returncode}: {err.strip()[-300:]}"})
+        else:
+            proc.stdin.close()
+            proc.wait()
     return results
+
+
+def _answer(proc: subprocess.Popen, timeout: float) -> str | None:
+    """The worker's next line; None if it died first; TimeoutError if it gave
+    none in [timeout] seconds."""
+    fd, line = proc.stdout.fileno(), bytearray()
+    deadline = time.monotonic() + timeout
+    while not line.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None
+        line += chunk
+    return line.decode("utf-8").rstrip("\n")
 
 
 def outcome(result: dict) -> tuple:
@@ -928,21 +959,41 @@ def fuzz(seeds, env=None, batch=100, out_dir: Path | None = None, log=print,
             log(f"seed {seed}: skipped (slower than {CPYTHON_SECONDS}s on CPython)")
         chunk, sources, expected = ([xs[i] for i in keep] for xs in (chunk, sources, expected))
         actual = run_batch("vm", sources, env)
-        for seed, source, exp, act in zip(chunk, sources, expected, actual):
+        for i, (seed, source, exp, act) in enumerate(zip(chunk, sources, expected, actual)):
             if outcome(exp) == outcome(act):
                 continue
-            # Confirm alone, in fresh processes: the divergence is the program's.
+            # Alone, in fresh processes: the program's own divergence, or one
+            # that the programs before it in the batch caused.
             exp1, act1 = run_batch("cpython", [source])[0], run_batch("vm", [source], env)[0]
+            finding = {"seed": seed, "source": source, "cpython": exp1, "vm": act1}
             if outcome(exp1) == outcome(act1):
-                log(f"seed {seed}: diverged only inside a batch (not confirmed)")
-                continue
-            found.append({"seed": seed, "source": source, "cpython": exp1, "vm": act1})
-            log(f"seed {seed}: {describe(exp1, act1)}")
+                finding.update(batch=batch_since_restart(chunk, actual, i), cpython=exp, vm=act,
+                               alone=act1)
+            found.append(finding)
+            log(f"seed {seed}: {describe_finding(finding)}")
             if out_dir is not None:
                 out_dir.mkdir(parents=True, exist_ok=True)
                 (out_dir / f"fuzz_{seed}.py").write_text(source, encoding="utf-8")
-                (out_dir / f"fuzz_{seed}.json").write_text(json.dumps({"cpython": exp1, "vm": act1}, indent=1))
+                (out_dir / f"fuzz_{seed}.json").write_text(
+                    json.dumps({k: v for k, v in finding.items() if k != "source"}, indent=1))
     return found
+
+
+def batch_since_restart(seeds, results, i):
+    """The seeds that ran before program [i] in its worker process (a crash
+    starts a new worker)."""
+    start = max((j + 1 for j in range(i) if "crash" in results[j]), default=0)
+    return seeds[start:i]
+
+
+def describe_finding(finding: dict) -> str:
+    """One line: how the VM diverged, and whether only after other programs."""
+    text = describe(finding["cpython"], finding["vm"])
+    if "batch" not in finding:
+        return text
+    before = finding["batch"]
+    after = f"seeds {before[0]}..{before[-1]}" if before else "no other program"
+    return f"diverged only in a batch, after {after} in the same process (alone it agrees): {text}"
 
 
 def describe(expected: dict, actual: dict) -> str:

@@ -177,7 +177,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil
 cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil
 # The object's identity: an address-sized value that never changes while it
 # lives (objects move!) and no other live object has; 0 + h.error when out of
-# memory.  Its invariant: _nursery_identity.pxi.
+# memory.  Its invariant: core/identity.pxi.
 cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil
 cdef int gc_raise_error(GCHeap* h) except -1
@@ -240,7 +240,7 @@ cdef inline void gc_write_barrier(GCHeap* h, GCHeader* obj) noexcept nogil:
     # the check is one flag test).  Old objects that may now point into the
     # nursery join the remembered set.  The incremental major collection
     # relies on the same call: a marked object written since its last minor
-    # collection is marked again from the remembered set (_nursery_major.pxi),
+    # collection is marked again from the remembered set (core/major.pxi),
     # so the rule is unchanged -- every reference store into an old object
     # passes this barrier, between any two allocations.
     if VMS_UNLIKELY(obj.flags & GCFLAG_TRACK_YOUNG_PTRS):
@@ -252,7 +252,7 @@ cdef inline void gc_write_barrier_slot(GCHeap* h, GCHeader* obj, gcref_t* slot,
     # [slot], a reference slot of [obj], instead of gc_write_barrier.  Worth it
     # for big arrays: a large old object is then not remembered whole (which
     # makes the next minor collection trace every slot it has), only the slots
-    # that receive young values are (_nursery_roots.pxi).  Bulk stores (memcpy
+    # that receive young values are (core/roots.pxi).  Bulk stores (memcpy
     # of many references) keep calling gc_write_barrier, and so must every
     # store that MOVES references within the object (memmove, swaps, an
     # insert or a delete in the middle): a young reference moved to a slot

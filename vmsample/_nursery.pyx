@@ -101,7 +101,7 @@ Debug knobs, read once from the environment when this module is imported:
 #    raises.  A collection cannot fail half way (the heap would be half
 #    moved), so the memory a minor collection needs is reserved before the
 #    nursery is filled, and [nursery_top] is lowered when it cannot be: see
-#    _nursery_reserve.pxi (docs/design.md §2.7).  The heap limit lowers
+#    core/reserve.pxi (docs/design.md §2.7).  The heap limit lowers
 #    [nursery_top] the same way, so that it holds exactly.
 #
 # 7. Header flags.  GCHeader.flags belongs to the core (bits 0x0100 and up are
@@ -128,7 +128,7 @@ Debug knobs, read once from the environment when this module is imported:
 #    GCFLAG_TRACK_YOUNG_PTRS  old, and not in the remembered set: the write
 #                             barrier must call gc_remember before a store.
 #                             Also on a young large object that tracks its
-#                             stores (_nursery_roots.pxi).
+#                             stores (core/roots.pxi).
 #        set:    minor_visit on a survivor's copy; the minor collection on every
 #                remembered object it has traced and on every promoted young
 #                large object.  At that point none of them points into the
@@ -148,7 +148,7 @@ Debug knobs, read once from the environment when this module is imported:
 #    GCFLAG_VISITED           the mark bit: reached in the running collection.
 #        set:    minor_visit on a young large object; major_visit; while a
 #                major collection is MARKING, on every survivor's copy and
-#                promoted large object (_nursery_major.pxi).
+#                promoted large object (core/major.pxi).
 #        clear:  the minor collection's step 5 (young large objects), the major
 #                collection's sweeps (old objects).  Outside a collection only
 #                old objects have it, and only while MARKING (the verifier
@@ -157,21 +157,24 @@ Debug knobs, read once from the environment when this module is imported:
 #                the sample outcomes, the sweeps.
 #
 #    GCFLAG_HAS_SHADOW        a nursery object whose id was taken: its
-#                             old-space cell is reserved (_nursery_identity.pxi).
+#                             old-space cell is reserved (core/identity.pxi).
 #        set:    gc_id.
 #        clear:  like GCFLAG_FORWARDED (the copy never inherits it).
 #        read:   gc_id, minor_visit (copy into the shadow), the verifier.
 #
 #    (A sample's object is not flagged: the sampler's pending list remembers
 #    it until the next minor collection, its tracked table until it dies --
-#    _nursery_lifetimes.pxi.)
+#    core/lifetimes.pxi.)
 # ____________________________________________________________________________
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.math cimport log, log1p, floor
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t, uintptr_t, int8_t, SIZE_MAX, UINT64_MAX
 from libc.stdio cimport snprintf, fprintf, stderr
-from libc.stdlib cimport malloc, calloc, realloc, free, abort, qsort
+from libc.stdlib cimport free, abort, qsort
+# The test build can make the Nth allocation fail (vmsample/_faults.pxd).
+from vmsample._faults cimport (FAULTS, FAULT_ALLOC, fault_calloc as calloc, fault_due,
+                               fault_malloc as malloc, fault_realloc as realloc)
 from libc.string cimport memset, memcpy, memmove, strlen, strncat
 
 import collections
@@ -247,17 +250,17 @@ cdef extern from *:
 # The parts, one concept per file, in dependency order.  They are textually
 # included, so the module is still one C file and gcc inlines across them.
 
-include "_nursery_heap.pxi"
-include "_nursery_knobs.pxi"
-include "_nursery_sampling.pxi"
-include "_nursery_lifetimes.pxi"
-include "_nursery_reserve.pxi"
-include "_nursery_slow_path.pxi"
-include "_nursery_roots.pxi"
-include "_nursery_old_space.pxi"
-include "_nursery_minor.pxi"
-include "_nursery_identity.pxi"
-include "_nursery_major.pxi"
-include "_nursery_verify.pxi"
-include "_nursery_api.pxi"
-include "_nursery_test_hooks.pxi"
+include "core/heap.pxi"
+include "core/knobs.pxi"
+include "core/sampling.pxi"
+include "core/lifetimes.pxi"
+include "core/reserve.pxi"
+include "core/slow_path.pxi"
+include "core/roots.pxi"
+include "core/old_space.pxi"
+include "core/minor.pxi"
+include "core/identity.pxi"
+include "core/major.pxi"
+include "core/verify.pxi"
+include "core/api.pxi"
+include "core/test_hooks.pxi"

@@ -41,4 +41,5 @@ def test_gcbench_profiles_with_medians():
     sizes = json.loads(out)["sizes"]
     assert [s["iterations"] for s in sizes] == [6, 8] and 0 < sizes[0]["samples"] < sizes[1]["samples"]
     assert all(m["seconds"] > 0 and m["peak_rss"] > 10 << 20 for s in sizes for m in s["commands"].values())
-    assert all(0 < s["commands"]["vmsample.read_profile (aggregate)"]["read_seconds"] < 1 for s in sizes)
+    assert all(0 < s["commands"]["vmsample.read_profile (aggregate)"]["read_seconds"]
+               < s["commands"]["vmsample.read_profile (aggregate)"]["seconds"] for s in sizes)

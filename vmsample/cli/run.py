@@ -124,6 +124,7 @@ def run(args):
     from vmsample.profile._writer import ProfileWriter
     from vmsample.profile.errors import ProfileBusy
     from vmsample.profile.writing import being_written
+    from vmsample.report.units import fmt_bytes
     from vmsample.sampling_advice import sampling_warnings
 
     if args.command is not None:
@@ -163,7 +164,7 @@ def run(args):
         nursery = Nursery(nursery_size=args.nursery, heap_limit=args.heap_limit,
                           keep_sample_log=False, keep_gc_log=False)
     except (ValueError, MemoryError) as e:     # a bad VMSAMPLE_* knob; no memory for the nursery
-        raise CommandError(str(e), exit_code=2) from None
+        raise CommandError(str(e) or "out of memory for the nursery", exit_code=2) from None
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
                                time_period_ns=args.time_period, real_time=args.real_time,
@@ -173,11 +174,19 @@ def run(args):
         raise CommandError(busy_output(out, being_written(out) or e)) from None
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
+    except MemoryError:
+        raise CommandError(f"cannot write {out}: out of memory for the profile writer") from None
 
     print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
     try:
         status = run_program(source, filename, argv, nursery, code_filename=code_filename,
                              writer=writer, seed=args.seed)
+    except MemoryError as e:
+        # The program's own MemoryError is raised inside it (its traceback,
+        # exit status 1); one that reaches here is the VM's: it could not set
+        # itself up (its built-ins, the program's code) within the memory it has.
+        limit = "" if args.heap_limit is None else f" (--heap-limit {fmt_bytes(args.heap_limit)} is too small)"
+        raise CommandError(f"out of memory before the program could run: {e}{limit}") from None
     finally:
         counts = writer.counts
         try:

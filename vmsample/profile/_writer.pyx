@@ -66,7 +66,10 @@ from cpython cimport array
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from libc.errno cimport errno, EBADF, EINTR, ENOENT, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
-from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.stdlib cimport free
+# The test build can make the Nth allocation, write(2) or deflate() fail (_faults.pxd).
+from vmsample._faults cimport (FAULTS, FAULT_DEFLATE, FAULT_WRITE, fault_calloc as calloc, fault_due,
+                               fault_errno, fault_malloc as malloc, fault_realloc as realloc)
 from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
@@ -155,7 +158,7 @@ cdef extern from "<zlib.h>" nogil:
     int deflateInit2(z_stream* s, int level, int method, int bits, int memlevel, int strategy)
     int deflate(z_stream* s, int flush)
     int deflateEnd(z_stream* s)
-    int Z_OK, Z_STREAM_END, Z_BUF_ERROR, Z_NO_FLUSH, Z_SYNC_FLUSH, Z_FINISH
+    int Z_OK, Z_STREAM_END, Z_STREAM_ERROR, Z_BUF_ERROR, Z_NO_FLUSH, Z_SYNC_FLUSH, Z_FINISH
     int Z_DEFLATED, Z_DEFAULT_STRATEGY
 
 cdef extern from *:
@@ -195,12 +198,17 @@ cdef int _fail(ProfWriter* w, int err) noexcept nogil:
 
 cdef int _write_fd(ProfWriter* w, int fd, const char* p, size_t n) noexcept nogil:
     cdef ssize_t r
+    cdef int err
     while n > 0:
-        r = write(fd, p, n)
+        if FAULTS and fault_due(FAULT_WRITE):
+            r, err = -1, fault_errno()
+        else:
+            r = write(fd, p, n)
+            err = errno
         if r < 0:
-            if errno == EINTR:
+            if err == EINTR:
                 continue
-            return _fail(w, errno)
+            return _fail(w, err)
         p += r
         n -= <size_t>r
     return 0
@@ -215,7 +223,7 @@ cdef int _deflate_out(ProfWriter* w, ProfOutput* o, const char* p, size_t n, int
     while True:
         z.next_out = <unsigned char*>o.gzbuf
         z.avail_out = PROF_GZ_CHUNK
-        rc = deflate(z, mode)
+        rc = Z_STREAM_ERROR if FAULTS and fault_due(FAULT_DEFLATE) else deflate(z, mode)
         if rc != Z_OK and rc != Z_STREAM_END and rc != Z_BUF_ERROR:
             return _fail(w, EINVAL)
         produced = PROF_GZ_CHUNK - z.avail_out
@@ -975,7 +983,11 @@ cdef class ProfileWriter:
             if gzip:
                 _open_gzip(&w.main)
         except BaseException:
+            # Nothing was written: leave no empty profile (or spool) behind.
+            created = [f for f, fd in ((path, w.main.fd), (self.spool_path, w.spool.fd)) if fd >= 0]
             self._release()
+            for f in created:
+                os.unlink(f)
             raise
         w.last_flush_ns = gc_monotonic_ns()
 

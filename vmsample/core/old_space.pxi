@@ -1,4 +1,4 @@
-# vmsample/_nursery_old_space.pxi -- the non-moving old space
+# vmsample/core/old_space.pxi -- the non-moving old space
 # (included by _nursery.pyx; Design 4 in _nursery.pyx).
 #
 # Owns: arenas of ARENA_SIZE bytes cut into PAGE_SIZE pages of one size class
@@ -109,7 +109,7 @@ cdef GCHeader* old_alloc(GCHeap* h, size_t size, uint16_t* large_flag) noexcept 
     # Room for a survivor of a minor collection: an arena cell, or malloc'ed
     # alone (then [large_flag] = GCFLAG_LARGE).
     # Never fails: when malloc does, the evacuation reserve gives its address
-    # space back (_nursery_reserve.pxi) and the allocation is retried.
+    # space back (core/reserve.pxi) and the allocation is retried.
     cdef GCHeader* obj = NULL
     large_flag[0] = 0
     if size <= SMALL_MAX:

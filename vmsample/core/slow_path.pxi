@@ -1,4 +1,4 @@
-# vmsample/_nursery_slow_path.pxi -- allocation off the fast path
+# vmsample/core/slow_path.pxi -- allocation off the fast path
 # (included by _nursery.pyx).
 #
 # Owns: gc_collect_and_reserve (the fast path crossed [nursery_limit]),
@@ -25,7 +25,7 @@ cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept
             return NULL
         result = h.nursery_free
         if result + size > h.nursery_top:
-            # The nursery's end is lowered (_nursery_reserve.pxi): memory is short.
+            # The nursery's end is lowered (core/reserve.pxi): memory is short.
             set_limit(h)
             snprintf(P(h).errmsg, sizeof(P(h).errmsg),
                      "out of memory: %llu bytes requested, the nursery has room for %llu "

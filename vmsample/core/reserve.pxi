@@ -1,4 +1,4 @@
-# vmsample/_nursery_reserve.pxi -- the evacuation reserve and the nursery's
+# vmsample/core/reserve.pxi -- the evacuation reserve and the nursery's
 # usable end (included by _nursery.pyx; docs/design.md §2.7).
 #
 # Owns: GCPrivate.reserve / reserve_size / reserve_covers, and h.nursery_top
@@ -73,7 +73,8 @@ cdef int take_reserve(GCHeap* h, size_t cover) noexcept nogil:
     if p.reserve != NULL and p.reserve_size >= want:
         return 0
     release_reserve(h)
-    block = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    block = MAP_FAILED if FAULTS and fault_due(FAULT_ALLOC) else \
+        mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
     if block == MAP_FAILED:
         return -1
     p.reserve = <char*>block

@@ -1,4 +1,4 @@
-# vmsample/_nursery_sampling.pxi -- which allocations are sampled
+# vmsample/core/sampling.pxi -- which allocations are sampled
 # (included by _nursery.pyx; Design 1 and 2 in _nursery.pyx).
 #
 # Owns: next_gap, take_samples (the only code that decides which sample points

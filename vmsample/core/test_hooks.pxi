@@ -1,4 +1,4 @@
-# vmsample/_nursery_test_hooks.pxi -- hooks that record what they are given,
+# vmsample/core/test_hooks.pxi -- hooks that record what they are given,
 # for tests (memray's idea of a test-only wrapper; included by _nursery.pyx).
 #
 # Owns: HookRecorder and _HookRecorder, returned by Nursery._install_test_hooks().
@@ -117,3 +117,14 @@ cdef class _HookRecorder:
         if not 0 <= i < self.r.n_roots:
             raise IndexError(i)
         self.r.roots[i] = python_to_slot(self.nursery, value)
+
+
+def _set_step_time_ns(target_ns, min_ns):
+    """For tests: the time bound of the major-collection steps that
+    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; _nursery_major.pxi,
+    pacing); 0, 0 makes every step's time up at once.  Returns the previous
+    pair."""
+    global STEP_TARGET_NS, STEP_MIN_NS
+    previous = (STEP_TARGET_NS, STEP_MIN_NS)
+    STEP_TARGET_NS, STEP_MIN_NS = target_ns, min_ns
+    return previous

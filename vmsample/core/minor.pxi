@@ -1,4 +1,4 @@
-# vmsample/_nursery_minor.pxi -- the minor collection (included by _nursery.pyx).
+# vmsample/core/minor.pxi -- the minor collection (included by _nursery.pyx).
 #
 # Owns: gc_collect_minor (evacuate the reachable young objects, report the
 # sample outcomes, empty the nursery) and its log.  Touches everything: the
@@ -106,7 +106,7 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
             gray_push(h, copy)
         elif h.gc_state == GC_STATE_SWEEPING and not large_flag \
                 and page_unswept(h, page_of(arena_of(h, <char*>copy), <char*>copy)):
-            copy.flags |= GCFLAG_VISITED        # allocated black: the sweep keeps it (_nursery_major.pxi)
+            copy.flags |= GCFLAG_VISITED        # allocated black: the sweep keeps it (core/major.pxi)
         obj.flags |= GCFLAG_FORWARDED
         (<gcref_t*>(<char*>obj + GC_HEADER_SIZE))[0] = <gcref_t>copy
         P(h).minor_bytes_copied += size
@@ -177,7 +177,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         minor_trace(h, obj)
         obj.flags |= GCFLAG_TRACK_YOUNG_PTRS
         if obj.flags & GCFLAG_VISITED and h.gc_state == GC_STATE_MARKING:
-            gray_push(h, obj)       # written since it was marked: gray again (_nursery_major.pxi)
+            gray_push(h, obj)       # written since it was marked: gray again (core/major.pxi)
     p.remembered.n = 0
     for i in range(p.remembered_slots.n):
         minor_visit(h, <gcref_t*>p.remembered_slots.items[i])

@@ -1,4 +1,4 @@
-# vmsample/_nursery_lifetimes.pxi -- following sampled objects until they die
+# vmsample/core/lifetimes.pxi -- following sampled objects until they die
 # (included by _nursery.pyx; docs/design.md §2.5).
 #
 # Owns: the sampler's tracked table (tracked_seq / tracked_obj), which the

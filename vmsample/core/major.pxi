@@ -1,4 +1,4 @@
-# vmsample/_nursery_major.pxi -- the major collection: non-moving mark-sweep
+# vmsample/core/major.pxi -- the major collection: non-moving mark-sweep
 # of the old space, marked incrementally or stop-the-world (included by
 # _nursery.pyx).
 #
@@ -402,23 +402,32 @@ cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     elif p.debug:
         verify_or_die(h)
 
+cdef void mark_to_closure(GCHeap* h) noexcept nogil:
+    # Trace everything gray, and everything it reaches, now.  The worklist
+    # could not grow (memory is short, and the reserve only covers minor
+    # collections), or the remembered set overflowed: some marked objects may
+    # point to unmarked ones.  Trace every marked object again until no push
+    # fails; each pass marks more objects.
+    cdef GCPrivate* p = P(h)
+    drain_marking(h, UINT64_MAX)
+    while p.mark_overflow:
+        p.mark_overflow = False
+        for_each_old_object(h, retrace_marked)
+        drain_marking(h, UINT64_MAX)
+
 cdef void mark_finish(GCHeap* h) noexcept nogil:
     # The end of a marking: rescan the roots (no barrier sees their stores),
     # trace everything gray; then the mark bits say exactly who lives: report
     # the dead samples, sweep the large objects (the dead ones are freed by
     # finalize) and start sweeping the arenas (SWEEPING).  Nursery empty.
+    # The finish is one piece of work, even in a step that has a time limit:
+    # a drain cut short there would leave gray objects untraced, and the
+    # sweep would free what they point to.
     cdef GCPrivate* p = P(h)
     p.collecting = True
+    p.step_end_ns = 0
     visit_roots(h, major_visit)
-    drain_marking(h, UINT64_MAX)
-    # The worklist could not grow (memory is short, and the reserve only covers
-    # minor collections), or the remembered set overflowed: some marked objects
-    # may point to unmarked ones.  Trace every marked object again until no
-    # push fails; each pass marks more objects.
-    while p.mark_overflow:
-        p.mark_overflow = False
-        for_each_old_object(h, retrace_marked)
-        drain_marking(h, UINT64_MAX)
+    mark_to_closure(h)
     enter_state(h, GC_STATE_SWEEPING, collect_deaths(h))
     sweep_large(h)
     p.sweep_epoch += 1      # every page in use is now unswept

@@ -1,4 +1,4 @@
-# vmsample/_nursery_roots.pxi -- the write barrier's remembered set and the
+# vmsample/core/roots.pxi -- the write barrier's remembered set and the
 # roots (included by _nursery.pyx).
 #
 # Owns: gc_remember, gc_visit_root, visit_roots, the shadow-stack overflow
@@ -55,7 +55,7 @@ cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t valu
     #     for a young large object that tracks its stores (gc_track_stores),
     #     the young-large slots, visited only if the object is reached;
     #   * an old [value] while MARKING into a marked [obj]: [value] is marked
-    #     and gray now (the incremental-update invariant, _nursery_major.pxi,
+    #     and gray now (the incremental-update invariant, core/major.pxi,
     #     kept at the store instead of by re-graying [obj] at the next minor
     #     collection, which would retrace all of it).
     cdef GCPrivate* p = P(h)
@@ -80,7 +80,7 @@ cdef void gc_copy_refs(GCHeap* h, GCHeader* obj, gcref_t* dst, const gcref_t* sr
     # from anywhere but itself: copy, and remember the slot of each young
     # reference copied (gc_remember_slot).  Everything else: the whole-object
     # barrier, then memmove.  Which references are young is decided by
-    # address, as maybe_young (_nursery_minor.pxi) does: the nursery, and the
+    # address, as maybe_young (core/minor.pxi) does: the nursery, and the
     # range of young large objects (then the header says); copying millions
     # of old references costs a compare or two each, in the program's time
     # rather than in the pause that promotes the array.

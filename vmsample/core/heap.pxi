@@ -1,4 +1,4 @@
-# vmsample/_nursery_heap.pxi -- the heap's private state (included by _nursery.pyx).
+# vmsample/core/heap.pxi -- the heap's private state (included by _nursery.pyx).
 #
 # Owns: the old-space geometry constants, the private structs behind GCHeap
 # (GCOldSpace, GCSampler, GCPrivate and its handle table, remembered set and
@@ -58,7 +58,7 @@ ctypedef struct Page:
     uint32_t cls            # cell size / 8; 0 = page not in use
     uint32_t n_used
     uint32_t sweep_epoch    # the last sweep that passed this page, or that was running when
-                            # the page was cut (_nursery_major.pxi)
+                            # the page was cut (core/major.pxi)
     Page* next              # in avail[cls] or in the free-page list
 
 cdef struct Arena:
@@ -102,7 +102,7 @@ cdef struct GCSampler:
     size_t n_log
     size_t cap_log
     uint64_t log_first_seq
-    # The samples followed until they die (_nursery_lifetimes.pxi): parallel
+    # The samples followed until they die (core/lifetimes.pxi): parallel
     # arrays, [n_tracked] entries, each grown to [cap_tracked_*].
     uint64_t* tracked_seq
     GCHeader** tracked_obj
@@ -121,7 +121,7 @@ ctypedef struct MinorLogEntry:
 
 ctypedef void (*visit_fn)(GCHeap* h, gcref_t* slot) noexcept nogil
 
-ctypedef struct YoungId:             # the young-id table (_nursery_identity.pxi)
+ctypedef struct YoungId:             # the young-id table (core/identity.pxi)
     uintptr_t obj           # the nursery address; 0 = empty slot
     GCHeader* shadow        # its old-space home (arena cell, or malloc'ed if large)
 
@@ -155,7 +155,7 @@ ctypedef struct GCPrivate:
     PtrVec gray                 # the major marking's worklist; lives across minor collections
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
-    YoungIds young_ids      # ids taken on nursery objects (_nursery_identity.pxi)
+    YoungIds young_ids      # ids taken on nursery objects (core/identity.pxi)
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
     bint count_dead         # the running collection counts what it frees (gc_collect_major)
@@ -163,7 +163,7 @@ ctypedef struct GCPrivate:
     # policy
     uint64_t heap_limit     # 0 = none
     uint64_t next_major
-    bint incremental        # major collections run in steps (_nursery_major.pxi); else stop-the-world
+    bint incremental        # major collections run in steps (core/major.pxi); else stop-the-world
     uint64_t major_deadline # while marking: old-space size at which the marking is finished at once
     uint64_t mark_budget    # while marking: bytes a step traces per byte promoted (>= 1)
     uint64_t mark_step_min  # the least bytes a step traces
@@ -208,7 +208,7 @@ ctypedef struct GCPrivate:
     size_t cap_pause_log
     uint8_t* outcomes       # scratch buffer for the report
     size_t cap_outcomes
-    # the evacuation reserve (_nursery_reserve.pxi)
+    # the evacuation reserve (core/reserve.pxi)
     char* reserve           # mapped, never touched; NULL once released
     size_t reserve_size
     size_t reserve_covers   # nursery bytes the reserve can evacuate

@@ -1,4 +1,4 @@
-# vmsample/_nursery_verify.pxi -- the heap verifier (included by _nursery.pyx).
+# vmsample/core/verify.pxi -- the heap verifier (included by _nursery.pyx).
 #
 # Owns: verify_heap, run after every collection under VMSAMPLE_GC_DEBUG and by
 # Nursery.check_heap(): it checks the invariants stated in _nursery.pyx's
@@ -132,7 +132,7 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
             and not ptr_in_sorted(v.gray_objs.items, v.gray_objs.n, v.current) \
             and not ptr_in_sorted(v.remembered_objs.items, v.remembered_objs.n, v.current):
         verify_fail(v, "a marked object that is neither gray nor remembered points to an "
-                    "unmarked one (incremental-update invariant, _nursery_major.pxi; a store "
+                    "unmarked one (incremental-update invariant, core/major.pxi; a store "
                     "into an old object without gc_write_barrier?)", r)
         snprintf(types, sizeof(types), " [type %s -> type %s]",
                  h.types[v.current.tid].name, h.types[(<GCHeader*>r).tid].name)
@@ -262,7 +262,7 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     v.in_unswept = False
     v.where = "the young-id table"
     verify_young_ids(&v)
-    v.where = "the followed samples"       # _nursery_lifetimes.pxi: old objects, swept only by a major
+    v.where = "the followed samples"       # core/lifetimes.pxi: old objects, swept only by a major
     for i in range(h.sampler.n_tracked):
         if v.failed:
             break

@@ -1,4 +1,4 @@
-# vmsample/_nursery_identity.pxi -- object identity that survives moving
+# vmsample/core/identity.pxi -- object identity that survives moving
 # (included by _nursery.pyx).
 #
 # Owns: gc_id (the API), the young-id table (YoungIds in GCPrivate) and its

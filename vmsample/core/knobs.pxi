@@ -1,4 +1,4 @@
-# vmsample/_nursery_knobs.pxi -- the debug knobs, read once at import
+# vmsample/core/knobs.pxi -- the debug knobs, read once at import
 # (included by _nursery.pyx).
 #
 # Owns: the module globals ENV_NURSERY, ENV_STRESS, ENV_DEBUG, ENV_INCREMENTAL and _ENV_ERROR

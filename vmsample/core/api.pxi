@@ -1,4 +1,4 @@
-# vmsample/_nursery_api.pxi -- the Python API (included by _nursery.pyx).
+# vmsample/core/api.pxi -- the Python API (included by _nursery.pyx).
 #
 # Owns: gc_raise_error (h.error -> a Python exception), the Nursery and Ref
 # classes (declared in _nursery.pxd) and their module-level helpers, the
@@ -105,6 +105,8 @@ cdef class Nursery:
         h.sampler = <GCSampler*>calloc(1, sizeof(GCSampler))
         h.types = <GCType*>calloc(GC_MAX_TYPES, sizeof(GCType))
         h.shadowstack_base = <gcref_t*>calloc(nslots, sizeof(gcref_t))
+        if p == NULL:
+            raise MemoryError(f"cannot allocate a Nursery with a nursery of {nsize} bytes")
         p.debug = bool(ENV_DEBUG if debug is None else debug)
         p.buffers[0] = <char*>calloc(1, nsize)
         if p.debug:
@@ -387,7 +389,7 @@ cdef class Nursery:
     def followed_samples(self):
         """The seqs of the samples whose objects survived their first minor
         collection and are not known dead: the sampled part of the old space
-        as of the last major collection (_nursery_lifetimes.pxi), sorted."""
+        as of the last major collection (core/lifetimes.pxi), sorted."""
         cdef GCSampler* s = self.heap.sampler
         return sorted(s.tracked_seq[i] for i in range(s.n_tracked))
 
