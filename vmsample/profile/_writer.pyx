@@ -64,7 +64,7 @@ cimport cython
 from cpython cimport array
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.errno cimport errno, EBADF, EINTR, ENOENT, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
+from libc.errno cimport errno, EBADF, EEXIST, EINTR, ENOENT, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport free
 # The test build can make the Nth allocation, write(2) or deflate() fail (_faults.pxd).
@@ -84,7 +84,7 @@ cdef extern from "<unistd.h>" nogil:
 
 cdef extern from "<fcntl.h>" nogil:
     int open(const char* path, int flags, int mode)
-    int O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_CLOEXEC
+    int O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_CLOEXEC
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -804,16 +804,22 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
 # ------------------------------------------------------------------ Python level
 
 cdef int _open_output(ProfOutput* o, path, bint truncate) except -1:
-    cdef bytes bpath = os.fsencode(path)
-    cdef int flags = O_RDWR | O_CREAT | O_CLOEXEC | (O_TRUNC if truncate else 0)
-    o.fd = open(bpath, flags, 0o644)
+    """Open [path] for writing into [o]: 1 if this created the file, else 0.
+    A symlink is followed (its target is written, created if need be)."""
+    cdef bytes bpath = os.fsencode(os.path.realpath(path))
+    cdef int flags = O_RDWR | O_CLOEXEC | (O_TRUNC if truncate else 0)
+    cdef int created = 1
+    o.fd = open(bpath, flags | O_CREAT | O_EXCL, 0o644)
+    if o.fd < 0 and errno == EEXIST:
+        created = 0
+        o.fd = open(bpath, flags, 0o644)
     if o.fd < 0:
         raise OSError(errno, os.strerror(errno), str(path))
     o.buf = <char*>malloc(PROF_BUFFER_SIZE)
     o.cap = PROF_BUFFER_SIZE
     if o.buf == NULL:
         raise MemoryError()
-    return 0
+    return created
 
 cdef int _open_gzip(ProfOutput* o) except -1:
     cdef z_stream* z = <z_stream*>calloc(1, sizeof(z_stream))
@@ -968,11 +974,12 @@ cdef class ProfileWriter:
         if w.codes == NULL or w.small_written == NULL:
             self._release()
             raise MemoryError()
+        main_created = False
         try:
             # A file is locked before anything is truncated: a second writer
             # of the same file fails here, having changed nothing.  (What is
             # not a file -- a FIFO, a device -- is written as a stream.)
-            _open_output(&w.main, path, False)
+            main_created = _open_output(&w.main, path, False)
             regular = stat.S_ISREG(os.fstat(w.main.fd).st_mode)
             if regular and not take_output_lock(w.main.fd):
                 raise ProfileBusy(path)
@@ -983,8 +990,11 @@ cdef class ProfileWriter:
             if gzip:
                 _open_gzip(&w.main)
         except BaseException:
-            # Nothing was written: leave no empty profile (or spool) behind.
-            created = [f for f, fd in ((path, w.main.fd), (self.spool_path, w.spool.fd)) if fd >= 0]
+            # Nothing was written: leave no empty profile (or spool) behind,
+            # and never remove a file this writer did not create (another
+            # run's, when the lock was refused).
+            created = [f for f, ours in ((os.path.realpath(path), w.main.fd >= 0 and main_created),
+                                         (self.spool_path, w.spool.fd >= 0)) if ours]
             self._release()
             for f in created:
                 os.unlink(f)
