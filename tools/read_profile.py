@@ -95,7 +95,7 @@ class PlainProfile:
         self.bins = {}                  # (stack, type id) -> [samples, bytes, died, survived, objects]
         self.time_stacks = Counter()
         self.alloc_count = 0
-        self.minor_collections, self.majors = [], set()
+        self.minor_collections, self.majors, self.pauses = [], set(), []
         self.pending = {}               # seq -> (its bin, its bytes) until a minor collection resolves it
         self.allocation = []            # the records of the allocation being read (continued samples)
         self.start = self.end = self.end_ns = None
@@ -141,6 +141,8 @@ class PlainProfile:
             self._minor(f)
         elif kind == "ext:major_gc":
             self.majors.add(f["index"])
+        elif kind == "ext:pause":
+            self.pauses.append(SimpleNamespace(duration_ns=f["duration_ns"], major_ns=f["major_ns"]))
         elif kind == "ext:end":
             self.end_ns = f["end_ns"]
 
@@ -280,6 +282,10 @@ def summarize(profile, top=10, out=print):
         out(f"  minor pause  total {sum(durations) / 1e6:.3f} ms, mean {sum(durations) / len(minors) / 1e3:.1f} us, "
             f"max {max(durations) / 1e3:.1f} us")
         out(f"  copied       {_size(sum(c.bytes_copied for c in minors))} in total")
+        pauses = sorted(p.duration_ns for p in profile.pauses)
+        if pauses:      # p99: nearest rank
+            out(f"  pauses       {len(pauses)}, total {sum(pauses) / 1e6:.3f} ms, longest {pauses[-1] / 1e3:.1f} us, "
+                f"p99 {pauses[-(len(pauses) // 100) - 1] / 1e3:.1f} us")
         last = minors[-1]
         out(f"  at the end   old space {_size(last.total_memory_used)} used, arenas "
             f"{_size(last.total_size_of_arenas)}, VmRSS {_size(last.vmrss)}")

@@ -42,8 +42,9 @@ class Synth:
         for _ in range(count):
             self.events.append(("time", [parse_frame(f) for f in stack]))
 
-    def minor(self, memory=1 << 20, arenas=2 << 20, rss=8 << 20, duration_ns=50_000, copied=None):
-        self.events.append(("minor", memory, arenas, rss, duration_ns, copied))
+    def minor(self, memory=1 << 20, arenas=2 << 20, rss=8 << 20, duration_ns=50_000, copied=None, pause=None):
+        """[pause]: the ns of major work after it, making it a pause (a PAUSE record)."""
+        self.events.append(("minor", memory, arenas, rss, duration_ns, copied, pause))
 
     def major(self, phases=(1, 2, 3, 0), memory=1 << 20, dies=()):
         """[dies]: labels whose (surviving) samples this collection finds dead."""
@@ -83,7 +84,7 @@ class Synth:
                     stack = [(code_id(*f), f[2]) for f in reversed(ev[1])]
                     w.time_sample(t, stack)
                 elif ev[0] == "minor":
-                    _, memory, arenas, rss, duration, copied = ev
+                    _, memory, arenas, rss, duration, copied, pause = ev
                     minor_index += 1
                     outcomes = bytes((1 if fate == SURVIVED else 0) | (2 if large else 0)
                                      for _, fate, _, large in pending)
@@ -91,6 +92,8 @@ class Synth:
                         copied = sum(size for _, fate, size, _ in pending if fate == SURVIVED)
                     first = pending[0][0] if pending else seq
                     w.minor_collection(minor_index, t, duration, copied, arenas, memory, rss, 0, first, outcomes)
+                    if pause is not None:
+                        w.pause(minor_index, t, duration + pause, pause)
                     pending = []
                 elif ev[0] == "major":
                     _, phases, memory, dies = ev

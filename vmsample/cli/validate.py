@@ -41,5 +41,6 @@ def run(args):
         print(f"{args.file}: valid (version {m.format_version}, layout {m.layout}"
               f"{', gzip' if m.gzip else ''}{', recovered' if m.recovered else ''}): "
               f"{len(profile.alloc_samples)} allocation samples, {len(profile.time_samples)} time samples, "
-              f"{len(profile.minor_collections)} minor collections, {len(profile.major_events)} major-collection events")
+              f"{len(profile.minor_collections)} minor collections, {len(profile.major_events)} major-collection events, "
+              f"{len(profile.pauses)} pauses")
     return 0

@@ -430,6 +430,7 @@ cdef uint8_t F_EXT_END = F.EXT_END
 cdef uint8_t F_ALLOC_FLAG_LARGE = F.ALLOC_FLAG_LARGE
 cdef uint8_t F_ALLOC_FLAG_CONTINUED = F.ALLOC_FLAG_CONTINUED
 cdef uint8_t F_EXT_DEATHS = F.EXT_DEATHS
+cdef uint8_t F_EXT_PAUSE = F.EXT_PAUSE
 cdef uint32_t F_DEATHS_PER_RECORD = F.DEATHS_PER_RECORD
 cdef size_t DEATHS_HEAD = F.DEATHS_HEAD.size
 cdef uint16_t F_N_STATS = len(F.STAT_NAMES)
@@ -443,6 +444,7 @@ cdef size_t ALLOC_INFO = F.ALLOC_INFO.size
 cdef size_t TIME_INFO = F.TIME_INFO.size
 cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SAMPLES.size
 cdef size_t MAJOR_GC = F.MAJOR_GC.size
+cdef size_t PAUSE = F.PAUSE.size
 cdef size_t END_PAYLOAD = F.END.size
 cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
 cdef bytes _EXT_MAGIC = F.EXT_MAGIC
@@ -731,6 +733,27 @@ cdef int _deaths(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
         for i in range(n):
             p = _put_u64(p, e.deaths[start + i])
         start += n
+    return 0
+
+cdef int prof_pause(ProfWriter* w, const GCPause* pause) noexcept nogil:
+    cdef int rc
+    prof_enter(w)
+    rc = _pause(w, pause)
+    prof_leave(w)
+    return rc
+
+cdef int _pause(ProfWriter* w, const GCPause* pause) noexcept nogil:
+    # PAUSE: u64 minor index | i64 time | i64 duration | i64 major part
+    cdef char* p
+    if PROF_UNLIKELY(w.error != 0):
+        return -1
+    p = _ext_header(w, F_EXT_PAUSE, PAUSE)
+    if p == NULL:
+        return -1
+    p = _put_u64(p, pause.minor_index)
+    p = _put_i64(p, pause.time_ns)
+    p = _put_i64(p, pause.duration_ns)
+    p = _put_i64(p, pause.major_ns)
     return 0
 
 cdef int prof_flush(ProfWriter* w) noexcept nogil:
@@ -1236,6 +1259,15 @@ cdef class ProfileWriter:
         e.n_deaths = len(seqs)
         e.deaths = <const uint64_t*>seqs.data.as_voidptr if len(seqs) else NULL
         if prof_major_event(self.w, &e) < 0:
+            self._raise_if_failed()
+
+    def pause(self, minor_index, time_ns, duration_ns, major_ns=0):
+        """The program stopped at [time_ns] for [duration_ns]: the minor
+        collection [minor_index] and [major_ns] of major work after it."""
+        self._raise_if_failed()
+        cdef GCPause e
+        e.minor_index, e.time_ns, e.duration_ns, e.major_ns = minor_index, time_ns, duration_ns, major_ns
+        if prof_pause(self.w, &e) < 0:
             self._raise_if_failed()
 
     def flush(self):

@@ -158,6 +158,7 @@ MINOR_HEAD = Layout("minor_gc", ("index", "Q"), ("time_ns", "q"), ("duration_ns"
 MINOR_SAMPLES = Layout("minor_gc samples", ("first_seq", "Q"), ("count", "I"))
 MAJOR_GC = Layout("major_gc", ("index", "Q"), ("state", "B"), ("time_ns", "q"),
                   ("total_memory_used", "Q"), ("total_size_of_arenas", "Q"))
+PAUSE = Layout("pause", ("minor_index", "Q"), ("time_ns", "q"), ("duration_ns", "q"), ("major_ns", "q"))
 DEATHS_HEAD = Layout("deaths", ("major", "Q"), ("time_ns", "q"), ("count", "I"))   # + count x u64 seq
 END = Layout("end", ("n_alloc", "Q"), ("n_time", "Q"), ("n_minor", "Q"), ("n_major", "Q"),
              ("end_ns", "q"), ("n_truncated", "Q"))
@@ -187,6 +188,7 @@ EXT_TIME_SAMPLE = 0x24      # sample info (+ stack when time samples are not the
 EXT_MINOR_GC = 0x25         # one per minor collection: stats + outcomes of the samples it resolved
 EXT_MAJOR_GC = 0x26         # one per major-collection state transition
 EXT_DEATHS = 0x27           # the sampled objects a major collection found dead
+EXT_PAUSE = 0x28            # one per pause: a collection that allocation triggered (minor + major work)
 EXT_END = 0x2F              # u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns
 # The spool's first record, never copied into the profile: u64 pid of the
 # process writing it (vmsample/profile/writing.py).
@@ -200,6 +202,7 @@ EXT_TAG_NAMES = {
     EXT_MINOR_GC: "minor_gc",
     EXT_MAJOR_GC: "major_gc",
     EXT_DEATHS: "deaths",
+    EXT_PAUSE: "pause",
     EXT_END: "end",
     EXT_WRITER: "writer",
 }

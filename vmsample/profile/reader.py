@@ -39,6 +39,7 @@ _TIME = F.TIME_INFO.struct
 _MINOR_HEAD = F.MINOR_HEAD.struct
 _MINOR_SAMPLES = F.MINOR_SAMPLES.struct
 _MAJOR = F.MAJOR_GC.struct
+_PAUSE = F.PAUSE.struct
 _END = F.END.struct
 # A whole 0x06 / 0x03 record: the marker byte, then the layout.
 TIMEVAL_RECORD = 1 + F.TIMEVAL.size
@@ -468,6 +469,10 @@ def _extension_record(data, pos, tag, size, b, lines, at0) -> bool:
         if size != _MAJOR.size:
             raise ProfileFormatError("bad payload length", pos, record)
         b.major(*_MAJOR.unpack_from(payload))
+    elif tag == F.EXT_PAUSE:
+        if size != _PAUSE.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        b.pause(*_PAUSE.unpack_from(payload))
     elif tag == F.EXT_DEATHS:
         b.deaths(*F.unpack_deaths(payload, pos))
     elif tag == F.EXT_TYPE_NAME:

@@ -133,7 +133,7 @@ def _gc(a: Analysis) -> Fields:
     rate = f", {g.minor_per_second:,.1f}/s" if g.minor_per_second is not None else ""
     items.append(("minor collections", f"{g.minor_collections:,}{rate}"))
     if g.minor_collections:
-        items.append(("minor pauses", f"{fmt_duration(g.minor_time_ns)} in all, mean "
+        items.append(("minor collection time", f"{fmt_duration(g.minor_time_ns)} in all, mean "
                       f"{fmt_duration(g.minor_pause_mean_ns)}, max {fmt_duration(g.minor_pause_max_ns)}"))
         items.append(("bytes copied", f"{fmt_bytes(g.bytes_copied)}, "
                       f"{fmt_bytes(g.bytes_copied / g.minor_collections)} per collection"))
@@ -150,6 +150,15 @@ def _gc(a: Analysis) -> Fields:
         if g.major_unfinished:
             major += f" ({g.major_unfinished} unfinished at the end)"
     items.append(("major collections", major))
+    p = g.pauses
+    if p is not None:
+        share = f" ({fmt_share(p.share)} of the run)" if p.share is not None else ""
+        items.append(("pauses", f"{p.count:,}, {fmt_duration(p.total_ns)} in all{share}; median "
+                      f"{fmt_duration(p.median_ns)}, p99 {fmt_duration(p.p99_ns)}, longest "
+                      f"{fmt_duration(p.max_ns)} at {fmt_duration(p.max_at_ns)} (major work "
+                      f"{fmt_duration(p.max_major_ns)} of it)"))
+    elif g.minor_collections:
+        items.append(("pauses", "not recorded (a profile written before vmsample recorded them)"))
     if g.major_phase_ns:
         items.append(("major phases", ", ".join(f"{state.lower()} {fmt_duration(ns)}"
                                                 for state, ns in g.major_phase_ns.items())))
