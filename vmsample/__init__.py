@@ -6,7 +6,8 @@ schema work without the compiled extensions):
 * ``Nursery``, ``Ref``           -- the nursery core (``vmsample._nursery``)
 * ``read_profile``, ``Profile``  -- the fast profile reader and its model
 * ``ProfileFormatError``         -- the one error for malformed profiles
-* ``get_include()``              -- where Cython finds ``vmsample/*.pxd`` (the C API)
+* ``get_include()``              -- where Cython finds ``vmsample/*.pxd`` and C
+                                    ``vmsample/include/vmsample.h`` (docs/embedding.md)
 """
 
 __version__ = "0.1.0"
@@ -24,11 +25,13 @@ __all__ = ["__version__", "get_include", *_LAZY]
 
 def get_include():
     """The directory to add to Cython's include path so that third-party code
-    can ``cimport vmsample._nursery`` (like ``numpy.get_include()``).
+    can ``cimport vmsample._nursery``, and to a C compiler's so that it can
+    ``#include "vmsample/include/vmsample.h"`` (like ``numpy.get_include()``).
 
     A regular install puts the ``.pxd`` files on ``sys.path``, where Cython
     looks anyway; an editable install does not, so build scripts should pass
-    ``include_path=[vmsample.get_include()]`` to ``cythonize``."""
+    ``include_path=[vmsample.get_include()]`` to ``cythonize`` (and
+    ``include_dirs=[vmsample.get_include()]`` to a C extension)."""
     import os
 
     return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

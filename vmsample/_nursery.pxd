@@ -81,6 +81,7 @@ cdef enum:
     GC_ERR_NOMEM = 1            # malloc failed or heap_limit exceeded -> MemoryError
     GC_ERR_STACK = 2            # shadow stack overflow -> RecursionError in the VM
     GC_ERR_ARG = 3              # bad argument (unknown tid, negative length) -> ValueError
+    GC_ERR_RULE = 4             # an embedder's rule broken (core/rules.pxi) -> RuntimeError
 
 ctypedef struct GCType:
     # [alloc_size] is what gc_alloc_fixed() allocates: the allocated bytes of
@@ -117,6 +118,29 @@ ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
 # its ProfGlue).  Whoever sets a hook sets its ctx, and clears both when done
 # (gc_unhook(h, ctx) clears every hook that has [ctx]).
 
+# ---------------------------------------------------------------- root tables and frames
+
+cdef struct GCRootTable:
+    # A root table (docs/embedding.md §6): [n] slots at [slots] that every
+    # collection visits and updates in place -- globals, constants, any
+    # malloc'ed array of references -- with no trace_roots hook to write.
+    # Yours to allocate (static, in your VM's struct) and register with
+    # gc_roots_register, or made and registered by gc_roots_new.  [slots]
+    # and [n] are yours to change at any time outside a collection (a
+    # locals stack grows and shrinks so); [check], [next] and [owned] are
+    # the core's (core/root_tables.pxi).  Unregister before freeing it.
+    uintptr_t check
+    GCRootTable* next
+    gcref_t* slots
+    size_t n
+    bint owned
+
+ctypedef struct gc_frame_t:
+    # A shadow-stack mark (docs/embedding.md §6): gc_frame_leave puts the
+    # shadow stack back where gc_frame_enter found it.
+    gcref_t* base
+    size_t depth
+
 # ---------------------------------------------------------------- the heap
 
 cdef struct GCOldSpace        # arenas + large objects; defined in _nursery.pyx
@@ -142,6 +166,7 @@ ctypedef struct GCHeap:
     gcref_t* shadowstack_base
     gcref_t* shadowstack_top
     gcref_t* shadowstack_end
+    size_t frame_depth              # gc_frame_t's entered and not left (gc_frame_enter)
     # Hooks (NULL = none), each with its own context pointer (see above).
     gc_sample_hook_t on_sample
     void* on_sample_ctx
@@ -184,6 +209,16 @@ cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil
 cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil
 cdef int gc_raise_error(GCHeap* h) except -1
+# Root tables (GCRootTable above): 0, or -1 with h.error = GC_ERR_ARG (already
+# registered / not registered); gc_roots_new: NULL with GC_ERR_NOMEM.
+cdef int gc_roots_register(GCHeap* h, GCRootTable* t, gcref_t* slots, size_t n) noexcept nogil
+cdef int gc_roots_unregister(GCHeap* h, GCRootTable* t) noexcept nogil
+cdef GCRootTable* gc_roots_new(GCHeap* h, size_t n, gcref_t fill) noexcept nogil
+cdef void gc_roots_free(GCHeap* h, GCRootTable* t) noexcept nogil     # unregister + free (NULL: no-op)
+# The checks of the inline functions below, out of line (core/rules.pxi).
+cdef bint gc_frame_unbalanced(GCHeap* h, gc_frame_t* f) noexcept nogil
+cdef void gc_check_slot(GCHeap* h, gcref_t obj, size_t i, int kind) noexcept nogil
+cdef void gc_bad_immediate(int64_t value, unsigned tag) noexcept nogil
 
 # ---------------------------------------------------------------- inline API
 
@@ -329,6 +364,149 @@ cdef inline int gc_push_root_or_raise(GCHeap* h, gcref_t v) except -1:
     if VMS_UNLIKELY(not gc_push_root(h, v)):
         gc_raise_error(h)
     return 0
+
+cdef inline GCRootTable* gc_roots_new_or_raise(GCHeap* h, size_t n, gcref_t fill) except NULL:
+    cdef GCRootTable* t = gc_roots_new(h, n, fill)
+    if VMS_UNLIKELY(t == NULL):
+        gc_raise_error(h)
+    return t
+
+# ---------------------------------------------------------------- the SDK: frames, payload, immediates
+# What every embedder would otherwise write again (docs/embedding.md §3-6).
+# vmsample/include/vmsample.h is the same API for C (vms_ for gc_).  The
+# rules these helpers check, and how each is caught, are core/rules.pxi's.
+#
+# Checked builds: the payload accessors and the immediates check their
+# arguments (gc_check_slot, gc_bad_immediate: a message naming the rule, then
+# abort) when the module that uses them is compiled without NDEBUG, as
+# assert() does: vmsample's test build, or your own.
+
+cdef extern from *:
+    """
+    #ifndef VMS_CHECKED
+    #  ifdef NDEBUG
+    #    define VMS_CHECKED 0
+    #  else
+    #    define VMS_CHECKED 1
+    #  endif
+    #endif
+    #ifndef VMS_FIXNUM_MIN            /* as in vmsample.h, which a module may include too */
+    #define VMS_FIXNUM_MIN (-((int64_t)1 << 62))
+    #define VMS_FIXNUM_MAX (((int64_t)1 << 62) - 1)
+    static inline int vms_fixnum_fits(int64_t n) { return n >= VMS_FIXNUM_MIN && n <= VMS_FIXNUM_MAX; }
+    static inline int vms_fixnum_add(int64_t a, int64_t b, int64_t *r) {
+        return !__builtin_add_overflow(a, b, r) && vms_fixnum_fits(*r);
+    }
+    static inline int vms_fixnum_sub(int64_t a, int64_t b, int64_t *r) {
+        return !__builtin_sub_overflow(a, b, r) && vms_fixnum_fits(*r);
+    }
+    static inline int vms_fixnum_mul(int64_t a, int64_t b, int64_t *r) {
+        return !__builtin_mul_overflow(a, b, r) && vms_fixnum_fits(*r);
+    }
+    #endif
+    """
+    const bint VMS_CHECKED
+    const int64_t GC_FIXNUM_MIN "VMS_FIXNUM_MIN"
+    const int64_t GC_FIXNUM_MAX "VMS_FIXNUM_MAX"
+    bint gc_fixnum_fits "vms_fixnum_fits"(int64_t n) noexcept nogil
+    # Arithmetic on fixnum values: False when the result is not one (overflow).
+    bint gc_fixnum_add "vms_fixnum_add"(int64_t a, int64_t b, int64_t* r) noexcept nogil
+    bint gc_fixnum_sub "vms_fixnum_sub"(int64_t a, int64_t b, int64_t* r) noexcept nogil
+    bint gc_fixnum_mul "vms_fixnum_mul"(int64_t a, int64_t b, int64_t* r) noexcept nogil
+
+cdef enum:
+    GC_SLOT_REF = 1             # gc_check_slot's kinds
+    GC_SLOT_WORD = 2
+
+# Frames.  A VM marks the shadow stack on entering a function (or a
+# primitive that pushes temporaries) and leaves the mark on the way out:
+# gc_frame_leave on the normal path, gc_frame_unwind on an error path, which
+# also leaves the frames the error skipped.  Frames nest; leaving one while
+# a frame entered after it is still open is an unbalanced frame (rule 2).
+
+cdef inline void gc_frame_enter(GCHeap* h, gc_frame_t* f) noexcept nogil:
+    f.base = h.shadowstack_top
+    f.depth = h.frame_depth
+    h.frame_depth = f.depth + 1
+
+cdef inline void gc_frame_leave(GCHeap* h, gc_frame_t* f) noexcept nogil:
+    if VMS_UNLIKELY(h.frame_depth != f.depth + 1 or h.shadowstack_top < f.base):
+        if not gc_frame_unbalanced(h, f):
+            return
+    h.shadowstack_top = f.base
+    h.frame_depth = f.depth
+
+cdef inline void gc_frame_unwind(GCHeap* h, gc_frame_t* f) noexcept nogil:
+    if VMS_UNLIKELY(h.frame_depth <= f.depth or h.shadowstack_top < f.base):
+        if not gc_frame_unbalanced(h, f):
+            return
+    h.shadowstack_top = f.base
+    h.frame_depth = f.depth
+
+# Payload accessors.  Payload word [i] of object [v]: a reference slot
+# (gc_get_ref / gc_set_ref, which has the write barrier) or a plain word the
+# collector never looks at (gc_get_word / gc_set_word).
+
+cdef inline char* gc_payload(gcref_t v) noexcept nogil:
+    return <char*>v + GC_HEADER_SIZE
+
+cdef inline uint16_t gc_tid(gcref_t v) noexcept nogil:
+    return (<GCHeader*>v).tid
+
+cdef inline uint32_t gc_len(gcref_t v) noexcept nogil:
+    # The item count of a var-size object (header.aux).
+    return (<GCHeader*>v).aux
+
+cdef inline bint gc_has_type(gcref_t v, uint16_t tid) noexcept nogil:
+    return gc_is_ref(v) and (<GCHeader*>v).tid == tid
+
+cdef inline gcref_t gc_get_ref(GCHeap* h, gcref_t v, size_t i) noexcept nogil:
+    if VMS_CHECKED:
+        gc_check_slot(h, v, i, GC_SLOT_REF)
+    return (<gcref_t*>(<char*>v + GC_HEADER_SIZE))[i]
+
+cdef inline void gc_set_ref(GCHeap* h, gcref_t v, size_t i, gcref_t value) noexcept nogil:
+    cdef gcref_t* slot = <gcref_t*>(<char*>v + GC_HEADER_SIZE) + i
+    if VMS_CHECKED:
+        gc_check_slot(h, v, i, GC_SLOT_REF)
+    gc_write_barrier_slot(h, <GCHeader*>v, slot, value)
+    slot[0] = value
+
+cdef inline uintptr_t gc_get_word(GCHeap* h, gcref_t v, size_t i) noexcept nogil:
+    if VMS_CHECKED:
+        gc_check_slot(h, v, i, GC_SLOT_WORD)
+    return (<uintptr_t*>(<char*>v + GC_HEADER_SIZE))[i]
+
+cdef inline void gc_set_word(GCHeap* h, gcref_t v, size_t i, uintptr_t w) noexcept nogil:
+    if VMS_CHECKED:
+        gc_check_slot(h, v, i, GC_SLOT_WORD)
+    (<uintptr_t*>(<char*>v + GC_HEADER_SIZE))[i] = w
+
+# Immediates (docs/design.md §2.1): words whose low 3 bits are not all zero.
+# Fixnums are 63-bit integers with the low bit set; any other immediate is a
+# 61-bit payload under tag 2, 4 or 6 (symbols, constants, characters, ...).
+
+cdef inline gcref_t gc_fixnum(int64_t n) noexcept nogil:
+    if VMS_CHECKED and not gc_fixnum_fits(n):
+        gc_bad_immediate(n, 1)
+    return (<gcref_t>n << 1) | 1
+
+cdef inline int64_t gc_fixnum_value(gcref_t v) noexcept nogil:
+    return (<int64_t>v) >> 1
+
+cdef inline bint gc_is_fixnum(gcref_t v) noexcept nogil:
+    return v & 1
+
+cdef inline gcref_t gc_immediate(uint64_t payload, unsigned tag) noexcept nogil:
+    if VMS_CHECKED and (tag == 0 or tag > 7 or tag & 1 or payload >> 61):
+        gc_bad_immediate(<int64_t>payload, tag)
+    return <gcref_t>((payload << 3) | tag)
+
+cdef inline uint64_t gc_immediate_payload(gcref_t v) noexcept nogil:
+    return (<uint64_t>v) >> 3
+
+cdef inline bint gc_has_tag(gcref_t v, unsigned tag) noexcept nogil:
+    return (v & 7) == tag
 
 # ---------------------------------------------------------------- Python-level classes
 

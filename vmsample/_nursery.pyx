@@ -10,7 +10,8 @@ so sampling costs nothing until a sample is due.
 
 Python API: ``Nursery`` (types, allocation, sampling, collections, statistics)
 and ``Ref`` (a handle to one object: a root that follows moves).  The C-level
-API for VMs written in Cython is ``vmsample/_nursery.pxd``.
+API is ``vmsample/_nursery.pxd`` for VMs written in Cython and
+``vmsample/include/vmsample.h`` for VMs written in C (docs/embedding.md).
 
 Defaults: a 1 MiB nursery; objects larger than ``nursery_size // 8`` bytes go
 to the large-object space (the threshold is clamped to the nursery size, so any
@@ -256,7 +257,9 @@ include "core/sampling.pxi"
 include "core/lifetimes.pxi"
 include "core/reserve.pxi"
 include "core/slow_path.pxi"
+include "core/rules.pxi"
 include "core/roots.pxi"
+include "core/root_tables.pxi"
 include "core/old_space.pxi"
 include "core/minor.pxi"
 include "core/identity.pxi"

@@ -1,42 +1,46 @@
-"""Fixtures for the embedding example: build examples/embed in a temporary
-directory against the installed vmsample, as a third party would, and run it."""
+"""Fixtures for the embedding examples and the SDK's probe: each built in a
+temporary directory against the installed vmsample, as a third party would."""
 
-import shutil
+import importlib
 import subprocess
 import sys
 
 import pytest
 
 from differential import clean_env
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE
+from minilisp_build import EXAMPLE, PROBE, build_in_place
 
 
 @pytest.fixture(scope="session")
 def minilisp_dir(tmp_path_factory):
-    """The example, copied out of the repository and built in place with
-    ``setup.py build_ext --inplace`` (only the installed vmsample's .pxd
-    files on the include path)."""
-    root = tmp_path_factory.mktemp("embed") / "minilisp-src"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
-    proc = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=root,
-                          env=clean_env(), capture_output=True, text=True)
-    assert proc.returncode == 0, f"building the example failed:\n{proc.stdout}\n{proc.stderr}"
-    # Authors copy this code: it must build clean (Cython's and the C compiler's warnings).
-    warnings = [line for line in (proc.stdout + proc.stderr).splitlines() if "warning" in line.lower()]
-    assert not warnings, "building the example warns:\n" + "\n".join(warnings)
-    assert list((root / "minilisp").glob("_vm*.so")), "no extension module was built"
-    return root
+    """The example, copied out of the repository and built in place."""
+    return build_in_place(EXAMPLE, tmp_path_factory.mktemp("embed") / "minilisp-src", "the example")
+
+
+@pytest.fixture(scope="session")
+def probe_dir(tmp_path_factory):
+    """tests/embed/probe built in place: the SDK's probes (sdk_probe)."""
+    return build_in_place(PROBE, tmp_path_factory.mktemp("probe") / "probe", "the SDK probe")
+
+
+def imported_from(directory, name):
+    """Import module [name] from [directory] (a build in place), for the session."""
+    sys.path.insert(0, str(directory))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(directory))
+
+
+@pytest.fixture(scope="session")
+def sdk_probe(probe_dir):
+    yield from imported_from(probe_dir, "sdk_probe")
 
 
 @pytest.fixture(scope="session")
 def minilisp(minilisp_dir):
     """The built package, imported in this process."""
-    sys.path.insert(0, str(minilisp_dir))
-    try:
-        import minilisp
-        yield minilisp
-    finally:
-        sys.path.remove(str(minilisp_dir))
+    yield from imported_from(minilisp_dir, "minilisp")
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,7 @@ from vmsample import Nursery, read_profile
 from vmsample.profile.model import Outcome
 
 from differential import clean_env
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE, KNOBS, PROGRAMS
+from minilisp_build import EXAMPLE, KNOBS, PROGRAMS, ignore_build_outputs
 
 TREES = EXAMPLE / "programs" / "trees.scm"
 WORDS = EXAMPLE / "programs" / "words.scm"
@@ -283,7 +283,7 @@ def test_pip_install_of_the_example(tmp_path):
     # What the README tells a user to do: a pip build against the installed
     # vmsample, then the installed `minilisp` command.
     source = tmp_path / "src"
-    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    shutil.copytree(EXAMPLE, source, ignore=ignore_build_outputs)
     target = tmp_path / "site"
     pip = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation",
                           "--no-deps", "--no-index", "--target", str(target), str(source)],

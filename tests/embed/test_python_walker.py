@@ -1,5 +1,6 @@
 """The Python-level profiling path: a toy VM written in pure Python, profiled
-through ``attach_python`` with a Python stack walker, its profile read back.
+through a ProfileRun with a Python stack walker (``attach_python`` under
+it), its profile read back.
 
 The toy VM records every allocation it makes (type, size, its own stack), so
 the test knows which allocations fixed-period sampling must pick -- every
@@ -8,17 +9,23 @@ falls in exactly one allocation -- and compares the file with that model:
 the number of samples, each one's type and size, and each one's stack.
 """
 
+import signal
+import subprocess
+import sys
 from dataclasses import dataclass
 
 import pytest
 
 from vmsample import Nursery, read_profile
 from vmsample import _nursery
+from vmsample._nursery import CHECKED_BUILD
 from vmsample._nursery import parse_size
 from vmsample.profile import attach_python
 from vmsample.profile._glue import timer_running
 from vmsample.profile._writer import ProfileWriter
+from vmsample.sdk import CodeRegistry, ProfileRun
 
+from differential import clean_env
 from minilisp_build import KNOBS
 
 PERIOD = 200
@@ -116,19 +123,17 @@ def knob_options(knob):
 def start_toy(tmp_path, knob=None, time_period_ns=None):
     nursery = Nursery(keep_sample_log=False, keep_gc_log=False, **knob_options(knob))
     vm = ToyVM(nursery)
-    writer = ProfileWriter(tmp_path / "toy.prof", alloc_period=PERIOD, sampling="fixed",
-                           time_period_ns=time_period_ns)
-    for code in PROGRAM:
-        writer.declare_code(code.id, code.name, code.first_line, "toy.vm")
-    vm.profiler = attach_python(nursery, writer, vm.walk_stack, first_offset=FIRST_OFFSET)
-    return vm, writer
+    codes = CodeRegistry()
+    assert [codes.add(code.name, code.first_line, "toy.vm") for code in PROGRAM] == [c.id for c in PROGRAM]
+    run = ProfileRun(nursery, tmp_path / "toy.prof", codes, walker=vm.walk_stack, alloc_period=PERIOD,
+                     sampling="fixed", time_period_ns=time_period_ns, first_offset=FIRST_OFFSET)
+    vm.profiler = run.__enter__()
+    return vm, run
 
 
-def finish_toy(vm, writer):
-    vm.nursery.collect_minor()
-    vm.profiler.detach()
-    writer.close()
-    return read_profile(writer.path)
+def finish_toy(vm, run):
+    run.__exit__(None, None, None)
+    return read_profile(run.path)
 
 
 @pytest.mark.parametrize("knob", [None, *KNOBS])
@@ -186,21 +191,45 @@ def test_walker_errors_are_raised_by_detach(tmp_path):
     assert all(profile.stacks[s.stack] == () for s in profile.alloc_samples)
 
 
-def test_a_walker_that_allocates_is_reported(tmp_path):
-    nursery = Nursery("64K", keep_sample_log=False, keep_gc_log=False)
-    tid = nursery.register_type("cons", fixed_size=16, ref_offsets=(0, 8))
-    writer = ProfileWriter(tmp_path / "bad.prof", alloc_period=1 << 20, sampling="fixed")
-    writer.declare_code(2, "f", 1, "x")
+WALKER_USES_THE_HEAP = """
+import sys
+from vmsample import Nursery
+from vmsample.profile import attach_python
+from vmsample.profile._writer import ProfileWriter
+from vmsample.sdk import CodeRegistry, ProfileRun
 
-    def allocating_walker():
-        nursery.push_root(None)             # uses the heap: forbidden
-        return [(2, 1)]
+nursery = Nursery("64K", keep_sample_log=False, keep_gc_log=False, debug=sys.argv[2] == "debug")
+tid = nursery.register_type("cons", fixed_size=16, ref_offsets=(0, 8))
+writer = ProfileWriter(sys.argv[1], alloc_period=1 << 20, sampling="fixed")
+writer.declare_code(2, "f", 1, "x")
 
-    profiler = attach_python(nursery, writer, allocating_walker, first_offset=0)
-    nursery.alloc(tid)
-    with pytest.raises(RuntimeError, match="used the nursery"):
-        profiler.detach()
-    writer.close()
+def walker():
+    nursery.push_root(None)             # uses the heap: forbidden
+    return [(2, 1)]
+
+profiler = attach_python(nursery, writer, walker, first_offset=0)
+nursery.alloc(tid)
+try:
+    profiler.detach()
+except RuntimeError as e:
+    print("detach raised:", e)
+writer.close()
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_walker_that_uses_the_heap_is_refused(tmp_path, debug):
+    # The heap refuses the walker's push (core/rules.pxi, rule 4): with the
+    # checks on the process stops there, naming the rule; with them off the
+    # push fails, and detach() raises the walker's error.
+    proc = subprocess.run([sys.executable, "-c", WALKER_USES_THE_HEAP, str(tmp_path / "bad.prof"),
+                           "debug" if debug else "release"], capture_output=True, text=True,
+                          env=clean_env(), timeout=120)
+    rule = "rule broken: heap used inside a hook: a root push inside the sample hook"
+    if debug or CHECKED_BUILD:
+        assert proc.returncode == -signal.SIGABRT and rule in proc.stderr, proc.stderr
+    else:
+        assert proc.returncode == 0 and f"detach raised: {rule}" in proc.stdout, proc.stderr
 
 
 @pytest.mark.parametrize("walker, error", [(42, TypeError), (lambda: [(3, 1)], ValueError),

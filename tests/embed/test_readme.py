@@ -1,4 +1,4 @@
-"""The embedding example's README, run as a new VM author runs it.
+"""The embedding examples' READMEs, run as a new VM author runs them.
 
 A fresh virtual environment, a copy of ``examples/embed`` laid out as in a
 checkout, and the README's ``sh`` blocks executed verbatim (extracted from
@@ -18,7 +18,7 @@ import venv
 import pytest
 
 from differential import clean_env
-from minilisp_build import BUILD_OUTPUTS, EXAMPLE, readme_script
+from minilisp_build import EXAMPLE, EXAMPLE_C, ignore_build_outputs, readme_script
 
 REPO = EXAMPLE.parents[1]
 
@@ -34,14 +34,17 @@ def vmsample_wheel_dir(tmp_path_factory):
     return out
 
 
-def test_readme_commands_build_run_and_profile_the_example(tmp_path, vmsample_wheel_dir):
-    script = readme_script()
+@pytest.mark.parametrize("example, package, heap_type", [(EXAMPLE, "minilisp", "cons"),
+                                                       (EXAMPLE_C, "quip", "pair")],
+                         ids=["minilisp", "quip"])
+def test_readme_commands_build_run_and_profile_the_example(tmp_path, vmsample_wheel_dir, example,
+                                                           package, heap_type):
+    script = readme_script(example / "README.md")
     assert "pip install 'vmsample[embed]'" in script and "vmprofshow" in script
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     checkout = tmp_path / "checkout"
-    shutil.copytree(EXAMPLE, checkout / "examples" / "embed",
-                    ignore=shutil.ignore_patterns(*BUILD_OUTPUTS))
+    shutil.copytree(example, checkout / "examples" / example.name, ignore=ignore_build_outputs)
     env = clean_env()
     for var in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"):
         env.pop(var, None)
@@ -55,12 +58,12 @@ def test_readme_commands_build_run_and_profile_the_example(tmp_path, vmsample_wh
     assert proc.returncode == 0, f"the README's commands failed:\n{script}\n{out[-6000:]}"
     # The vmsample in the fresh venv is this checkout's, not one from the index.
     where = subprocess.run([str(env_dir / "bin" / "python"), "-c",
-                            "import vmsample, minilisp; print(vmsample.__file__, minilisp.__file__)"],
+                            f"import vmsample, {package}; print(vmsample.__file__, {package}.__file__)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert where.returncode == 0, where.stderr
     assert str(env_dir) in where.stdout and str(REPO) not in where.stdout
     # What the README promises each command shows.
     assert "long-lived tree of depth 14, check:" in proc.stdout
-    assert "Types by allocated bytes" in proc.stdout and "cons" in proc.stdout     # vmsample report
+    assert "Types by allocated bytes" in proc.stdout and heap_type in proc.stdout  # vmsample report
     assert "make-tree" in proc.stdout                                              # report and vmprofshow
-    assert (checkout / "examples" / "embed" / "trees.prof").stat().st_size > 0
+    assert (checkout / "examples" / example.name / "trees.prof").stat().st_size > 0

@@ -15,6 +15,8 @@ cdef int gc_raise_error(GCHeap* h) except -1:
         raise RecursionError(msg or "shadow stack overflow")
     if code == GC_ERR_ARG:
         raise ValueError(msg or "bad argument")
+    if code == GC_ERR_RULE:
+        raise RuntimeError(msg or "rule broken")
     if code != GC_OK:
         raise SystemError(f"vmsample: unknown heap error code {code}")
     return 0
@@ -37,6 +39,7 @@ Pause = collections.namedtuple("Pause", "time_ns duration_ns major_ns")
 Pause.__doc__ = """A collection that allocation triggered: it started at [time_ns] and
 took [duration_ns], of which [major_ns] went to the major collection."""
 
+CHECKED_BUILD = VMS_CHECKED            # the test build: the rules' checks abort (core/rules.pxi)
 MAX_SAMPLE_PERIOD = MAX_DISTANCE      # the biggest sampling period and first offset, in bytes
 DEFAULT_NURSERY_SIZE = DEFAULT_NURSERY  # a Nursery's size when none is given (and no VMSAMPLE_NURSERY)
 STATE_SCANNING = GC_STATE_SCANNING
@@ -174,6 +177,7 @@ cdef class Nursery:
                 free(h.types[i].ref_offsets)
             free(h.types)
         if p != NULL:
+            forget_root_tables(h)
             release_reserve(h)
             free(p.buffers[0])
             free(p.buffers[1])

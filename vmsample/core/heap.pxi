@@ -151,6 +151,8 @@ ctypedef struct GCPrivate:
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
     YoungIds young_ids      # ids taken on nursery objects (core/identity.pxi)
+    GCRootTable* root_tables    # the registered ones (core/root_tables.pxi)
+    const char* in_hook     # while a hook runs: which (core/rules.pxi, rule 4); else NULL
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
     bint collecting
     bint count_dead         # the running collection counts what it frees (gc_collect_major)

@@ -79,6 +79,8 @@ cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil:
     cdef GCHeader* shadow
     if not in_nursery(h, <gcref_t>obj):
         return <uintptr_t>obj
+    if in_hook_refusal(h, b"an identity (gc_id allocates)") < 0:
+        return 0
     if obj.flags & GCFLAG_HAS_SHADOW:
         return <uintptr_t>t.items[young_id_slot(t, <uintptr_t>obj)].shadow
     if (t.n + 1) * 2 > t.cap:

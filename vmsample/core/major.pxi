@@ -107,6 +107,7 @@ cdef void enter_state(GCHeap* h, int state, uint32_t n_deaths=0) noexcept nogil:
     # [n_deaths]: entering SWEEPING, the deaths collect_deaths just found.
     cdef GCPrivate* p = P(h)
     cdef GCMajorEvent ev
+    cdef HookTrap trap
     ev.n_deaths = n_deaths
     ev.deaths = h.sampler.tracked_seq + h.sampler.n_tracked if n_deaths else NULL
     h.gc_state = state
@@ -123,7 +124,9 @@ cdef void enter_state(GCHeap* h, int state, uint32_t n_deaths=0) noexcept nogil:
         p.major_log[p.n_major_log].deaths = NULL
         p.n_major_log += 1
     if h.on_major_collection != NULL:
+        hook_enter(h, &trap, "the major-collection hook")
         h.on_major_collection(h.on_major_collection_ctx, &ev)
+        hook_leave(h, &trap)
 
 cdef void free_cell(GCHeap* h, Page* page, char* cell, size_t size, bint debug) noexcept nogil:
     if debug:
@@ -551,6 +554,8 @@ cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil:
     # first: objects that died after its marking started may survive it.
     # Only this entry pays for the count.
     cdef GCPrivate* p = P(h)
+    if in_hook_refusal(h, b"a collection") < 0:
+        return -1
     p.count_dead = True
     p.dead_found = 0
     if gc_collect_minor(h) < 0:

@@ -151,6 +151,9 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     cdef uint64_t distance = 0
     cdef int64_t t0
     cdef uint8_t outcome
+    cdef HookTrap trap
+    if in_hook_refusal(h, b"a collection") < 0:
+        return -1
     if p.collecting:
         return set_error(h, GC_ERR_ARG, "collection requested from inside a collection hook")
     p.collecting = True
@@ -269,7 +272,9 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
     p.last_minor = report
     p.last_minor.outcomes = NULL
     if h.on_minor_collection != NULL:
+        hook_enter(h, &trap, "the minor-collection hook")
         h.on_minor_collection(h.on_minor_collection_ctx, &report)
+        hook_leave(h, &trap)
     p.collecting = False
     if p.debug:
         verify_or_die(h)

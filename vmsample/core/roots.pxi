@@ -113,18 +113,25 @@ cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
         P(h).visitor(h, slot)
 
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil:
+    # A push found the shadow stack full -- or a hook running (core/rules.pxi).
+    if in_hook_refusal(h, b"a root push") < 0:
+        return -1
     return set_error(h, GC_ERR_STACK, "shadow stack overflow")
 
 cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
     cdef GCPrivate* p = P(h)
     cdef gcref_t* slot = h.shadowstack_base
     cdef size_t i
+    cdef HookTrap trap
     while slot < h.shadowstack_top:
         visit(h, slot)
         slot += 1
     for i in range(p.n_handles):
         visit(h, &p.handles[i])
+    visit_root_tables(h, visit)
     if h.trace_roots != NULL:
         p.visitor = visit
+        hook_enter(h, &trap, "the roots hook")
         h.trace_roots(h.trace_roots_ctx, h)
+        hook_leave(h, &trap)
         p.visitor = NULL

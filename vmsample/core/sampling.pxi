@@ -25,6 +25,7 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
     cdef GCSampler* s = h.sampler
     cdef GCSample sample
     cdef SampleEntry* rec
+    cdef HookTrap trap
     cdef int n = 0
     while h.sample_point < end:
         if grow(<void**>&s.pending, &s.cap_pending, s.n_pending + 1, sizeof(PendingSample)) < 0 \
@@ -58,7 +59,9 @@ cdef int take_samples(GCHeap* h, GCHeader* obj, size_t size, uint16_t tid, bint 
             rec.survived = -1
             rec.died_major = 0
         if h.on_sample != NULL:
+            hook_enter(h, &trap, "the sample hook")
             h.on_sample(h.on_sample_ctx, &sample)
+            hook_leave(h, &trap)
         h.sample_point += next_gap(h)
         n += 1
     return n

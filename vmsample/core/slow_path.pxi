@@ -13,6 +13,8 @@ cdef char* gc_collect_and_reserve(GCHeap* h, size_t size, uint16_t tid) noexcept
     # was really allocated and the object keeps its stream position.
     cdef char* result = h.nursery_free - size
     h.nursery_free = result
+    if in_hook_refusal(h, b"an allocation") < 0:
+        return NULL         # the limit is the hook's: hook_leave restores it
     if tid == 0 or tid >= h.n_types or size < GC_MIN_OBJECT_SIZE or size & 7 \
             or size > h.nursery_size:
         set_limit(h)
@@ -47,6 +49,8 @@ cdef GCHeader* gc_malloc_large(GCHeap* h, uint16_t tid, size_t size, uint32_t au
     cdef GCHeader* obj
     cdef uint64_t used
     cdef bint collected = False
+    if in_hook_refusal(h, b"an allocation") < 0:
+        return NULL
     if tid == 0 or tid >= h.n_types or size < GC_MIN_OBJECT_SIZE or size & 7:
         set_error(h, GC_ERR_ARG, "bad large allocation (unregistered type id, or a size "
                   "that is not a multiple of 8 and at least 16)")

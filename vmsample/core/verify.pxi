@@ -79,7 +79,8 @@ cdef void verify_young_ids(Verifier* v) noexcept nogil:
         verify_fail(v, "young-id table count is wrong", t.n)
 
 cdef int classify(Verifier* v, gcref_t r) noexcept nogil:
-    # 0: not a live object; 1: young; 2: old
+    # 0: not a live object; 1: young; 2: old; 3: into the nursery buffer the
+    # last minor collection evacuated (debug: see Nursery.__cinit__)
     cdef GCHeap* h = v.h
     cdef GCPrivate* p = P(h)
     cdef Arena* arena
@@ -88,7 +89,7 @@ cdef int classify(Verifier* v, gcref_t r) noexcept nogil:
     if in_nursery(h, r):
         return 1 if ptr_in_sorted(v.nursery_objs.items, v.nursery_objs.n, <void*>r) else 0
     if p.debug and <uintptr_t>p.buffers[p.active ^ 1] <= r < <uintptr_t>(p.buffers[p.active ^ 1] + h.nursery_size):
-        return 0
+        return 3
     arena = arena_of(h, <char*>r)
     if arena != NULL:
         page = page_of(arena, <char*>r)
@@ -114,7 +115,11 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
     if not gc_is_ref(r):
         return
     kind = classify(v, r)
-    if kind == 0:
+    if kind == 3 and v.current != NULL and v.current.flags & GCFLAG_OLD:
+        verify_fail(v, "rule broken: missing write barrier: an old object points into the nursery "
+                    "the last minor collection evacuated (a reference stored into it without "
+                    "gc_write_barrier or gc_set_ref)", r)
+    elif kind == 0 or kind == 3:
         verify_fail(v, "reference to something that is not a live object", r)
     elif kind == 1 and v.current != NULL and (v.current.flags & GCFLAG_OLD) \
             and not (v.current.flags & GCFLAG_YOUNG_LARGE) \

@@ -903,10 +903,10 @@ def _names(path, int fd):
         return False
 
 
-def _vmprof_code_name(function, first_line, file):
-    # 'py:<function>:<first_line>:<file>'; vmprofshow needs exactly three
+def _vmprof_code_name(function, first_line, file, lang="py"):
+    # '<lang>:<function>:<first_line>:<file>'; vmprofshow needs exactly three
     # colons before the file, so colons in the function become ';' (as PyPy does).
-    return f"py:{str(function).replace(':', ';')}:{int(first_line)}:{file}"
+    return f"{lang}:{str(function).replace(':', ';')}:{int(first_line)}:{file}"
 
 
 cdef class ProfileWriter:
@@ -1169,15 +1169,16 @@ cdef class ProfileWriter:
 
     # -------------------------------------------------------------- public API
 
-    def declare_code(self, code_id, function, first_line, file):
-        """Name code id [code_id] (positive, even): ``py:<function>:<first_line>:<file>``.
+    def declare_code(self, code_id, function, first_line, file, lang="py"):
+        """Name code id [code_id] (positive, even): ``<lang>:<function>:<first_line>:<file>``
+        ([lang]: "py", what stock vmprof tools expect, or the VM's own tag).
 
         Written to the file right before the first record that uses it.
         Declaring an id twice with the same name is a no-op."""
         self._raise_if_failed()
         if code_id <= 0 or code_id & 1:
             raise ValueError(f"code ids must be positive and even, not {code_id!r}")
-        cdef bytes name = _vmprof_code_name(function, first_line, file).encode("utf-8")
+        cdef bytes name = _vmprof_code_name(function, first_line, file, lang).encode("utf-8")
         cdef ProfCode* c = _code_entry(self.w, code_id)
         if c == NULL:
             self._raise_if_failed()

@@ -2,21 +2,26 @@
 whose heap objects all live in a vmsample Nursery.
 
 It is written the way any VM embeds the nursery core: it `cimport`s
-``vmsample._nursery`` for the inline allocation fast path, the write barrier,
-the shadow stack and the roots hook, and ``vmsample.profile._glue``, which
-profiles it given one function: a stack walker.
+``vmsample._nursery`` for the inline allocation fast path, the payload
+accessors (with the write barrier), the immediates, the shadow stack and the
+root tables, and ``vmsample.sdk._run`` for the code registry and the run
+context, which profile it given one function: a stack walker.
 """
 
-from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
+cimport cython
+from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcmp, memcpy, memmove
 
 from vmsample._nursery cimport (
-    GC_HEADER_SIZE, GCHeader, GCHeap, Nursery, gc_alloc_fixed_or_raise, gc_alloc_varsize_or_raise,
-    gc_collect_major, gc_is_ref, gc_pop_root, gc_push_root_or_raise, gc_raise_error, gc_visit_root,
-    gc_write_barrier, gcref_t)
-from vmsample.profile._glue cimport ProfFrame, ProfGlue, Profiler, attach, prof_time_samples
-from vmsample.profile._writer cimport ProfileWriter
+    GC_FIXNUM_MAX, GC_FIXNUM_MIN, GCHeader, GCHeap, GCRootTable, Nursery, gc_alloc_fixed_or_raise,
+    gc_alloc_varsize_or_raise, gc_collect_major, gc_fixnum, gc_fixnum_add, gc_fixnum_fits,
+    gc_fixnum_mul, gc_fixnum_sub, gc_fixnum_value, gc_get_ref, gc_get_word, gc_has_tag,
+    gc_has_type, gc_immediate, gc_immediate_payload, gc_is_fixnum, gc_is_ref, gc_len, gc_payload,
+    gc_pop_root, gc_push_root_or_raise, gc_raise_error, gc_roots_free, gc_roots_new_or_raise,
+    gc_set_ref, gc_set_word, gc_tid, gcref_t)
+from vmsample.profile._glue cimport ProfFrame, ProfGlue, prof_time_samples
+from vmsample.sdk._run cimport CodeRegistry, ProfileRun
 
 import sys
 
@@ -28,30 +33,29 @@ from minilisp.reader import Symbol
 # A value is one word, a [gcref_t], so that it can sit in a shadow-stack slot
 # or a reference field and the collector can tell pointers from immediates:
 #
-#     ...xx1   fixnum n, stored as (n << 1) | 1  (63-bit, range [-2**62, 2**62))
-#     ...100   symbol number k, stored as (k << 3) | 4
-#     ...010   #f, #t, the unspecified value, the unbound marker
+#     ...xx1   fixnum n                              gc_fixnum(n)
+#     ...100   symbol number k                       gc_immediate(k, SYMBOL_TAG)
+#     ...010   #f, #t, the unspecified value, the unbound marker: gc_immediate(0..3, 2)
 #     0        the empty list '()
 #     ...000   (nonzero) a heap object: cons, closure, vector or string
 #
-# Heap layouts (payload offsets in bytes, after the 8-byte header):
+# Heap layouts (payload words):
 #
-#     cons     car @0, cdr @8                          (both references)
-#     closure  code index @0 (a plain integer), then one reference per
+#     cons     car, cdr                                (both references)
+#     closure  word 0: its code index (a plain word), then one reference per
 #              captured variable; header.aux = their number
 #     vector   one reference per element; header.aux = the length
 #     string   the UTF-8 bytes; header.aux = the length in bytes
 #
 # GC safety, the one rule of this file: a heap pointer held in a C variable is
 # dead after anything that may allocate, since a minor collection moves young
-# objects and updates only the roots it knows -- the shadow stack, the
-# globals and the constants.  So every value that must outlive an allocation
-# sits on the shadow stack, and code re-reads it from there afterwards.  The
-# operand stack of the machine *is* the shadow stack, which makes that rule
-# cheap to follow: primitives take their arguments from stack slots, allocate,
-# and only then read the slots.  A freshly allocated object needs no write
-# barrier until the next allocation (it is young); storing into any other
-# object goes through gc_write_barrier first.
+# objects and updates only the roots it knows -- the shadow stack, and the
+# globals and constants (root tables).  So every value that must outlive an
+# allocation sits on the shadow stack, and code re-reads it from there
+# afterwards.  The operand stack of the machine *is* the shadow stack, which
+# makes that rule cheap to follow: primitives take their arguments from stack
+# slots, allocate, and only then read the slots.  Stores into an existing
+# object go through gc_set_ref, which has the write barrier.
 
 cdef enum:
     NIL = 0
@@ -63,44 +67,18 @@ cdef enum:
 
 cdef extern from *:
     """
-    #define ML_FIX_MIN (-((int64_t)1 << 62))
-    #define ML_FIX_MAX (((int64_t)1 << 62) - 1)
-    static inline int ml_fits(int64_t r) { return r >= ML_FIX_MIN && r <= ML_FIX_MAX; }
-    static inline int ml_add(int64_t a, int64_t b, int64_t *r) { return !__builtin_add_overflow(a, b, r) && ml_fits(*r); }
-    static inline int ml_sub(int64_t a, int64_t b, int64_t *r) { return !__builtin_sub_overflow(a, b, r) && ml_fits(*r); }
-    static inline int ml_mul(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r) && ml_fits(*r); }
     /* C division truncates toward zero: Scheme's quotient and remainder. */
     static inline int64_t ml_quotient(int64_t a, int64_t b) { return a / b; }
     static inline int64_t ml_remainder(int64_t a, int64_t b) { return a % b; }
     """
-    bint ml_fits(int64_t r) noexcept nogil
-    bint ml_add(int64_t a, int64_t b, int64_t* r) noexcept nogil
-    bint ml_sub(int64_t a, int64_t b, int64_t* r) noexcept nogil
-    bint ml_mul(int64_t a, int64_t b, int64_t* r) noexcept nogil
     int64_t ml_quotient(int64_t a, int64_t b) noexcept nogil
     int64_t ml_remainder(int64_t a, int64_t b) noexcept nogil
 
-FIXNUM_MIN = -(1 << 62)
-FIXNUM_MAX = (1 << 62) - 1
-
-cdef inline gcref_t fix(int64_t n) noexcept nogil:
-    return <gcref_t>((<uint64_t>n << 1) | 1)
-
-cdef inline int64_t unfix(gcref_t v) noexcept nogil:
-    return (<int64_t>v) >> 1
-
-cdef inline bint is_fix(gcref_t v) noexcept nogil:
-    return v & 1
+FIXNUM_MIN = GC_FIXNUM_MIN         # for the compiler
+FIXNUM_MAX = GC_FIXNUM_MAX
 
 cdef inline gcref_t boolean(bint b) noexcept nogil:
     return TRUE_V if b else FALSE_V
-
-cdef inline gcref_t* slots(gcref_t v) noexcept nogil:
-    # The payload of heap object [v], as words.
-    return <gcref_t*>(<char*>v + GC_HEADER_SIZE)
-
-cdef inline GCHeader* hdr(gcref_t v) noexcept nogil:
-    return <GCHeader*>v
 
 # ____________________________________________________________________________
 # Bytecode (the compiler imports these numbers as OPCODES / PRIMITIVES)
@@ -162,7 +140,7 @@ PRIMITIVES = {
 }
 
 # ____________________________________________________________________________
-# Machine state (plain C, so that the nursery's hooks can read it)
+# Machine state (plain C, so that the stack walker can read it)
 
 ctypedef struct Code:
     int32_t* ops            # (op, a, b) per instruction
@@ -170,6 +148,7 @@ ctypedef struct Code:
     int32_t nparams
     int32_t nlocals         # parameters included
     int32_t nfree
+    uint64_t code_id        # from the machine's CodeRegistry
 
 ctypedef struct Frame:
     int32_t code
@@ -183,33 +162,15 @@ ctypedef struct VM:
     Frame* frames
     int32_t depth           # frames in use
     int32_t max_depth
-    gcref_t* globals        # roots (reported by trace_roots)
-    int32_t nglobals
-    gcref_t* consts         # roots (reported by trace_roots)
-    int32_t nconsts
+    GCRootTable* globals    # root tables: the collector visits their slots
+    GCRootTable* consts
     uint16_t t_cons, t_closure, t_vector, t_string
     volatile int ticks      # time-sampling timer expiries not yet sampled (the glue's counter)
     ProfGlue* prof          # while profiling, else NULL
 
-cdef inline uint64_t code_id(int32_t code) noexcept nogil:
-    # vmprof code ids are positive and even.
-    return 2 * (<uint64_t>code + 1)
-
-# ____________________________________________________________________________
-# The hooks.  They run inside an allocation or a collection: no allocation,
-# no collection, no Python.  The profiling glue calls walk_stack from its
-# sample hook and at time samples.
-
-cdef void trace_roots(void* ctx, GCHeap* h) noexcept nogil:
-    cdef VM* vm = <VM*>ctx
-    cdef int32_t i
-    for i in range(vm.nglobals):
-        gc_visit_root(h, &vm.globals[i])
-    for i in range(vm.nconsts):
-        gc_visit_root(h, &vm.consts[i])
-
 cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcept nogil:
-    # The machine's frames, innermost first: (code id, line of the current instruction).
+    # The machine's frames, innermost first: (code id, line of the current
+    # instruction).  Runs inside allocations and collections: no heap, no Python.
     cdef VM* vm = <VM*>ctx
     cdef int32_t i
     cdef uint32_t n = 0
@@ -218,7 +179,7 @@ cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcep
         if n == max_frames:
             break
         f = &vm.frames[i]
-        out[n].code_id = code_id(f.code)
+        out[n].code_id = vm.codes[f.code].code_id
         out[n].line = vm.codes[f.code].lines[f.pc]
         n += 1
     return n
@@ -245,38 +206,31 @@ class LispError(Exception):
 # ____________________________________________________________________________
 # The machine
 
+@cython.no_gc_clear         # close() needs the nursery
 cdef class Machine:
     """Runs one compiled Program in [nursery].
 
     ``Machine(program, nursery, *, max_depth=10000)`` registers minilisp's
-    heap types, loads the constants and installs the roots hook; call
-    ``profile_to(writer)`` to stream allocation samples, time samples and GC
-    events into a ProfileWriter, ``run()`` to execute, ``close()`` to detach
-    from the heap.  Only one Machine may use a nursery at a time (it owns the
-    heap's roots hook); machines that follow one another on a nursery share
-    its types.
+    heap types and its codes and loads the constants; ``run(profile=None,
+    **options)`` executes, profiling into the path [profile] with
+    ProfileWriter's [options]; ``close()`` frees the machine.  Machines that
+    follow one another on a nursery share its types.
     """
 
     cdef VM vm
     cdef Nursery nursery
-    cdef Profiler profiler
+    cdef CodeRegistry codes
     cdef object program
     cdef object names           # code index -> function name
-    cdef gcref_t* stack_bottom  # the shadow stack top when the machine started
     cdef dict symbol_ids        # symbol name -> number
     cdef public object stdout
     cdef public object argv     # (command-line): the program's name and arguments
-
-    def __cinit__(self):
-        self.vm.h = NULL
 
     def __init__(self, program, Nursery nursery not None, *, int max_depth=10000, stdout=None,
                  argv=None):
         cdef VM* vm = &self.vm
         cdef GCHeap* h = nursery.heap
         cdef int32_t i, j
-        if h.trace_roots != NULL:
-            raise RuntimeError("this nursery's hooks are already in use (another machine owns its roots hook)")
         if max_depth < 1:
             raise ValueError("max_depth must be at least 1")
         self.nursery = nursery
@@ -285,47 +239,37 @@ cdef class Machine:
         self.argv = [str(a) for a in (argv if argv is not None else [program.filename])]
         self.names = [c.name for c in program.codes]
         self.symbol_ids = {name: i for i, name in enumerate(program.symbols)}
+        self.codes = CodeRegistry()
         # Registering a name again with the same layout returns its id.
         vm.t_cons = nursery.register_type("cons", fixed_size=16, ref_offsets=(0, 8))
         vm.t_closure = nursery.register_type("closure", fixed_size=8, item_size=8, items_are_refs=True)
         vm.t_vector = nursery.register_type("vector", item_size=8, items_are_refs=True)
         vm.t_string = nursery.register_type("string", item_size=1)
+        vm.h = h
         vm.max_depth = max_depth
         vm.ncodes = len(program.codes)
-        vm.nglobals = len(program.globals)
-        vm.nconsts = len(program.consts)
         vm.codes = <Code*>calloc(max(vm.ncodes, 1), sizeof(Code))
         vm.frames = <Frame*>calloc(max_depth, sizeof(Frame))
-        vm.globals = <gcref_t*>calloc(max(vm.nglobals, 1), sizeof(gcref_t))
-        vm.consts = <gcref_t*>calloc(max(vm.nconsts, 1), sizeof(gcref_t))
-        if not (vm.codes and vm.frames and vm.globals and vm.consts):
-            self._release()
+        if not (vm.codes and vm.frames):
             raise MemoryError()
         for i, code in enumerate(program.codes):
             vm.codes[i].nparams = code.nparams
             vm.codes[i].nlocals = code.nlocals
             vm.codes[i].nfree = code.nfree
+            vm.codes[i].code_id = self.codes.add(code.name, code.first_line, program.filename)
             vm.codes[i].ops = <int32_t*>calloc(len(code.ops) + 1, sizeof(int32_t))
             vm.codes[i].lines = <int32_t*>calloc(len(code.lines) + 1, sizeof(int32_t))
             if vm.codes[i].ops == NULL or vm.codes[i].lines == NULL:
-                self._release()
                 raise MemoryError()
             for j, op in enumerate(code.ops):
                 vm.codes[i].ops[j] = op
             for j, line in enumerate(code.lines):
                 vm.codes[i].lines[j] = line
-        for i in range(vm.nglobals):
-            vm.globals[i] = UNBOUND
-        self.vm.h = h
-        self.stack_bottom = h.shadowstack_top
-        h.trace_roots, h.trace_roots_ctx = trace_roots, vm
-        try:
-            for i, value in enumerate(program.consts):
-                self._load_const(value)
-                vm.consts[i] = gc_pop_root(vm.h)
-        except BaseException:
-            self.close()
-            raise
+        vm.globals = gc_roots_new_or_raise(h, len(program.globals), UNBOUND)
+        vm.consts = gc_roots_new_or_raise(h, len(program.consts), NIL)
+        for i, value in enumerate(program.consts):
+            self._load_const(value)
+            vm.consts.slots[i] = gc_pop_root(h)
 
     cdef int _load_const(self, value) except -1:
         # Build [value] in the heap and push it.
@@ -335,9 +279,9 @@ cdef class Machine:
         if value is True or value is False:
             return gc_push_root_or_raise(vm.h, boolean(value))
         if isinstance(value, int):
-            if not FIXNUM_MIN <= value <= FIXNUM_MAX:
+            if not GC_FIXNUM_MIN <= value <= GC_FIXNUM_MAX:
                 raise OverflowError(f"integer {value} does not fit in a fixnum")
-            return gc_push_root_or_raise(vm.h, fix(value))
+            return gc_push_root_or_raise(vm.h, gc_fixnum(value))
         if isinstance(value, str):
             return push_string(vm, value.encode("utf-8"))
         if isinstance(value, list):
@@ -345,48 +289,29 @@ cdef class Machine:
                 self._load_const(item)
             return list_top(vm, len(value))
         if isinstance(value, Symbol):
-            return gc_push_root_or_raise(vm.h, <gcref_t>((<uint64_t>self.symbol_ids[value.name] << 3) | SYMBOL_TAG))
+            return gc_push_root_or_raise(vm.h, gc_immediate(self.symbol_ids[value.name], SYMBOL_TAG))
         return gc_push_root_or_raise(vm.h, UNSPEC)             # the compiler's UNSPECIFIED
 
-    def profile_to(self, ProfileWriter writer not None, *, seed=None):
-        """Name every code in [writer] and profile this machine into it, as
-        the writer is configured: allocation samples every alloc_period
-        bytes ([seed] for random sample points), time samples every
-        time_period_ns of CPU time (taken at run()'s safe points), and every
-        collection.  Until stop_profiling() or close()."""
-        if self.vm.h == NULL:
-            raise ValueError("the machine is closed")
-        if self.profiler is not None:
-            raise RuntimeError("the machine is already profiling")
-        for i, code in enumerate(self.program.codes):
-            writer.declare_code(code_id(i), code.name, code.first_line, self.program.filename)
-        self.profiler = attach(self.nursery, writer, walk_stack, &self.vm, &self.vm.ticks, seed=seed)
-        self.vm.prof = &self.profiler.glue
-
-    def stop_profiling(self):
-        """Stop profiling (before the writer is closed): timer and sampling
-        off, hooks removed."""
-        self.vm.prof = NULL
-        if self.profiler is not None:
-            self.profiler.detach()          # the timer stops: nothing adds to ticks now
-            self.profiler = None
-        self.vm.ticks = 0
-
-    def run(self):
-        """Execute the program's top level; raises LispError on a run-time error."""
+    def run(self, profile=None, **options):
+        """Execute the program's top level, profiled into the path [profile]
+        (None: not profiled) with ProfileWriter's [options] (alloc_period,
+        sampling, time_period_ns, seed, ...); raises LispError on a run-time
+        error, after the profile is complete."""
         if self.vm.h == NULL:
             raise ValueError("the machine is closed")
         if self.vm.depth:
             raise RuntimeError("the machine is already running")
-        try:
-            execute(self)
-        except LispError:
-            raise
-        except (MemoryError, RecursionError, OverflowError) as e:
-            raise LispError(f"{type(e).__name__}: {e}", self._traceback()) from None
-        finally:
-            self.vm.depth = 0
-            self.vm.h.shadowstack_top = self.stack_bottom
+        run = ProfileRun(self.nursery, profile, self.codes, **options)
+        run.use_walker(walk_stack, &self.vm, &self.vm.ticks)
+        with run:
+            self.vm.prof = run.glue
+            try:
+                execute(self)
+            except (MemoryError, RecursionError, OverflowError) as e:
+                raise LispError(f"{type(e).__name__}: {e}", self._traceback()) from None
+            finally:
+                self.vm.prof = NULL
+                self.vm.depth = 0
 
     cdef object _traceback(self):
         cdef int32_t i
@@ -401,31 +326,22 @@ cdef class Machine:
         raise LispError(message, self._traceback())
 
     def close(self):
-        """Detach from the nursery (hooks, roots) and free the machine's memory."""
-        cdef GCHeap* h = self.vm.h
-        if h != NULL:
-            self.stop_profiling()
-            h.shadowstack_top = self.stack_bottom
-            h.trace_roots, h.trace_roots_ctx = NULL, NULL
-            self.vm.h = NULL
-        self._release()
-
-    cdef void _release(self) noexcept:
+        """Free the machine's memory and its root tables."""
         cdef int32_t i
         cdef VM* vm = &self.vm
+        if vm.h != NULL:
+            gc_roots_free(vm.h, vm.globals)
+            gc_roots_free(vm.h, vm.consts)
+            vm.h = NULL
         if vm.codes != NULL:
             for i in range(vm.ncodes):
                 free(vm.codes[i].ops)
                 free(vm.codes[i].lines)
         free(vm.codes)
         free(vm.frames)
-        free(vm.globals)
-        free(vm.consts)
         vm.codes = NULL
         vm.frames = NULL
-        vm.globals = NULL
-        vm.consts = NULL
-        vm.nglobals = vm.nconsts = vm.ncodes = 0
+        vm.ncodes = 0
 
     def __dealloc__(self):
         self.close()
@@ -435,8 +351,8 @@ cdef class Machine:
         cdef gcref_t slow
         cdef uint16_t t
         cdef uint32_t i
-        if is_fix(v):
-            return str(unfix(v))
+        if gc_is_fixnum(v):
+            return str(gc_fixnum_value(v))
         if v == NIL:
             return "()"
         if v == TRUE_V:
@@ -447,21 +363,21 @@ cdef class Machine:
             return self.program.symbols[v >> 3]
         if not gc_is_ref(v):
             return "#<unspecified>"
-        t = hdr(v).tid
+        t = gc_tid(v)
         if t == vm.t_string:
             text = string_bytes(v).decode("utf-8", "replace")
             return text if display else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
         if t == vm.t_closure:
-            return f"#<procedure {self.names[slots(v)[0]]}>"
+            return f"#<procedure {self.names[gc_get_word(vm.h, v, 0)]}>"
         if t == vm.t_vector:
-            return "#(" + " ".join(self.show(slots(v)[i], display) for i in range(hdr(v).aux)) + ")"
+            return "#(" + " ".join(self.show(gc_get_ref(vm.h, v, i), display) for i in range(gc_len(v))) + ")"
         parts = []
         slow = v
-        while gc_is_ref(v) and hdr(v).tid == vm.t_cons:
-            parts.append(self.show(slots(v)[0], display))
-            v = slots(v)[1]
+        while gc_has_type(v, vm.t_cons):
+            parts.append(self.show(gc_get_ref(vm.h, v, 0), display))
+            v = gc_get_ref(vm.h, v, 1)
             if len(parts) % 2 == 0:     # Floyd: a circular list ends in "..."
-                slow = slots(slow)[1]
+                slow = gc_get_ref(vm.h, slow, 1)
                 if v == slow:
                     parts.append("...")
                     return "(" + " ".join(parts) + ")"
@@ -473,17 +389,13 @@ cdef class Machine:
 # ____________________________________________________________________________
 # Stack and heap helpers
 
-cdef inline bint has_type(gcref_t v, uint16_t tid) noexcept nogil:
-    return gc_is_ref(v) and hdr(v).tid == tid
-
 cdef int cons_top(VM* vm) except -1:
     # [... car cdr] -> [... (car . cdr)]
-    cdef gcref_t* sp
-    cdef GCHeader* cell = gc_alloc_fixed_or_raise(vm.h, vm.t_cons)
-    sp = vm.h.shadowstack_top
-    slots(<gcref_t>cell)[0] = sp[-2]
-    slots(<gcref_t>cell)[1] = sp[-1]
-    sp[-2] = <gcref_t>cell
+    cdef gcref_t cell = <gcref_t>gc_alloc_fixed_or_raise(vm.h, vm.t_cons)
+    cdef gcref_t* sp = vm.h.shadowstack_top                # read after allocating
+    gc_set_ref(vm.h, cell, 0, sp[-2])
+    gc_set_ref(vm.h, cell, 1, sp[-1])
+    sp[-2] = cell
     vm.h.shadowstack_top = sp - 1
     return 0
 
@@ -495,36 +407,35 @@ cdef int list_top(VM* vm, Py_ssize_t n) except -1:
         cons_top(vm)
     return 0
 
-
 cdef int push_string(VM* vm, bytes data) except -1:
     cdef Py_ssize_t n = len(data)
-    cdef GCHeader* s = gc_alloc_varsize_or_raise(vm.h, vm.t_string, n)
-    memcpy(slots(<gcref_t>s), <char*>data, n)
-    return gc_push_root_or_raise(vm.h, <gcref_t>s)
+    cdef gcref_t s = <gcref_t>gc_alloc_varsize_or_raise(vm.h, vm.t_string, n)
+    memcpy(gc_payload(s), <char*>data, n)
+    return gc_push_root_or_raise(vm.h, s)
 
 cdef bytes string_bytes(gcref_t s):
-    return (<char*>slots(s))[:hdr(s).aux]
+    return gc_payload(s)[:gc_len(s)]
 
 cdef bint equal(VM* vm, gcref_t a, gcref_t b) noexcept:
     cdef uint32_t i
     while True:
         if a == b:
             return True
-        if not (gc_is_ref(a) and gc_is_ref(b)) or hdr(a).tid != hdr(b).tid:
+        if not (gc_is_ref(a) and gc_is_ref(b)) or gc_tid(a) != gc_tid(b):
             return False
-        if hdr(a).tid == vm.t_string:
-            return hdr(a).aux == hdr(b).aux and memcmp(slots(a), slots(b), hdr(a).aux) == 0
-        if hdr(a).tid == vm.t_vector:
-            if hdr(a).aux != hdr(b).aux:
+        if gc_tid(a) == vm.t_string:
+            return gc_len(a) == gc_len(b) and memcmp(gc_payload(a), gc_payload(b), gc_len(a)) == 0
+        if gc_tid(a) == vm.t_vector:
+            if gc_len(a) != gc_len(b):
                 return False
-            for i in range(hdr(a).aux):
-                if not equal(vm, slots(a)[i], slots(b)[i]):
+            for i in range(gc_len(a)):
+                if not equal(vm, gc_get_ref(vm.h, a, i), gc_get_ref(vm.h, b, i)):
                     return False
             return True
-        if hdr(a).tid != vm.t_cons or not equal(vm, slots(a)[0], slots(b)[0]):
+        if gc_tid(a) != vm.t_cons or not equal(vm, gc_get_ref(vm.h, a, 0), gc_get_ref(vm.h, b, 0)):
             return False
-        a = slots(a)[1]
-        b = slots(b)[1]
+        a = gc_get_ref(vm.h, a, 1)
+        b = gc_get_ref(vm.h, b, 1)
 
 # ____________________________________________________________________________
 # The eval loop
@@ -534,21 +445,23 @@ cdef int enter(Machine m, int32_t nargs) except -1:
     cdef VM* vm = &m.vm
     cdef gcref_t* args = vm.h.shadowstack_top - nargs
     cdef gcref_t callee = args[-1]
+    cdef uintptr_t code
     cdef Code* c
     cdef Frame* f
     cdef int32_t i
-    if not has_type(callee, vm.t_closure):
+    if not gc_has_type(callee, vm.t_closure):
         m.error(f"not a procedure: {m.show(callee, False)}")
-    c = &vm.codes[slots(callee)[0]]
+    code = gc_get_word(vm.h, callee, 0)
+    c = &vm.codes[code]
     if nargs != c.nparams:
-        m.error(f"{m.names[slots(callee)[0]]}: expected {c.nparams} argument"
+        m.error(f"{m.names[code]}: expected {c.nparams} argument"
                 f"{'' if c.nparams == 1 else 's'}, got {nargs}")
     if vm.depth >= vm.max_depth:
         m.error(f"maximum recursion depth ({vm.max_depth} frames) exceeded")
     for i in range(c.nlocals - c.nparams):
         gc_push_root_or_raise(vm.h, UNSPEC)
     f = &vm.frames[vm.depth]
-    f.code = <int32_t>slots(callee)[0]
+    f.code = <int32_t>code
     f.pc = 0
     f.base = args
     vm.depth += 1
@@ -581,26 +494,26 @@ cdef int execute(Machine m) except -1:
         op = ins[0]
         a = ins[1]
         if op == OP_CONST:
-            gc_push_root_or_raise(vm.h, vm.consts[a])
+            gc_push_root_or_raise(vm.h, vm.consts.slots[a])
         elif op == OP_LOCAL:
             gc_push_root_or_raise(vm.h, f.base[a])
         elif op == OP_SETLOCAL:
             f.base[a] = gc_pop_root(vm.h)
         elif op == OP_FREE:
-            gc_push_root_or_raise(vm.h, slots(f.base[-1])[1 + a])
+            gc_push_root_or_raise(vm.h, gc_get_ref(h, f.base[-1], 1 + a))
         elif op == OP_SELF:
             gc_push_root_or_raise(vm.h, f.base[-1])
         elif op == OP_GLOBAL:
-            v = vm.globals[a]
+            v = vm.globals.slots[a]
             if v == UNBOUND:
                 m.error(f"unbound variable '{m.program.globals[a]}'")
             gc_push_root_or_raise(vm.h, v)
         elif op == OP_SETGLOBAL:
-            if vm.globals[a] == UNBOUND:
+            if vm.globals.slots[a] == UNBOUND:
                 m.error(f"set!: unbound variable '{m.program.globals[a]}'")
-            vm.globals[a] = gc_pop_root(vm.h)
+            vm.globals.slots[a] = gc_pop_root(vm.h)
         elif op == OP_DEFGLOBAL:
-            vm.globals[a] = gc_pop_root(vm.h)
+            vm.globals.slots[a] = gc_pop_root(vm.h)
         elif op == OP_POP:
             h.shadowstack_top -= 1
         elif op == OP_JUMP:
@@ -614,8 +527,8 @@ cdef int execute(Machine m) except -1:
             c = &vm.codes[a]
             obj = gc_alloc_varsize_or_raise(vm.h, vm.t_closure, c.nfree)
             sp = h.shadowstack_top - c.nfree
-            slots(<gcref_t>obj)[0] = <gcref_t>a
-            memcpy(&slots(<gcref_t>obj)[1], sp, c.nfree * sizeof(gcref_t))
+            gc_set_word(h, <gcref_t>obj, 0, a)
+            memcpy(gc_payload(<gcref_t>obj) + 8, sp, c.nfree * sizeof(gcref_t))     # new: no barrier
             h.shadowstack_top = sp
             gc_push_root_or_raise(vm.h, <gcref_t>obj)
         elif op == OP_CALL:
@@ -651,12 +564,12 @@ cdef int execute(Machine m) except -1:
 
 
 cdef inline int64_t int_arg(Machine m, str name, gcref_t v) except? -1:
-    if not is_fix(v):
+    if not gc_is_fixnum(v):
         m.error(f"{name}: expected an integer, got {m.show(v, False)}")
-    return unfix(v)
+    return gc_fixnum_value(v)
 
 cdef inline int check(Machine m, gcref_t v, uint16_t tid, str name, str what) except -1:
-    if not has_type(v, tid):
+    if not gc_has_type(v, tid):
         m.error(f"{name}: expected {what}, got {m.show(v, False)}")
     return 0
 
@@ -664,8 +577,8 @@ cdef int64_t vector_index(Machine m, gcref_t vec, gcref_t idx, str name) except?
     cdef int64_t i
     check(m, vec, m.vm.t_vector, name, "a vector")
     i = int_arg(m, name, idx)
-    if not 0 <= i < hdr(vec).aux:
-        m.error(f"{name}: index {i} out of range for a vector of length {hdr(vec).aux}")
+    if not 0 <= i < gc_len(vec):
+        m.error(f"{name}: index {i} out of range for a vector of length {gc_len(vec)}")
     return i
 
 cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
@@ -685,10 +598,10 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
             x = int_arg(m, name, args[i])
             if p == P_SUB and i == 0 and n > 1:
                 r = x
-            elif not (ml_add(r, x, &r) if p == P_ADD else ml_mul(r, x, &r) if p == P_MUL
-                      else ml_sub(r, x, &r)):
+            elif not (gc_fixnum_add(r, x, &r) if p == P_ADD else gc_fixnum_mul(r, x, &r)
+                      if p == P_MUL else gc_fixnum_sub(r, x, &r)):
                 m.error(f"{name}: integer overflow")
-        result = fix(r)
+        result = gc_fixnum(r)
     elif p == P_QUOTIENT or p == P_REMAINDER or p == P_MODULO:
         name = ("quotient", "remainder", "modulo")[p - P_QUOTIENT]
         x = int_arg(m, name, args[0])
@@ -697,13 +610,13 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
             m.error(f"{name}: division by zero")
         if p == P_QUOTIENT:
             r = ml_quotient(x, y)
-            if not ml_fits(r):
+            if not gc_fixnum_fits(r):
                 m.error("quotient: integer overflow")
         else:
             r = ml_remainder(x, y)
             if p == P_MODULO and r != 0 and (r < 0) != (y < 0):
                 r += y
-        result = fix(r)
+        result = gc_fixnum(r)
     elif P_NUM_EQ <= p <= P_GE:
         name = ("=", "<", ">", "<=", ">=")[p - P_NUM_EQ]
         x = int_arg(m, name, args[0])
@@ -714,30 +627,29 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         return cons_top(vm)
     elif p == P_CAR or p == P_CDR:
         check(m, args[0], vm.t_cons, "car" if p == P_CAR else "cdr", "a pair")
-        result = slots(args[0])[0 if p == P_CAR else 1]
+        result = gc_get_ref(h, args[0], 0 if p == P_CAR else 1)
     elif p == P_SET_CAR or p == P_SET_CDR:
         check(m, args[0], vm.t_cons, "set-car!" if p == P_SET_CAR else "set-cdr!", "a pair")
-        gc_write_barrier(h, hdr(args[0]))
-        slots(args[0])[0 if p == P_SET_CAR else 1] = args[1]
+        gc_set_ref(h, args[0], 0 if p == P_SET_CAR else 1, args[1])
     elif p == P_LIST:
         return list_top(vm, n)
     elif p == P_LENGTH:
         total = 0
         v = slow = args[0]
-        while has_type(v, vm.t_cons):
+        while gc_has_type(v, vm.t_cons):
             total += 1
-            v = slots(v)[1]
+            v = gc_get_ref(h, v, 1)
             if total % 2 == 0:          # Floyd: [slow] moves at half speed
-                slow = slots(slow)[1]
+                slow = gc_get_ref(h, slow, 1)
                 if v == slow:
                     break
         if v != NIL:
             m.error(f"length: not a proper list: {m.show(args[0], False)}")
-        result = fix(total)
+        result = gc_fixnum(total)
     elif p == P_NULLP:
         result = boolean(args[0] == NIL)
     elif p == P_PAIRP:
-        result = boolean(has_type(args[0], vm.t_cons))
+        result = boolean(gc_has_type(args[0], vm.t_cons))
     elif p == P_NOT:
         result = boolean(args[0] == FALSE_V)
     elif p == P_EQP:
@@ -745,14 +657,14 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
     elif p == P_EQUALP:
         result = boolean(equal(vm, args[0], args[1]))
     elif p == P_NUMBERP:
-        result = boolean(is_fix(args[0]))
+        result = boolean(gc_is_fixnum(args[0]))
     elif p == P_SYMBOLP:
         result = boolean(args[0] & 7 == SYMBOL_TAG)
     elif p == P_PROCEDUREP:
-        result = boolean(has_type(args[0], vm.t_closure))
+        result = boolean(gc_has_type(args[0], vm.t_closure))
     elif p == P_VECTOR:
         obj = gc_alloc_varsize_or_raise(vm.h, vm.t_vector, n)
-        memcpy(slots(<gcref_t>obj), h.shadowstack_top - n, n * sizeof(gcref_t))
+        memcpy(gc_payload(<gcref_t>obj), h.shadowstack_top - n, n * sizeof(gcref_t))    # new: no barrier
         result = <gcref_t>obj
     elif p == P_MAKE_VECTOR:
         x = int_arg(m, "make-vector", args[0])
@@ -761,24 +673,23 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         obj = gc_alloc_varsize_or_raise(vm.h, vm.t_vector, x)
         v = h.shadowstack_top[-1] if n == 2 else FALSE_V     # re-read: the fill may have moved
         for total in range(x):
-            slots(<gcref_t>obj)[total] = v
+            gc_set_ref(h, <gcref_t>obj, total, v)
         result = <gcref_t>obj
     elif p == P_VECTOR_REF:
-        result = slots(args[0])[vector_index(m, args[0], args[1], "vector-ref")]
+        result = gc_get_ref(h, args[0], vector_index(m, args[0], args[1], "vector-ref"))
     elif p == P_VECTOR_SET:
         x = vector_index(m, args[0], args[1], "vector-set!")
-        gc_write_barrier(h, hdr(args[0]))
-        slots(args[0])[x] = args[2]
+        gc_set_ref(h, args[0], x, args[2])
     elif p == P_VECTOR_LENGTH:
         check(m, args[0], vm.t_vector, "vector-length", "a vector")
-        result = fix(hdr(args[0]).aux)
+        result = gc_fixnum(gc_len(args[0]))
     elif p == P_VECTORP:
-        result = boolean(has_type(args[0], vm.t_vector))
+        result = boolean(gc_has_type(args[0], vm.t_vector))
     elif p == P_STRINGP:
-        result = boolean(has_type(args[0], vm.t_string))
+        result = boolean(gc_has_type(args[0], vm.t_string))
     elif p == P_STRING_LENGTH:
         check(m, args[0], vm.t_string, "string-length", "a string")
-        result = fix(hdr(args[0]).aux)
+        result = gc_fixnum(gc_len(args[0]))
     elif p == P_STRING_EQ:
         check(m, args[0], vm.t_string, "string=?", "a string")
         check(m, args[1], vm.t_string, "string=?", "a string")
@@ -787,15 +698,15 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         total = 0
         for i in range(n):
             check(m, args[i], vm.t_string, "string-append", "a string")
-            total += hdr(args[i]).aux
+            total += gc_len(args[i])
         if total > 0xFFFFFFFF:
             m.error("string-append: result too long")
         obj = gc_alloc_varsize_or_raise(vm.h, vm.t_string, total)
         args = h.shadowstack_top - n                         # re-read after allocating
-        dst = <char*>slots(<gcref_t>obj)
+        dst = gc_payload(<gcref_t>obj)
         for i in range(n):
-            memcpy(dst, slots(args[i]), hdr(args[i]).aux)
-            dst += hdr(args[i]).aux
+            memcpy(dst, gc_payload(args[i]), gc_len(args[i]))
+            dst += gc_len(args[i])
         result = <gcref_t>obj
     elif p == P_NUMBER_TO_STRING:
         text = str(int_arg(m, "number->string", args[0])).encode()
@@ -810,23 +721,23 @@ cdef int primitive(Machine m, int32_t p, int32_t n) except -1:
         check(m, args[0], vm.t_string, "string->number", "a string")
         try:
             x = int(string_bytes(args[0]))
-            result = fix(x) if FIXNUM_MIN <= x <= FIXNUM_MAX else FALSE_V
+            result = gc_fixnum(x) if GC_FIXNUM_MIN <= x <= GC_FIXNUM_MAX else FALSE_V
         except (ValueError, OverflowError):
             result = FALSE_V
     elif p == P_STRING_REF:
         check(m, args[0], vm.t_string, "string-ref", "a string")
         x = int_arg(m, "string-ref", args[1])
-        if not 0 <= x < hdr(args[0]).aux:
-            m.error(f"string-ref: index {x} out of range for a string of length {hdr(args[0]).aux}")
-        result = fix((<unsigned char*>slots(args[0]))[x])
+        if not 0 <= x < gc_len(args[0]):
+            m.error(f"string-ref: index {x} out of range for a string of length {gc_len(args[0])}")
+        result = gc_fixnum((<unsigned char*>gc_payload(args[0]))[x])
     elif p == P_SUBSTRING:
         check(m, args[0], vm.t_string, "substring", "a string")
         x = int_arg(m, "substring", args[1])
         y = int_arg(m, "substring", args[2])
-        if not 0 <= x <= y <= hdr(args[0]).aux:
-            m.error(f"substring: bad range [{x}, {y}) for a string of length {hdr(args[0]).aux}")
+        if not 0 <= x <= y <= gc_len(args[0]):
+            m.error(f"substring: bad range [{x}, {y}) for a string of length {gc_len(args[0])}")
         obj = gc_alloc_varsize_or_raise(vm.h, vm.t_string, y - x)
-        memcpy(slots(<gcref_t>obj), <char*>slots(h.shadowstack_top[-3]) + x, y - x)
+        memcpy(gc_payload(<gcref_t>obj), gc_payload(h.shadowstack_top[-3]) + x, y - x)
         result = <gcref_t>obj
     elif p == P_COMMAND_LINE:
         for arg in m.argv:

@@ -1,25 +1,13 @@
-"""Running a program: compile, make a heap, attach the profiler, execute.
+"""Running a program: compile, make a heap, run the machine in it.
 
-This is the whole life cycle of an embedding, in order:
-
-1. a ``vmsample.Nursery`` (its size and the debug knobs come from the
-   caller or the ``VMSAMPLE_*`` environment variables);
-2. the ``Machine``, which registers minilisp's heap types on it, loads the
-   program's constants into it and installs its roots hook;
-3. a ``ProfileWriter`` configured with the sampling periods; the machine
-   names its codes in it and attaches the profiling glue, which switches
-   allocation sampling and the timer on only now, so that the profile
-   covers the program's run, not the loading of its constants;
-4. after the run, one last minor collection tells the outcome (survived or
-   died young) of the samples taken since the previous one;
-5. teardown in reverse: machine detached (sampling and timer off), writer
-   closed.
+The life cycle of the embedding -- opening the profile, naming the codes,
+attaching, the last minor collection, detaching, closing -- is
+``vmsample.sdk.ProfileRun``'s, which ``Machine.run`` enters.
 """
 
 import sys
 
 from vmsample import Nursery
-from vmsample.profile._writer import ProfileWriter
 
 from minilisp._vm import LispError, Machine
 from minilisp.compiler import compile_source
@@ -36,7 +24,7 @@ def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAUL
     [profile]: write an allocation profile to this path (None: no profile).
     [alloc_period]: bytes per sample, or None for no allocation samples.
     [time_period_ns]: also take a time sample every that many ns of CPU time.
-    [nursery]: a fresh ``vmsample.Nursery`` to run in, or its size (None: 4M).
+    [nursery]: a fresh ``vmsample.Nursery`` to run in, or its size (None: 1M).
     Raises LispSyntaxError when the program does not compile.
     """
     program = compile_source(source, filename)
@@ -44,25 +32,16 @@ def run_source(source, filename="<string>", *, profile=None, alloc_period=DEFAUL
         nursery = Nursery(nursery, keep_sample_log=False, keep_gc_log=False)
     argv = [filename, *(argv or ())]
     machine = Machine(program, nursery, max_depth=max_depth, stdout=stdout, argv=argv)
-    writer = None
     try:
-        if profile is not None:
-            writer = ProfileWriter(profile, alloc_period=alloc_period, sampling=sampling,
-                                   time_period_ns=time_period_ns, program=filename, argv=argv)
-            machine.profile_to(writer, seed=seed)
-        try:
-            machine.run()
-            status = 0
-        except LispError as e:
-            (stdout or sys.stdout).flush()
-            (stderr or sys.stderr).write(e.format())
-            status = 1
-        nursery.collect_minor()
-        return status
+        machine.run(profile, alloc_period=alloc_period, sampling=sampling, seed=seed,
+                    time_period_ns=time_period_ns, program=filename, argv=argv)
+        return 0
+    except LispError as e:
+        (stdout or sys.stdout).flush()
+        (stderr or sys.stderr).write(e.format())
+        return 1
     finally:
         machine.close()
-        if writer is not None:
-            writer.close()
 
 
 def run_file(path, **options):
