@@ -34,7 +34,8 @@ def add_arguments(parser):
 
     parser.add_argument("-o", "--output", metavar="OUT.prof",
                         help="profile file (default: vmsample-<script>.<pid>.prof; "
-                             "a .gz suffix writes gzip)")
+                             "a .gz suffix writes gzip); a regular file, or a symlink to one: the run locks "
+                             "it and keeps a spool beside it, so a FIFO, a device or - is refused")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite an existing output file")
     parser.add_argument("--alloc-period", type=size_type(maximum=MAX_SAMPLE_PERIOD, off=True),
                         default=DEFAULT_ALLOC_PERIOD,
