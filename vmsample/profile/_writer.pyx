@@ -841,6 +841,10 @@ cdef int _open_output(ProfOutput* o, path, bint truncate) except -1:
     o.buf = <char*>malloc(PROF_BUFFER_SIZE)
     o.cap = PROF_BUFFER_SIZE
     if o.buf == NULL:
+        if created or truncate:     # nothing of it is anybody else's now
+            os.unlink(bpath)
+        close(o.fd)
+        o.fd = -1
         raise MemoryError()
     return created
 
