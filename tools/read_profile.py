@@ -32,9 +32,9 @@ if os.path.exists(os.path.join(_REPO, "vmsample", "profile", "schema.py")):
     sys.path.insert(0, _REPO)
 
 from vmsample.profile import format as F  # noqa: E402
-from vmsample.profile import schema  # noqa: E402
 from vmsample.profile import weights  # noqa: E402
-from vmsample.profile.dump import dump, iter_records  # noqa: E402
+from vmsample.profile.dump import dump  # noqa: E402
+from vmsample.profile.records import iter_records  # noqa: E402
 from vmsample.profile.errors import ProfileFormatError  # noqa: E402
 from vmsample.profile.source import mapped  # noqa: E402
 
@@ -302,7 +302,8 @@ def read(path):
         import numpy  # noqa: F401
     except ImportError:
         raise OSError(0, "not written by vmsample: reading another profiler's file needs numpy") from None
-    return schema.read_profile(path, aggregate=True)
+    from vmsample.profile import schema_reader       # (through the model, which needs numpy)
+    return schema_reader.read_profile(path, aggregate=True)
 
 
 def main(argv=None):

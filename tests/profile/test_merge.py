@@ -15,7 +15,7 @@ from test_totals import IRREGULAR, REAL, assert_memory_flat, big, irregularities
 
 from profile_runs import runs, write_run
 from vmsample.profile import ProfileWriter, _assemble, merge, read_profile
-from vmsample.profile.model import NONE
+from vmsample.profile.model import NONE, profile_origin_ns
 from vmsample.report.live import live_heap
 
 
@@ -132,7 +132,7 @@ def test_merging_follows_its_rule(tmp_path_factory, run, max_rows):
     whole = read_profile(path)
     a = whole.alloc_samples
     m = merge.merged(whole, max_rows).alloc_samples
-    start = merge.start_of(whole)
+    start = profile_origin_ns(whole)
     if len(a) <= max_rows:
         assert m.slice_ns is None and len(m) == len(a)
         return

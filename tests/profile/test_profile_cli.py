@@ -12,7 +12,7 @@ import pytest
 
 from profile_runs import Run, write_run
 from vmsample.cli import main
-from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import ProfileWriter, read_profile, records, schema
 
 RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py")}, {7: "list"},
           [("alloc", 32, 7, [(4, 5), (2, 9)], 0, False), ("time", [(4, 6), (2, 9)], 1),
@@ -132,7 +132,7 @@ def test_sigkill_then_recover(tmp_path, capsys, layout, suffix):
     assert len(p.time_samples) >= (flushed + 2) // 3
     raw = path.read_bytes()
     data = gzip.decompress(raw) if suffix.endswith(".gz") else raw
-    assert schema.profile_file.build(schema.parse(data)) == data
+    assert schema.profile_file.build(records.parse(data)) == data
 
 
 def test_recover_refuses_without_spool_and_existing_output(good, tmp_path, capsys):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from profile_runs import Run, runs, write_run
 from vmsample import ProfileFormatError
-from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import ProfileWriter, read_profile, records, schema_reader
 from vmsample.profile import format as F
 from vmsample.profile.recover import recover
 
@@ -72,7 +72,7 @@ def prefix_of(got, full):
 
 def opening_end(main_bytes):
     """Offset of the first record after the header, start time and META."""
-    from vmsample.profile.dump import iter_records
+    from vmsample.profile.records import iter_records
     try:
         for rec in iter_records(main_bytes):
             if rec.kind not in ("static_header", "header", "start_time", "meta"):
@@ -99,7 +99,7 @@ def spool_window(main_cut, spool):
         pass
     if F.META_VERSION not in b.meta:       # what recover needs to know the file is ours
         return None
-    need = sum(len(v) for v in b.main.values())
+    need = b.stack_count(F.MARKER_STACKTRACE) + b.stack_count(F.MARKER_GC_STACKTRACE)
     pos, paired, low, high = len(F.EXT_MAGIC), 0, None, len(F.EXT_MAGIC)
     for end in ext_ends(spool):
         tag, size = spool[pos], int.from_bytes(spool[pos + 1:pos + 5], "little")
@@ -145,7 +145,7 @@ def test_recover_from_any_crash_point(tmp_path_factory, run, data, layout, gz):
     got = read_profile(path)
     assert got.meta.recovered and got.meta.gzip == gz
     raw = path.read_bytes()
-    assert schema.to_profile(schema.parse(gzip.decompress(raw) if gz else raw), gzip=gz) == got
+    assert schema_reader.to_profile(records.parse(gzip.decompress(raw) if gz else raw), gzip=gz) == got
     assert result.alloc_samples == len(got.alloc_samples)
     prefix_of(got, full)
     shutil.rmtree(tmp)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from profile_runs import Run, write_run
 from vmsample import ProfileFormatError
-from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import ProfileWriter, read_profile, records, schema_reader
 
 RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py")}, {7: "list"},
           [("alloc", 32, 7, [(4, 5), (2, 9)], 0, False), ("time", [(4, 6), (2, 9)], 1),
@@ -31,7 +31,7 @@ def small(tmp_path_factory, request):
 def outcome(data):
     """('ok', profile) or ('error', exc) from each reader; they must agree."""
     results = []
-    for read in (read_profile, lambda d: schema.to_profile(schema.parse(d))):
+    for read in (read_profile, lambda d: schema_reader.to_profile(records.parse(d))):
         try:
             results.append(("ok", read(data)))
         except ProfileFormatError as e:
@@ -45,7 +45,7 @@ def outcome(data):
     # Each reader summing while reading gives the same sums as read whole, or
     # the same error (the schema read one record at a time, as it sums).
     for whole, summing in ((read_profile, lambda d: read_profile(d, aggregate=True)),
-                           (schema.read_profile, lambda d: schema.read_profile(d, aggregate=True))):
+                           (schema_reader.read_profile, lambda d: schema_reader.read_profile(d, aggregate=True))):
         got = []
         for read in (whole, summing):
             try:
@@ -144,7 +144,7 @@ def test_errors_are_never_bare_assertion_or_struct_errors(small):
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1e300])
 def test_impossible_sample_time_in_the_pypy_layout(tmp_path, bad):
-    from vmsample.profile.dump import iter_records
+    from vmsample.profile.records import iter_records
     path = tmp_path / "p.prof"
     with ProfileWriter(path, alloc_period=512, layout="pypy") as w:
         write_run(w, RUN)

@@ -1,5 +1,5 @@
 """Round trip: whatever the writer writes reads back exactly (fast reader and
-construct schema alike), and schema.build(schema.parse(b)) == b."""
+construct schema alike), and schema.build(records.parse(b)) == b."""
 
 import gzip
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from profile_runs import Run, check_profile, runs, write_run
-from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import ProfileWriter, read_profile, records, schema, schema_reader
 from vmsample.profile import format as F
 from vmsample.profile.reader import load_bytes
 
@@ -39,9 +39,9 @@ def test_fast_reader_and_schema_read_back_what_was_written(tmp_path_factory, run
     check_profile(fast, run, lines=lines)
     data, gz = load_bytes(path)
     assert gz == options["gzip"]
-    parsed = schema.parse(data)
+    parsed = records.parse(data)
     assert schema.profile_file.build(parsed) == data
-    assert schema.to_profile(parsed, gzip=gz) == fast
+    assert schema_reader.to_profile(parsed, gzip=gz) == fast
 
 
 def test_metadata(tmp_path):
@@ -90,9 +90,9 @@ def test_unknown_extension_tags_are_skipped(tmp_path):
     unknown = bytes([0x7E]) + (5).to_bytes(4, "little") + b"hello"
     grown = data[:i] + unknown + data[i:]
     assert read_profile(grown) == read_profile(data)
-    parsed = schema.parse(grown)
+    parsed = records.parse(grown)
     assert schema.profile_file.build(parsed) == grown
-    assert schema.to_profile(parsed) == read_profile(data)
+    assert schema_reader.to_profile(parsed) == read_profile(data)
 
 
 def test_stock_vmprof_file_without_extension_reads_as_time_samples(tmp_path):
@@ -109,7 +109,7 @@ def test_stock_vmprof_file_without_extension_reads_as_time_samples(tmp_path):
     assert p.meta.layout == "foreign" and p.meta.sample_kind == "time"
     assert [s.time_ns for s in p.time_samples] == [10**9, 10**9 + 1, 10**9 + 2]
     assert p.time_samples[0].weight == 990_000 and p.time_samples[0].thread_id == 77
-    assert schema.to_profile(schema.parse(out)) == p
+    assert schema_reader.to_profile(records.parse(out)) == p
 
 
 @pytest.mark.parametrize("lines", [True, False])
@@ -126,7 +126,7 @@ def test_deep_stacks_keep_the_leaf_end(tmp_path, lines):
     frames = p.stack_frames(p.alloc_samples[0].stack)
     assert len(frames) == F.MAX_FRAMES == 32768
     assert frames[0].code.id == 2 and (frames[0].line == 0 if lines else True)
-    assert schema.to_profile(schema.parse(path.read_bytes())) == p
+    assert schema_reader.to_profile(records.parse(path.read_bytes())) == p
 
 
 def test_read_profile_restores_the_garbage_collector(tmp_path):

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from vmsample.profile import ProfileWriter, read_profile, schema
-from vmsample.profile.dump import iter_records
+from vmsample.profile import ProfileWriter, read_profile, schema_reader
+from vmsample.profile.records import iter_records
 from vmsample.profile.source import load_bytes
 from vmsample.profile import format as F
 
@@ -168,7 +168,7 @@ def test_records_bigger_than_the_writers_buffer(tmp_path, suffix):
         w.minor_collection(1, dead, first_seq=dead - 3, outcomes=b"\x01" * 3)
         w.major_event(1, 2, dead + 1, deaths=range(dead))
         w.major_event(1, 0, dead + 2)
-    for p in (read_profile(path), schema.read_profile(path)):
+    for p in (read_profile(path), schema_reader.read_profile(path)):
         a = p.alloc_samples
         assert len(a) == 3 and (a.died_major == 1).all() and (a.death_ns == dead + 1).all()
         assert p.stack_frames(int(a.stack[0]))[0].code.function == name

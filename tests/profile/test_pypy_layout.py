@@ -6,7 +6,7 @@ section 3), and read back completely by our own reader."""
 import struct
 
 from profile_runs import Run, check_profile, write_run
-from vmsample.profile import ProfileWriter, read_profile, schema
+from vmsample.profile import ProfileWriter, read_profile, records, schema_reader
 
 RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py")}, {7: "list", 9: "Node"},
           [("alloc", 32, 7, [(4, 5), (2, 9)], 0, False), ("alloc", 1 << 20, 9, [(2, 9)], 0, True),
@@ -94,7 +94,7 @@ def test_pypy_layout_reads_back_completely(tmp_path):
     check_profile(p, RUN, lines=False)
     import gzip
     data = gzip.decompress(path.read_bytes())
-    assert schema.to_profile(schema.parse(data), gzip=True) == p
+    assert schema_reader.to_profile(records.parse(data), gzip=True) == p
 
 
 def test_a_collection_resolving_many_samples_is_split_oldest_first(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from vmsample.cli import main
-from vmsample.profile import _assemble, read_profile, schema
+from vmsample.profile import _assemble, read_profile, records, schema_reader
 from vmsample.profile.reader import load_bytes
 
 DATA = Path(__file__).parent.parent / "data" / "real-profiles"
@@ -36,7 +36,7 @@ def ours(profile, sample):
 def test_reader_and_schema_agree(name):
     data, gz = load_bytes(DATA / name)
     fast = read_profile(data)
-    ref = schema.to_profile(schema.parse(data), gzip=gz)
+    ref = schema_reader.to_profile(records.parse(data), gzip=gz)
     assert len(fast.samples) > 0
     for stream in ("alloc_samples", "time_samples", "minor_collections"):
         assert getattr(fast, stream) == getattr(ref, stream), stream
@@ -121,7 +121,7 @@ def test_a_fork_layout_file_without_our_extension_keeps_its_samples(tmp_path):
         for seq in range(5):
             w.alloc_sample(seq, 32, 7, 1000 + seq, [(2, 1)])
         w.minor_collection(1, 2000, first_seq=0, outcomes=b"\x01\x00\x01\x00\x00")
-    from vmsample.profile.dump import iter_records
+    from vmsample.profile.records import iter_records
     data = path.read_bytes()
     # Keep the main section without vmsample's own META: a file as the fork writes it.
     records = list(iter_records(data))

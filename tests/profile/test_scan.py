@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vmsample.profile import ProfileWriter, read_profile, reader, schema, source
+from vmsample.profile import ProfileWriter, read_profile, reader, records, schema_reader, source
+from vmsample.profile import format as F
 from vmsample.profile._assemble import _PureStackTable
 from vmsample.profile._scan import StackTable
 from vmsample.profile.reader import load_bytes
@@ -79,7 +80,7 @@ def test_a_profile_of_many_stacks_reads_the_same_every_way(tmp_path, monkeypatch
     assert [fast.stack_frames(s.stack)[0].line for s in fast.alloc_samples] == [11 + i for i in range(5000)]
     assert fast == read_without_scanning(path, monkeypatch)
     data, gz = load_bytes(path)
-    assert schema.to_profile(schema.parse(data), gzip=gz) == fast
+    assert schema_reader.to_profile(records.parse(data), gzip=gz) == fast
     # The columns take less memory than the file.
     assert fast.alloc_samples.nbytes + fast.time_samples.nbytes <= path.stat().st_size
 
@@ -159,3 +160,24 @@ def test_a_profile_piped_to_dev_stdin_reads_like_the_file(tmp_path, gz):
     read = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", str(path)],
                           capture_output=True, check=True).stdout
     assert json.loads(piped)["summary"] == json.loads(read)["summary"]
+
+
+@pytest.mark.parametrize("change", [
+    ("EXT_ALLOC_SAMPLE", 0x2B),
+    ("ALLOC_INFO", F.Layout("alloc_sample", ("seq", "Q"), ("thread_id", "Q"), ("time_ns", "q"), ("size", "Q"),
+                            ("type_id", "I"), ("flags", "B"))),
+    ("TIME_INFO", F.Layout("time_sample", ("time_ns", "q"), ("thread_id", "Q"), ("cpu", "B"))),
+    ("STACK_HEAD", F.Layout("stack head", ("count", "i"), ("depth", "q"))),
+    ("MAX_STACK_ENTRIES", 1 << 17),
+], ids=lambda c: c[0])
+def test_the_loops_refuse_format_numbers_other_than_theirs(monkeypatch, change):
+    # The loops' copies of format.py's numbers and field order, checked at
+    # import: a format.py the module was not built for is an ImportError
+    # naming what differs, not a file misread.
+    from vmsample.profile import _scan
+
+    _scan._check_format()           # as built: agrees
+    name, value = change
+    monkeypatch.setattr(F, name, value)
+    with pytest.raises(ImportError, match=f"disagrees with format.py about .*{name}"):
+        _scan._check_format()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from profile_runs import runs, write_run
 from vmsample.bench.scale import measure
-from vmsample.profile import ProfileWriter, _assemble, read_profile, reader, schema
+from vmsample.profile import ProfileWriter, _assemble, read_profile, reader, schema_reader
 from vmsample.profile import totals as T
 from vmsample.profile.model import SamplesAggregated
 from vmsample.report import analyze
@@ -56,7 +56,7 @@ def assert_same_totals(path, **schema_too):
         [sum(o & 1 for o in m.outcomes) for m in whole.minor_collections]
     assert summed.major_events == whole.major_events
     if schema_too:
-        assert schema.read_profile(path, aggregate=True).totals() == summed.totals()
+        assert schema_reader.read_profile(path, aggregate=True).totals() == summed.totals()
     return whole
 
 
@@ -204,7 +204,7 @@ def test_summing_while_reading_holds_nothing_per_sample(tmp_path, suffix):
 
 
 def test_the_schemas_reader_sums_holding_nothing_per_sample(tmp_path):
-    """The same of schema.read_profile (tools/read_profile.py's), which
+    """The same of schema_reader.read_profile (tools/read_profile.py's), which
     decodes a record at a time with construct (~0.4 ms a sample: small
     files, and a GC cycle of 1024 samples so that both have many).  Its
     transient peaks are bigger (a DEATHS record's seqs as Python ints), so
@@ -214,7 +214,7 @@ def test_the_schemas_reader_sums_holding_nothing_per_sample(tmp_path):
     paths = [big(tmp_path / f"{n}.prof", n, minor_every=256, major_every=4) for n in samples]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_assemble, "DRAIN_EVERY", 64)
-        assert summing_peak_growth(schema.read_profile, paths, samples) < 8
+        assert summing_peak_growth(schema_reader.read_profile, paths, samples) < 8
 
 
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=20),

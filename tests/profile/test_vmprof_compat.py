@@ -105,8 +105,8 @@ def test_we_read_files_written_by_vmprof_itself(tmp_path):
                    check=True, capture_output=True, timeout=300)
     stats = vmprof.read_profile(str(out))
     ours = read_profile(out)
-    from vmsample.profile import schema
-    assert schema.to_profile(schema.parse(out.read_bytes())) == ours
+    from vmsample.profile import records, schema_reader
+    assert schema_reader.to_profile(records.parse(out.read_bytes())) == ours
     assert ours.meta.layout == "foreign" and ours.meta.sample_kind == "time"
     assert len(ours.time_samples) == stats.n_samples > 0
     assert all(s.time_ns is not None for s in ours.time_samples)       # vmprof 0.6.0 writes version 7

@@ -37,7 +37,7 @@ import tempfile
 from vmsample.profile.model import Outcome
 from vmsample.profile.reader import read_profile
 from vmsample.profile.weights import sampled_probability
-from vmsample.report.analysis import Site, _Keys
+from vmsample.report.analysis import Site, SiteKeys
 from vmsample.sizes import parse_size
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
@@ -81,7 +81,7 @@ def totals(profile, period_for_variance=None):
     """{(kind, name): [bytes, objects, live bytes, var bytes, var objects, var live]}: the
     estimates of [profile] by leaf site and by type; with [period_for_variance]
     (on the exact profile) also the variances a sampled run at that period has."""
-    keys = _Keys(profile)
+    keys = SiteKeys(profile)
     out: dict[tuple, list] = {}
     for s in profile.alloc_samples:
         live = s.outcome == Outcome.SURVIVED and s.died_major is None

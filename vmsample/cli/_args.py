@@ -1,10 +1,13 @@
-"""Argument types shared by the subcommands (sizes, durations, output paths)."""
+"""What the subcommands share: argument types (sizes, durations), checking an
+output path, loading a profile."""
 
 import argparse
 import os
 import re
+import sys
 
 from vmsample import sizes as _sizes
+from vmsample.cli import CommandError
 
 _TIME_UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
@@ -23,7 +26,6 @@ def size_type(*, maximum=None, off=False):
 
 
 parse_size = size_type()
-parse_size_or_off = size_type(off=True)
 
 
 def parse_duration(text):
@@ -62,7 +64,6 @@ def check_output(out, inputs, force):
     a hard link): writing would destroy what the command reads -- or when it
     is a file that exists, unless [force].  A FIFO or a character device is
     written as a stream, which overwrites nothing."""
-    from vmsample.cli import CommandError
     from vmsample.output import OutputError, resolve
     from vmsample.profile.format import spool_path
     from vmsample.profile.writing import being_written
@@ -92,3 +93,50 @@ def check_output(out, inputs, force):
 def busy_output(out, busy):
     """The message for an output [out] that a live run writes ([busy]: its ProfileBusy)."""
     return f"{out} is {busy.strerror} (a vmsample run); wait for it to end or choose another output file"
+
+
+def load(path, progress=None, aggregate=False, merged=False):
+    """Read the profile at [path] for a command; any failure is a one-line
+    CommandError.  [aggregate]: the command reads `Profile.totals()` only, so
+    the samples are summed while reading (memory that does not grow with them);
+    [merged]: it reads samples merged within time slices (merge.py), which
+    are merged while reading (memory bounded by the rows)."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.reader import read_profile
+    from vmsample.report.progress import QUIET
+
+    if not os.path.exists(path):
+        raise CommandError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise CommandError(f"{path}: is a directory, not a profile")
+    try:
+        source = readable(path)
+        with (progress or QUIET).status(f"reading {path}"):
+            return read_profile(source, aggregate=aggregate, merged=merged)
+    except OSError as e:
+        raise CommandError(f"{path}: {e.strerror or e}") from None
+    except ProfileFormatError as e:
+        raise CommandError(f"{path}: not a valid profile: {e}") from None
+    except MemoryError:
+        raise CommandError(f"{path}: out of memory reading the profile") from None
+
+
+def readable(path):
+    """What a command reads of the profile [path]: the path, or, while a live
+    run is writing the profile, what it holds so far (writing.py), which it
+    says on stderr."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.recover import snapshot
+    from vmsample.profile.writing import being_written
+
+    busy = being_written(path)
+    if busy is None:
+        return path
+    print(f"vmsample: {path} is {busy.strerror}: reading what it holds so far", file=sys.stderr)
+    try:
+        return snapshot(path)
+    except FileNotFoundError:           # the run ended meanwhile: its spool is gone
+        return path
+    except ProfileFormatError:
+        raise CommandError(f"{path}: {busy.strerror}, and nothing readable of it has reached the disk yet") \
+            from None

@@ -3,7 +3,7 @@
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output
+from vmsample.cli._args import check_output, load
 from vmsample.convert import FORMATS, TOTALS_ONLY
 
 HELP = "convert a profile for the Firefox Profiler, speedscope, a browser (HTML flame graph), flamegraph.pl or pprof"
@@ -37,8 +37,6 @@ def add_arguments(parser):
 def run(args):
     from vmsample.convert import default_output, encode, render
     from vmsample.report.progress import for_stderr
-
-    from .report import load
 
     if args.kind and args.to != "collapsed":
         holds = "allocation samples only" if args.to == "pprof" else "every sample kind"

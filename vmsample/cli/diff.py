@@ -25,7 +25,7 @@ def run(args):
     from vmsample.report.progress import for_stderr
     from vmsample.report.text import render_plain, render_rich
 
-    from .report import load
+    from ._args import load
 
     progress = for_stderr()
     a = analyze(load(args.before, progress, aggregate=True))

@@ -1,10 +1,9 @@
 """``vmsample report FILE``: top allocation sites, types, survival, GC timeline."""
 
 import json
-import os
 import sys
 
-from vmsample.cli import CommandError
+from vmsample.cli._args import load
 
 HELP = "summarise a profile: top allocation sites and types, what dies young, GC timeline, time samples"
 
@@ -33,53 +32,6 @@ def add_arguments(parser):
     parser.add_argument("--live", action="store_true",
                         help="the live heap instead of the allocations: in use at the end and at the peak "
                              "by site and type, leak suspects, how long each site's objects live")
-
-
-def load(path, progress=None, aggregate=False, merged=False):
-    """Read the profile at [path] for a command; any failure is a one-line
-    CommandError.  [aggregate]: the command reads `Profile.totals()` only, so
-    the samples are summed while reading (memory that does not grow with them);
-    [merged]: it reads samples merged within time slices (merge.py), which
-    are merged while reading (memory bounded by the rows)."""
-    from vmsample.profile.errors import ProfileFormatError
-    from vmsample.profile.reader import read_profile
-    from vmsample.report.progress import QUIET
-
-    if not os.path.exists(path):
-        raise CommandError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise CommandError(f"{path}: is a directory, not a profile")
-    try:
-        source = readable(path)
-        with (progress or QUIET).status(f"reading {path}"):
-            return read_profile(source, aggregate=aggregate, merged=merged)
-    except OSError as e:
-        raise CommandError(f"{path}: {e.strerror or e}") from None
-    except ProfileFormatError as e:
-        raise CommandError(f"{path}: not a valid profile: {e}") from None
-    except MemoryError:
-        raise CommandError(f"{path}: out of memory reading the profile") from None
-
-
-def readable(path):
-    """What a command reads of the profile [path]: the path, or, while a live
-    run is writing the profile, what it holds so far (writing.py), which it
-    says on stderr."""
-    from vmsample.profile.errors import ProfileFormatError
-    from vmsample.profile.recover import snapshot
-    from vmsample.profile.writing import being_written
-
-    busy = being_written(path)
-    if busy is None:
-        return path
-    print(f"vmsample: {path} is {busy.strerror}: reading what it holds so far", file=sys.stderr)
-    try:
-        return snapshot(path)
-    except FileNotFoundError:           # the run ended meanwhile: its spool is gone
-        return path
-    except ProfileFormatError:
-        raise CommandError(f"{path}: {busy.strerror}, and nothing readable of it has reached the disk yet") \
-            from None
 
 
 def run(args):

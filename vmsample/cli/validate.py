@@ -14,9 +14,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    from vmsample.profile.dump import iter_records
     from vmsample.profile.errors import ProfileFormatError
     from vmsample.profile.reader import read_data
+    from vmsample.profile.records import iter_records
     from vmsample.profile.source import mapped
 
     from .report import readable

@@ -43,9 +43,9 @@ import numpy as np
 from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.merge import merged
-from vmsample.profile.model import NONE, Outcome, Profile
+from vmsample.profile.model import NONE, Outcome, Profile, profile_origin_ns
 from vmsample.profile.totals import has_lifetimes
-from vmsample.report.analysis import _Keys, duration_ns, summarize
+from vmsample.report.analysis import SiteKeys, duration_ns, summarize
 from vmsample.report.progress import QUIET
 from vmsample.report.units import clipped, fmt_merged
 
@@ -354,7 +354,7 @@ def _live_tracks(profile):
     live bytes (vmsample/report/live.py's lives), in time order."""
     if not has_lifetimes(profile.meta):
         return []
-    keys = _Keys(profile)
+    keys = SiteKeys(profile)
     a = profile.alloc_samples
     known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
     stacks, which = distinct(a.stack[known])
@@ -473,12 +473,7 @@ def _extra(profile: Profile) -> list[dict]:
 def convert(profile: Profile, progress=QUIET) -> dict:
     profile = merged(profile)
     meta = profile.meta
-    start_ns = meta.start_ns
-    if start_ns is None:
-        times = [s.time_ns for s in profile.alloc_samples[:1]] + [
-            s.time_ns for s in profile.time_samples[:1] if s.time_ns is not None] + [
-            m.time_ns for m in profile.minor_collections[:1]]
-        start_ns = min(times, default=0)
+    start_ns = profile_origin_ns(profile)
     end_ms = (duration_ns(profile) or 0) / 1e6
     program = meta.program or "vmsample"
     shared = _Shared()

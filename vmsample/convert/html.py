@@ -38,7 +38,7 @@ import numpy as np
 
 from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
-from vmsample.profile.model import NONE, Outcome, Profile
+from vmsample.profile.model import NONE, Outcome, Profile, profile_origin_ns
 from vmsample.profile.totals import has_lifetimes
 from vmsample.report.analysis import PauseSummary, analyze, duration_ns
 from vmsample.report.progress import QUIET
@@ -273,10 +273,7 @@ def page_data(profile: Profile, progress=QUIET) -> dict:
     analysis = analyze(profile)
     report = analysis.to_json(by="site", limit=50)
     meta = profile.meta
-    start_ns = meta.start_ns
-    if start_ns is None:
-        start_ns = min([s.time_ns for s in profile.alloc_samples[:1]]
-                       + [m.time_ns for m in profile.minor_collections[:1]], default=0)
+    start_ns = profile_origin_ns(profile)
     alloc = alloc_tree(profile, progress)
     live = live_series(profile, alloc, start_ns, progress)
     if alloc is not None:

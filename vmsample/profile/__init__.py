@@ -5,7 +5,8 @@
 * `attach_python` (``_glue.pyx``, compiled) profiles a VM written in Python
   (a Python stack walker); Cython VMs cimport ``attach`` from the same module.
 * `read_profile` (``reader.py``) reads them into a `Profile` (``model.py``).
-* ``schema.py`` is the reference definition, in `construct`.
+* ``schema.py`` is the reference definition, in `construct`; ``records.py``
+  decodes a file with it, ``schema_reader.py`` builds a `Profile` from that.
 * `ProfileFormatError` (``errors.py``) is raised for every malformed file.
 
 Only the writer needs the compiled extension; everything else is pure Python

@@ -1,11 +1,13 @@
 """Turning a stream of decoded records into a `Profile`.
 
-Both readers -- the fast one (reader.py) and the `construct` schema
-(schema.py) -- decode bytes into the same calls on a [ProfileBuilder], which
-owns every rule that is about meaning rather than bytes: pairing stack
+Both readers -- the fast one (reader.py) and the schema's
+(schema_reader.py) -- decode bytes into the same calls on a [ProfileBuilder],
+which owns every rule that is about meaning rather than bytes: pairing stack
 records with their extension info, resolving outcomes by sequence number,
 interning stacks and frames, checking the END counts.  Differential tests
-compare the two readers through it.
+compare the two readers through it.  What a decoder may call is listed in
+ProfileBuilder's docstring; nothing else of this module is theirs, but for
+the [MainSectionCursor] interface a second pass implements.
 
 Pairing (docs/format.md): the k-th main-section stack record of a stream
 belongs to the k-th extension info record of that stream that carries no
@@ -24,14 +26,14 @@ from datetime import datetime
 
 import numpy as np
 
+from . import fate, merge, weights
 from . import format as F
-from . import merge, weights
-from .columns import by_first_use, distinct, group
+from .columns import NONE, by_first_use, distinct, group
 from .errors import ProfileFormatError
-from .model import (NONE, AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection,
-                    Pause,
-                    Outcome, Profile, TimeSamples)
-from .totals import Irregular, SampleTotals, TotalsAccumulator, has_lifetimes
+from .fate import FateStream, Irregular, Outcome
+from .model import (AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Pause,
+                    Profile, TimeSamples)
+from .totals import SampleTotals, TotalsAccumulator, has_lifetimes
 
 
 def _state_name(state: int) -> str:
@@ -78,10 +80,35 @@ except ImportError:
     StackTable = _PureStackTable
 
 
+class MainSectionCursor:
+    """A second pass over a vmsample file's 0x01 stack records, for summing
+    while reading (ProfileBuilder.pair_again): the first pass interns every
+    stack and lets go of the ids; as the extension's infos pair with the
+    records, [take] gives their ids again, decoded by [next_ids] -- the fast
+    reader's (reader.ScanCursor) or the schema's (schema_reader.SchemaCursor)."""
+
+    def __init__(self):
+        self.taken = 0
+
+    def take(self, start, n) -> np.ndarray:
+        """The ids of records [start, start + n); [start] is where the last
+        call ended (the builder pairs in file order)."""
+        if start != self.taken:
+            raise Irregular("main-section records asked for out of order")
+        ids = self.next_ids(n)
+        self.taken += n
+        return ids
+
+    def next_ids(self, n) -> np.ndarray:
+        """The int32 stack ids of the next [n] records."""
+        raise NotImplementedError
+
+
 class StackRecords:
     """One stream's main-section stack records, as columns: stack id, thread
     id, time (NONE if the record has none) and memory (NONE likewise).
-    The fast reader's scanner (_scan.pyx) appends to them directly.
+    The fast reader's scanner (_scan.pyx) appends to them directly
+    ([columns], then [appended]).
 
     In a vmsample file (META vmsample_version before the first sample) the
     extension's sample infos carry the thread and time of every sample and
@@ -90,9 +117,8 @@ class StackRecords:
 
     Summing while reading (aggregate=True) keeps not even those: the reader
     lets go of the ids as it decodes them ([let_go]; the records are
-    [counted]), and [again], a second cursor over the main section
-    (reader.MainSectionCursor; schema.MainSectionRecords for the schema's
-    reader), decodes them again when the extension's infos pair with them."""
+    [counted]), and [again], a MainSectionCursor, decodes them again when
+    the extension's infos pair with them."""
 
     def __init__(self):
         # Stack ids are int32: a file has far fewer than 2**31 distinct stacks.
@@ -111,6 +137,19 @@ class StackRecords:
             self.time.append(NONE if time_ns is None else time_ns)
             self.memory.append(NONE if memory is None else memory)
 
+    def columns(self) -> tuple:
+        """The columns a compiled decoder appends to: stack id, thread, time,
+        memory (None: not kept)."""
+        if self.stacks_only:
+            return self.stack, None, None, None
+        return self.stack, self.thread, self.time, self.memory
+
+    def appended(self):
+        """A compiled decoder appended a run to [columns]: with a second
+        pass, its ids are let go of."""
+        if self.again is not None:
+            self.let_go()
+
     def let_go(self):
         """Forget the ids decoded so far ([again] gives them back)."""
         self.counted += len(self.stack)
@@ -126,67 +165,28 @@ class StackRecords:
         return self.counted + len(self.stack)
 
 
+# The sample infos as columns, (name, array typecode): the fields of
+# format.ALLOC_INFO / TIME_INFO in their order (the type id signed: -1 is
+# "unknown" in the fork's files), then the stack id (-1: the next
+# main-section record's).  The compiled scanner (_scan.scan_infos) appends
+# in this order, which it checks against format.py at import.
+_SIGNED = {"I": "q"}
+ALLOC_COLUMNS = tuple((name, _SIGNED.get(code, code)) for name, code in F.ALLOC_INFO.fields) + (("stack", "q"),)
+TIME_COLUMNS = tuple((name, _SIGNED.get(code, code)) for name, code in F.TIME_INFO.fields) + (("stack", "q"),)
+
+
 def _alloc_columns():
-    """Allocation infos as columns: seq, time, thread, size, type id, flags,
-    and the stack id (-1: the next main-section record's)."""
-    return [array("Q"), array("q"), array("Q"), array("Q"), array("q"), array("B"), array("q")]
+    return [array(code) for _, code in ALLOC_COLUMNS]
 
 
 def _time_columns():
-    """Time infos as columns: time, thread, stack id (-1 as above)."""
-    return [array("q"), array("Q"), array("q")]
+    return [array(code) for _, code in TIME_COLUMNS]
 
 
 def _type_names(types, type_id) -> dict[int, str]:
     """The name of each type id in the column [type_id]."""
     return {tid: types.get(tid) or (f"<type {tid}>" if tid >= 0 else "<type unknown>")
             for tid in distinct(type_id)[0].tolist()}
-
-
-def _last_by_key(keys, *values):
-    """[keys] deduplicated, sorted, each with the values of its last
-    occurrence (a later record overrides an earlier one, as dict.update)."""
-    if len(keys) < 2 or bool((keys[1:] > keys[:-1]).all()):
-        return (keys,) + values             # the usual: increasing already
-    rev = slice(None, None, -1)
-    keys, first = np.unique(keys[rev], return_index=True)
-    return (keys,) + tuple(v[rev][first] for v in values)
-
-
-def _numbered_in_a_row(seq) -> int | None:
-    """The first seq if [seq] is s0, s0 + 1, ... (what vmsample writes), else None."""
-    n = len(seq)
-    if n and int(seq[-1]) - int(seq[0]) == n - 1 and (n == 1 or bool((np.diff(seq) == 1).all())):
-        return int(seq[0])
-    return None
-
-
-def _run_positions(k0, n_keys, s0, n_seq):
-    """[_positions] of the keys k0 .. k0 + n_keys - 1 and the samples
-    numbered s0 .. s0 + n_seq - 1: two slices."""
-    lo, hi = max(k0, s0), min(k0 + n_keys, s0 + n_seq)
-    if lo >= hi:
-        return slice(0, 0), slice(0, 0)
-    return slice(lo - s0, hi - s0), slice(lo - k0, hi - k0)
-
-
-def _positions(keys, seq, s0):
-    """Which sample has which of the sorted, distinct seqs [keys] (s0:
-    _numbered_in_a_row(seq)): (sample indices, the indices of their keys),
-    as slices when both are runs."""
-    if s0 is not None and len(keys) and int(keys[-1]) - int(keys[0]) == len(keys) - 1:
-        # The usual: the keys are a run of seqs, and so are their samples.
-        return _run_positions(int(keys[0]), len(keys), s0, len(seq))
-    if s0 is not None:                  # arithmetic
-        rel = keys - np.uint64(s0)      # (wraps below s0; those are not found)
-        found = np.flatnonzero((keys >= s0) & (rel < len(seq)))
-        return rel[found].astype(np.intp), found
-    # Any numbering (two samples may share a seq): each sample looks its seq up.
-    at = np.searchsorted(keys, seq)
-    inside = at < len(keys)
-    at[~inside] = 0
-    samples = np.flatnonzero(inside & (keys[at] == seq))
-    return samples, at[samples]
 
 
 # Stacks made into frames at a time (_frames).
@@ -205,10 +205,26 @@ class ProfileBuilder:
     """Receives decoded records in file order; [finish] returns the Profile.
 
     With [aggregate] (read_profile(..., aggregate=True)) the samples of a
-    vmsample file are summed as they arrive (totals.TotalsAccumulator) and
-    their columns emptied: the Profile has no sample columns, only
+    vmsample file are summed as they arrive (totals.TotalsAccumulator, a
+    user of fate.FateStream; with [merged], merge.MergedFates too) and their
+    columns emptied: the Profile has no sample columns, only
     [Profile.totals].  A file the accumulator cannot follow raises
-    totals.Irregular, and the reader reads it again without [aggregate]."""
+    fate.Irregular, and the reader reads it again without [aggregate].
+
+    Its interface to the decoders, the whole of it:
+
+    * one call per record, in file order: [header], [start_time],
+      [add_meta], [code], [stack], [obj_info], [trailer]; then
+      [extension_begins] (or [memory_map], a legacy file's tail), and
+      [type_name], [stats], [alloc_info], [time_info], [minor], [major],
+      [deaths], [pause], [end_of_extension]; [drain] between extension records;
+    * what it knows so far: [geometry], [lines], [meta] (the META pairs),
+      [codes], [stack_count], [intern] (a stack's id);
+    * for compiled decoding: [stacks] (the interning table), the columns of
+      [stack_records] and [info_columns] to append to;
+    * a second pass: [wants_second_pass], then [pair_again] with a
+      MainSectionCursor;
+    * [finish]."""
 
     def __init__(self, gzip: bool = False, aggregate: bool = False, merged: bool = False):
         self.gzip = gzip
@@ -216,6 +232,7 @@ class ProfileBuilder:
         self.merged = merged            # also merge the samples (merge.py); needs [aggregate]
         self._major_times_of = (0, np.zeros(0, np.int64))
         self.accumulator: TotalsAccumulator | None = None
+        self.fates: FateStream | None = None    # the samples' fates, for the accumulator (and the merger)
         self.meta_now: Metadata | None = None   # the metadata when the accumulator began (aggregate mode)
         self.taken = {"alloc": 0, "time": 0}    # main-section stack records paired so far
         # Minor collections' outcomes (first seq, bytes, time) and DEATHS
@@ -223,6 +240,7 @@ class ProfileBuilder:
         # each after the number of allocation infos before it: (infos, first
         # seq or None, payload, when).
         self.events: list = []
+        self.mergers = None             # merge.SampleMerger for allocations and for time, when [merged]
         self.geometry: F.Geometry | None = None
         self.version = 0
         self.mode = 0
@@ -271,7 +289,31 @@ class ProfileBuilder:
             self.codes[code_id] = name
 
     def intern(self, entries: bytes) -> int:
+        """The id of the stack of raw [entries] (little-endian i64 words)."""
         return self.stacks.intern(entries)
+
+    def stack_records(self, marker) -> StackRecords:
+        """The records of [marker] for a decoder that appends to their
+        [StackRecords.columns] itself; asked at the first sample record,
+        when the META keys before it say whether the file is vmsample's."""
+        records = self.main[marker]
+        records.stacks_only = F.META_VERSION in self.meta
+        return records
+
+    def stack_count(self, marker) -> int:
+        """The number of [marker] records so far."""
+        return len(self.main[marker])
+
+    def wants_second_pass(self, fork) -> bool:
+        """Whether summing while reading should read the 0x01 records a
+        second time (pair_again): a vmsample file, in the vmprof meaning of
+        version 7 if that is its version ([fork] false)."""
+        return self.aggregate and not fork and F.META_VERSION in self.meta
+
+    def pair_again(self, cursor: MainSectionCursor):
+        """Let go of the 0x01 records' stack ids as they are decoded;
+        [cursor] gives them again as the extension's infos pair with them."""
+        self.main[F.MARKER_STACKTRACE].again = cursor
 
     def stack(self, marker, entries, thread_id, time_ns, memory=None):
         """A 0x01 / 0x09 record ([entries]: raw little-endian i64 bytes);
@@ -289,6 +331,14 @@ class ProfileBuilder:
     def trailer(self, sec, usec):
         self.end = (sec, usec) if sec is not None else None
 
+    def memory_map(self, data):
+        """A legacy file's tail after the trailer: vmprof's copy of the
+        process's memory map, text, not records."""
+        self.symbol_map = data
+
+    def extension_begins(self):
+        self.has_extension = True
+
     # ---------------------------------------------------------- extension
     def type_name(self, type_id, name):
         self.types[type_id] = name
@@ -296,8 +346,13 @@ class ProfileBuilder:
     def stats(self, names):
         self.stat_names = tuple(names)
 
-    # Sample infos go into columns (_alloc_columns, _time_columns); the fast
+    # Sample infos go into columns (ALLOC_COLUMNS, TIME_COLUMNS); the fast
     # reader's scanner appends the ones without a stack of their own directly.
+    def info_columns(self) -> tuple[list, list]:
+        """The allocation and the time infos' columns, for a compiled decoder
+        to append to (in ALLOC_COLUMNS / TIME_COLUMNS order)."""
+        return self.alloc_infos, self.time_infos
+
     def alloc_info(self, seq, time_ns, thread_id, size, type_id, flags, entries):
         stack = -1 if entries is None else self.intern(entries)
         for column, value in zip(self.alloc_infos, (seq, time_ns, thread_id, size, type_id, flags, stack)):
@@ -366,13 +421,25 @@ class ProfileBuilder:
         try:
             if self.accumulator is None:
                 self.meta_now = self._metadata()
-                self.accumulator = TotalsAccumulator(has_lifetimes(self.meta_now), self._mergers(self.meta_now))
+                lifetimes = has_lifetimes(self.meta_now)
+                self.mergers = self._mergers(self.meta_now)
+                self.accumulator = TotalsAccumulator()
+                users = [self.accumulator]
+                if self.mergers:
+                    users.append(merge.MergedFates(self.mergers[0], lifetimes))
+                self.fates = FateStream(lifetimes, users, every_death=self.mergers is not None)
             alloc_main, time_main = self._streams(self.meta_now)
             done = self._drain_allocations(alloc_main, force)
             if len(self.time_infos[0]):
                 time, thread, own = (np.asarray(c) for c in self.time_infos)
                 stack = self._paired_stacks(own, time_main, "time", whole=False)
-                self.accumulator.times(time, thread, stack, self.meta_now.time_period_ns or 0)
+                if self.mergers:
+                    n, first = len(time), self.accumulator.time_count
+                    self.mergers[1].add({"seq": np.arange(first, first + n, dtype=np.uint64), "time_ns": time,
+                                         "memory_kb": np.full(n, NONE, np.int64), "thread_id": thread,
+                                         "stack": stack,
+                                         "weight": np.full(n, self.meta_now.time_period_ns or 0, np.int64)})
+                self.accumulator.times(time, thread, stack)
                 self.time_infos = _time_columns()
         except ProfileFormatError as e:
             # Where the model raises this (at the end), with what precedes it,
@@ -390,10 +457,10 @@ class ProfileBuilder:
             if outcomes:
                 keys = np.concatenate([np.arange(f, f + len(o), dtype=np.uint64) for f, o, _ in outcomes])
                 times = np.repeat(np.array([t for _, _, t in outcomes], np.int64), [len(o) for _, o, _ in outcomes])
-                self.accumulator.outcomes(keys, np.frombuffer(b"".join(o for _, o, _ in outcomes), np.uint8), times)
+                self.fates.outcomes(keys, np.frombuffer(b"".join(o for _, o, _ in outcomes), np.uint8), times)
                 outcomes = []
             if payload is not None:
-                self.accumulator.deaths(payload, *when)
+                self.fates.deaths(payload, *when)
 
     def _mergers(self, meta):
         if not self.merged:
@@ -429,8 +496,11 @@ class ProfileBuilder:
         seq, time, thread, size, type_id, flags, own = (c[:done] for c in columns)
         stack = self._paired_stacks(own, alloc_main, "alloc", whole=False)
         nbytes, objects = self._weights(self.meta_now, size, flags)
-        self.accumulator.allocations(seq, time, thread, type_id, (flags & F.ALLOC_FLAG_LARGE) != 0, stack,
-                                     nbytes, objects, size)
+        large = (flags & F.ALLOC_FLAG_LARGE) != 0
+        bins = self.accumulator.allocations(time, thread, type_id, large, stack, nbytes, objects)
+        self.fates.allocations(seq, {"bin": bins, "bytes": nbytes, "objects": objects, "time_ns": time,
+                                     "thread_id": thread, "type_id": type_id, "size": size, "large": large,
+                                     "stack": stack})
         rest = _alloc_columns()
         for kept, c in zip(rest, columns):
             kept.frombytes(c[done:].tobytes())
@@ -603,48 +673,6 @@ class ProfileBuilder:
         flags.extend([F.ALLOC_FLAG_LARGE if w & 2 else 0 for w in words] + [0] * (n - len(words)))
         stack.frombytes(np.asarray(gc_stacks.stack, np.int64).tobytes())
 
-    def _outcomes(self, seq, s0):
-        """Each sample's outcome, and the time of the minor collection that
-        resolved it (NONE if none did), from the minor collections' outcome
-        bytes (bit 0: survived); a later record overrides an earlier one."""
-        outcome = np.full(len(seq), Outcome.UNKNOWN, np.uint8)
-        minor_time = np.full(len(seq), NONE, np.int64)
-        ranges = [(first, outs, t) for _, t, _, _, first, outs, _, _ in self.minors if outs]
-        if not ranges:
-            return outcome, minor_time
-        for first, outs, _ in ranges:
-            if first + len(outs) > 2**64:
-                raise ProfileFormatError(f"minor collection samples {first}.. pass 2**64", None, "ext:minor_gc")
-        lengths = np.array([len(outs) for _, outs, _ in ranges], np.int64)
-        before = np.cumsum(lengths) - lengths                   # outcome bytes before each range
-        bits = np.concatenate([np.frombuffer(outs, np.uint8) for _, outs, _ in ranges])
-        times = np.repeat(np.array([t for _, _, t in ranges], np.int64), lengths)
-        first0 = ranges[0][0]
-        if s0 is not None and all(first == first0 + b for (first, _, _), b in zip(ranges, before.tolist())):
-            # The usual: one run of seqs, each named once, in order.
-            samples, at = _run_positions(first0, len(bits), s0, len(seq))
-        else:
-            # first + i for the i-th byte of each range, in uint64 (mod 2**64, exact)
-            keys = np.repeat(np.array([first for first, _, _ in ranges], np.uint64) - before.astype(np.uint64),
-                             lengths) + np.arange(len(bits), dtype=np.uint64)
-            keys, bits, times = _last_by_key(keys, bits, times)
-            samples, at = _positions(keys, seq, s0)
-        outcome[samples] = np.where(bits[at] & 1, Outcome.SURVIVED, Outcome.DIED)
-        minor_time[samples] = times[at]
-        return outcome, minor_time
-
-    def _deaths(self, seq, s0):
-        """Each sample's death in a major collection: (major index or -1, time or NONE)."""
-        died_major = np.full(len(seq), -1, np.int64)
-        death_ns = np.full(len(seq), NONE, np.int64)
-        if len(self.deaths_seq):
-            keys, majors, times = _last_by_key(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
-                                               np.asarray(self.deaths_time))
-            samples, at = _positions(keys, seq, s0)
-            died_major[samples] = majors[at]
-            death_ns[samples] = times[at]
-        return died_major, death_ns
-
     def _weights(self, meta, size, flags):
         """(bytes, objects) each record stands for (weights.py), computed
         once per distinct (size, crossings)."""
@@ -691,9 +719,11 @@ class ProfileBuilder:
                 raise self._unpaired("alloc", False)
             return AllocationSamples.empty()
         stack = self._paired_stacks(own, alloc_main, "alloc")
-        s0 = _numbered_in_a_row(seq)
-        outcome, minor_time = self._outcomes(seq, s0)
-        died_major, death_ns = self._deaths(seq, s0)
+        s0 = fate.numbered_in_a_row(seq)
+        outcome, minor_time = fate.resolve_outcomes(
+            [(first, outs, t) for _, t, _, _, first, outs, _, _ in self.minors if outs], seq, s0)
+        died_major, death_ns = fate.resolve_deaths(np.asarray(self.deaths_seq), np.asarray(self.deaths_major),
+                                                   np.asarray(self.deaths_time), seq, s0)
         died_young = outcome == Outcome.DIED
         death_ns[died_young] = minor_time[died_young]
         nbytes, objects = self._weights(meta, size, flags)
@@ -755,10 +785,8 @@ class ProfileBuilder:
         if self.aggregate and self.has_extension:
             totals = self._streamed_totals(alloc_main, time_main)
             if self.merged:
-                self.accumulator.finish()
-                mergers = self.accumulator.mergers
-                alloc = merge.allocation_rows(mergers[0], lambda type_id: _type_names(types, type_id))
-                time = merge.time_rows(mergers[1])
+                alloc = merge.allocation_rows(self.mergers[0], lambda type_id: _type_names(types, type_id))
+                time = merge.time_rows(self.mergers[1])
             else:
                 alloc, time = AggregatedSamples("allocation", totals.alloc_count), \
                     AggregatedSamples("time", totals.time_count)
@@ -776,4 +804,5 @@ class ProfileBuilder:
         self.drain(force=True)
         if self.taken["alloc"] != len(alloc_main) or self.taken["time"] != len(time_main):
             raise Irregular("stack records without info records")
+        self.fates.finish()
         return self.accumulator.totals()

@@ -24,16 +24,61 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.stdint cimport INT64_MIN, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy
 
-NONE = INT64_MIN
+from vmsample.profile import format as F
+from vmsample.profile.columns import NONE
 
+# Copies of format.py's numbers, as C constants the loops compile in (the
+# writer reads its copies from format.py at import; constant offsets here
+# make the loops' loads immediate).  _check_format() compares every copy,
+# and the field order the loops decode, with format.py when the module is
+# imported: a mismatch is an ImportError, never a silently misread file.
 cdef enum:
     MARKER_STACKTRACE = 0x01
+    STACK_RECORD_HEAD = 17          # marker u8, count q, depth q
     EXT_ALLOC_SAMPLE = 0x23
     EXT_TIME_SAMPLE = 0x24
     EXT_HEAD = 5                    # tag u8, length u32
     ALLOC_INFO = 37                 # seq Q, time q, thread Q, size Q, type I, flags B
     TIME_INFO = 16                  # time q, thread Q
     MAX_STACK_ENTRIES = 1 << 16
+
+# The fields the loops decode, (name, struct code, offset), in the order they
+# append them to the columns (_assemble.ALLOC_COLUMNS / TIME_COLUMNS, which
+# follow format.py's order).
+_STACK_FIELDS = (("count", "q", 0), ("depth", "q", 8))
+_ALLOC_FIELDS = (("seq", "Q", 0), ("time_ns", "q", 8), ("thread_id", "Q", 16), ("size", "Q", 24),
+                 ("type_id", "I", 32), ("flags", "B", 36))
+_TIME_FIELDS = (("time_ns", "q", 0), ("thread_id", "Q", 8))
+_EXT_HEAD_FIELDS = (("tag", "B", 0), ("length", "I", 1))
+
+
+def _fields(layout):
+    return tuple((name, code, layout.offset(name)) for name, code in layout.fields)
+
+
+def _check_format():
+    copies = {
+        "MARKER_STACKTRACE": (MARKER_STACKTRACE, F.MARKER_STACKTRACE),
+        "STACK_RECORD_HEAD": (STACK_RECORD_HEAD, 1 + F.STACK_HEAD.size),
+        "EXT_ALLOC_SAMPLE": (EXT_ALLOC_SAMPLE, F.EXT_ALLOC_SAMPLE),
+        "EXT_TIME_SAMPLE": (EXT_TIME_SAMPLE, F.EXT_TIME_SAMPLE),
+        "EXT_HEAD": (EXT_HEAD, F.EXT_RECORD_HEAD.size),
+        "ALLOC_INFO": (ALLOC_INFO, F.ALLOC_INFO.size),
+        "TIME_INFO": (TIME_INFO, F.TIME_INFO.size),
+        "MAX_STACK_ENTRIES": (MAX_STACK_ENTRIES, F.MAX_STACK_ENTRIES),
+        "NONE": (INT64_MIN, NONE),
+        "STACK_HEAD fields": (_STACK_FIELDS, _fields(F.STACK_HEAD)),
+        "ALLOC_INFO fields": (_ALLOC_FIELDS, _fields(F.ALLOC_INFO)),
+        "TIME_INFO fields": (_TIME_FIELDS, _fields(F.TIME_INFO)),
+        "EXT_RECORD_HEAD fields": (_EXT_HEAD_FIELDS, _fields(F.EXT_RECORD_HEAD)),
+    }
+    wrong = [name for name, (ours, theirs) in copies.items() if ours != theirs]
+    if wrong:
+        raise ImportError(f"vmsample.profile._scan disagrees with format.py about {', '.join(wrong)}: "
+                          "update its copies and rebuild (python setup.py build_ext --inplace)")
+
+
+_check_format()
 
 
 cdef inline int64_t load_i64(const char* p) noexcept nogil:
@@ -227,12 +272,12 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, 
     cdef Py_ssize_t start, end
     cdef int64_t count, depth
     cdef Py_ssize_t idx
-    while pos + 17 <= n and <uint8_t>p[pos] == MARKER_STACKTRACE:
+    while pos + STACK_RECORD_HEAD <= n and <uint8_t>p[pos] == MARKER_STACKTRACE:
         count = load_i64(p + pos + 1)
         depth = load_i64(p + pos + 9)
         if count != 1 or depth < 0 or depth > MAX_STACK_ENTRIES or (pairs and depth & 1):
             break
-        start = pos + 17
+        start = pos + STACK_RECORD_HEAD
         end = start + 8 * depth
         if end + tail > n:
             break
@@ -240,8 +285,8 @@ def scan_stacks(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, 
         push_i(stacks, <int32_t>idx)
         if threads is not None:
             push_q(threads, load_i64(p + end) if thread else 0)
-            push_q(memories, load_i64(p + end + 8) if memory else NONE)
-            push_q(times, load_i64(p + end + tail - 8) if stamped else NONE)
+            push_q(memories, load_i64(p + end + 8) if memory else INT64_MIN)
+            push_q(times, load_i64(p + end + tail - 8) if stamped else INT64_MIN)
         pos = end + tail
     return pos
 

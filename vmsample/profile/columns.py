@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+# A field a sample lacks (a time sample without a timestamp, an object that
+# did not die) is NONE in its int64 column and None on the sample object.
+NONE = np.iinfo(np.int64).min
 
 # Integer columns whose values lie in [0, DENSE_FACTOR x their length] (stack
 # ids, type ids, a group's code) are grouped by counting, without sorting.

@@ -9,7 +9,7 @@ class ProfileFormatError(ValueError):
     """A profile file is malformed, truncated, or of an unsupported version.
 
     Raised by `vmsample.read_profile`, the `construct` schema
-    (`vmsample.profile.schema.parse`), `vmsample validate` and
+    (`vmsample.profile.records.parse`), `vmsample validate` and
     `vmsample recover`.  Never an `AssertionError`, `struct.error` or
     `IndexError`: every malformed input ends up here.
 

@@ -69,6 +69,27 @@ PROFILE_NATIVE = 0x04
 PROFILE_RPYTHON = 0x08
 PROFILE_REAL_TIME = 0x10
 
+# Each record's name, as errors, `vmsample dump` and the readers call it.
+RECORD_NAMES = {
+    MARKER_STACKTRACE: "stacktrace",
+    MARKER_GC_STACKTRACE: "gc_stacktrace",
+    MARKER_VIRTUAL_IP: "virtual_ip",
+    MARKER_NATIVE_SYMBOLS: "native_symbol",
+    MARKER_META: "meta",
+    MARKER_TIME_N_ZONE: "start_time",
+    MARKER_TRAILER: "trailer",
+    MARKER_OBJ_INFO_STACK: "obj_info",
+}
+# The records that are samples: what version 7 means is decided at the first
+# (fork_semantics), by the META keys before it.
+SAMPLE_MARKERS = (MARKER_STACKTRACE, MARKER_GC_STACKTRACE, MARKER_OBJ_INFO_STACK)
+
+
+def record_name(marker) -> str:
+    """The name of the main-section record that starts with [marker]."""
+    return RECORD_NAMES.get(marker, "main section")
+
+
 MAX_STACK_ENTRIES = 1 << 16     # vmprof readers assert depth <= 2**16
 MAX_FRAMES = MAX_STACK_ENTRIES // 2   # frames per stack; deeper stacks keep the leaf end
 INTERP_NAME = "vmsample"
@@ -206,6 +227,23 @@ EXT_TAG_NAMES = {
     EXT_END: "end",
     EXT_WRITER: "writer",
 }
+
+
+
+def ext_record_name(tag) -> str:
+    """The name of the extension record of [tag] ("ext:0x2b" for a tag this
+    reader does not know, a newer writer's, which it skips by its length)."""
+    return "ext:" + EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+
+
+def extension_follows(version, vmsample_file, head) -> bool:
+    """Whether the bytes after the trailer are vmsample's extension section
+    (else vmprof's appended memory map, text): they are in a file whose META
+    names a vmsample version ([vmsample_file]), in one whose next bytes
+    ([head]) are EXT_MAGIC less its version byte, and in any file of version
+    5 on; before version 5, vmprof appended the process's memory map
+    (/proc/self/maps) after the trailer."""
+    return vmsample_file or head == EXT_MAGIC[:-1] or version >= VERSION_DURATION
 
 # ALLOC_SAMPLE flags byte.
 ALLOC_FLAG_LARGE = 0x01

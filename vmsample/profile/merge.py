@@ -23,7 +23,7 @@ samples alone:
   (2**62 ns at the widest: one slice, the rows then being as many as keys).
 
 Merging a whole profile ([merged]) and merging as the reader resolves the
-samples ([SampleMerger], fed by totals.TotalsAccumulator) therefore give the
+samples ([SampleMerger]; [MergedFates] feeds it from fate.FateStream) therefore give the
 same rows whatever order the samples come in: adding samples never lowers
 the rows at a width, so the width a stream settles on is the narrowest one
 that fits all of them.  Only the float sums (objects) may differ, in the
@@ -39,8 +39,10 @@ import dataclasses
 
 import numpy as np
 
-from .columns import count_groups, sorted_groups
-from .model import NONE, AllocationSamples, MergedAllocationSamples, MergedTimeSamples, Profile, TimeSamples
+from .columns import NONE, count_groups, sorted_groups
+from .fate import FateUser, Outcome
+from .model import AllocationSamples, MergedAllocationSamples, MergedTimeSamples, Profile, TimeSamples, \
+    profile_origin_ns
 
 # Rows past which samples are merged (read at call time: tests lower it).
 MAX_ROWS = 250_000
@@ -182,6 +184,45 @@ class SampleMerger:
         return {c: v[order] for c, v in rows.items()}, (None if self.level is None else 1 << self.level)
 
 
+class MergedFates(FateUser):
+    """A user of fate.FateStream that gives each allocation sample to the
+    allocation [merger] once its fate is final: when its outcome says it
+    died young, when DEATHS names it (or, in a file without [lifetimes], at
+    its survival), or at the end."""
+
+    COLUMNS = ("time_ns", "thread_id", "type_id", "size", "large", "stack", "bytes", "objects")
+
+    def __init__(self, merger: SampleMerger, lifetimes: bool):
+        self.merger = merger
+        self.lifetimes = lifetimes
+
+    def _add(self, seq, rows, outcome, death_ns, died_major):
+        n = len(seq)
+        if not n:
+            return
+        self.merger.add({
+            "seq": seq, "time_ns": rows["time_ns"], "thread_id": rows["thread_id"], "type_id": rows["type_id"],
+            "size": rows["size"], "large": rows["large"], "outcome": np.full(n, outcome, np.uint8),
+            "stack": rows["stack"], "weight": rows["bytes"], "objects": rows["objects"],
+            "death_ns": np.broadcast_to(np.asarray(death_ns, np.int64), (n,)).copy(),
+            "died_major": np.full(n, died_major, np.int64)})
+
+    def died_young(self, seq, rows, minor_ns):
+        self._add(seq, rows, Outcome.DIED, minor_ns, -1)
+
+    def survived(self, seq, rows, minor_ns):
+        if not self.lifetimes:
+            self._add(seq, rows, Outcome.SURVIVED, NONE, -1)
+
+    def died(self, seq, rows, major, time_ns):
+        self._add(seq, rows, Outcome.SURVIVED, time_ns, min(major, 2**63 - 1))
+
+    def end(self, unresolved_seq, unresolved, alive_seq, alive):
+        self._add(unresolved_seq, unresolved, Outcome.UNKNOWN, NONE, -1)
+        if alive is not None:
+            self._add(alive_seq, alive, Outcome.SURVIVED, NONE, -1)
+
+
 def allocation_merger(start_ns, major_times, max_rows=None) -> SampleMerger:
     return SampleMerger(ALLOCATIONS, start_ns, 0, max_rows, major_times)
 
@@ -211,25 +252,13 @@ def time_rows(merger: SampleMerger) -> MergedTimeSamples:
     return _columns(merger, MergedTimeSamples, TimeSamples.empty())
 
 
-def start_of(profile: Profile) -> int:
-    """Where slices are counted from: the profile's start, else its first
-    sample."""
-    if profile.meta.start_ns is not None:
-        return profile.meta.start_ns
-    a, t = profile.alloc_samples, profile.time_samples
-    firsts = [int(a.time_ns.min())] if len(a) else []
-    if len(t) and (t.time_ns != NONE).any():
-        firsts.append(int(t.time_ns[t.time_ns != NONE].min()))
-    return min(firsts, default=0)
-
-
 def merged(profile: Profile, max_rows: int | None = None) -> Profile:
     """[profile] with its samples merged within time slices (see the module
     docstring); a profile merged already is returned as it is."""
     a, t = profile.alloc_samples, profile.time_samples
     if isinstance(a, MergedAllocationSamples) and isinstance(t, MergedTimeSamples):
         return profile
-    start = start_of(profile)
+    start = profile_origin_ns(profile)
     major_times = np.sort(np.array([e.time_ns for e in profile.major_events], np.int64))
     am = allocation_merger(start, lambda: major_times, max_rows)
     am.add({c: getattr(a, c) for c in AllocationSamples.FIELDS})

@@ -28,24 +28,17 @@ are bytes ("allocated bytes": the rounded object size including its header).
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
 
-# A field a sample lacks (a time sample without a timestamp, an object that
-# did not die) is NONE in its int64 column and None on the sample object.
-NONE = np.iinfo(np.int64).min
-
-
-class Outcome(enum.IntEnum):
-    """What became of a sampled object at its first minor collection."""
-
-    UNKNOWN = 0     # no minor collection resolved it (end of run, recovered file)
-    SURVIVED = 1    # reached: copied out of the nursery, or a large object kept
-    DIED = 2        # died young: unreachable at its first minor collection
+# NONE and Outcome live with what makes them (columns.py, fate.py); the
+# model's users find them here too.
+from .columns import NONE  # noqa: F401
+from .fate import Outcome  # noqa: F401
+from .totals import SampleTotals
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,14 +470,13 @@ class Profile:
     types: dict[int, str]
     stat_names: tuple[str, ...]
     pauses: list[Pause] = field(default_factory=list)      # none in files written before PAUSE records
-    # The samples' sums (totals.SampleTotals): given by an aggregated read,
-    # else computed from the columns the first time [totals] is asked.
-    sample_totals: object = field(default=None, repr=False, compare=False)
+    # The samples' sums: given by an aggregated read, else computed from the
+    # columns the first time [totals] is asked.
+    sample_totals: SampleTotals | None = field(default=None, repr=False, compare=False)
 
-    def totals(self):
-        """The samples summed per (stack, type) and more: totals.SampleTotals."""
+    def totals(self) -> SampleTotals:
+        """The samples summed per (stack, type) and more."""
         if self.sample_totals is None:
-            from .totals import SampleTotals
             self.sample_totals = SampleTotals.of_columns(self)
         return self.sample_totals
 
@@ -542,3 +534,17 @@ class Profile:
     def total_allocated_estimate(self) -> int:
         """Estimated bytes allocated while sampling: the sum of the weights."""
         return sum(v[1] for v in self.totals().bins.values())
+
+
+def profile_origin_ns(profile: Profile) -> int:
+    """Where the times of [profile] are counted from, in every report and
+    export: its start (META start_monotonic_ns), else its earliest event --
+    the first and last sample of each kind, the first minor collection, the
+    first major-collection event -- else 0."""
+    m = profile.meta
+    if m.start_ns is not None:
+        return m.start_ns
+    t = profile.totals()
+    times = [ns for ns in (t.alloc_first_ns, t.alloc_last_ns, t.time_first_ns, t.time_last_ns) if ns is not None]
+    times += [c.time_ns for c in profile.minor_collections[:1]] + [e.time_ns for e in profile.major_events[:1]]
+    return min(times, default=0)

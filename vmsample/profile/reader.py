@@ -21,11 +21,11 @@ import numpy as np
 
 from . import format as F
 from . import merge
-from ._assemble import ProfileBuilder, fork_time_ns
+from ._assemble import MainSectionCursor, ProfileBuilder, fork_time_ns
 from .errors import ProfileFormatError
+from .fate import Irregular
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
-from .totals import Irregular
 from .writing import unfinished_hint
 
 _Q = struct.Struct("<q")
@@ -53,7 +53,7 @@ except ImportError:
 # The compiled loops return at least every this many bytes, so that the
 # reader lets go of the pages behind it (source.release) as it goes.
 SCAN_RUN = 4 << 20
-# The same for MainSectionCursor, whose pages are resident at the same time
+# The same for ScanCursor, whose pages are resident at the same time
 # as the extension's: it decodes and lets go of a quarter as much at a time.
 AGAIN_RUN = SCAN_RUN // 4
 
@@ -186,14 +186,10 @@ def parse(data: bytes, b: ProfileBuilder) -> None:
     """Decode [data] into calls on the builder [b]."""
     pos = read_main_section(data, b)
     if pos < len(data):
-        if data[pos:pos + len(F.EXT_MAGIC) - 1] == F.EXT_MAGIC[:-1] or b.meta.get(F.META_VERSION) is not None:
+        if F.extension_follows(b.geometry.version, F.META_VERSION in b.meta, data[pos:pos + len(F.EXT_MAGIC) - 1]):
             _extension(data, pos, b)
-        elif not b.geometry.trailer_time:
-            # Before version 5 vmprof appended the process's memory map
-            # (/proc/self/maps text) after the trailer: not records.
-            b.symbol_map = data[pos:]
         else:
-            raise ProfileFormatError("bytes after the trailer are not a vmsample extension", pos, "extension")
+            b.memory_map(data[pos:])
 
 
 def _address_entries(data, at, count, addr):
@@ -216,7 +212,7 @@ def read_main_section(data, b) -> int:
     A = _Q if addr == 8 else _I
     head = tail = None                        # decided at the first sample record
     scan = None                               # _scan.scan_stacks's arguments, where it applies
-    again = None                              # summing: the MainSectionCursor that reads the ids again
+    again = None                              # summing: the ScanCursor that reads the ids again
     released = 0
     # [pos] only moves past whole records: on an error it is the start of the
     # record that failed, which `vmsample recover` keeps everything before.
@@ -226,32 +222,29 @@ def read_main_section(data, b) -> int:
                 raise ProfileFormatError("truncated: no trailer record", pos, "trailer")
             marker = data[pos]
             at = pos
-            if head is None and marker in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE,
-                                           F.MARKER_OBJ_INFO_STACK):
+            if head is None and marker in F.SAMPLE_MARKERS:
                 g.fork = F.fork_semantics(g.version, b.meta)
                 head = struct.Struct("<d" + W.format[1:]) if g.fork else struct.Struct("<" + W.format[1:] * 2)
                 tail = struct.Struct("<" + g.stack_tail())
                 stamped = g.stamped
                 if SCAN and word == 8 and addr == 8 and not g.fork:
-                    records = b.main[F.MARKER_STACKTRACE]
-                    records.stacks_only = F.META_VERSION in b.meta
-                    columns = (None,) * 3 if records.stacks_only else (records.thread, records.time, records.memory)
-                    scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged, records.stack, *columns)
-                    if records.stacks_only and b.aggregate:
-                        again = records.again = MainSectionCursor(data, pos, scan[:5])
+                    records = b.stack_records(F.MARKER_STACKTRACE)
+                    scan = (b.stacks, g.thread_id, g.memory, stamped, g.lines or g.tagged, *records.columns())
+                    if b.wants_second_pass(g.fork):
+                        again = ScanCursor(data, pos, scan[:5])
+                        b.pair_again(again)
             if marker == F.MARKER_STACKTRACE and scan is not None:
                 # Runs of stack records are decoded in compiled code; the
                 # record it stops at (another kind, or a bad one) is decoded
                 # below.
                 end = scan_stacks(data, pos, pos + SCAN_RUN, *scan)
                 if end != pos:
-                    if again is not None:
-                        records.let_go()
+                    records.appended()
                     pos = end
                     released = release(data, released, pos)
                     continue
             if marker == F.MARKER_STACKTRACE or (marker == F.MARKER_GC_STACKTRACE and g.fork):
-                kind = "stacktrace" if marker == F.MARKER_STACKTRACE else "gc_stacktrace"
+                kind = F.record_name(marker)
                 start = pos + 1 + head.size
                 if start > n:
                     _need(data, pos, 1 + head.size, kind)
@@ -272,9 +265,10 @@ def read_main_section(data, b) -> int:
                         rest[g.thread_id] if g.memory else None)
                 pos = end + tail.size
             elif marker == F.MARKER_VIRTUAL_IP or marker == F.MARKER_NATIVE_SYMBOLS:
-                _need(data, pos, 1 + addr, "virtual_ip")
+                kind = F.record_name(marker)
+                _need(data, pos, 1 + addr, kind)
                 (code_id,) = A.unpack_from(data, pos + 1)
-                name, pos = _string(data, pos + 1 + addr, "virtual_ip", W)
+                name, pos = _string(data, pos + 1 + addr, kind, W)
                 b.code(code_id, name)
             elif marker == F.MARKER_META:
                 key, p = _string(data, pos + 1, "meta", W)
@@ -282,7 +276,7 @@ def read_main_section(data, b) -> int:
                 b.add_meta(key, value, pos)
                 pos = p
             elif marker == F.MARKER_TIME_N_ZONE or (marker == F.MARKER_TRAILER and g.trailer_time):
-                kind = "time" if marker == F.MARKER_TIME_N_ZONE else "trailer"
+                kind = F.record_name(marker)
                 _need(data, pos, TIMEVAL_RECORD, kind)
                 sec, usec = _QQ.unpack_from(data, pos + 1)
                 if marker == F.MARKER_TRAILER:
@@ -317,36 +311,31 @@ def read_main_section(data, b) -> int:
         raise
 
 
-class MainSectionCursor:
-    """A second pass over a vmsample file's main-section stack records,
-    for summing while reading (aggregate=True), so that the reader holds no
-    stack id per sample: the first pass interns every stack (in the order a
-    whole read does, so ids are the same) and counts the records
-    (StackRecords.let_go); as the extension's sample infos pair with the
-    records, this cursor decodes their ids again, a run at a time, and lets
-    go of the pages behind it.  It jumps over the other records by [skips]
-    (their offset -> the next record's; vmsample writes one per code name),
-    which the first pass fills in, so the main section's grammar stays
+class ScanCursor(MainSectionCursor):
+    """The fast reader's second pass over a vmsample file's main-section
+    stack records, for summing while reading (aggregate=True), so that the
+    reader holds no stack id per sample: the first pass interns every stack
+    (in the order a whole read does, so ids are the same) and counts the
+    records; as the extension's sample infos pair with the records, this
+    cursor decodes their ids again, a run at a time, and lets go of the
+    pages behind it.  It jumps over the other records by [skips] (their
+    offset -> the next record's; vmsample writes one per code name), which
+    the first pass fills in, so the main section's grammar stays
     read_main_section's alone."""
 
     def __init__(self, data, pos, scan):
+        super().__init__()
         self.data, self.pos, self.released = data, pos, pos
         self.scan = scan                # scan_stacks's arguments before the columns
         self.skips: dict[int, int] = {}
         self.ids = array("i")           # decoded, of which [at:] are not taken yet
         self.at = 0
-        self.taken = 0
 
-    def take(self, start, n) -> np.ndarray:
-        """The ids of records [start, start + n); [start] is where the last
-        call ended."""
-        if start != self.taken:
-            raise Irregular("main-section records asked for out of order")
+    def next_ids(self, n) -> np.ndarray:
         while len(self.ids) - self.at < n:
             self._decode_more()
         ids = np.frombuffer(self.ids, np.int32, count=n, offset=4 * self.at).copy()
         self.at += n
-        self.taken += n
         return ids
 
     def _decode_more(self):
@@ -397,7 +386,7 @@ def ext_records(data, pos, *, whole_only=False):
         if pos + EXT_HEAD_SIZE + size > n or size > F.EXT_MAX_PAYLOAD:
             if whole_only:
                 return
-            record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+            record = F.ext_record_name(tag)
             if size > F.EXT_MAX_PAYLOAD:
                 raise ProfileFormatError(f"record length {size} exceeds the limit", pos, record)
             _need(data, pos + EXT_HEAD_SIZE, size, record)
@@ -417,7 +406,7 @@ def _extension(data, pos, b) -> None:
                                  f"({F.EXT_VERSION}); upgrade vmsample", pos, "extension")
     if magic[-1] != F.EXT_VERSION:
         raise ProfileFormatError(f"unknown extension version {magic[-1]}", pos, "extension")
-    b.has_extension = True
+    b.extension_begins()
     lines = b.lines
     at0 = EXT_HEAD_SIZE
     pos += len(F.EXT_MAGIC)
@@ -426,7 +415,7 @@ def _extension(data, pos, b) -> None:
         # Runs of sample infos without a stack of their own are decoded in
         # compiled code; ext_records yields the record it stops at.
         if SCAN:
-            pos = scan_infos(data, pos, pos + SCAN_RUN, b.alloc_infos, b.time_infos)
+            pos = scan_infos(data, pos, pos + SCAN_RUN, *b.info_columns())
             released = release(data, released, pos)
         b.drain()
         pos, tag, size = next(ext_records(data, pos))
@@ -443,7 +432,7 @@ def _extension_record(data, pos, tag, size, b, lines, at0) -> bool:
     if tag == F.EXT_TIME_SAMPLE and size == _TIME.size:
         b.time_info(*_TIME.unpack_from(data, pos + at0), None)
         return False
-    record = "ext:" + F.EXT_TAG_NAMES.get(tag, f"0x{tag:02x}")
+    record = F.ext_record_name(tag)
     payload = data[pos + at0:pos + at0 + size]
     if tag == F.EXT_ALLOC_SAMPLE or tag == F.EXT_TIME_SAMPLE:     # with a stack of its own
         fixed, add = (_ALLOC, b.alloc_info) if tag == F.EXT_ALLOC_SAMPLE else (_TIME, b.time_info)

@@ -154,9 +154,9 @@ def _rebuild(path, spool_path, recovered=True) -> _Rebuilt:
         raise ProfileFormatError("this profile was already recovered", None, "meta")
     pypy = b.meta.get(F.META_LAYOUT) == F.LAYOUT_PYPY
     alloc_primary = b.meta.get(F.META_SAMPLE_KIND) == F.KIND_ALLOC
-    main_alloc = len(b.main[F.MARKER_GC_STACKTRACE] if pypy else
-                     (b.main[F.MARKER_STACKTRACE] if alloc_primary else []))
-    main_time = len(b.main[F.MARKER_STACKTRACE] if pypy or not alloc_primary else [])
+    main_alloc = b.stack_count(F.MARKER_GC_STACKTRACE) if pypy else \
+        b.stack_count(F.MARKER_STACKTRACE) if alloc_primary else 0
+    main_time = b.stack_count(F.MARKER_STACKTRACE) if pypy or not alloc_primary else 0
 
     # Keep infos while the main section has stacks for them; an info whose
     # stack never reached the main file is dropped (the spool is ahead).
@@ -180,7 +180,7 @@ def _rebuild(path, spool_path, recovered=True) -> _Rebuilt:
         if paired[tag] < limit[tag]:
             raise ProfileFormatError(
                 f"the main section holds {limit[tag]} {F.EXT_TAG_NAMES[tag]} stacks but the spool only "
-                f"{paired[tag]} infos; cannot pair them", None, "ext:" + F.EXT_TAG_NAMES[tag])
+                f"{paired[tag]} infos; cannot pair them", None, F.ext_record_name(tag))
 
     start_ns = b.meta.get(F.META_START_NS, "0")
     last_ns = max(last_ns, int(start_ns) if start_ns.isdigit() else 0)

@@ -1,15 +1,17 @@
 """The reference definition of the vmsample profile format, in `construct`.
 
-This file *is* the specification (docs/format.md explains it in prose); the
-fast reader must agree with it on every file, and the tests check that.  It
-needs nothing but `construct`: ``tools/read_profile.py`` uses it without the
-compiled extension.
+This file *is* the specification (docs/format.md explains it in prose): the
+declarations of every record, and nothing else.  The fast reader must agree
+with it on every file, and the tests check that.  It needs nothing but
+`construct` (and format.py's numbers): ``tools/read_profile.py`` uses it
+without numpy or the compiled extension.
 
     profile_file.parse(data)      -> Container (static_header, header, main, extension)
     profile_file.build(container) -> bytes;  build(parse(b)) == b for every valid file
-    parse(data)                   -> the same, with errors as ProfileFormatError
-    to_profile(container)         -> vmsample.profile.model.Profile
-    read_profile(path)            -> the same, decoded one record at a time (dump.iter_records)
+
+Its users: records.py (`iter_records`, one record at a time, and `parse`,
+the whole file with errors as ProfileFormatError) and schema_reader.py (a
+Profile from either).
 
 All integers are little-endian except the header version (big-endian, as
 vmprof writes it).  "word" is 8 bytes: only LP64 profiles are supported.
@@ -18,20 +20,13 @@ vmprof writes it).  "word" is 8 bytes: only LP64 profiles are supported.
 from __future__ import annotations
 
 import functools
-import io
-import struct
 
-from construct import (Array, Bytes, Check, Computed, Const, Construct, ConstructError, Error, FixedSized,
-                       Float64l, GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul,
-                       Int32sl, Int32ul, Int64sl, Int64ul, OneOf, Optional, PascalString, Pass, Peek,
-                       RepeatUntil, StreamError, Struct, Switch, Terminated, this)
+from construct import (Array, Bytes, Check, Computed, Const, Construct, Error, FixedSized, Float64l,
+                       GreedyBytes, GreedyString, If, IfThenElse, Int8ul, Int16ub, Int16ul, Int32sl, Int32ul,
+                       Int64sl, Int64ul, OneOf, Optional, PascalString, Pass, Peek, RepeatUntil, Struct, Switch,
+                       Terminated, this)
 
 from . import format as F
-from .errors import ProfileFormatError
-
-# The record definitions need construct alone (tools/read_profile.py reads
-# with them where numpy is missing); building a Profile from them needs the
-# model, which needs numpy, so it is imported where it is used.
 
 Word64 = Int64sl
 # format.py's struct codes as construct fields
@@ -46,7 +41,7 @@ def fields(layout):
 
 def _geometry(ctx) -> F.Geometry:
     # The file's main-section geometry, from its static header and header.
-    # When a record is parsed on its own (dump.py) they are passed as parse
+    # When a record is parsed on its own (records.py) they are passed as parse
     # parameters instead, with the META keys read so far.  Every field of a
     # record asks, so it is made once per parse (or whole-file parse) and
     # again only when META keys were added (they only ever are).
@@ -110,7 +105,7 @@ header = Struct(
 # construct's compiled parsers read byte and string fields without checking
 # that the bytes were there; fixed-size fields they check (struct.error).
 # The records that make up nearly every byte -- stack traces, sample infos,
-# deaths -- have fields of the second kind only, so dump.iter_records parses
+# deaths -- have fields of the second kind only, so records.iter_records parses
 # them compiled (the same definitions, ~8x faster); the others as defined.
 
 
@@ -195,7 +190,7 @@ def main_record(g: F.Geometry):
 
 
 def compiled_record(g: F.Geometry):
-    """[main_record] with its stack traces compiled: what dump.iter_records
+    """[main_record] with its stack traces compiled: what records.iter_records
     parses with."""
     return _main_record(*_key(g), compiled=True)
 
@@ -214,26 +209,11 @@ class _RecordOfTheFile(Construct):
 record = _RecordOfTheFile()
 
 
-SAMPLE_MARKERS = (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE, F.MARKER_OBJ_INFO_STACK)
-
-
-def _keys_before_first_sample(records):
-    """The META keys before the first sample record: what version 7 means
-    depends on them (format.fork_semantics)."""
-    keys = set()
-    for rec in records:
-        if rec.marker in SAMPLE_MARKERS:
-            break
-        if rec.marker == F.MARKER_META:
-            keys.add(rec.body.key)
-    return keys
-
-
 def _main_done(rec, records, ctx):
     # Ends the main section at the trailer; keeps the META keys before the
     # first sample where _geometry() finds them.
     root = ctx._root
-    if rec.marker in SAMPLE_MARKERS:
+    if rec.marker in F.SAMPLE_MARKERS:
         root["_sampled"] = True
     elif rec.marker == F.MARKER_META and not root.get("_sampled"):
         root.setdefault("_meta_keys", set()).add(rec.body.key)
@@ -343,7 +323,7 @@ ext_record = _ext_record(False)
 @functools.lru_cache(maxsize=None)
 def compiled_ext_record():
     """[ext_record] with its sample infos and deaths compiled: what
-    dump.iter_records parses with."""
+    records.iter_records parses with."""
     return _ext_record(True)
 
 
@@ -358,13 +338,9 @@ extension = Struct(
 # ================================================================ the file
 
 def _extension_follows(ctx):
-    # The reader's rule: bytes after the trailer are the extension in a
-    # vmsample file or one from version 5 on; before version 5 vmprof
-    # appended the process's memory map (text, not records).
-    if ctx.more is None:
-        return False
-    return (ctx.more == F.EXT_MAGIC[:-1] or ctx._root.get("_vmsample", False)
-            or ctx.header.version >= F.VERSION_DURATION)
+    # format.extension_follows, of the bytes after the trailer.
+    return ctx.more is not None and F.extension_follows(ctx.header.version, ctx._root.get("_vmsample", False),
+                                                        ctx.more)
 
 
 profile_file = Struct(
@@ -377,184 +353,3 @@ profile_file = Struct(
     "symbol_map" / If(lambda ctx: ctx.more is not None and ctx.extension is None, GreedyBytes),
     Terminated,
 )
-
-# ================================================================ entry points
-
-_RECORD_NAMES = {
-    F.MARKER_STACKTRACE: "stacktrace", F.MARKER_GC_STACKTRACE: "gc_stacktrace",
-    F.MARKER_VIRTUAL_IP: "virtual_ip", F.MARKER_NATIVE_SYMBOLS: "virtual_ip",
-    F.MARKER_META: "meta", F.MARKER_TIME_N_ZONE: "time", F.MARKER_TRAILER: "trailer",
-    F.MARKER_OBJ_INFO_STACK: "obj_info",
-}
-
-
-def _record_kind(path: str) -> str:
-    for part, kind in (("static_header", "static header"), ("header", "header"),
-                       ("extension", "extension"), ("main", "main section")):
-        if f"-> {part}" in path:
-            return kind
-    return "file"
-
-
-def parse(data: bytes):
-    """Parse a whole (decompressed) file; ProfileFormatError on anything malformed."""
-    stream = io.BytesIO(data)
-    try:
-        return profile_file.parse_stream(stream)
-    except (ConstructError, StreamError, UnicodeDecodeError, OverflowError, ValueError) as e:
-        path = getattr(e, "path", None) or ""
-        msg = str(e).split("\n")[0]
-        raise ProfileFormatError(f"schema: {msg}", min(stream.tell(), len(data)),
-                                 _record_kind(path)) from None
-
-
-def _raw(entries) -> bytes:
-    return struct.pack(f"<{len(entries)}q", *entries)
-
-
-def _feed_main(b, rec, fork) -> None:
-    """One main-section record into the builder [b]."""
-    from ._assemble import fork_time_ns
-
-    m, body = rec.marker, rec.body
-    if m in (F.MARKER_STACKTRACE, F.MARKER_GC_STACKTRACE):
-        t = fork_time_ns(body.count, None) if fork else body.timestamp
-        b.stack(m, _raw(body.entries), body.thread_id or 0, t, body.memory)
-    elif m in (F.MARKER_VIRTUAL_IP, F.MARKER_NATIVE_SYMBOLS):
-        b.code(body.id, body.name)
-    elif m == F.MARKER_META:
-        b.add_meta(body.key, body.value, None)
-    elif m == F.MARKER_TIME_N_ZONE:
-        b.start_time(body.sec, body.usec)
-    elif m == F.MARKER_OBJ_INFO_STACK:
-        b.obj_info(fork_time_ns(body.time, None), tuple(body.words), None)
-    elif m == F.MARKER_TRAILER:
-        if body is None:                    # before version 5: no end time
-            b.trailer(None, None)
-        else:
-            b.trailer(body.sec, body.usec)
-
-
-def _feed_extension(b, rec) -> None:
-    """One extension record into the builder [b]."""
-    p, tag = rec.payload, rec.tag
-    if tag == F.EXT_ALLOC_SAMPLE:
-        b.alloc_info(p.seq, p.time_ns, p.thread_id, p.size, p.type_id, p.flags,
-                     None if p.stack is None else _raw(p.stack.entries))
-    elif tag == F.EXT_TIME_SAMPLE:
-        b.time_info(p.time_ns, p.thread_id, None if p.stack is None else _raw(p.stack.entries))
-    elif tag == F.EXT_MINOR_GC:
-        b.minor(p.index, p.time_ns, p.duration_ns, p.stats, p.first_seq, p.outcomes)
-    elif tag == F.EXT_MAJOR_GC:
-        b.major(p.index, p.state, p.time_ns, p.total_memory_used, p.total_size_of_arenas)
-    elif tag == F.EXT_DEATHS:
-        b.deaths(p.major, p.time_ns, p.seqs)
-    elif tag == F.EXT_PAUSE:
-        b.pause(p.minor_index, p.time_ns, p.duration_ns, p.major_ns)
-    elif tag == F.EXT_TYPE_NAME:
-        b.type_name(p.type_id, p.name)
-    elif tag == F.EXT_STAT_NAMES:
-        b.stats(list(p.names))
-    elif tag == F.EXT_END:
-        b.end_of_extension(p.n_alloc, p.n_time, p.n_minor, p.n_major, p.end_ns, p.n_truncated, None)
-
-
-def _feed_header(b, static, header) -> None:
-    b.header(F.Geometry(static.word_size, static.addr_size, header.version, header.mode, header.interp),
-             static.period_usec)
-
-
-def to_profile(parsed, gzip: bool = False):
-    """The Profile a parsed container describes (the same rules as the fast reader)."""
-    from ._assemble import ProfileBuilder
-
-    b = ProfileBuilder(gzip=gzip)
-    _feed_header(b, parsed.static_header, parsed.header)
-    fork = F.fork_semantics(parsed.header.version, _keys_before_first_sample(parsed.main))
-    for rec in parsed.main:
-        _feed_main(b, rec, fork)
-    if parsed.symbol_map is not None:
-        b.symbol_map = parsed.symbol_map
-    if parsed.extension is not None:
-        b.has_extension = True
-        for rec in parsed.extension.records:
-            _feed_extension(b, rec)
-    return b.finish()
-
-
-def read_records(records, gzip: bool = False, aggregate: bool = False, again=None):
-    """The Profile of the records dump.iter_records decodes, taken one at a
-    time: memory is the builder's, not a container tree of the file.  With
-    [aggregate], the samples are summed as they come (totals.py); a file the
-    accumulator does not follow raises totals.Irregular.  [again]() gives
-    the records once more, from the start, for summing a vmsample file
-    without holding a stack id per sample (MainSectionRecords)."""
-    from ._assemble import ProfileBuilder
-
-    b = ProfileBuilder(gzip=gzip, aggregate=aggregate)
-    static = header = None
-    meta_keys: set = set()
-    fork = None                                 # decided at the first sample record
-    for r in records:
-        rec = r.container
-        if r.kind == "static_header":
-            static = rec
-        elif r.kind == "header":
-            header = rec
-            _feed_header(b, static, header)
-        elif r.kind == "symbol_map":            # a legacy file's memory map: not records
-            continue
-        elif r.kind == "extension":
-            b.has_extension = True
-        elif r.kind.startswith("ext:"):
-            _feed_extension(b, rec)
-            b.drain()
-        else:
-            if fork is None and rec.marker in SAMPLE_MARKERS:
-                fork = F.fork_semantics(header.version, meta_keys)
-                if aggregate and again is not None and not fork and F.META_VERSION in meta_keys:
-                    b.main[F.MARKER_STACKTRACE].again = MainSectionRecords(again(), b.stacks)
-            elif fork is None and rec.marker == F.MARKER_META:
-                meta_keys.add(rec.body.key)
-            _feed_main(b, rec, fork)
-    return b.finish()
-
-
-class MainSectionRecords:
-    """The schema's reader.MainSectionCursor: the main section's stack
-    records read a second time, beside the extension, so that summing while
-    reading holds no stack id per sample.  The first pass interned every
-    stack; this one looks each up again as info records pair with it."""
-
-    def __init__(self, records, stacks):
-        self.records = records          # a second dump.iter_records, with its own position
-        self.stacks = stacks
-        self.taken = 0
-
-    def take(self, start, n):
-        import numpy as np
-
-        from .totals import Irregular
-
-        if start != self.taken:
-            raise Irregular("main-section records asked for out of order")
-        ids = np.empty(n, np.int32)
-        for i in range(n):
-            rec = next(r for r in self.records if r.kind == "stacktrace").container
-            ids[i] = self.stacks.intern(_raw(rec.body.entries))
-        self.taken += n
-        return ids
-
-
-def read_profile(source, aggregate: bool = False):
-    """Decode [source] with the schema alone, one record at a time (slow;
-    the reference).  [aggregate]: as for vmsample.read_profile."""
-    from .dump import iter_records
-    from .source import mapped
-    from .totals import Irregular
-
-    with mapped(source) as (data, gz):
-        try:
-            return read_records(iter_records(data), gz, aggregate, lambda: iter_records(data, own_position=True))
-        except Irregular:
-            return read_records(iter_records(data), gz).aggregated()

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from vmsample.sampling_advice import FEW_SAMPLES, USEFUL_SAMPLES, sampling_warnings  # noqa: F401 (re-exported)
-from vmsample.profile.model import Profile
+from vmsample.profile.model import Profile, profile_origin_ns
 from vmsample.profile.totals import SUMS
 
 NO_STACK = "<no stack>"
@@ -344,9 +344,11 @@ def _per_stack(sums: dict[tuple[int, int], list]) -> dict[int, list]:
     return out
 
 
-class _Keys:
+class SiteKeys:
     """Site and function keys of every frame, as small integers (hashing a
-    Site per frame per stack would dominate on big profiles)."""
+    Site per frame per stack would dominate on big profiles): what every
+    view that groups samples by site or function shares (the analysis, the
+    live heap, the Firefox export's markers)."""
 
     def __init__(self, profile: Profile):
         self.stacks = profile.stacks
@@ -378,7 +380,7 @@ class _Keys:
                       key=lambda r: (-r.tally.bytes, str(r.site)))
 
 
-def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: bool) -> list[SiteRow]:
+def _group(keys: SiteKeys, per_stack: dict[int, list], which: list, cumulative: bool) -> list[SiteRow]:
     rows: dict[int, list] = {}
     for stack, v in per_stack.items():
         for k in (keys.all(stack, which) if cumulative else (keys.leaf(stack, which),)):
@@ -386,7 +388,7 @@ def _group(keys: _Keys, per_stack: dict[int, list], which: list, cumulative: boo
     return keys.rows(rows)
 
 
-def _types(profile, keys: _Keys, sums, top_sites) -> list[TypeRow]:
+def _types(profile, keys: SiteKeys, sums, top_sites) -> list[TypeRow]:
     totals: dict[int, list] = {}
     sites: dict[int, dict] = {}
     for (stack, type_id), v in sums.items():
@@ -436,7 +438,7 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
     )
 
 
-def _time(profile: Profile, keys: _Keys) -> TimeSummary | None:
+def _time(profile: Profile, keys: SiteKeys) -> TimeSummary | None:
     totals = profile.totals()
     if not totals.time_count:
         return None
@@ -465,9 +467,8 @@ def duration_ns(profile: Profile) -> int | None:
     times = [ns for ns in (t.alloc_first_ns, t.alloc_last_ns, t.time_first_ns, t.time_last_ns) if ns is not None]
     times += [c.time_ns + c.duration_ns for c in profile.minor_collections[:1] + profile.minor_collections[-1:]]
     times += [e.time_ns for e in profile.major_events[-1:]]
-    start = m.start_ns if m.start_ns is not None else min(times, default=None)
     end = max(times + ([m.end_ns] if m.end_ns is not None else []), default=None)
-    if start is not None and end is not None and end > start:
+    if end is not None and end > (start := profile_origin_ns(profile)):
         return end - start
     return m.duration_ns or None
 
@@ -514,7 +515,7 @@ def analyze(profile: Profile, top_sites_per_type: int = 3) -> Analysis:
         for i in range(N_SUMS):
             total[i] += v[i]
     summary = summarize(profile, _tally(total))
-    keys = _Keys(profile)
+    keys = SiteKeys(profile)
     return Analysis(
         summary=summary,
         self_sites=_group(keys, per_stack, keys.site, False),

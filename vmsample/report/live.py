@@ -35,7 +35,7 @@ from vmsample.profile.columns import by_first_use, distinct, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile
 from vmsample.profile.totals import has_lifetimes
 
-from .analysis import Site, _Keys
+from .analysis import Site, SiteKeys
 
 # A leak suspect needs at least this many major collections to grow across.
 MIN_MAJORS_FOR_LEAKS = 3
@@ -131,7 +131,7 @@ class Lives:
     leaf site of its stack), type id, birth, death (NONE: alive at the end),
     weight, objects, outcome and whether a major collection found it dead."""
 
-    def __init__(self, profile: Profile, keys: _Keys):
+    def __init__(self, profile: Profile, keys: SiteKeys):
         a = profile.alloc_samples
         known = np.flatnonzero((a.outcome == Outcome.DIED) | (a.outcome == Outcome.SURVIVED))
         stacks, at = distinct(a.stack[known])
@@ -174,10 +174,10 @@ def _sweep_times(profile: Profile) -> list[int]:
             for c in profile.major_collections]
 
 
-def live_heap(profile: Profile, keys: _Keys | None = None) -> LiveHeap | None:
+def live_heap(profile: Profile, keys: SiteKeys | None = None) -> LiveHeap | None:
     if not has_lifetimes(profile.meta):
         return None
-    keys = keys or _Keys(profile)
+    keys = keys or SiteKeys(profile)
     lives = Lives(profile, keys)
     # The live curve: +weight at birth, -weight at death, in (time, change) order.
     times = np.concatenate([lives.born, lives.death[lives.dead]])
