@@ -15,7 +15,7 @@ import pytest
 
 from profile_runs import Run, write_run
 from vmsample import read_profile
-from vmsample.profile import ProfileWriter, schema
+from vmsample.profile import ProfileWriter, schema_reader
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "read_profile.py"
@@ -123,14 +123,14 @@ def test_another_profilers_file_needs_numpy_and_says_so(run_tool):
 
 
 def model_summary(path, top=10):
-    """The tool's summary of what the model sums (schema.read_profile)."""
+    """The tool's summary of what the model sums (schema_reader.read_profile)."""
     sys.path.insert(0, str(TOOL.parent))
     try:
         import read_profile as tool
     finally:
         sys.path.remove(str(TOOL.parent))
     lines = []
-    tool.summarize(schema.read_profile(path, aggregate=True), top=top, out=lines.append)
+    tool.summarize(schema_reader.read_profile(path, aggregate=True), top=top, out=lines.append)
     return "".join(f"{line}\n" for line in lines)
 
 

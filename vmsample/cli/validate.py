@@ -19,7 +19,7 @@ def run(args):
     from vmsample.profile.records import iter_records
     from vmsample.profile.source import mapped
 
-    from .report import readable
+    from ._args import readable
 
     # The fast reader gives the most precise message, and checks the rules
     # between records (the assembly it shares with the schema's to_profile);
