@@ -4,17 +4,19 @@
     python tools/read_profile.py OUT.prof            # summary
     python tools/read_profile.py --top 20 OUT.prof   # longer tables
     python tools/read_profile.py --dump OUT.prof     # every record, one per line
+    python tools/read_profile.py --plain OUT.prof    # the construct path, even with numpy
 
-The file is decoded by the format's reference definition
-(vmsample/profile/schema.py), one record at a time, and its samples are
-summed as they come by [PlainProfile] below, in pure Python -- never by the
-compiled extension nor the model -- so this works from a source checkout
-without building anything, in memory that does not grow with the samples,
-and doubles as an independent check of the files and of the model's sums
-(tests/profile/test_profile_tools.py compares them).  It is faster without
-numpy than the model was with it (bench/RESULTS.md).  Another profiler's
-file (plain vmprof, the paper's fork) is read through the model, which
-needs numpy.  Exit status: 0 ok, 1 malformed file (one line with the byte
+Without numpy (or with --plain), the file is decoded by the format's
+reference definition (vmsample/profile/schema.py), one record at a time,
+and its samples are summed as they come by [PlainProfile] below, in pure
+Python -- never by the compiled extension nor the model -- so this works
+from a source checkout without building anything, in memory that does not
+grow with the samples, and doubles as an independent check of the files
+and of the model's sums (tests/profile/test_profile_tools.py compares them).
+Where numpy is installed, vmsample's fast reader sums the file instead,
+faster (no construct object per record), for the same summary.  Another profiler's file
+(plain vmprof, the paper's fork) is read through the model, which needs
+numpy.  Exit status: 0 ok, 1 malformed file (one line with the byte
 offset), 2 bad arguments.
 """
 
@@ -291,16 +293,27 @@ def summarize(profile, top=10, out=print):
             f"{_size(last.total_size_of_arenas)}, VmRSS {_size(last.vmrss)}")
 
 
-def read(path):
-    """What summarize() reads of the profile [path]."""
+def numpy_present() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def read(path, plain=False):
+    """What summarize() reads of the profile [path]: with numpy, vmsample's
+    fast reader's sums (vmsample/profile/reader.py, faster);
+    without it, or with [plain], PlainProfile's."""
+    if not plain and numpy_present():
+        from vmsample.profile.reader import read_profile
+        return read_profile(path, aggregate=True)
     with mapped(path) as (data, gz):
         try:
             return PlainProfile(iter_records(data), gz)
         except NotVmsample:
             pass
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
+    if not numpy_present():
         raise OSError(0, "not written by vmsample: reading another profiler's file needs numpy") from None
     from vmsample.profile import schema_reader       # (through the model, which needs numpy)
     return schema_reader.read_profile(path, aggregate=True)
@@ -311,13 +324,15 @@ def main(argv=None):
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("--dump", action="store_true", help="print every record instead of the summary")
     parser.add_argument("--top", type=int, default=10, metavar="N", help="rows per table (default 10)")
+    parser.add_argument("--plain", action="store_true",
+                        help="sum the records here, in pure Python, even where numpy would read faster")
     args = parser.parse_args(argv)
     try:
         if args.dump:
             with mapped(args.file) as (data, _):
                 dump(data)
         else:
-            summarize(read(args.file), top=args.top)
+            summarize(read(args.file, plain=args.plain), top=args.top)
     except BrokenPipeError:         # `read_profile.py --dump x.prof | head`
         sys.stderr.close()
     except OSError as e:

@@ -154,3 +154,17 @@ def test_the_tool_sums_what_the_model_sums(tmp_path, run_tool, name):
     out = run_tool("--top", "50", str(path))
     assert out.returncode == 0, out.stderr
     assert out.stdout == model_summary(path, top=50)
+
+
+@pytest.mark.parametrize("name", ["vmprof-pauses.prof", "pypy-fixed.prof.gz", "time-only.prof"])
+def test_with_numpy_the_fast_reader_gives_the_same_summary(run_tool, name):
+    # numpy present (this environment): the fast reader; --plain and the
+    # construct-only environment: PlainProfile.  The same text either way.
+    path = str(FIXTURES / name)
+    fast = subprocess.run([sys.executable, str(TOOL), path], capture_output=True, text=True, timeout=300)
+    plain = subprocess.run([sys.executable, str(TOOL), "--plain", path], capture_output=True, text=True,
+                           timeout=300)
+    alone = run_tool(path)
+    assert fast.returncode == plain.returncode == alone.returncode == 0, fast.stderr + plain.stderr
+    assert fast.stdout == plain.stdout == alone.stdout
+    assert ("  pauses " in fast.stdout) == (name == "vmprof-pauses.prof")     # only it has PAUSE records

@@ -264,7 +264,7 @@ def gc_series(profile: Profile, start_ns: int) -> dict:
                       for p in longest],
             "pause_count": len(pauses),
             "pause_summary": dataclasses.asdict(summary) if (summary := PauseSummary.of(
-                pauses, profile.meta.start_ns, duration_ns(profile))) else None,
+                pauses, start_ns, duration_ns(profile))) else None,
             "columns": ["time_ms", "duration_ns", "total_memory_used", "total_size_of_arenas", "VmRSS",
                         "bytes_copied", "survived", "died", "collections"]}
 

@@ -165,12 +165,12 @@ class PauseSummary:
     median_ns: int
     p99_ns: int
     max_ns: int
-    max_at_ns: int              # when the longest started, from the start of the run
+    max_at_ns: int              # when the longest started, from the profile's origin (model.profile_origin_ns)
     max_major_ns: int           # the longest pause's major part
     major_max_ns: int           # the longest major part of any pause
 
     @classmethod
-    def of(cls, pauses, start_ns: int | None, duration_ns: int | None) -> PauseSummary | None:
+    def of(cls, pauses, origin_ns: int, duration_ns: int | None) -> PauseSummary | None:
         if not pauses:
             return None
         durations = sorted(p.duration_ns for p in pauses)
@@ -182,7 +182,7 @@ class PauseSummary:
         total = sum(durations)
         return cls(count=len(pauses), total_ns=total, share=total / duration_ns if duration_ns else None,
                    median_ns=rank(50), p99_ns=rank(99), max_ns=longest.duration_ns,
-                   max_at_ns=longest.time_ns - (start_ns or longest.time_ns), max_major_ns=longest.major_ns,
+                   max_at_ns=longest.time_ns - origin_ns, max_major_ns=longest.major_ns,
                    major_max_ns=max(p.major_ns for p in pauses))
 
 
@@ -434,7 +434,7 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
         major_time_ns=major_time,
         major_max_ns=major_max,
         major_phase_ns=dict(phase_ns),
-        pauses=PauseSummary.of(profile.pauses, profile.meta.start_ns, duration_ns),
+        pauses=PauseSummary.of(profile.pauses, profile_origin_ns(profile), duration_ns),
     )
 
 
