@@ -49,8 +49,9 @@ def test_runs_allocate_the_same_and_sample_what_the_period_says(tmp_path, capfd)
     # The same seed puts the sample points at the same bytes: a muted writer
     # changes what is written, not what is sampled.
     assert muted["alloc_samples"] == n and muted["profile_bytes"] is None
-    # Without a hook the sampler is enabled before start-up: a few more points.
-    assert n <= hookless["alloc_samples"] <= n + 64
+    # Without a hook the sampler is enabled before start-up: the points of
+    # start-up's allocations too (under 1 MiB, as above).
+    assert n <= hookless["alloc_samples"] <= n + 1024 * 1024 // 4096
 
 
 def test_kept_profiles_are_measured_then_deleted(tmp_path, capfd):

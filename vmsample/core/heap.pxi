@@ -49,6 +49,7 @@ ctypedef struct PtrVec:                 # a growable array of pointers (malloc, 
     size_t cap
 
 cdef struct Arena
+cdef struct GCFinalization        # weak references, finalizers, death notices: core/finalizers.pxi
 
 ctypedef struct Page:
     Arena* arena            # the arena the page is cut from
@@ -110,11 +111,6 @@ cdef struct GCSampler:
     size_t cap_tracked_seq
     size_t cap_tracked_obj
 
-ctypedef struct PauseLogEntry:
-    int64_t time_ns         # start, gc_monotonic_ns()
-    uint64_t duration_ns    # the minor collection and the major work after it
-    uint64_t major_ns       # the major work alone
-
 ctypedef struct MinorLogEntry:
     GCMinorReport report    # report.outcomes is NULL here; outcome bytes live in outcome_log
     size_t outcome_offset
@@ -156,6 +152,7 @@ ctypedef struct GCPrivate:
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
     YoungIds young_ids      # ids taken on nursery objects (core/identity.pxi)
+    GCFinalization* fin     # registrations and queues (core/finalizers.pxi); NULL until the first
     GCRootTable* root_tables    # the registered ones (core/root_tables.pxi)
     const char* in_hook     # while a hook runs: which (core/rules.pxi, rule 4); else NULL
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)
@@ -205,7 +202,7 @@ ctypedef struct GCPrivate:
     GCMajorEvent* major_log
     size_t n_major_log
     size_t cap_major_log
-    PauseLogEntry* pause_log    # every pause (see n_pauses)
+    GCPause* pause_log    # every pause (see n_pauses)
     size_t n_pause_log
     size_t cap_pause_log
     uint8_t* outcomes       # scratch buffer for the report

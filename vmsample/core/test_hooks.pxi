@@ -19,8 +19,12 @@ ctypedef struct HookRecorder:
     uint64_t* deaths
     size_t n_deaths
     size_t cap_deaths
+    GCPause* pauses
+    size_t n_pauses
+    size_t cap_pauses
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
+    size_t n_finalization       # on_finalization calls
 
 cdef void record_sample(void* ctx, const GCSample* sample) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -52,6 +56,15 @@ cdef void record_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
         memcpy(r.deaths + r.n_deaths, event.deaths, 8 * event.n_deaths)
     r.n_deaths += event.n_deaths
 
+cdef void record_pause(void* ctx, const GCPause* pause) noexcept nogil:
+    cdef HookRecorder* r = <HookRecorder*>ctx
+    if grow(<void**>&r.pauses, &r.cap_pauses, r.n_pauses + 1, sizeof(GCPause)) == 0:
+        r.pauses[r.n_pauses] = pause[0]
+        r.n_pauses += 1
+
+cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
+    (<HookRecorder*>ctx).n_finalization += 1
+
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
     cdef size_t i
@@ -73,6 +86,7 @@ cdef class _HookRecorder:
         free(self.r.outcomes)
         free(self.r.majors)
         free(self.r.deaths)
+        free(self.r.pauses)
         free(self.r.roots)
 
     @property
@@ -98,6 +112,12 @@ cdef class _HookRecorder:
                 for e in self.r.majors[:self.r.n_majors]]
 
     @property
+    def pauses(self):
+        """(minor index, Pause) of every pause."""
+        return [(e.minor_index, Pause(e.time_ns, e.duration_ns, e.major_ns))
+                for e in self.r.pauses[:self.r.n_pauses]]
+
+    @property
     def deaths(self):
         """(major index, seqs found dead) of every event entering SWEEPING."""
         out = []
@@ -107,6 +127,11 @@ cdef class _HookRecorder:
                 off = <size_t><uintptr_t>m.deaths
                 out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
         return out
+
+    @property
+    def finalization_calls(self):
+        """How many times on_finalization was called (collections that queued something)."""
+        return self.r.n_finalization
 
     def get_root(self, i):
         if not 0 <= i < self.r.n_roots:
@@ -121,7 +146,7 @@ cdef class _HookRecorder:
 
 def _set_step_time_ns(target_ns, min_ns):
     """For tests: the time bound of the major-collection steps that
-    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; _nursery_major.pxi,
+    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; core/major.pxi,
     pacing); 0, 0 makes every step's time up at once.  Returns the previous
     pair."""
     global STEP_TARGET_NS, STEP_MIN_NS
