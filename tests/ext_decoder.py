@@ -31,13 +31,14 @@ INTERP_VMPROF, INTERP_PYPY = "vmsample", "vmsample-pypy"
 MAGIC = b"VMSAMPX"
 EXT_VERSION = 1
 TAGS = {0x21: "type_name", 0x22: "stat_names", 0x23: "alloc_sample", 0x24: "time_sample",
-        0x25: "minor_gc", 0x26: "major_gc", 0x27: "deaths", 0x2F: "end"}
+        0x25: "minor_gc", 0x26: "major_gc", 0x27: "deaths", 0x28: "pause", 0x2F: "end"}
 ALLOC = struct.Struct("<QqQQIB")           # seq, time ns, thread id, size, type id, flags [, stack]
 TIME = struct.Struct("<qQ")                # time ns, thread id [, stack]
 MINOR = struct.Struct("<QqqH")             # index, time ns, duration ns, n statistics
 MINOR_SAMPLES = struct.Struct("<QI")       # first seq, count (then count outcome bytes)
 MAJOR = struct.Struct("<QBqQQ")            # index, state, time ns, total_memory_used, total_size_of_arenas
 DEATHS = struct.Struct("<QqI")             # major index, time ns, count (then count x u64 seq)
+PAUSE = struct.Struct("<Qqqq")             # minor index, time ns, duration ns, major ns
 END = struct.Struct("<QQQQqQ")             # alloc, time, minor, major counts, end ns, truncated stacks
 FLAG_LARGE, FLAG_CONTINUED = 0x01, 0x02
 OUTCOME_SURVIVED, OUTCOME_LARGE = 0x01, 0x02
@@ -62,6 +63,7 @@ class Decoded:
     minors: list = field(default_factory=list)
     majors: list = field(default_factory=list)
     deaths: dict = field(default_factory=dict)           # seq -> major index (the last DEATHS naming it)
+    pauses: list = field(default_factory=list)
     types: dict = field(default_factory=dict)
     stat_names: tuple = ()
     end: tuple = ()
@@ -224,6 +226,11 @@ def _extension(d, r, lines):
             major, _t, count = p.unpack(DEATHS)
             for seq in p.array("Q", count):
                 d.deaths[seq] = major       # vmsample names a seq once; a file naming it twice: the last
+        elif name == "pause":
+            minor, t, duration, major_ns = p.unpack(PAUSE)
+            if not 0 <= major_ns <= duration:
+                raise DecodeError(f"a pause of {duration} ns with a major part of {major_ns} ns")
+            d.pauses.append(dict(minor_index=minor, time_ns=t, duration_ns=duration, major_ns=major_ns))
         elif name == "end":
             d.end = p.unpack(END)
         if p.pos != size:
@@ -290,6 +297,8 @@ def check_against(d: Decoded, profile):
     assert [(e.index, e.state, e.time_ns, e.total_memory_used, e.total_size_of_arenas)
             for e in profile.major_events] == \
         [(e["index"], e["state"], e["time_ns"], e["total_memory_used"], e["total_size_of_arenas"]) for e in d.majors]
+    assert [(p.minor_index, p.time_ns, p.duration_ns, p.major_ns) for p in profile.pauses] == \
+        [(p["minor_index"], p["time_ns"], p["duration_ns"], p["major_ns"]) for p in d.pauses]
 
     if d.pypy:
         # docs/format.md section 3: one object-info word per 0x09 sample, in sample order.

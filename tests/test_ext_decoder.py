@@ -40,6 +40,7 @@ def test_the_fixtures_cover_every_record_kind_and_layout():
     assert {(d.interp, d.version) for d in decoded} == {("vmsample", 6), ("vmsample", 7), ("vmsample-pypy", 7)}
     assert all(d.types and d.stat_names and d.minors and d.majors and d.end for d in decoded)
     assert any(d.deaths for d in decoded)
+    assert {d.interp for d in decoded if d.pauses} == {"vmsample", "vmsample-pypy"}     # PAUSE, both layouts
     alloc = [s for d in decoded for s in d.alloc]
     assert any(s["large"] for s in alloc) and any(s["continued"] for s in alloc)
     # Inline stacks: time samples while allocations are the primary stream.
@@ -85,8 +86,8 @@ def test_a_minimal_file_decodes(tmp_path):
 def test_a_renumbered_tag_is_refused(tmp_path):
     data = bytearray(minimal(tmp_path).read_bytes())
     pos = next(pos for pos, tag, _ in ext_records(data) if tag == 0x25)
-    data[pos] = 0x28
-    with pytest.raises(DecodeError, match="tag 0x28"):
+    data[pos] = 0x29
+    with pytest.raises(DecodeError, match="tag 0x29"):
         decode(bytes(data))
 
 

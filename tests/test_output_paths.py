@@ -8,10 +8,12 @@ import resource
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from vmsample.output import OutputError, resolve
+from vmsample.profile.format import spool_path
 
 
 def vmsample(*args, **kw):
@@ -38,19 +40,6 @@ def collapsed(prof):
     proc = vmsample("convert", "--to", "collapsed", "-o", "-", str(prof))
     assert proc.returncode == 0 and proc.stdout
     return proc.stdout
-
-
-def device(tmp_path, name, minor):
-    """A character device node in [tmp_path] like /dev/null (minor 3),
-    /dev/zero (5) or /dev/full (7); skipped where nodes cannot be made."""
-    path = tmp_path / name
-    try:
-        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, minor))
-        with open(path, "rb"):
-            pass
-    except OSError as e:
-        pytest.skip(f"cannot make a device node here ({e.strerror}); needs root outside a restricted container")
-    return path
 
 
 def leftovers(directory, *keep):
@@ -125,16 +114,16 @@ def test_an_export_to_dev_stdout_goes_down_the_descriptor(prof, collapsed, tmp_p
     assert proc.stdout == collapsed
 
 
-@pytest.mark.parametrize("minor, code, message", [(3, 0, None), (7, 1, "No space left on device")])
-def test_an_export_to_a_character_device_is_streamed(prof, tmp_path, minor, code, message):
-    node = device(tmp_path, "node", minor)
+@pytest.mark.parametrize("name, code, message", [("null", 0, None), ("full", 1, "No space left on device")])
+def test_an_export_to_a_character_device_is_streamed(prof, tmp_path, char_device, name, code, message):
+    node = char_device(name)
     proc = vmsample("convert", "--to", "html", "-o", str(node), str(prof))
     if message:
         one_line_error(proc, code)
         assert message in proc.stderr
     else:
         assert proc.returncode == 0, proc.stderr
-    assert stat.S_ISCHR(node.lstat().st_mode) and leftovers(tmp_path) == ["node"]
+    assert stat.S_ISCHR(node.lstat().st_mode) and leftovers(tmp_path) == [name]
 
 
 def test_an_export_that_fails_leaves_the_old_file_and_no_temporary(prof, tmp_path):
@@ -157,10 +146,10 @@ def test_an_export_to_a_directory_or_a_missing_one_is_one_line(prof, tmp_path):
 
 # ---------------------------------------------------------------- run, recover, readers
 
-def test_run_refuses_a_fifo_or_a_device_at_once(tmp_path):
+def test_run_refuses_a_fifo_or_a_device_at_once(tmp_path, char_device):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    full = device(tmp_path, "full", 7)
+    full = char_device("full")
     for out in (fifo, full):
         proc = vmsample("run", "-f", "-o", str(out), "-c", "print(1)")
         one_line_error(proc, 2)
@@ -169,8 +158,8 @@ def test_run_refuses_a_fifo_or_a_device_at_once(tmp_path):
     assert stat.S_ISFIFO(fifo.lstat().st_mode) and stat.S_ISCHR(full.lstat().st_mode)
 
 
-def test_readers_refuse_a_device_instead_of_reading_it_forever(tmp_path):
-    zero = device(tmp_path, "zero", 5)
+def test_readers_refuse_a_device_instead_of_reading_it_forever(tmp_path, char_device):
+    zero = char_device("zero")
     (tmp_path / "zero.spool").write_bytes(b"")
     for command in ("report", "validate", "dump", "recover"):
         proc = vmsample(command, str(zero))
@@ -189,7 +178,7 @@ def killed_run(out):
     proc = subprocess.Popen([sys.executable, "-m", "vmsample", "run", "-o", str(out), "--flush-interval", "0.01",
                              "-c", "keep = []\nwhile True:\n    keep.append(str(len(keep)))\n    keep = keep[-1000:]\n"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    spool = out.parent / (out.name + ".spool")
+    spool = Path(spool_path(out))
     try:
         while not (spool.exists() and out.stat().st_size > 4096 and spool.stat().st_size > 4096):
             assert proc.poll() is None

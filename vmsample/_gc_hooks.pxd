@@ -37,6 +37,13 @@ ctypedef struct GCMinorReport:  # one per minor collection, with or without samp
     uint32_t n_outcomes
     const uint8_t* outcomes     # GC_OUTCOME_* bits, valid only during the hook call
 
+ctypedef struct GCPause:        # one per collection that allocation triggered: the program
+                                # stopped for its minor collection and the major work after it
+    uint64_t minor_index        # the minor collection it started with (GCMinorReport.index)
+    int64_t time_ns             # start, gc_monotonic_ns()
+    int64_t duration_ns         # the whole pause
+    int64_t major_ns            # the major work alone (a step, or a whole collection; 0 if none)
+
 cdef enum:
     GC_OUTCOME_SURVIVED = 1     # the sampled object was reached at its first minor collection
     GC_OUTCOME_LARGE    = 2     # the sampled object is a large object

@@ -101,12 +101,13 @@ ctypedef struct GCType:
 # The hook records live in _gc_hooks.pxd, a declarations-only file, so that
 # consumers such as the profile writer can cimport them without importing the
 # core at run time; they are re-exported here.
-from vmsample._gc_hooks cimport (GCSample, GCMinorReport, GCMajorEvent,
+from vmsample._gc_hooks cimport (GCSample, GCMinorReport, GCMajorEvent, GCPause,
                                  GC_OUTCOME_SURVIVED, GC_OUTCOME_LARGE, gc_monotonic_ns)
 
 ctypedef void (*gc_sample_hook_t)(void* ctx, const GCSample* sample) noexcept nogil
 ctypedef void (*gc_minor_hook_t)(void* ctx, const GCMinorReport* report) noexcept nogil
 ctypedef void (*gc_major_hook_t)(void* ctx, const GCMajorEvent* event) noexcept nogil
+ctypedef void (*gc_pause_hook_t)(void* ctx, const GCPause* pause) noexcept nogil
 # Called at every collection to enumerate roots the core cannot see; it calls
 # gc_visit_root(h, slot) for each slot.
 ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
@@ -173,6 +174,8 @@ ctypedef struct GCHeap:
     void* on_minor_collection_ctx
     gc_major_hook_t on_major_collection
     void* on_major_collection_ctx
+    gc_pause_hook_t on_pause        # after the minor and major hooks of the pause
+    void* on_pause_ctx
     gc_roots_hook_t trace_roots
     void* trace_roots_ctx
     # Types.
@@ -330,6 +333,8 @@ cdef inline void gc_unhook(GCHeap* h, void* ctx) noexcept nogil:
         h.on_minor_collection, h.on_minor_collection_ctx = NULL, NULL
     if h.on_major_collection_ctx == ctx:
         h.on_major_collection, h.on_major_collection_ctx = NULL, NULL
+    if h.on_pause_ctx == ctx:
+        h.on_pause, h.on_pause_ctx = NULL, NULL
     if h.trace_roots_ctx == ctx:
         h.trace_roots, h.trace_roots_ctx = NULL, NULL
 

@@ -63,7 +63,24 @@ class Output:
     def open(self):
         """``with output.open() as f``: a binary file to write the output to.
         A file is in place when the block ends without an exception; on one,
-        the temporary file is removed and the old file left as it was."""
+        the temporary file is removed and the old file left as it was.  A
+        failure to write (a full disk, a read-only directory, a file-size
+        limit) is an OSError naming the path as the user typed it, never the
+        temporary file (nor no file at all, as a failed write(2) is)."""
+        try:
+            with self._open() as f:
+                yield f
+        except BrokenPipeError:
+            raise                           # `| head`: handled as for every command
+        except OutputError:
+            raise
+        except OSError as e:
+            if e.filename is not None and not os.path.basename(str(e.filename)).endswith(".tmp"):
+                raise                       # another file's (the caller's input)
+            raise OSError(e.errno, e.strerror, self.path) from None
+
+    @contextlib.contextmanager
+    def _open(self):
         if self.target is not None:
             with _atomically(self.target) as f:
                 yield f

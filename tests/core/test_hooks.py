@@ -78,3 +78,26 @@ def test_dropping_the_recorder_uninstalls_the_hooks():
     gc.alloc(node)
     gc.collect_major()                  # would crash if a freed recorder were still called
     assert gc.stats["total_memory_used"] == 0
+
+
+def test_the_pause_hook_sees_every_pause_the_log_shows_with_its_minor_collection():
+    # Allocation-triggered collections are pauses; the ones asked for are not.
+    gc, node, _ = make()
+    rec = gc._install_test_hooks()
+    keep = []
+    for i in range(5000):
+        keep.append(gc.alloc(node))
+        if len(keep) > 300:
+            keep = keep[150:]
+    gc.collect_minor()
+    gc.collect_major()
+    pauses = rec.pauses
+    assert pauses and [p for _, p in pauses] == gc.pauses()
+    assert len(pauses) == gc.stats["pauses"] < gc.stats["minor_collections"]
+    minors = {m.index: m for m in rec.minors}
+    for index, p in pauses:
+        m = minors[index]
+        assert p.time_ns <= m.time_ns and m.time_ns + m.duration_ns <= p.time_ns + p.duration_ns
+        assert 0 <= p.major_ns <= p.duration_ns - m.duration_ns
+    assert [e.state for e in rec.majors].count(core.STATE_MARKING) >= 2     # steps ran in pauses
+    del keep

@@ -69,7 +69,9 @@ def runs(draw, max_events=30):
                   st.sampled_from(type_ids), stacks(ids), st.integers(0, 3), st.booleans(),
                   st.integers(1, 3)),
         st.tuples(st.just("time"), stacks(ids), st.integers(0, 3)),
-        st.tuples(st.just("minor"), st.binary(min_size=8, max_size=8), st.integers(0, 3)),
+        # (minor, outcome bits' seed, gc state[, major ns of the pause it is the start of])
+        st.tuples(st.just("minor"), st.binary(min_size=8, max_size=8), st.integers(0, 3),
+                  st.none() | st.integers(0, 10**9)),
         st.tuples(st.just("major"), st.integers(0, 3)),
     )
     events = draw(st.lists(event, max_size=max_events))
@@ -104,13 +106,15 @@ def write_run(writer, run: Run):
             _, stack, thread = ev
             writer.time_sample(t, stack, thread)
         elif ev[0] == "minor":
-            _, bits, state = ev
+            _, bits, state = ev[:3]
             minor_index += 1
             rng = random.Random(bits)
             outcomes = bytes(rng.getrandbits(1) | (2 if large else 0) for _, large in pending)
             first = pending[0][0] if pending else seq
             writer.minor_collection(minor_index, t, 100, 64 * len(pending), 1 << 20, 12345 + t,
                                     4096, state, first, outcomes)
+            if pause_major(ev) is not None:
+                writer.pause(minor_index, t, 100 + pause_major(ev), pause_major(ev))
             old += [s for (s, _), o in zip(pending, outcomes) if o & 1]
             pending = []
         elif ev[0] == "major":
@@ -122,11 +126,16 @@ def write_run(writer, run: Run):
             writer.major_event(max(major_index, 1), state, t, 777, 1 << 20, dead)
 
 
+def pause_major(ev):
+    """The major part of the pause a "minor" event starts (None: not a pause)."""
+    return ev[3] if len(ev) > 3 else None
+
+
 def expected(run: Run):
     """What read_profile must report for a run written by write_run."""
     t = 1_000_000
     seq = 0
-    alloc, times, minors, majors, pending = [], [], [], [], []
+    alloc, times, minors, majors, pending, pauses = [], [], [], [], [], []
     outcome_of, minor_time, death_of, old = {}, {}, {}, []
     minor_index = major_index = 0
     for ev in run.events:
@@ -145,8 +154,10 @@ def expected(run: Run):
             times.append(dict(time_ns=t, thread_id=thread, stack=stack,
                               weight=run.time_period_ns or 0))
         elif ev[0] == "minor":
-            _, bits, state = ev
+            _, bits, state = ev[:3]
             minor_index += 1
+            if pause_major(ev) is not None:
+                pauses.append((minor_index, t, 100 + pause_major(ev), pause_major(ev)))
             rng = random.Random(bits)
             outs = bytes(rng.getrandbits(1) | (2 if large else 0) for _, large in pending)
             for (s, _), o in zip(pending, outs):
@@ -173,7 +184,7 @@ def expected(run: Run):
         a["died_major"], a["death_ns"] = death_of.get(a["seq"], (None, None))
         if a["outcome"] == Outcome.DIED:
             a["death_ns"] = minor_time[a["seq"]]
-    return dict(alloc=alloc, time=times, minor=minors, major=majors)
+    return dict(alloc=alloc, time=times, minor=minors, major=majors, pauses=pauses)
 
 
 def frames_of(profile, stack_index, lines=True):
@@ -212,6 +223,7 @@ def check_profile(profile, run: Run, lines=True):
                       outcomes=m.outcomes) for m in profile.minor_collections]
     assert got_minor == exp["minor"]
     assert [(e.index, e.state, e.time_ns) for e in profile.major_events] == exp["major"]
+    assert [(p.minor_index, p.time_ns, p.duration_ns, p.major_ns) for p in profile.pauses] == exp["pauses"]
     for cid, (func, line, file) in run.codes.items():     # every declared code is in the file
         code = profile.codes[cid]
         assert (code.function, code.first_line, code.file) == (func.replace(":", ";"), line, file)

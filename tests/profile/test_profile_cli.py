@@ -2,6 +2,7 @@
 with SIGKILL is recovered into a valid file holding every flushed sample."""
 
 import gzip
+import os
 import signal
 import subprocess
 import sys
@@ -175,14 +176,22 @@ def test_dump_json_lines(good, capsys):
 
 
 def test_reading_a_killed_run_suggests_recover(tmp_path, capsys):
+    # Only a run that is gone: while its writer lives, reading says who writes it.
     path = tmp_path / "k.prof"
     w = ProfileWriter(path, alloc_period=512)
     write_run(w, RUN)
-    w.flush()                       # as if killed now: no trailer, the spool still there
+    w.flush()
     with pytest.raises(Exception) as e:
         read_profile(path)
-    assert "vmsample recover" in str(e.value) and e.value.offset is not None
-    assert main(["validate", str(path)]) == 1
+    assert f"being written by pid {os.getpid()}" in str(e.value) and "recover" not in str(e.value)
+    # A copy is what a killed run leaves: no trailer, a spool beside it, no lock.
+    killed = tmp_path / "killed.prof"
+    killed.write_bytes(path.read_bytes())
+    (tmp_path / "killed.prof.spool").write_bytes((tmp_path / "k.prof.spool").read_bytes())
+    with pytest.raises(Exception) as e:
+        read_profile(killed)
+    assert f"vmsample recover {killed}" in str(e.value) and e.value.offset is not None
+    assert main(["validate", str(killed)]) == 1
     assert "vmsample recover" in capsys.readouterr().err
     w.close()
 

@@ -11,7 +11,7 @@ from vmsample.profile import ProfileWriter, read_profile, records, schema_reader
 RUN = Run({2: ("<module>", 1, "p.py"), 4: ("f", 3, "p.py")}, {7: "list", 9: "Node"},
           [("alloc", 32, 7, [(4, 5), (2, 9)], 0, False), ("alloc", 1 << 20, 9, [(2, 9)], 0, True),
            ("time", [(4, 6), (2, 9)], 0), ("minor", b"\x01" * 8, 2),
-           ("alloc", 48, 9, [(4, 5), (2, 9)], 0, False), ("minor", b"\x02" * 8, 1),
+           ("alloc", 48, 9, [(4, 5), (2, 9)], 0, False), ("minor", b"\x02" * 8, 1, 30_000),
            ("minor", b"\x03" * 8, 0)],
           alloc_period=4096, time_period_ns=1_000_000)
 

@@ -15,7 +15,7 @@ from vmsample.profile import ProfileWriter, read_profile
 CODES = {2: ("<module>", 1, "prog.py"), 4: ("build_tree", 10, "prog.py"), 6: ("make_node", 20, "prog.py")}
 EVENTS = ([("alloc", 32, 1, [(6, 22), (4, 12), (2, 30)], 0, False)] * 7
           + [("alloc", 64, 2, [(4, 13), (2, 30)], 0, False)] * 3
-          + [("minor", b"12345678", 0), ("time", [(4, 14), (2, 30)], 0)])
+          + [("minor", b"12345678", 0, 5000), ("time", [(4, 14), (2, 30)], 0)])
 
 
 def write(path, **options):

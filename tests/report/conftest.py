@@ -24,7 +24,7 @@ def known_synth():
         s.alloc(TEMP, type_id=1, size=64, fate=DIED, count=7)
         s.time(TEMP, count=2)
         s.time(TREE)
-        s.minor(memory=(1 << 20) + 4096 * len(s.events))
+        s.minor(memory=(1 << 20) + 4096 * len(s.events), pause=25_000 * len(s.events))
     s.alloc(TEMP_STR, type_id=3, size=16)
     s.major()
     return s

@@ -28,6 +28,7 @@ class Synth:
     time_period_ns: int | None = None
     types: dict[int, str] = field(default_factory=lambda: {1: "list", 2: "dict", 3: "str", 4: "Node"})
     program: str = "prog.py"
+    args: tuple = ()                # the program's arguments (META argv after the program)
     sampling: str = "fixed"         # every sample stands for the period: known totals
     events: list = field(default_factory=list)
     first_lines: dict[str, int] = field(default_factory=dict)
@@ -41,8 +42,9 @@ class Synth:
         for _ in range(count):
             self.events.append(("time", [parse_frame(f) for f in stack]))
 
-    def minor(self, memory=1 << 20, arenas=2 << 20, rss=8 << 20, duration_ns=50_000, copied=None):
-        self.events.append(("minor", memory, arenas, rss, duration_ns, copied))
+    def minor(self, memory=1 << 20, arenas=2 << 20, rss=8 << 20, duration_ns=50_000, copied=None, pause=None):
+        """[pause]: the ns of major work after it, making it a pause (a PAUSE record)."""
+        self.events.append(("minor", memory, arenas, rss, duration_ns, copied, pause))
 
     def major(self, phases=(1, 2, 3, 0), memory=1 << 20, dies=()):
         """[dies]: labels whose (surviving) samples this collection finds dead."""
@@ -61,7 +63,7 @@ class Synth:
 
         with ProfileWriter(path, alloc_period=self.alloc_period, time_period_ns=self.time_period_ns,
                            sampling=self.sampling,
-                           program=self.program, argv=[self.program], **options) as w:
+                           program=self.program, argv=[self.program, *self.args], **options) as w:
             for tid, name in self.types.items():
                 w.type_name(tid, name)
             t = w.monotonic_ns()
@@ -82,7 +84,7 @@ class Synth:
                     stack = [(code_id(*f), f[2]) for f in reversed(ev[1])]
                     w.time_sample(t, stack)
                 elif ev[0] == "minor":
-                    _, memory, arenas, rss, duration, copied = ev
+                    _, memory, arenas, rss, duration, copied, pause = ev
                     minor_index += 1
                     outcomes = bytes((1 if fate == SURVIVED else 0) | (2 if large else 0)
                                      for _, fate, _, large in pending)
@@ -90,6 +92,8 @@ class Synth:
                         copied = sum(size for _, fate, size, _ in pending if fate == SURVIVED)
                     first = pending[0][0] if pending else seq
                     w.minor_collection(minor_index, t, duration, copied, arenas, memory, rss, 0, first, outcomes)
+                    if pause is not None:
+                        w.pause(minor_index, t, duration + pause, pause)
                     pending = []
                 elif ev[0] == "major":
                     _, phases, memory, dies = ev

@@ -143,6 +143,13 @@ def test_structure(request, fixture):
     kinds = [d["type"] for d in markers["data"]]
     assert kinds.count("GCMinor") == len(p.minor_collections)
     assert kinds.count("GCMajor") == len(p.major_collections)
+    # a marker per pause, where the pause was
+    start = p.meta.start_ns
+    pauses = [(d["minor_index"], s, e) for d, s, e in zip(markers["data"], markers["startTime"], markers["endTime"])
+              if d["type"] == "GCPause"]
+    assert pauses == [(q.minor_index, pytest.approx((q.time_ns - start) / 1e6),
+                       pytest.approx((q.time_ns + q.duration_ns - start) / 1e6)) for q in p.pauses]
+    assert (fixture == "known") == bool(pauses)
     # each phase of each major collection (marking, sweeping, finalizing) is a marker of its own
     phases = [(d["index"], d["state"]) for d in markers["data"] if d["type"] == "GCMajorPhase"]
     assert phases == [(c.index, phase.state.lower()) for c in p.major_collections for phase in c.phases]
@@ -253,6 +260,7 @@ def test_the_firefox_profiler_loads_it(profiler_cli, known, tmp_path, monkeypatc
         markers = cli("thread", "markers", "--json")
         by_name = {m["markerName"]: m["count"] for m in markers["byType"]}
         assert by_name["Minor GC"] == len(p.minor_collections) and by_name["Major GC"] == 1
+        assert by_name["GC pause"] == len(p.pauses) > 0
         counters = {c["name"] for c in cli("counter", "list", "--json")["counters"]}
         assert counters == {"total_memory_used", "total_size_of_arenas", "VmRSS"} \
             | {c["name"] for c in firefox.convert(p)["counters"] if c["name"].startswith("live: ")}

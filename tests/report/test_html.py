@@ -145,10 +145,19 @@ def test_page_in_chromium(browser, known, tmp_path):
     p.locator("#tabs button", has_text="Allocations").click()
 
     # The GC chart: three series, one major collection band, a readout on hover.
-    assert p.locator("#gc svg path").count() == 3
-    box = p.locator("#gc svg").bounding_box()
+    assert p.locator("#gc svg[aria-label='GC timeline'] path").count() == 3
+    box = p.locator("#gc svg[aria-label='GC timeline']").bounding_box()
     p.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert "total_memory_used" in p.locator("#gc-readout").inner_text()
+    # The pauses under it: a bar per pause (its major part a second bar), the p99 line, a readout.
+    pauses = read_profile(known).pauses
+    chart = p.locator("#gc svg[aria-label='GC pauses']")
+    assert chart.locator("rect").count() == len(pauses) + sum(1 for q in pauses if q.major_ns) and pauses
+    caption = p.locator("#gc").inner_text()
+    assert f"{len(pauses)} pauses" in caption and "p99" in caption
+    box = chart.bounding_box()
+    p.mouse.move(box["x"] + box["width"] - 12, box["y"] + box["height"] / 2)
+    assert f"minor collection #{pauses[-1].minor_index}" in p.locator("#gc").inner_text()
 
     p.mouse.move(0, 0)
     shot = p.screenshot(full_page=True)

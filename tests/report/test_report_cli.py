@@ -165,6 +165,45 @@ def test_diff(tmp_path, capsys, known, alloc_only):
     assert "(none)" in out                           # nothing changed
 
 
+def test_the_two_peaks_are_named_for_what_they_measure(known, capsys):
+    # The live objects' peak is estimated from the samples; the old space's
+    # peak is the collector's accounting, dead objects not yet swept
+    # included: numbers nobody should compare, under names that say so.
+    code, out, _ = run(capsys, "report", "--live", str(known))
+    assert code == 0 and "peak heap" not in out and "Live at the peak" not in out
+    (heap,) = [line for line in out.splitlines() if line.strip().startswith("old space, peak")]
+    assert "total_memory_used" in heap
+    assert "Live objects at their peak" in out and "estimated from the samples" in out
+    code, out, _ = run(capsys, "diff", str(known), str(known))
+    assert "old space, peak" in out and "peak heap" not in out
+
+
+@pytest.mark.parametrize("after, warned", [
+    (("prog.py", ()), None),
+    (("/elsewhere/prog.py", ()), None),                 # the same program from another checkout
+    (("other.py", ()), "different programs (prog.py and other.py)"),
+    (("prog.py", ("--fast", "3")), "different arguments (none and --fast 3)"),
+])
+def test_diff_warns_when_the_programs_or_their_arguments_differ(tmp_path, capsys, after, warned):
+    from synth import Synth
+
+    def profile(name, program, args):
+        s = Synth(program=program, args=args)
+        s.alloc(["<module>@prog.py:1", "make_tree@prog.py:5"], type_id=4, size=48, count=4)
+        s.minor()
+        return s.write(tmp_path / name)
+
+    a, b = profile("a.prof", "prog.py", ()), profile("b.prof", *after)
+    code, out, _ = run(capsys, "diff", str(a), str(b))
+    warnings = [line for line in out.splitlines() if line.strip().startswith("warning")]
+    assert code == 0 and len(warnings) == (1 if warned else 0)
+    if warned:
+        assert warned in warnings[0]
+    code, out, _ = run(capsys, "diff", "--json", str(a), str(b))
+    data = json.loads(out)["warnings"]
+    assert len(data) == (1 if warned else 0) and (not warned or warned in data[0])
+
+
 def _run_with_stderr(argv, tty):
     """Run vmsample with stderr on a pseudo-terminal (or a pipe); returns stderr."""
     import pty

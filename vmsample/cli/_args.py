@@ -4,6 +4,7 @@ output path, loading a profile."""
 import argparse
 import os
 import re
+import sys
 
 from vmsample import sizes as _sizes
 from vmsample.cli import CommandError
@@ -64,6 +65,8 @@ def check_output(out, inputs, force):
     is a file that exists, unless [force].  A FIFO or a character device is
     written as a stream, which overwrites nothing."""
     from vmsample.output import OutputError, resolve
+    from vmsample.profile.format import spool_path
+    from vmsample.profile.writing import being_written
 
     try:
         output = resolve(out)
@@ -76,9 +79,20 @@ def check_output(out, inputs, force):
             same = False
         if same:
             raise CommandError(f"{out} is the input {path}; choose another output file", exit_code=2)
+    busy = being_written(out)
+    if busy is not None:
+        raise CommandError(busy_output(out, busy))
     if output.exists and not force:
+        if os.path.exists(spool_path(out)):
+            raise CommandError(f"{out} exists: a killed run's (`vmsample recover {out}` rebuilds it; "
+                               f"-f overwrites it)")
         raise CommandError(f"{out} exists (use -f to overwrite)")
     return output
+
+
+def busy_output(out, busy):
+    """The message for an output [out] that a live run writes ([busy]: its ProfileBusy)."""
+    return f"{out} is {busy.strerror} (a vmsample run); wait for it to end or choose another output file"
 
 
 def load(path, progress=None, aggregate=False, merged=False):
@@ -96,11 +110,33 @@ def load(path, progress=None, aggregate=False, merged=False):
     if os.path.isdir(path):
         raise CommandError(f"{path}: is a directory, not a profile")
     try:
+        source = readable(path)
         with (progress or QUIET).status(f"reading {path}"):
-            return read_profile(path, aggregate=aggregate, merged=merged)
+            return read_profile(source, aggregate=aggregate, merged=merged)
     except OSError as e:
         raise CommandError(f"{path}: {e.strerror or e}") from None
     except ProfileFormatError as e:
         raise CommandError(f"{path}: not a valid profile: {e}") from None
     except MemoryError:
         raise CommandError(f"{path}: out of memory reading the profile") from None
+
+
+def readable(path):
+    """What a command reads of the profile [path]: the path, or, while a live
+    run is writing the profile, what it holds so far (writing.py), which it
+    says on stderr."""
+    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.recover import snapshot
+    from vmsample.profile.writing import being_written
+
+    busy = being_written(path)
+    if busy is None:
+        return path
+    print(f"vmsample: {path} is {busy.strerror}: reading what it holds so far", file=sys.stderr)
+    try:
+        return snapshot(path)
+    except FileNotFoundError:           # the run ended meanwhile: its spool is gone
+        return path
+    except ProfileFormatError:
+        raise CommandError(f"{path}: {busy.strerror}, and nothing readable of it has reached the disk yet") \
+            from None

@@ -18,10 +18,11 @@ def add_arguments(parser):
 
 
 def run(args):
-    from vmsample.profile.errors import ProfileFormatError
+    from vmsample.profile.errors import ProfileBusy, ProfileFormatError
+    from vmsample.profile.format import spool_path
     from vmsample.profile.recover import recover
 
-    spool = args.spool or args.file + ".spool"
+    spool = args.spool or spool_path(args.file)
     if not os.path.exists(args.file):
         raise CommandError(f"{args.file}: no such file")
     if not os.path.exists(spool):
@@ -33,6 +34,9 @@ def run(args):
         check_output(args.output, [spool], args.force)
     try:
         r = recover(args.file, output=args.output, spool=spool)
+    except ProfileBusy as e:
+        raise CommandError(f"{args.file} is {e.strerror}: recover is for a run that was killed; wait for this "
+                           f"one to end (`vmsample report {args.file}` reads what it holds so far)") from None
     except ProfileFormatError as e:
         raise CommandError(f"{args.file}: cannot recover: {e}") from None
     except OSError as e:

@@ -19,7 +19,7 @@ import os
 import sys
 
 from vmsample.cli import CommandError
-from vmsample.cli._args import check_output, parse_duration, parse_time_period_or_off, size_type
+from vmsample.cli._args import busy_output, check_output, parse_duration, parse_time_period_or_off, size_type
 
 HELP = "run a program on the vmsample VM and write its allocation profile"
 
@@ -34,7 +34,8 @@ def add_arguments(parser):
 
     parser.add_argument("-o", "--output", metavar="OUT.prof",
                         help="profile file (default: vmsample-<script>.<pid>.prof; "
-                             "a .gz suffix writes gzip)")
+                             "a .gz suffix writes gzip); a regular file, or a symlink to one: the run locks "
+                             "it and keeps a spool beside it, so a FIFO, a device or - is refused")
     parser.add_argument("-f", "--force", action="store_true", help="overwrite an existing output file")
     parser.add_argument("--alloc-period", type=size_type(maximum=MAX_SAMPLE_PERIOD, off=True),
                         default=DEFAULT_ALLOC_PERIOD,
@@ -122,6 +123,8 @@ def run(args):
     from vmsample.lang import run_program, syntax_error_line
     from vmsample.lang.source import read_source
     from vmsample.profile._writer import ProfileWriter
+    from vmsample.profile.errors import ProfileBusy
+    from vmsample.profile.writing import being_written
     from vmsample.report.units import fmt_bytes
     from vmsample.sampling_advice import sampling_warnings
 
@@ -168,6 +171,8 @@ def run(args):
                                time_period_ns=args.time_period, real_time=args.real_time,
                                layout=args.layout, program=script or "-c", argv=argv,
                                flush_interval=args.flush_interval)
+    except ProfileBusy as e:            # a run that started since check_output
+        raise CommandError(busy_output(out, being_written(out) or e)) from None
     except OSError as e:
         raise CommandError(f"cannot write {out}: {e.strerror or e}") from None
     except MemoryError:

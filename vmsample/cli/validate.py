@@ -19,13 +19,15 @@ def run(args):
     from vmsample.profile.records import iter_records
     from vmsample.profile.source import mapped
 
+    from ._args import readable
+
     # The fast reader gives the most precise message, and checks the rules
     # between records (the assembly it shares with the schema's to_profile);
     # the construct schema, the reference, then parses every record, one at a
     # time, so that its memory does not grow with the file.  A valid file
     # passes both (and they agree, see the tests).
     try:
-        with mapped(args.file) as (data, gz):
+        with mapped(readable(args.file)) as (data, gz):
             profile = read_data(data, gz, aggregate=True, source=args.file)
             if not args.fast:
                 for _ in iter_records(data):
@@ -39,5 +41,6 @@ def run(args):
         print(f"{args.file}: valid (version {m.format_version}, layout {m.layout}"
               f"{', gzip' if m.gzip else ''}{', recovered' if m.recovered else ''}): "
               f"{len(profile.alloc_samples)} allocation samples, {len(profile.time_samples)} time samples, "
-              f"{len(profile.minor_collections)} minor collections, {len(profile.major_events)} major-collection events")
+              f"{len(profile.minor_collections)} minor collections, {len(profile.major_events)} major-collection events, "
+              f"{len(profile.pauses)} pauses")
     return 0

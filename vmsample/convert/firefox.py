@@ -22,9 +22,11 @@ clear message.  The layout follows the paper's Figure 1:
   starting from 0 at the profile's start so that the counter tooltip shows
   absolute values, and, in files that record deaths, one per top allocation
   site ([LIVE_TRACKS], by peak) with its estimated live bytes over time;
-* markers: one per minor collection (its statistics and how many sampled
-  objects survived) and, for each major collection, one spanning it and one
-  per phase (marking, sweeping, finalizing).
+* markers: one per pause (the program stopped for a minor collection and
+  the major work after it: PAUSE records), one per minor collection (its
+  statistics and how many sampled objects survived) and, for each major
+  collection, one spanning it and one per phase (marking, sweeping,
+  finalizing).
 
 Times are milliseconds since the profile's start ([meta.startTime] is its
 wall-clock start).  All tables live in ``profile.shared`` (stacks as a
@@ -86,6 +88,21 @@ MARKER_SCHEMA = [
             {"key": "sampled", "label": "Sampled objects resolved", "format": "integer"},
             {"key": "survived", "label": "Survived", "format": "integer"},
             {"key": "died", "label": "Died young", "format": "integer"},
+        ],
+    },
+    {
+        "name": "GCPause",
+        "tooltipLabel": "GC pause",
+        "tableLabel": "GC pause after minor GC #{marker.data.minor_index}: {marker.data.duration}, "
+                      "major work {marker.data.major}",
+        "chartLabel": "Pause",
+        "display": _CHART,
+        "description": "The program stopped for a collection: a minor collection and the step of "
+                       "the major collection after it.",
+        "fields": [
+            {"key": "minor_index", "label": "Minor collection", "format": "integer"},
+            {"key": "duration", "label": "Pause", "format": "duration"},
+            {"key": "major", "label": "Major work", "format": "duration"},
         ],
     },
     {
@@ -303,6 +320,10 @@ def _add_marker(markers, shared, name, start, end, data):
 
 
 def _gc_markers(profile, markers, shared, start_ns):
+    for p in profile.pauses:
+        _add_marker(markers, shared, "GC pause", _ms(p.time_ns, start_ns), _ms(p.time_ns + p.duration_ns, start_ns),
+                    {"type": "GCPause", "minor_index": p.minor_index, "duration": p.duration_ns / 1e6,
+                     "major": p.major_ns / 1e6})
     for m in profile.minor_collections:
         data = {"type": "GCMinor", "index": m.index, "gc_state": m.gc_state, "sampled": m.n_sampled,
                 "survived": m.n_survived, "died": m.n_died}
@@ -445,7 +466,7 @@ def _extra(profile: Profile) -> list[dict]:
         {"label": "Major collections", "format": "integer", "value": s.major_collections},
     ]
     if s.peak_heap is not None:
-        entries.append({"label": "Peak heap (total_memory_used)", "format": "bytes", "value": s.peak_heap})
+        entries.append({"label": "Old space in use, peak (total_memory_used)", "format": "bytes", "value": s.peak_heap})
     return [{"label": "vmsample", "entries": entries}]
 
 

@@ -28,6 +28,7 @@ shows it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -39,7 +40,7 @@ from vmsample import __version__
 from vmsample.profile.columns import by_first_use, distinct, group, sum_by
 from vmsample.profile.model import NONE, Outcome, Profile, profile_origin_ns
 from vmsample.profile.totals import has_lifetimes
-from vmsample.report.analysis import analyze, duration_ns
+from vmsample.report.analysis import PauseSummary, analyze, duration_ns
 from vmsample.report.progress import QUIET
 from vmsample.report.units import fmt_merged
 
@@ -237,7 +238,9 @@ def time_tree(profile: Profile, progress=QUIET) -> dict | None:
 
 def gc_series(profile: Profile, start_ns: int) -> dict:
     """Minor collections (downsampled to [MAX_GC_POINTS] by keeping the
-    largest memory value of each bucket) and major collections with phases."""
+    largest memory value of each bucket), major collections with phases,
+    and the pauses (downsampled by keeping the longest of each bucket, so
+    that the longest pause is always drawn)."""
     minors = profile.minor_collections
     step = max(1, -(-len(minors) // MAX_GC_POINTS))
     points = []
@@ -253,7 +256,15 @@ def gc_series(profile: Profile, start_ns: int) -> dict:
         majors.append({"index": c.index, "start": round((c.start_ns - start_ns) / 1e6, 4),
                        "end": None if c.end_ns is None else round((c.end_ns - start_ns) / 1e6, 4),
                        "phases": [[p.state.lower(), round((p.start_ns - start_ns) / 1e6, 4)] for p in c.phases]})
+    pauses = profile.pauses
+    step = max(1, -(-len(pauses) // MAX_GC_POINTS))
+    longest = [max(pauses[i:i + step], key=lambda p: p.duration_ns) for i in range(0, len(pauses), step)]
     return {"minor": points, "minor_count": len(minors), "major": majors,
+            "pause": [[round((p.time_ns - start_ns) / 1e6, 4), p.duration_ns / 1e6, p.major_ns / 1e6, p.minor_index]
+                      for p in longest],
+            "pause_count": len(pauses),
+            "pause_summary": dataclasses.asdict(summary) if (summary := PauseSummary.of(
+                pauses, start_ns, duration_ns(profile))) else None,
             "columns": ["time_ms", "duration_ns", "total_memory_used", "total_size_of_arenas", "VmRSS",
                         "bytes_copied", "survived", "died", "collections"]}
 

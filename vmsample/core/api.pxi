@@ -542,7 +542,7 @@ cdef class Nursery:
 
     def _install_test_hooks(self, n_roots=0):
         """For tests: install C hooks that record every sample, minor report
-        and major event, and a trace_roots hook reporting [n_roots] extra root
+        and major event and pause, and a trace_roots hook reporting [n_roots] extra root
         slots; returns the recorder (the hooks stay installed while it lives)."""
         cdef _HookRecorder rec = _HookRecorder.__new__(_HookRecorder)
         rec.nursery = self
@@ -554,6 +554,7 @@ cdef class Nursery:
         h.on_sample, h.on_sample_ctx = record_sample, &rec.r
         h.on_minor_collection, h.on_minor_collection_ctx = record_minor, &rec.r
         h.on_major_collection, h.on_major_collection_ctx = record_major, &rec.r
+        h.on_pause, h.on_pause_ctx = record_pause, &rec.r
         h.trace_roots, h.trace_roots_ctx = report_roots, &rec.r
         return rec
 

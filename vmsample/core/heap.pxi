@@ -110,11 +110,6 @@ cdef struct GCSampler:
     size_t cap_tracked_seq
     size_t cap_tracked_obj
 
-ctypedef struct PauseLogEntry:
-    int64_t time_ns         # start, gc_monotonic_ns()
-    uint64_t duration_ns    # the minor collection and the major work after it
-    uint64_t major_ns       # the major work alone
-
 ctypedef struct MinorLogEntry:
     GCMinorReport report    # report.outcomes is NULL here; outcome bytes live in outcome_log
     size_t outcome_offset
@@ -205,7 +200,7 @@ ctypedef struct GCPrivate:
     GCMajorEvent* major_log
     size_t n_major_log
     size_t cap_major_log
-    PauseLogEntry* pause_log    # every pause (see n_pauses)
+    GCPause* pause_log    # every pause (see n_pauses)
     size_t n_pause_log
     size_t cap_pause_log
     uint8_t* outcomes       # scratch buffer for the report

@@ -99,25 +99,29 @@ cdef int collect_for_allocation(GCHeap* h, size_t extra, size_t nursery_need) no
     # [extra] more bytes would still exceed the heap limit.
     cdef GCPrivate* p = P(h)
     cdef uint64_t used
-    cdef int64_t t0 = gc_monotonic_ns(), t1, t2
+    cdef GCPause pause
+    cdef int64_t t1
+    pause.time_ns = gc_monotonic_ns()
     if gc_collect_minor(h) < 0:
         return -1
+    pause.minor_index = p.minor_count
     used = total_memory_used(h)
     if used > p.peak_memory_used:
         p.peak_memory_used = used
     t1 = gc_monotonic_ns()
-    major_collect_step(h, extra, nursery_need, t0)
-    t2 = gc_monotonic_ns()
+    major_collect_step(h, extra, nursery_need, pause.time_ns)
+    pause.major_ns = gc_monotonic_ns() - t1
+    pause.duration_ns = t1 + pause.major_ns - pause.time_ns
     p.n_pauses += 1
-    p.pause_total_ns += <uint64_t>(t2 - t0)
-    p.pause_max_ns = max(p.pause_max_ns, <uint64_t>(t2 - t0))
-    p.major_work_max_ns = max(p.major_work_max_ns, <uint64_t>(t2 - t1))
+    p.pause_total_ns += <uint64_t>pause.duration_ns
+    p.pause_max_ns = max(p.pause_max_ns, <uint64_t>pause.duration_ns)
+    p.major_work_max_ns = max(p.major_work_max_ns, <uint64_t>pause.major_ns)
     if p.keep_gc_log and grow(<void**>&p.pause_log, &p.cap_pause_log, p.n_pause_log + 1,
-                              sizeof(PauseLogEntry)) == 0:
-        p.pause_log[p.n_pause_log].time_ns = t0
-        p.pause_log[p.n_pause_log].duration_ns = <uint64_t>(t2 - t0)
-        p.pause_log[p.n_pause_log].major_ns = <uint64_t>(t2 - t1)
+                              sizeof(GCPause)) == 0:
+        p.pause_log[p.n_pause_log] = pause
         p.n_pause_log += 1
+    if h.on_pause != NULL:
+        h.on_pause(h.on_pause_ctx, &pause)
     used = total_memory_used(h)
     if p.heap_limit and used + extra > p.heap_limit:
         h.error = GC_ERR_NOMEM

@@ -19,6 +19,9 @@ ctypedef struct HookRecorder:
     uint64_t* deaths
     size_t n_deaths
     size_t cap_deaths
+    GCPause* pauses
+    size_t n_pauses
+    size_t cap_pauses
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
 
@@ -52,6 +55,12 @@ cdef void record_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
         memcpy(r.deaths + r.n_deaths, event.deaths, 8 * event.n_deaths)
     r.n_deaths += event.n_deaths
 
+cdef void record_pause(void* ctx, const GCPause* pause) noexcept nogil:
+    cdef HookRecorder* r = <HookRecorder*>ctx
+    if grow(<void**>&r.pauses, &r.cap_pauses, r.n_pauses + 1, sizeof(GCPause)) == 0:
+        r.pauses[r.n_pauses] = pause[0]
+        r.n_pauses += 1
+
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
     cdef size_t i
@@ -73,6 +82,7 @@ cdef class _HookRecorder:
         free(self.r.outcomes)
         free(self.r.majors)
         free(self.r.deaths)
+        free(self.r.pauses)
         free(self.r.roots)
 
     @property
@@ -96,6 +106,12 @@ cdef class _HookRecorder:
     def majors(self):
         return [MajorEvent(e.index, e.state, e.time_ns, e.total_memory_used, e.total_size_of_arenas)
                 for e in self.r.majors[:self.r.n_majors]]
+
+    @property
+    def pauses(self):
+        """(minor index, Pause) of every pause."""
+        return [(e.minor_index, Pause(e.time_ns, e.duration_ns, e.major_ns))
+                for e in self.r.pauses[:self.r.n_pauses]]
 
     @property
     def deaths(self):

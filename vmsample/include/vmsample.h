@@ -129,13 +129,15 @@ struct vms_heap {
     vms_ref *shadowstack_top;
     vms_ref *shadowstack_end;
     size_t frame_depth;
-    /* hooks, each with its own context (the run context owns the first three) */
+    /* hooks, each with its own context (the run context owns the first four) */
     void (*on_sample)(void *ctx, const void *sample);
     void *on_sample_ctx;
     void (*on_minor_collection)(void *ctx, const void *report);
     void *on_minor_collection_ctx;
     void (*on_major_collection)(void *ctx, const void *event);
     void *on_major_collection_ctx;
+    void (*on_pause)(void *ctx, const void *pause);
+    void *on_pause_ctx;
     void (*trace_roots)(void *ctx, vms_heap *h);
     void *trace_roots_ctx;
     vms_type *types;
@@ -181,7 +183,8 @@ typedef struct vms_glue vms_glue;  /* the profiling glue of a run (vms_run_glue)
     X(a, vms_heap, shadowstack_end) X(a, vms_heap, frame_depth) X(a, vms_heap, on_sample) \
     X(a, vms_heap, on_sample_ctx) X(a, vms_heap, on_minor_collection) \
     X(a, vms_heap, on_minor_collection_ctx) X(a, vms_heap, on_major_collection) \
-    X(a, vms_heap, on_major_collection_ctx) X(a, vms_heap, trace_roots) \
+    X(a, vms_heap, on_major_collection_ctx) X(a, vms_heap, on_pause) X(a, vms_heap, on_pause_ctx) \
+    X(a, vms_heap, trace_roots) \
     X(a, vms_heap, trace_roots_ctx) X(a, vms_heap, types) X(a, vms_heap, n_types) X(a, vms_heap, error)
 /* Each struct's fields, with the argument [a] passed to X. */
 #define VMS_LAYOUT(X, hdr, typ, roots, frame, pframe, heap) \

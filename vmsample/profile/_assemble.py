@@ -31,8 +31,8 @@ from . import format as F
 from .columns import NONE, by_first_use, distinct, group
 from .errors import ProfileFormatError
 from .fate import FateStream, Irregular, Outcome
-from .model import (AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Profile,
-                    TimeSamples)
+from .model import (AggregatedSamples, AllocationSamples, Code, Frame, MajorEvent, Metadata, MinorCollection, Pause,
+                    Profile, TimeSamples)
 from .totals import SampleTotals, TotalsAccumulator, has_lifetimes
 
 
@@ -217,7 +217,7 @@ class ProfileBuilder:
       [add_meta], [code], [stack], [obj_info], [trailer]; then
       [extension_begins] (or [memory_map], a legacy file's tail), and
       [type_name], [stats], [alloc_info], [time_info], [minor], [major],
-      [deaths], [end_of_extension]; [drain] between extension records;
+      [deaths], [pause], [end_of_extension]; [drain] between extension records;
     * what it knows so far: [geometry], [lines], [meta] (the META pairs),
       [codes], [stack_count], [intern] (a stack's id);
     * for compiled decoding: [stacks] (the interning table), the columns of
@@ -264,6 +264,7 @@ class ProfileBuilder:
         self.time_infos = _time_columns()
         self.minors: list = []
         self.majors: list = []
+        self.pauses: list = []
         self.deaths_seq, self.deaths_major, self.deaths_time = array("Q"), array("q"), array("q")
         self.end_record = None
 
@@ -378,6 +379,9 @@ class ProfileBuilder:
     def major(self, index, state, time_ns, total_memory_used, total_size_of_arenas):
         self.majors.append(MajorEvent(index, _state_name(state), time_ns, total_memory_used,
                                       total_size_of_arenas))
+
+    def pause(self, minor_index, time_ns, duration_ns, major_ns):
+        self.pauses.append(Pause(minor_index, time_ns, duration_ns, major_ns))
 
     def deaths(self, major, time_ns, seqs):
         if self.aggregate:
@@ -793,7 +797,7 @@ class ProfileBuilder:
             alloc, time = self._allocations(meta, types, alloc_main), self._time_samples(meta, time_main)
         profile = Profile(meta=meta, codes=codes, frames=frames, stacks=stacks, alloc_samples=alloc,
                           time_samples=time, minor_collections=minors, major_events=self.majors, types=types,
-                          stat_names=stat_names, sample_totals=totals)
+                          stat_names=stat_names, pauses=self.pauses, sample_totals=totals)
         return profile.aggregated() if self.aggregate and not self.merged else profile
 
     def _streamed_totals(self, alloc_main, time_main) -> SampleTotals:

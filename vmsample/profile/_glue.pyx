@@ -39,10 +39,11 @@ from libc.stdlib cimport malloc, free
 
 import os
 
-from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, gc_monotonic_ns
+from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, GCPause, gc_monotonic_ns
 from vmsample._nursery cimport GCHeap, Nursery, gc_collect_minor, gc_unhook, gcref_t
 from vmsample.profile._writer cimport (PROF_MAX_FRAMES, ProfFrame, ProfileWriter, prof_alloc_sample,
-                                       prof_major_event, prof_minor_collection, prof_time_sample)
+                                       prof_major_event, prof_minor_collection, prof_pause,
+                                       prof_time_sample)
 
 # ____________________________________________________________________________
 # The timer
@@ -277,6 +278,9 @@ cdef void on_minor(void* ctx, const GCMinorReport* report) noexcept nogil:
 cdef void on_major(void* ctx, const GCMajorEvent* event) noexcept nogil:
     prof_major_event((<ProfGlue*>ctx).writer, event)
 
+cdef void on_pause(void* ctx, const GCPause* pause) noexcept nogil:
+    prof_pause((<ProfGlue*>ctx).writer, pause)
+
 
 cdef int prof_time_samples(ProfGlue* g) noexcept nogil:
     """Take the time samples the timer counted since the last call -- one
@@ -449,7 +453,8 @@ cdef Profiler attach_into(Profiler p, Nursery nursery, ProfileWriter writer,
     if writer.closed:
         raise ValueError("the writer is closed")
     h = nursery.heap
-    if h.on_sample != NULL or h.on_minor_collection != NULL or h.on_major_collection != NULL:
+    if h.on_sample != NULL or h.on_minor_collection != NULL or h.on_major_collection != NULL \
+            or h.on_pause != NULL:
         raise RuntimeError("this nursery's sample or collection hooks are already in use "
                            "(is another profiler attached?)")
     if writer.time_period_ns is not None:
@@ -470,6 +475,7 @@ cdef Profiler attach_into(Profiler p, Nursery nursery, ProfileWriter writer,
     h.on_sample, h.on_sample_ctx = on_sample, &p.glue
     h.on_minor_collection, h.on_minor_collection_ctx = on_minor, &p.glue
     h.on_major_collection, h.on_major_collection_ctx = on_major, &p.glue
+    h.on_pause, h.on_pause_ctx = on_pause, &p.glue
     try:
         if writer.alloc_period is not None:
             nursery.enable_sampling(writer.alloc_period, mode=writer.sampling, seed=seed,

@@ -8,9 +8,9 @@ runs with the GIL released.
 from libc.stdint cimport uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, free
 
-from vmsample._gc_hooks cimport GCMajorEvent, GCSample, GCMinorReport, gc_monotonic_ns
+from vmsample._gc_hooks cimport GCMajorEvent, GCPause, GCSample, GCMinorReport, gc_monotonic_ns
 from vmsample.profile._writer cimport (ProfFrame, ProfWriter, ProfileWriter, prof_alloc_sample,
-                                       prof_flush, prof_major_event, prof_minor_collection,
+                                       prof_flush, prof_major_event, prof_minor_collection, prof_pause,
                                        prof_time_sample)
 
 
@@ -93,7 +93,8 @@ def calls_after_close(ProfileWriter writer):
     cdef GCSample s
     cdef GCMinorReport r
     cdef GCMajorEvent e
-    cdef int rc[5]
+    cdef GCPause pause
+    cdef int rc[6]
     frame.code_id = 2
     frame.line = 1
     s.seq = 0
@@ -109,6 +110,7 @@ def calls_after_close(ProfileWriter writer):
     e.time_ns = 0
     e.n_deaths = 0
     e.deaths = NULL
+    pause.minor_index, pause.time_ns, pause.duration_ns, pause.major_ns = 1, 0, 1, 0
     writer.close()
     with nogil:
         rc[0] = prof_alloc_sample(w, &s, &frame, 1, 0)
@@ -116,7 +118,8 @@ def calls_after_close(ProfileWriter writer):
         rc[2] = prof_minor_collection(w, &r)
         rc[3] = prof_major_event(w, &e)
         rc[4] = prof_flush(w)
-    return tuple(rc[i] for i in range(5))
+        rc[5] = prof_pause(w, &pause)
+    return tuple(rc[i] for i in range(6))
 
 
 # ____________________________________________________________________________

@@ -38,7 +38,7 @@
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 # _gc_hooks.pxd is declarations only: no run-time import of the core.
-from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, gc_monotonic_ns
+from vmsample._gc_hooks cimport GCSample, GCMinorReport, GCMajorEvent, GCPause, gc_monotonic_ns
 
 ctypedef struct ProfFrame:
     uint64_t code_id            # positive, even
@@ -107,6 +107,7 @@ cdef int prof_time_sample(ProfWriter* w, int64_t time_ns, const ProfFrame* frame
                           uint32_t depth, uint64_t thread_id) noexcept nogil
 cdef int prof_minor_collection(ProfWriter* w, const GCMinorReport* r) noexcept nogil
 cdef int prof_major_event(ProfWriter* w, const GCMajorEvent* e) noexcept nogil
+cdef int prof_pause(ProfWriter* w, const GCPause* pause) noexcept nogil
 cdef int prof_flush(ProfWriter* w) noexcept nogil
 
 cdef class ProfileWriter:

@@ -41,7 +41,11 @@ Design
    error as OSError at flush(), check() or close().  Nothing is lost silently,
    nothing crashes.
 
-5. Code names are written lazily: the code table is an open-addressing hash
+5. One writer per profile: the main file is locked (vms_output_lock) before
+   it is truncated, and the spool starts with the writer's pid; see
+   vmsample/profile/writing.py.
+
+6. Code names are written lazily: the code table is an open-addressing hash
    on the code id; a frame whose code has not been written yet gets its 0x02
    record emitted right before the record that uses it.  close() writes the
    names of the declared codes no sample used, so every declared code is in
@@ -53,13 +57,14 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 import array
 import json
 import os
+import stat
 import sys
 
 cimport cython
 from cpython cimport array
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from libc.errno cimport errno, EBADF, EINTR, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
+from libc.errno cimport errno, EBADF, EEXIST, EINTR, ENOENT, ENOMEM, EINVAL, ENOSPC, EDQUOT, EFBIG
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport free
 # The test build can make the Nth allocation, write(2) or deflate() fail (_faults.pxd).
@@ -68,16 +73,18 @@ from vmsample._faults cimport (FAULTS, FAULT_DEFLATE, FAULT_WRITE, fault_calloc 
 from libc.string cimport memcpy, memset
 
 from vmsample.profile import format as F
+from vmsample.profile.errors import ProfileBusy
 from vmsample.profile._fatal_flush cimport fatal_flush_register, fatal_flush_unregister
 
 cdef extern from "<unistd.h>" nogil:
     ssize_t write(int fd, const void* buf, size_t count)
     ssize_t pread(int fd, void* buf, size_t count, long offset)
+    int ftruncate(int fd, long length)
     int close(int fd)
 
 cdef extern from "<fcntl.h>" nogil:
     int open(const char* path, int flags, int mode)
-    int O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_CLOEXEC
+    int O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_TRUNC, O_CLOEXEC
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -96,6 +103,42 @@ cdef extern from *:
     #endif
     """
     bint PROF_UNLIKELY(bint) noexcept nogil
+
+cdef extern from *:
+    """
+    #include <fcntl.h>
+    #include <string.h>
+    #include <sys/file.h>
+    /* The writer's lock on its main file (vmsample/profile/writing.py): a
+       lock of the open file description, which the kernel drops when the
+       writer closes the file or its process ends, however it ends -- and,
+       unlike a POSIX lock, not when the process closes another descriptor
+       of the same file.  Linux has such locks (F_OFD_*); elsewhere flock(2)
+       behaves alike, but can only be tested by taking it for a moment.
+       [take]: take it (0 taken, 1 held elsewhere) or test it (0 free, 1
+       held); -1 with errno on failure. */
+    static int vms_output_lock(int fd, int take) {
+    #ifdef F_OFD_SETLK
+        struct flock fl;
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (take) {
+            if (fcntl(fd, F_OFD_SETLK, &fl) == 0) return 0;
+            return errno == EAGAIN || errno == EACCES ? 1 : -1;
+        }
+        if (fcntl(fd, F_OFD_GETLK, &fl) < 0) return -1;
+        return fl.l_type != F_UNLCK;
+    #else
+        if (flock(fd, (take ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0) {
+            if (!take) flock(fd, LOCK_UN);
+            return 0;
+        }
+        return errno == EWOULDBLOCK ? 1 : -1;
+    #endif
+    }
+    """
+    int vms_output_lock(int fd, int take) nogil
 
 cdef extern from "<assert.h>" nogil:
     void c_assert "assert" (bint)   # on in the test build only (NDEBUG off)
@@ -387,6 +430,7 @@ cdef uint8_t F_EXT_END = F.EXT_END
 cdef uint8_t F_ALLOC_FLAG_LARGE = F.ALLOC_FLAG_LARGE
 cdef uint8_t F_ALLOC_FLAG_CONTINUED = F.ALLOC_FLAG_CONTINUED
 cdef uint8_t F_EXT_DEATHS = F.EXT_DEATHS
+cdef uint8_t F_EXT_PAUSE = F.EXT_PAUSE
 cdef uint32_t F_DEATHS_PER_RECORD = F.DEATHS_PER_RECORD
 cdef size_t DEATHS_HEAD = F.DEATHS_HEAD.size
 cdef uint16_t F_N_STATS = len(F.STAT_NAMES)
@@ -400,8 +444,13 @@ cdef size_t ALLOC_INFO = F.ALLOC_INFO.size
 cdef size_t TIME_INFO = F.TIME_INFO.size
 cdef size_t MINOR_FIXED = F.MINOR_HEAD.size + 8 * len(F.STAT_NAMES) + F.MINOR_SAMPLES.size
 cdef size_t MAJOR_GC = F.MAJOR_GC.size
+cdef size_t PAUSE = F.PAUSE.size
 cdef size_t END_PAYLOAD = F.END.size
 cdef size_t EXT_STACK_HEAD = F.EXT_STACK_HEAD.size
+cdef bytes _EXT_MAGIC = F.EXT_MAGIC
+cdef const char* EXT_MAGIC = _EXT_MAGIC
+cdef size_t EXT_MAGIC_SIZE = len(F.EXT_MAGIC)
+cdef long SPOOL_HEAD = F.SPOOL_HEAD
 # "Buffers" (the design block): the records filled in place fit the buffer --
 # the biggest are a stack record or a sample info with an inline stack of
 # MAX_STACK_ENTRIES entries (3 tail words at most), and a full DEATHS record.
@@ -686,6 +735,27 @@ cdef int _deaths(ProfWriter* w, const GCMajorEvent* e) noexcept nogil:
         start += n
     return 0
 
+cdef int prof_pause(ProfWriter* w, const GCPause* pause) noexcept nogil:
+    cdef int rc
+    prof_enter(w)
+    rc = _pause(w, pause)
+    prof_leave(w)
+    return rc
+
+cdef int _pause(ProfWriter* w, const GCPause* pause) noexcept nogil:
+    # PAUSE: u64 minor index | i64 time | i64 duration | i64 major part
+    cdef char* p
+    if PROF_UNLIKELY(w.error != 0):
+        return -1
+    p = _ext_header(w, F_EXT_PAUSE, PAUSE)
+    if p == NULL:
+        return -1
+    p = _put_u64(p, pause.minor_index)
+    p = _put_i64(p, pause.time_ns)
+    p = _put_i64(p, pause.duration_ns)
+    p = _put_i64(p, pause.major_ns)
+    return 0
+
 cdef int prof_flush(ProfWriter* w) noexcept nogil:
     cdef int rc
     prof_enter(w)
@@ -725,6 +795,11 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
         return -1
     if _write_timeval(w, F_MARKER_TRAILER) < 0:
         return -1
+    # The spool behind it, but for its head: the magic is the profile's, the
+    # WRITER record the spool's alone.
+    if _append(w, &w.main, EXT_MAGIC, EXT_MAGIC_SIZE) < 0:
+        return -1
+    offset = SPOOL_HEAD
     while True:
         r = pread(spool_fd, chunk, sizeof(chunk), offset)
         if r < 0:
@@ -752,16 +827,26 @@ cdef int _finish(ProfWriter* w, int spool_fd) noexcept nogil:
 # ------------------------------------------------------------------ Python level
 
 cdef int _open_output(ProfOutput* o, path, bint truncate) except -1:
-    cdef bytes bpath = os.fsencode(path)
-    cdef int flags = O_RDWR | O_CREAT | O_CLOEXEC | (O_TRUNC if truncate else 0)
-    o.fd = open(bpath, flags, 0o644)
+    """Open [path] for writing into [o]: 1 if this created the file, else 0.
+    A symlink is followed (its target is written, created if need be)."""
+    cdef bytes bpath = os.fsencode(os.path.realpath(path))
+    cdef int flags = O_RDWR | O_CLOEXEC | (O_TRUNC if truncate else 0)
+    cdef int created = 1
+    o.fd = open(bpath, flags | O_CREAT | O_EXCL, 0o644)
+    if o.fd < 0 and errno == EEXIST:
+        created = 0
+        o.fd = open(bpath, flags, 0o644)
     if o.fd < 0:
         raise OSError(errno, os.strerror(errno), str(path))
     o.buf = <char*>malloc(PROF_BUFFER_SIZE)
     o.cap = PROF_BUFFER_SIZE
     if o.buf == NULL:
+        if created or truncate:     # nothing of it is anybody else's now
+            os.unlink(bpath)
+        close(o.fd)
+        o.fd = -1
         raise MemoryError()
-    return 0
+    return created
 
 cdef int _open_gzip(ProfOutput* o) except -1:
     cdef z_stream* z = <z_stream*>calloc(1, sizeof(z_stream))
@@ -786,6 +871,40 @@ cdef void _release_output(ProfOutput* o) noexcept nogil:
     if o.fd >= 0:
         close(o.fd)
         o.fd = -1
+
+
+def take_output_lock(int fd):
+    """Take the writer's lock on the open file [fd] (open for writing): True,
+    or False if another open of the file holds it (vmsample/profile/writing.py)."""
+    cdef int r = vms_output_lock(fd, 1)
+    if r < 0:
+        raise OSError(errno, os.strerror(errno))
+    return r == 0
+
+
+def output_lock_held(int fd):
+    """Whether another open of the file [fd] holds the writer's lock."""
+    cdef int r = vms_output_lock(fd, 0)
+    if r < 0:
+        raise OSError(errno, os.strerror(errno))
+    return r == 1
+
+
+def _write_spool_head(int fd, path):
+    # The magic and the WRITER record, written at once (not buffered), so
+    # that whoever finds the spool can tell who writes it.
+    head = F.EXT_MAGIC + bytes([F.EXT_WRITER]) + F.WRITER.size.to_bytes(4, "little") \
+        + F.WRITER.struct.pack(os.getpid())
+    if len(head) != F.SPOOL_HEAD or os.write(fd, head) != len(head):
+        raise OSError(EINVAL, "the spool's head was not written whole", path)
+
+
+def _names(path, int fd):
+    """Whether [path] still names the file open as [fd]."""
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(fd))
+    except OSError:
+        return False
 
 
 def _vmprof_code_name(function, first_line, file, lang="py"):
@@ -816,7 +935,10 @@ cdef class ProfileWriter:
       allocation samples and 0x0A object-info records, fork version 7).
     * [lines]: stacks carry line numbers (vmprof PROFILE_LINES mode).
     * [gzip]: compress; default: when [path] ends in ".gz".
-    * [spool]: the sidecar for extension records; default ``path + ".spool"``.
+    * [spool]: the sidecar for extension records; default beside the file
+      [path] names (``format.spool_path``).
+    * Raises `ProfileBusy` if another writer holds [path] (one writer per
+      profile), before truncating anything.
     * [flush_interval]: seconds; a minor collection drains the buffers when
       this much time passed since the last drain (bounds what a crash loses).
 
@@ -850,7 +972,7 @@ cdef class ProfileWriter:
         if gzip is None:
             gzip = path.endswith(".gz")
         self.path = path
-        self.spool_path = os.fspath(spool) if spool is not None else path + ".spool"
+        self.spool_path = os.fspath(spool) if spool is not None else F.spool_path(path)
         self.layout = layout
         self.version = version
         self.lines = bool(lines)
@@ -879,14 +1001,27 @@ cdef class ProfileWriter:
         if w.codes == NULL or w.small_written == NULL:
             self._release()
             raise MemoryError()
+        main_created = False
         try:
-            _open_output(&w.main, path, True)
+            # A file is locked before anything is truncated: a second writer
+            # of the same file fails here, having changed nothing.  (What is
+            # not a file -- a FIFO, a device -- is written as a stream.)
+            main_created = _open_output(&w.main, path, False)
+            regular = stat.S_ISREG(os.fstat(w.main.fd).st_mode)
+            if regular and not take_output_lock(w.main.fd):
+                raise ProfileBusy(path)
+            _open_output(&w.spool, self.spool_path, True)
+            _write_spool_head(w.spool.fd, self.spool_path)
+            if regular and ftruncate(w.main.fd, 0) < 0:
+                raise OSError(errno, os.strerror(errno), path)
             if gzip:
                 _open_gzip(&w.main)
-            _open_output(&w.spool, self.spool_path, True)
         except BaseException:
-            # Nothing was written: leave no empty profile (or spool) behind.
-            created = [f for f, fd in ((path, w.main.fd), (self.spool_path, w.spool.fd)) if fd >= 0]
+            # Nothing was written: leave no empty profile (or spool) behind,
+            # and never remove a file this writer did not create (another
+            # run's, when the lock was refused).
+            created = [f for f, ours in ((os.path.realpath(path), w.main.fd >= 0 and main_created),
+                                         (self.spool_path, w.spool.fd >= 0)) if ours]
             self._release()
             for f in created:
                 os.unlink(f)
@@ -940,10 +1075,10 @@ cdef class ProfileWriter:
         for key, value in meta.items():
             self._write_meta(key, value)
 
-        # The spool starts with the extension magic and the stat names.
+        # After its head, the spool starts with the stat names.
         payload = len(F.STAT_NAMES).to_bytes(2, "little") + b"".join(
             len(n).to_bytes(2, "little") + n.encode() for n in F.STAT_NAMES)
-        self._append_spool(F.EXT_MAGIC + self._ext(F.EXT_STAT_NAMES, payload))
+        self._append_spool(self._ext(F.EXT_STAT_NAMES, payload))
         self._raise_if_failed()
         fatal_flush_register(w, _flush_on_fatal_signal)
 
@@ -1131,6 +1266,15 @@ cdef class ProfileWriter:
         if prof_major_event(self.w, &e) < 0:
             self._raise_if_failed()
 
+    def pause(self, minor_index, time_ns, duration_ns, major_ns=0):
+        """The program stopped at [time_ns] for [duration_ns]: the minor
+        collection [minor_index] and [major_ns] of major work after it."""
+        self._raise_if_failed()
+        cdef GCPause e
+        e.minor_index, e.time_ns, e.duration_ns, e.major_ns = minor_index, time_ns, duration_ns, major_ns
+        if prof_pause(self.w, &e) < 0:
+            self._raise_if_failed()
+
     def flush(self):
         """Write both buffers out (a crash after this loses none of it)."""
         self._raise_if_failed()
@@ -1174,13 +1318,17 @@ cdef class ProfileWriter:
         with nogil:
             rc = _finish(w, w.spool.fd)
         err = w.error
+        # Its directory removed or renamed, the file was written where
+        # nobody will find it: that is a failure too.
+        moved = not _names(self.path, w.main.fd)
+        ours = _names(self.spool_path, w.spool.fd)
         self._release()
         if err:
             raise OSError(err, f"writing profile failed: {os.strerror(err)}", self.path)
-        try:
+        if ours:
             os.unlink(self.spool_path)
-        except FileNotFoundError:
-            pass
+        if moved:
+            raise OSError(ENOENT, "the profile file was removed or moved while it was written", self.path)
 
     def __enter__(self):
         return self

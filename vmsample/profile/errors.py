@@ -1,4 +1,8 @@
-"""The one error raised for a malformed profile."""
+"""The one error raised for a malformed profile, and the one for a profile
+that another process is writing."""
+
+import errno
+import os
 
 
 class ProfileFormatError(ValueError):
@@ -32,3 +36,17 @@ class ProfileFormatError(ValueError):
 
     def __reduce__(self):
         return (type(self), (self.reason, self.offset, self.record))
+
+
+class ProfileBusy(OSError):
+    """The profile is being written (or recovered) by another process: there
+    is one writer per profile (vmsample/profile/writing.py).  [pid]: that
+    process, when its spool names it."""
+
+    def __init__(self, path, pid=None):
+        super().__init__(errno.EAGAIN, f"being written by {f'pid {pid}' if pid else 'another process'}",
+                         os.fspath(path))
+        self.pid = pid
+
+    def __reduce__(self):
+        return (type(self), (self.filename, self.pid))

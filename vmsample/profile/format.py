@@ -15,6 +15,7 @@ the writer (`_writer.pyx`, which reads them at import), the fast reader, the
 `construct` schema and `recover` all take them from here.
 """
 
+import os
 import struct
 
 from .errors import ProfileFormatError
@@ -178,10 +179,12 @@ MINOR_HEAD = Layout("minor_gc", ("index", "Q"), ("time_ns", "q"), ("duration_ns"
 MINOR_SAMPLES = Layout("minor_gc samples", ("first_seq", "Q"), ("count", "I"))
 MAJOR_GC = Layout("major_gc", ("index", "Q"), ("state", "B"), ("time_ns", "q"),
                   ("total_memory_used", "Q"), ("total_size_of_arenas", "Q"))
+PAUSE = Layout("pause", ("minor_index", "Q"), ("time_ns", "q"), ("duration_ns", "q"), ("major_ns", "q"))
 DEATHS_HEAD = Layout("deaths", ("major", "Q"), ("time_ns", "q"), ("count", "I"))   # + count x u64 seq
 END = Layout("end", ("n_alloc", "Q"), ("n_time", "Q"), ("n_minor", "Q"), ("n_major", "Q"),
              ("end_ns", "q"), ("n_truncated", "Q"))
 EXT_STACK_HEAD = Layout("stack", ("count", "I"))          # + count x i64 entries
+WRITER = Layout("writer", ("pid", "Q"))
 
 
 def unpack_deaths(payload, offset):
@@ -206,7 +209,11 @@ EXT_TIME_SAMPLE = 0x24      # sample info (+ stack when time samples are not the
 EXT_MINOR_GC = 0x25         # one per minor collection: stats + outcomes of the samples it resolved
 EXT_MAJOR_GC = 0x26         # one per major-collection state transition
 EXT_DEATHS = 0x27           # the sampled objects a major collection found dead
+EXT_PAUSE = 0x28            # one per pause: a collection that allocation triggered (minor + major work)
 EXT_END = 0x2F              # u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns
+# The spool's first record, never copied into the profile: u64 pid of the
+# process writing it (vmsample/profile/writing.py).
+EXT_WRITER = 0x2E
 
 EXT_TAG_NAMES = {
     EXT_TYPE_NAME: "type_name",
@@ -216,7 +223,9 @@ EXT_TAG_NAMES = {
     EXT_MINOR_GC: "minor_gc",
     EXT_MAJOR_GC: "major_gc",
     EXT_DEATHS: "deaths",
+    EXT_PAUSE: "pause",
     EXT_END: "end",
+    EXT_WRITER: "writer",
 }
 
 
@@ -283,3 +292,15 @@ META_RTYPE_PREFIX = "__rtype_"
 META_STAT_PREFIX = "gc_stats__"
 
 GZIP_MAGIC = b"\x1f\x8b"
+
+# The spool (docs/format.md §5): a profile's extension records while it is
+# being written, beside the profile file itself (symlinks followed), headed
+# by the magic and the WRITER record, which the writer skips when it copies
+# the spool behind the trailer.
+SPOOL_SUFFIX = ".spool"
+SPOOL_HEAD = len(EXT_MAGIC) + EXT_RECORD_HEAD.size + WRITER.size
+
+
+def spool_path(path) -> str:
+    """Where the spool of the profile [path] is."""
+    return os.path.realpath(path) + SPOOL_SUFFIX

@@ -383,6 +383,20 @@ class MajorEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class Pause:
+    """The program stopped at [time_ns] for [duration_ns], for a collection
+    that allocation triggered: the minor collection [minor_index] and the
+    major work after it ([major_ns] of the pause: a step of the incremental
+    collection, or a whole one).  Collections the program asked for
+    (gc.collect()) are not pauses."""
+
+    minor_index: int
+    time_ns: int
+    duration_ns: int
+    major_ns: int
+
+
+@dataclass(frozen=True, slots=True)
 class MajorPhase:
     state: str
     start_ns: int
@@ -455,6 +469,7 @@ class Profile:
     major_events: list[MajorEvent]
     types: dict[int, str]
     stat_names: tuple[str, ...]
+    pauses: list[Pause] = field(default_factory=list)      # none in files written before PAUSE records
     # The samples' sums: given by an aggregated read, else computed from the
     # columns the first time [totals] is asked.
     sample_totals: SampleTotals | None = field(default=None, repr=False, compare=False)

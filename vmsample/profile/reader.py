@@ -26,6 +26,7 @@ from .errors import ProfileFormatError
 from .fate import Irregular
 from .model import Profile
 from .source import load_bytes, mapped, release  # noqa: F401 (load_bytes: re-exported)
+from .writing import unfinished_hint
 
 _Q = struct.Struct("<q")
 _I = struct.Struct("<i")
@@ -38,6 +39,7 @@ _TIME = F.TIME_INFO.struct
 _MINOR_HEAD = F.MINOR_HEAD.struct
 _MINOR_SAMPLES = F.MINOR_SAMPLES.struct
 _MAJOR = F.MAJOR_GC.struct
+_PAUSE = F.PAUSE.struct
 _END = F.END.struct
 # A whole 0x06 / 0x03 record: the marker byte, then the layout.
 TIMEVAL_RECORD = 1 + F.TIMEVAL.size
@@ -89,10 +91,9 @@ def read_data(data, gz: bool, aggregate: bool = False, source=None, merged: bool
             whole = _read(data, gz, False)
             return merge.merged(whole) if merged else whole.aggregated()
     except ProfileFormatError as e:
-        if isinstance(source, (str, os.PathLike)) and os.path.exists(os.fspath(source) + ".spool"):
-            raise ProfileFormatError(f"{e.reason}; the run that wrote it did not finish: "
-                                     f"`vmsample recover {os.fspath(source)}` rebuilds it",
-                                     e.offset, e.record) from None
+        hint = unfinished_hint(source) if isinstance(source, (str, os.PathLike)) else None
+        if hint:
+            raise ProfileFormatError(f"{e.reason}; {hint}", e.offset, e.record) from None
         raise
     finally:
         if enabled:
@@ -457,6 +458,10 @@ def _extension_record(data, pos, tag, size, b, lines, at0) -> bool:
         if size != _MAJOR.size:
             raise ProfileFormatError("bad payload length", pos, record)
         b.major(*_MAJOR.unpack_from(payload))
+    elif tag == F.EXT_PAUSE:
+        if size != _PAUSE.size:
+            raise ProfileFormatError("bad payload length", pos, record)
+        b.pause(*_PAUSE.unpack_from(payload))
     elif tag == F.EXT_DEATHS:
         b.deaths(*F.unpack_deaths(payload, pos))
     elif tag == F.EXT_TYPE_NAME:

@@ -12,6 +12,10 @@ so that every main-section stack record keeps its extension info record
 (docs/format.md, "Pairing"), then an END record with the resulting counts.
 The output is a complete, valid profile; samples whose info never reached the
 spool are dropped and reported.
+
+`recover` holds the writer's lock while it works, so it refuses a profile
+that a live process is writing (writing.py); [snapshot] reads such a
+profile as far as it got, changing nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from ._assemble import ProfileBuilder
 from .errors import ProfileFormatError
 from .reader import EXT_HEAD_SIZE, TIMEVAL_RECORD, ext_records, read_main_section
 from .source import check_readable
+from .writing import exclusive
 
 # Where each counted record keeps its time (for END's end time).
 _TIME_AT = {F.EXT_ALLOC_SAMPLE: F.ALLOC_INFO.offset("time_ns"), F.EXT_TIME_SAMPLE: F.TIME_INFO.offset("time_ns"),
@@ -88,13 +93,15 @@ def _gunzip_prefix(raw: bytes) -> bytes:
 
 
 def _ext_records(spool: bytes):
-    """(tag, payload) of the spool's whole records, after its magic."""
+    """(tag, payload) of the spool's whole records, after its magic (but its
+    WRITER record, the spool's own)."""
     if spool[:len(F.EXT_MAGIC)] != F.EXT_MAGIC:
         raise ProfileFormatError("the spool does not start with the extension magic", 0, "extension")
     for pos, tag, size in ext_records(spool, len(F.EXT_MAGIC), whole_only=True):
         if tag == F.EXT_END:
             return
-        yield tag, spool[pos + EXT_HEAD_SIZE:pos + EXT_HEAD_SIZE + size]
+        if tag != F.EXT_WRITER:
+            yield tag, spool[pos + EXT_HEAD_SIZE:pos + EXT_HEAD_SIZE + size]
 
 
 def _ext(tag, payload):
@@ -106,25 +113,31 @@ def _meta(key, value):
     return bytes([F.MARKER_META]) + len(k).to_bytes(8, "little") + k + len(v).to_bytes(8, "little") + v
 
 
-def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
-    """Rebuild [path] (a killed run's output) from itself and its spool.
+@dataclass
+class _Rebuilt:
+    raw: bytes                  # the main file as it was read
+    spool: bytes                # the spool as it was read
+    gz: bool
+    profile: bytes              # the finished profile (not compressed)
+    kept: int                   # bytes of the main section kept (decompressed)
+    lost: int                   # bytes after them: a record cut by the crash
+    counts: dict                # records of each counted tag
+    dropped: int
 
-    Writes [output] (default: [path] itself, replaced atomically; a symlink's
-    target, and a FIFO as a stream: vmsample.output) and removes
-    the spool.  With [make_room] (the disk is full), [path] is rebuilt in
-    place in the space it and the spool take (_rebuild_in_place); if even
-    that fails, both are left as they were and the OSError raised.  Raises
-    ProfileFormatError if nothing can be recovered, and FileNotFoundError if
-    the spool is missing."""
-    path = os.fspath(path)
-    spool_path = os.fspath(spool) if spool is not None else path + ".spool"
-    output = os.fspath(output) if output is not None else path
+
+def _read(path):
     with open(path, "rb") as f:
         check_readable(f, path, pipe=False)
-        raw = f.read()
-    with open(spool_path, "rb") as f:
-        check_readable(f, spool_path, pipe=False)
-        spool_bytes = f.read()
+        return f.read()
+
+
+def _rebuild(path, spool_path, recovered=True) -> _Rebuilt:
+    """The finished profile that the main file [path] and its spool hold
+    (read in that order: the spool is never behind the main file, however
+    far the writer has got in between).  [recovered]: mark it with META
+    vmsample_recovered (and refuse a file already marked)."""
+    raw = _read(path)
+    spool_bytes = _read(spool_path)
     gz = raw[:2] == F.GZIP_MAGIC
     data = _gunzip_prefix(raw) if gz else raw
 
@@ -137,7 +150,7 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
             raise ProfileFormatError(f"nothing to recover: {e.reason}", e.offset, e.record) from None
     if F.META_VERSION not in b.meta:
         raise ProfileFormatError("not a vmsample profile (no vmsample_version META)", None, "meta")
-    if F.META_RECOVERED in b.meta:
+    if recovered and F.META_RECOVERED in b.meta:
         raise ProfileFormatError("this profile was already recovered", None, "meta")
     pypy = b.meta.get(F.META_LAYOUT) == F.LAYOUT_PYPY
     alloc_primary = b.meta.get(F.META_SAMPLE_KIND) == F.KIND_ALLOC
@@ -174,22 +187,51 @@ def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
     mtime = os.stat(path).st_mtime
     sec, usec = int(mtime), int((mtime % 1) * 1e6)
     out = bytearray(data[:end])
-    out += _meta(F.META_RECOVERED, time.strftime("%Y-%m-%dT%H:%M:%S"))
+    if recovered:
+        out += _meta(F.META_RECOVERED, time.strftime("%Y-%m-%dT%H:%M:%S"))
     out += bytes([F.MARKER_TRAILER]) + F.TIMEVAL.struct.pack(sec, usec, bytes(8))
     out += F.EXT_MAGIC
     for tag, payload in kept:
         out += _ext(tag, payload)
     out += _ext(F.EXT_END, F.END.struct.pack(counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
                                             counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], last_ns, 0))
-    blob = bytes(out)
-    if gz:
-        c = zlib.compressobj(6, zlib.DEFLATED, 31)
-        blob = c.compress(blob) + c.flush()
-    if make_room:
-        _rebuild_in_place(path, raw, 0 if gz else end, spool_path, spool_bytes, blob)
-        output = path
-    else:
-        resolve(output).write(blob)
-    os.unlink(spool_path)
-    return RecoverResult(output, counts[F.EXT_ALLOC_SAMPLE], counts[F.EXT_TIME_SAMPLE],
-                         counts[F.EXT_MINOR_GC], counts[F.EXT_MAJOR_GC], dropped, end, len(data) - end)
+    return _Rebuilt(raw, spool_bytes, gz, bytes(out), end, len(data) - end, counts, dropped)
+
+
+def recover(path, output=None, spool=None, make_room=False) -> RecoverResult:
+    """Rebuild [path] (a killed run's output) from itself and its spool.
+
+    Writes [output] (default: [path] itself, replaced atomically; a symlink's
+    target, and a FIFO as a stream: vmsample.output) and removes
+    the spool.  With [make_room] (the disk is full), [path] is rebuilt in
+    place in the space it and the spool take (_rebuild_in_place); if even
+    that fails, both are left as they were and the OSError raised.  Raises
+    ProfileBusy if a live process is writing [path] (writing.py),
+    ProfileFormatError if nothing can be recovered, and FileNotFoundError if
+    the spool is missing."""
+    path = os.fspath(path)
+    spool_path = os.fspath(spool) if spool is not None else F.spool_path(path)
+    output = os.fspath(output) if output is not None else path
+    with exclusive(path):
+        r = _rebuild(path, spool_path)
+        blob = r.profile
+        if r.gz:
+            c = zlib.compressobj(6, zlib.DEFLATED, 31)
+            blob = c.compress(blob) + c.flush()
+        if make_room:
+            _rebuild_in_place(path, r.raw, 0 if r.gz else r.kept, spool_path, r.spool, blob)
+            output = path
+        else:
+            resolve(output).write(blob)
+        os.unlink(spool_path)
+    c = r.counts
+    return RecoverResult(output, c[F.EXT_ALLOC_SAMPLE], c[F.EXT_TIME_SAMPLE], c[F.EXT_MINOR_GC],
+                         c[F.EXT_MAJOR_GC], r.dropped, r.kept, r.lost)
+
+
+def snapshot(path) -> bytes:
+    """What the profile [path], being written, holds so far: the bytes of a
+    finished profile, as `recover` would make it, but changing nothing on
+    disk (the writer goes on)."""
+    path = os.fspath(path)
+    return _rebuild(path, F.spool_path(path), recovered=False).profile

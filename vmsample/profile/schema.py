@@ -282,6 +282,12 @@ ext_deaths = Struct(
     Terminated,
 )
 
+# 0x28: u64 minor index | i64 time ns | i64 duration ns | i64 major ns
+ext_pause = Struct(
+    *fields(F.PAUSE),
+    Terminated,
+)
+
 # 0x2F: u64 alloc samples | u64 time samples | u64 minor | u64 major | i64 end ns | u64 truncated stacks
 ext_end = Struct(
     *fields(F.END),
@@ -298,6 +304,7 @@ def _ext_record(compiled):
         F.EXT_MINOR_GC: ext_minor_gc,
         F.EXT_MAJOR_GC: ext_major_gc,
         F.EXT_DEATHS: ext_deaths,
+        F.EXT_PAUSE: ext_pause,
         F.EXT_END: ext_end,
     }
     if compiled:            # (see _main_record)

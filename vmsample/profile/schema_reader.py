@@ -67,6 +67,8 @@ def _feed_extension(b, rec) -> None:
         b.major(p.index, p.state, p.time_ns, p.total_memory_used, p.total_size_of_arenas)
     elif tag == F.EXT_DEATHS:
         b.deaths(p.major, p.time_ns, p.seqs)
+    elif tag == F.EXT_PAUSE:
+        b.pause(p.minor_index, p.time_ns, p.duration_ns, p.major_ns)
     elif tag == F.EXT_TYPE_NAME:
         b.type_name(p.type_id, p.name)
     elif tag == F.EXT_STAT_NAMES:

@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from . import format as F
 
 
@@ -60,6 +58,8 @@ def crossings_of(flags: np.ndarray) -> np.ndarray | None:
     records the allocation of each one has (a record with
     ALLOC_FLAG_CONTINUED belongs to the allocation of the record before it);
     None when every allocation has one."""
+    import numpy as np
+
     continued = (np.asarray(flags) & F.ALLOC_FLAG_CONTINUED) != 0
     if not continued.any():
         return None

@@ -155,6 +155,38 @@ class Range:
 
 
 @dataclass(slots=True)
+class PauseSummary:
+    """The pauses (PAUSE records): the program stopped for a minor collection
+    and the major work after it.  Percentiles are nearest-rank: the p99 is
+    the shortest pause that at least 99% of the pauses do not exceed."""
+    count: int
+    total_ns: int
+    share: float | None         # of the run's duration
+    median_ns: int
+    p99_ns: int
+    max_ns: int
+    max_at_ns: int              # when the longest started, from the profile's origin (model.profile_origin_ns)
+    max_major_ns: int           # the longest pause's major part
+    major_max_ns: int           # the longest major part of any pause
+
+    @classmethod
+    def of(cls, pauses, origin_ns: int, duration_ns: int | None) -> PauseSummary | None:
+        if not pauses:
+            return None
+        durations = sorted(p.duration_ns for p in pauses)
+
+        def rank(percent):      # nearest rank, in integers: the ceil(percent/100 x n)-th
+            return durations[-(-percent * len(durations) // 100) - 1]
+
+        longest = max(pauses, key=lambda p: p.duration_ns)
+        total = sum(durations)
+        return cls(count=len(pauses), total_ns=total, share=total / duration_ns if duration_ns else None,
+                   median_ns=rank(50), p99_ns=rank(99), max_ns=longest.duration_ns,
+                   max_at_ns=longest.time_ns - origin_ns, max_major_ns=longest.major_ns,
+                   major_max_ns=max(p.major_ns for p in pauses))
+
+
+@dataclass(slots=True)
 class GCSummary:
     minor_collections: int
     minor_per_second: float | None
@@ -170,6 +202,7 @@ class GCSummary:
     major_time_ns: int
     major_max_ns: int | None
     major_phase_ns: dict[str, int]
+    pauses: PauseSummary | None     # None: no PAUSE records (a file written before them)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -401,6 +434,7 @@ def _gc(profile: Profile, duration_ns: int | None) -> GCSummary:
         major_time_ns=major_time,
         major_max_ns=major_max,
         major_phase_ns=dict(phase_ns),
+        pauses=PauseSummary.of(profile.pauses, profile_origin_ns(profile), duration_ns),
     )
 
 

@@ -6,11 +6,14 @@ move; a row present on one side only counts as 0 on the other.  Bytes are
 each profile's own estimates, so profiles taken with different sampling
 periods compare fine.  Rows are sorted by the size of the change.  The live
 heaps at the end (bytes alive when profiling stopped, in files that record
-deaths) are compared the same way.
+deaths) are compared the same way.  Profiles of different programs, or of
+one program given different arguments, are compared too, with a warning.
 """
 
 from __future__ import annotations
 
+import os
+import shlex
 from dataclasses import dataclass
 
 from .analysis import Analysis, Tally
@@ -65,6 +68,23 @@ def changes(a: Analysis, b: Analysis, by: str = "site") -> list[Change]:
     return out
 
 
+def warnings(a: Analysis, b: Analysis) -> list[str]:
+    """What makes the two profiles compare badly: different programs, or the
+    same program with different arguments (an older or foreign profile that
+    does not say what it ran is not judged)."""
+    sa, sb = a.summary, b.summary
+    if sa.program is None or sb.program is None:
+        return []
+    if os.path.basename(sa.program) != os.path.basename(sb.program):
+        return [f"the profiles ran different programs ({sa.program} and {sb.program}): the same names may be "
+                f"different code"]
+    args_a, args_b = (list(s.argv[1:]) if s.argv else [] for s in (sa, sb))
+    if args_a != args_b:
+        return [f"the profiles ran {os.path.basename(sa.program)} with different arguments "
+                f"({shlex.join(args_a) or 'none'} and {shlex.join(args_b) or 'none'})"]
+    return []
+
+
 def _summary_json(a: Analysis) -> dict:
     s = a.summary
     return {"estimated_bytes": s.total.bytes, "died_young": s.total.died_young,
@@ -74,7 +94,7 @@ def _summary_json(a: Analysis) -> dict:
 
 
 def to_json(a: Analysis, b: Analysis, by: str, limit: int | None) -> dict:
-    return {"before": _summary_json(a), "after": _summary_json(b), "by": by,
+    return {"before": _summary_json(a), "after": _summary_json(b), "by": by, "warnings": warnings(a, b),
             "changes": [c.to_json() for c in changes(a, b, by)[:limit]]}
 
 
@@ -99,14 +119,14 @@ def layout(a: Analysis, b: Analysis, by: str, limit: int, paths: tuple[str, str]
             return "-"
         return ("+" if signed and ns > 0 else "-" if ns < 0 else "") + fmt_duration(abs(ns))
 
-    items = [("before", paths[0]), ("after", paths[1]),
+    items = [("before", paths[0]), ("after", paths[1]), *(("warning", w) for w in warnings(a, b)),
              line("allocated (estimate)", sa.total.bytes, sb.total.bytes, fmt_bytes),
              ("died young", f"{fmt_share(sa.total.died_young)} -> {fmt_share(sb.total.died_young)}"),
              line("live at the end", sa.total.live_bytes, sb.total.live_bytes, fmt_bytes),
              line("duration", sa.duration_ns, sb.duration_ns, duration),
              line("minor collections", sa.minor_collections, sb.minor_collections, count),
              line("major collections", sa.major_collections, sb.major_collections, count),
-             line("peak heap", sa.peak_heap, sb.peak_heap, fmt_bytes),
+             line("old space, peak", sa.peak_heap, sb.peak_heap, fmt_bytes),
              line("bytes copied", sa.bytes_copied, sb.bytes_copied, fmt_bytes)]
     what = {"site": "sites", "function": "functions", "type": "types"}[by]
     table = Table(f"Allocation {what} that changed most", [

@@ -93,7 +93,10 @@ def _summary(a: Analysis, path: str | None) -> Fields:
             line += f"; {fmt_bytes(unknown)} allocated after the last minor collection"
         items.append(("died young", line))
     items.append(("collections", f"{s.minor_collections:,} minor, {s.major_collections:,} major"))
-    items.append(("peak heap", fmt_bytes(s.peak_heap)))
+    # Not the live objects' peak of `report --live` (estimated from the samples):
+    # everything the old space held, dead objects not yet swept included.
+    items.append(("old space, peak", f"{fmt_bytes(s.peak_heap)} in use (the collector's total_memory_used)"
+                  if s.peak_heap is not None else "-"))
     items.append(("bytes copied", fmt_bytes(s.bytes_copied)))
     for warning in s.warnings:
         items.append(("warning", warning))
@@ -130,7 +133,7 @@ def _gc(a: Analysis) -> Fields:
     rate = f", {g.minor_per_second:,.1f}/s" if g.minor_per_second is not None else ""
     items.append(("minor collections", f"{g.minor_collections:,}{rate}"))
     if g.minor_collections:
-        items.append(("minor pauses", f"{fmt_duration(g.minor_time_ns)} in all, mean "
+        items.append(("minor collection time", f"{fmt_duration(g.minor_time_ns)} in all, mean "
                       f"{fmt_duration(g.minor_pause_mean_ns)}, max {fmt_duration(g.minor_pause_max_ns)}"))
         items.append(("bytes copied", f"{fmt_bytes(g.bytes_copied)}, "
                       f"{fmt_bytes(g.bytes_copied / g.minor_collections)} per collection"))
@@ -147,6 +150,15 @@ def _gc(a: Analysis) -> Fields:
         if g.major_unfinished:
             major += f" ({g.major_unfinished} unfinished at the end)"
     items.append(("major collections", major))
+    p = g.pauses
+    if p is not None:
+        share = f" ({fmt_share(p.share)} of the run)" if p.share is not None else ""
+        items.append(("pauses", f"{p.count:,}, {fmt_duration(p.total_ns)} in all{share}; median "
+                      f"{fmt_duration(p.median_ns)}, p99 {fmt_duration(p.p99_ns)}, longest "
+                      f"{fmt_duration(p.max_ns)} at {fmt_duration(p.max_at_ns)} (major work "
+                      f"{fmt_duration(p.max_major_ns)} of it)"))
+    elif g.minor_collections:
+        items.append(("pauses", "not recorded (a profile written before vmsample recorded them)"))
     if g.major_phase_ns:
         items.append(("major phases", ", ".join(f"{state.lower()} {fmt_duration(ns)}"
                                                 for state, ns in g.major_phase_ns.items())))
@@ -288,10 +300,10 @@ def live_layout(a: Analysis, live, limit: int = 10) -> list:
         _live_table(f"Live at the end: {fmt_bytes(end.bytes)}, {fmt_count(end.objects)} objects, by site",
                     end.sites, end.bytes, limit, "function"),
         _live_table("Live at the end, by type", end.types, end.bytes, limit, "type"),
-        _live_table(f"Live at the peak ({when(peak.time_ns)}{f'; {fmt_merged(merged)}' if merged else ''}): "
-                    f"{fmt_bytes(peak.bytes)}, "
+        _live_table(f"Live objects at their peak ({when(peak.time_ns)}{f'; {fmt_merged(merged)}' if merged else ''}): "
+                    f"{fmt_bytes(peak.bytes)} estimated from the samples, "
                     f"{fmt_count(peak.objects)} objects, by site", peak.sites, peak.bytes, limit, "function"),
-        _live_table("Live at the peak, by type", peak.types, peak.bytes, limit, "type"),
+        _live_table("Live objects at their peak, by type", peak.types, peak.bytes, limit, "type"),
     ]
     leaks = Table("Leak suspects: live bytes never went down across the major collections",
                   ["#", "growth", "after 1st major", "at the end", "function", "location"], [],

@@ -1,9 +1,10 @@
 """How the format fixtures in this directory were made -- kept as their
 provenance, never run by the tests.
 
-    python tests/data/format/make.py NEWDIR
+    python tests/data/format/make.py NEWDIR [NAME ...]
 
-writes each fixture of FIXTURES into NEWDIR (which must not exist) by
+writes each fixture of FIXTURES (or only the NAMEs: a format change's new
+fixtures) into NEWDIR (which must not exist) by
 running workload.py under `vmsample run` with that fixture's options, plus
 the expected `vmsample report --json` of each (TZ=UTC: the report shows
 the start time in local time).  The fixtures are frozen: a later vmsample
@@ -29,6 +30,9 @@ FIXTURES = {
     "pypy-random.prof": ["--layout", "pypy", "--sampling", "random", "--seed", "3"],
     "pypy-fixed.prof.gz": ["--layout", "pypy", "--sampling", "fixed", "--seed", "4", "--time-period", "off"],
     "time-only.prof": ["--alloc-period", "off"],
+    # Added with the PAUSE record (0x28); the files above have none.
+    "vmprof-pauses.prof": ["--sampling", "random", "--seed", "7"],
+    "pypy-pauses.prof.gz": ["--layout", "pypy", "--sampling", "fixed", "--seed", "8"],
 }
 COMMON = ["--alloc-period", "2K", "--time-period", "1ms", "--nursery", "64K"]   # later options win
 V7 = "vmprof-v7.prof"           # version 7 (vmprof 0.6.0's timestamps) is not a `run` option
@@ -82,16 +86,20 @@ def write_killed(out, cwd):
     prog.unlink()
 
 
-def main(dest):
+def main(dest, names=()):
     dest = Path(dest).resolve()
     dest.mkdir(parents=True)
     (dest / "workload.py").write_text((HERE / "workload.py").read_text())
-    for name, options in FIXTURES.items():
-        vmsample("run", "-o", name, *COMMON, *options, "workload.py", cwd=dest)
-    write_v7(dest / V7, dest)
-    write_killed(dest / KILLED, dest)
+    names = list(names) or [*FIXTURES, V7, KILLED]
+    for name in names:
+        if name == V7:
+            write_v7(dest / V7, dest)
+        elif name == KILLED:
+            write_killed(dest / KILLED, dest)
+        else:
+            vmsample("run", "-o", name, *COMMON, *FIXTURES[name], "workload.py", cwd=dest)
     expected = {}
-    for name in [*FIXTURES, V7, KILLED]:
+    for name in names:
         read = name
         if name == KILLED:
             read = "recovered.prof"
@@ -106,4 +114,4 @@ def main(dest):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2:])

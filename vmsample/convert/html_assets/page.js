@@ -478,6 +478,49 @@
     box.appendChild(s);
     const majors = gc.major.length ? `, ${gc.major.length} major` : "";
     $("gc-readout").textContent = `${gc.minor_count.toLocaleString("en-US")} minor collections${majors}; hover for details`;
+    drawPauses(box, W, L, R, sx, end);
+  }
+
+  // The pauses on the GC timeline's time axis: one bar per pause, its
+  // height the pause's length, the major work after the minor collection
+  // in the darker part.
+  function drawPauses(box, W, L, R, sx, end) {
+    const gc = data.gc, pts = gc.pause || [];
+    const P = gc.pause_summary;
+    if (!pts.length || !P) {
+      box.appendChild(el("p", { class: "muted small" }, gc.minor_count
+        ? "Pauses: not recorded (a profile written before vmsample recorded them)." : ""));
+      return;
+    }
+    const H = 96, T = 8, B = 6;
+    const ymax = Math.max(...pts.map((p) => p[1]), 1e-6);
+    const sy = (ms) => T + (1 - ms / ymax) * (H - T - B);
+    const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": "GC pauses" });
+    for (const v of [0, ymax / 2, ymax]) {
+      s.appendChild(svg("line", { x1: L, x2: W - R, y1: sy(v), y2: sy(v), class: "axis" }));
+      s.appendChild(svg("text", { x: L - 6, y: sy(v) + 4, "text-anchor": "end" })).textContent = fmtMs(v);
+    }
+    const p99 = P.p99_ns / 1e6;
+    s.appendChild(svg("line", { x1: L, x2: W - R, y1: sy(p99), y2: sy(p99), stroke: "#c0392b", "stroke-dasharray": "4 3" }));
+    s.appendChild(svg("text", { x: L + 4, y: Math.max(T + 10, sy(p99) - 3), fill: "#c0392b" })).textContent = `p99 ${fmtMs(p99)}`;
+    for (const [t, ms, major] of pts) {
+      const x = sx(t), w = Math.max(1.5, sx(t + ms) - x);
+      s.appendChild(svg("rect", { x, y: sy(ms), width: w, height: sy(0) - sy(ms), fill: "#e8833a" }));
+      if (major > 0) s.appendChild(svg("rect", { x, y: sy(major), width: w, height: sy(0) - sy(major), fill: "#8e5ea2" }));
+    }
+    const caption = `${gc.pause_count.toLocaleString("en-US")} pauses, ${fmtMs(P.total_ns / 1e6)} in all; longest `
+      + `${fmtMs(P.max_ns / 1e6)}, p99 ${fmtMs(p99)}, median ${fmtMs(P.median_ns / 1e6)} `
+      + "(orange: the minor collection, purple: the major work after it); hover a pause for details";
+    const readout = box.appendChild(el("div", { class: "muted small" }, caption));
+    s.addEventListener("mousemove", (ev) => {
+      const r = s.getBoundingClientRect();
+      const t = ((ev.clientX - r.left) * (W / r.width) - L) / (W - L - R) * end;
+      let best = 0;
+      for (let k = 1; k < pts.length; k++) if (Math.abs(pts[k][0] - t) < Math.abs(pts[best][0] - t)) best = k;
+      const [pt, ms, major, minor] = pts[best];
+      readout.textContent = `pause at ${fmtMs(pt)}: ${fmtMs(ms)} (minor collection #${minor}, then ${fmtMs(major)} of major work)`;
+    });
+    box.insertBefore(s, readout);
   }
 
   // ------------------------------------------------------------ live heap
@@ -594,7 +637,7 @@
     }
     if (s.time_samples) items.push(["time samples", fmtCount(s.time_samples), s.time_period_ns ? `every ${fmtMs(s.time_period_ns / 1e6)}` : ""]);
     items.push(["collections", `${fmtCount(s.minor_collections)} minor`, `${s.major_collections} major`]);
-    items.push(["peak heap", fmtBytes(s.peak_heap), `${fmtBytes(s.bytes_copied)} copied`]);
+    items.push(["old space, peak", fmtBytes(s.peak_heap) + " in use (total_memory_used)", `${fmtBytes(s.bytes_copied)} copied`]);
     const box = $("cards");
     for (const [label, value, sub] of items) {
       const c = box.appendChild(el("div", { class: "card" }));
