@@ -95,6 +95,14 @@ ctypedef struct GCType:
     bint items_are_refs         # items are gcref_t (item_size must be 8)
     uint32_t n_refs             # number of reference fields in the fixed part
     uint32_t* ref_offsets       # their payload offsets in bytes (8-aligned)
+    uint32_t weak_offset        # payload offset of the weak field, GC_NO_WEAK_FIELD if none
+
+# Weak references (vmsample/core/weakrefs.pxi): the flags of gc_weak_register.
+cdef enum:
+    GC_WEAK_NOTIFY             = 1  # queue the weakref object when its reference is cleared
+    GC_WEAK_TRACK_RESURRECTION = 2  # cleared when the target is freed, not when it is found
+                                    # unreachable (a finalizer may resurrect it)
+    GC_NO_WEAK_FIELD = 0x7FFFFFFF   # GCType.weak_offset of a type without a weak field
 
 # ---------------------------------------------------------------- hooks
 
@@ -111,6 +119,11 @@ ctypedef void (*gc_pause_hook_t)(void* ctx, const GCPause* pause) noexcept nogil
 # Called at every collection to enumerate roots the core cannot see; it calls
 # gc_visit_root(h, slot) for each slot.
 ctypedef void (*gc_roots_hook_t)(void* ctx, GCHeap* h) noexcept nogil
+# Called at the end of a collection that queued anything for the embedder (an
+# object to finalize, a cleared weak reference, a death notice): drain the
+# queues at the next safe point (vmsample/core/finalizers.pxi), not in the
+# hook, which must not use the heap (rule 4, core/rules.pxi).
+ctypedef void (*gc_finalization_hook_t)(void* ctx, GCHeap* h) noexcept nogil
 #
 # Each hook has its own context pointer, passed as its [ctx] argument, so hooks
 # compose: a VM owns trace_roots (ctx = its own state) while a profiler owns
@@ -178,6 +191,8 @@ ctypedef struct GCHeap:
     void* on_pause_ctx
     gc_roots_hook_t trace_roots
     void* trace_roots_ctx
+    gc_finalization_hook_t on_finalization
+    void* on_finalization_ctx
     # Types.
     GCType* types
     uint32_t n_types
@@ -208,6 +223,25 @@ cdef int64_t gc_collect_major(GCHeap* h) noexcept nogil
 # memory.  Its invariant: core/identity.pxi.
 cdef uintptr_t gc_id(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil
+# Weak references, finalizers and death notices: the invariants and the order
+# a collection handles them in are in vmsample/core/weakrefs.pxi and
+# finalizers.pxi; how to use them, docs/embedding.md.  Registration never
+# collects; it returns 0, or -1 with h.error set (GC_ERR_NOMEM; GC_ERR_ARG
+# from inside a hook, or for a bad weak field).  The gc_next_* calls take one
+# queued item at a time (NULL / False when none is left); call them at a safe
+# point, never from a hook, and root a returned object before anything
+# allocates.
+#   Store [target] in [obj]'s weak field (the type's weak_offset, which must
+#   hold no reference yet) and register it; flags: GC_WEAK_*.
+cdef int gc_weak_register(GCHeap* h, GCHeader* obj, gcref_t target, uint32_t flags) noexcept nogil
+#   PEP 442: when [obj] is found unreachable it is kept alive (with all it
+#   reaches) and queued for its finalizer, once.  At most one per object.
+cdef int gc_finalizer_register(GCHeap* h, GCHeader* obj) noexcept nogil
+#   When [obj] dies (is freed), [word] is queued.  No resurrection.
+cdef int gc_death_notice_register(GCHeap* h, GCHeader* obj, uint64_t word) noexcept nogil
+cdef GCHeader* gc_next_finalizable(GCHeap* h) noexcept nogil
+cdef GCHeader* gc_next_cleared_weakref(GCHeap* h) noexcept nogil
+cdef bint gc_next_death_notice(GCHeap* h, uint64_t* word) noexcept nogil
 cdef int gc_raise_error(GCHeap* h) except -1
 # Root tables (GCRootTable above): 0, or -1 with h.error = GC_ERR_ARG (already
 # registered / not registered); gc_roots_new: NULL with GC_ERR_NOMEM.
@@ -273,6 +307,11 @@ cdef inline GCHeader* gc_alloc_varsize(GCHeap* h, uint16_t tid, size_t length) n
 cdef inline bint gc_is_ref(gcref_t v) noexcept nogil:
     return v != 0 and (v & 7) == 0
 
+cdef inline gcref_t gc_weak_get(GCHeap* h, GCHeader* obj) noexcept nogil:
+    # The weak field of [obj] (its type has one): its target, 0 once cleared.
+    # Only the core writes it, after gc_weak_register (weakrefs.pxi).
+    return (<gcref_t*>(<char*>obj + GC_HEADER_SIZE + h.types[obj.tid].weak_offset))[0]
+
 cdef inline void gc_write_barrier(GCHeap* h, GCHeader* obj) noexcept nogil:
     # Call BEFORE storing a reference into [obj] (any reference: young or not;
     # the check is one flag test).  Old objects that may now point into the
@@ -337,6 +376,8 @@ cdef inline void gc_unhook(GCHeap* h, void* ctx) noexcept nogil:
         h.on_pause, h.on_pause_ctx = NULL, NULL
     if h.trace_roots_ctx == ctx:
         h.trace_roots, h.trace_roots_ctx = NULL, NULL
+    if h.on_finalization_ctx == ctx:
+        h.on_finalization, h.on_finalization_ctx = NULL, NULL
 
 # ---------------------------------------------------------------- raising wrappers
 # The API above is nogil: it reports failure as NULL / False with h.error set.

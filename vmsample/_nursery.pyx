@@ -125,7 +125,7 @@ Debug knobs, read once from the environment when this module is imported:
 #        clear:  the next minor collection (step 5), which promotes it if it was
 #                reached and frees it otherwise.
 #        read:   minor_visit (trace it once, like a survivor), Ref.is_young,
-#                the heap verifier.
+#                the finalization order (minor_survivor), the heap verifier.
 #    GCFLAG_TRACK_YOUNG_PTRS  old, and not in the remembered set: the write
 #                             barrier must call gc_remember before a store.
 #                             Also on a young large object that tracks its
@@ -145,7 +145,8 @@ Debug knobs, read once from the environment when this module is imported:
 #        clear:  implicitly, when the nursery is zero-filled at the end of the
 #                minor collection (copies never inherit it).
 #        read:   minor_visit (follow the forwarding address instead of copying
-#                again); the sample outcomes (a forwarded object survived).
+#                again); the sample outcomes (a forwarded object survived);
+#                the finalization order (minor_survivor: reached, and where).
 #    GCFLAG_VISITED           the mark bit: reached in the running collection.
 #        set:    minor_visit on a young large object; major_visit; while a
 #                major collection is MARKING, on every survivor's copy and
@@ -155,7 +156,8 @@ Debug knobs, read once from the environment when this module is imported:
 #                old objects have it, and only while MARKING (the verifier
 #                checks, and checks the incremental-update invariant).
 #        read:   minor_visit and major_visit (trace each object once), step 5,
-#                the sample outcomes, the sweeps.
+#                the sample outcomes, the finalization order (minor_survivor,
+#                major_survivor: reached), the sweeps.
 #
 #    GCFLAG_HAS_SHADOW        a nursery object whose id was taken: its
 #                             old-space cell is reserved (core/identity.pxi).
@@ -165,7 +167,15 @@ Debug knobs, read once from the environment when this module is imported:
 #
 #    (A sample's object is not flagged: the sampler's pending list remembers
 #    it until the next minor collection, its tracked table until it dies --
-#    core/lifetimes.pxi.)
+#    core/lifetimes.pxi.  Nor is an object with a weak reference, a
+#    finalizer or a death notice: their registrations are lists, judged by
+#    every collection after it has reached what its roots reach --
+#    core/finalizers.pxi.)
+#
+# 8. Weak references, finalizers, death notices (docs/design.md §2.8): the
+#    finalization order each collection runs between reaching and freeing,
+#    the registrations and the queues the embedder drains: core/finalizers.pxi;
+#    the weak field: core/weakrefs.pxi.
 # ____________________________________________________________________________
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -265,5 +275,7 @@ include "core/minor.pxi"
 include "core/identity.pxi"
 include "core/major.pxi"
 include "core/verify.pxi"
+include "core/finalizers.pxi"
+include "core/weakrefs.pxi"
 include "core/api.pxi"
 include "core/test_hooks.pxi"

@@ -107,3 +107,53 @@ class SampleStream:
 def fixed_count(total, period, first_offset):
     """Closed form for mode "fixed": points s0 + k*period below [total]."""
     return 0 if total <= first_offset else (total - 1 - first_offset) // period + 1
+
+
+def closure(edges, start):
+    """The ids reachable from [start] through [edges] ({id: [ids or None]})."""
+    seen, todo = set(), list(start)
+    while todo:
+        oid = todo.pop()
+        if oid not in seen:
+            seen.add(oid)
+            todo.extend(t for t in edges.get(oid, ()) if t is not None)
+    return seen
+
+
+class Finalization:
+    """vmsample/core/finalizers.pxi's finalization order, written plainly, for
+    a collection that judges every object: a minor collection of a heap that
+    is all young, or a major collection of one that is all old.
+
+    [edges]: {id: [ids it references strongly]}; registrations: [weak]
+    {weakref id: (target id, notify, track_resurrection)}, [finalizers] {ids},
+    [notices] [(id, word)]; [queued]: the objects queued and not taken yet
+    (roots until taken)."""
+
+    def __init__(self):
+        self.edges, self.weak, self.finalizers, self.notices, self.queued = {}, {}, set(), [], []
+
+    def collect(self, roots):
+        """Judge every object; returns (survivors, finalizable, notified weakrefs,
+        death-notice words) and forgets the registrations used up."""
+        reached = closure(self.edges, list(roots) + self.queued)
+        cleared, notified = set(), []
+        for w, (t, notify, long) in self.weak.items():           # 1. short references
+            if not long and t not in reached:
+                cleared.add(w)
+                if notify and w in reached:
+                    notified.append(w)
+        finalizable = self.finalizers - reached                   # 2. resurrection
+        reached |= closure(self.edges, finalizable)
+        for w, (t, notify, long) in self.weak.items():           # 3. the others follow, or die
+            if w not in cleared and w in reached and t not in reached:
+                cleared.add(w)
+                if notify:
+                    notified.append(w)
+        words = [word for oid, word in self.notices if oid not in reached]     # 4. notices
+        self.weak = {w: r for w, r in self.weak.items() if w in reached and w not in cleared}
+        self.finalizers -= finalizable
+        self.notices = [(oid, word) for oid, word in self.notices if oid in reached]
+        self.queued += list(finalizable) + notified
+        self.edges = {oid: e for oid, e in self.edges.items() if oid in reached}
+        return reached, finalizable, notified, words

@@ -288,3 +288,122 @@ def test_vmsample_run_fails_in_one_line_or_the_programs_memory_error(tmp_path, c
         profile_left(path)
 
     assert sweep("alloc", workload, check) > 100
+
+
+# ---------------------------------------------------------------- weak references, finalizers, death notices
+
+ID = 16                         # the word of Node and Weak that says which object it is
+REGISTRATION_STATS = ("weak_references", "finalizers", "death_notices")
+
+
+def finalization_workload(refused):
+    """A nursery whose objects have finalizers, death notices and notified
+    weak references, collected by minor and major collections, its queues
+    taken as they fill; at the end everything is dropped and collected
+    until nothing is left.  A registration that fails must change nothing
+    (counted in [refused]); a take that fails must take nothing (it is
+    tried again).  Every finalizer and death notice registered must come out
+    of its queue exactly once, and every weak reference whose weakref object
+    lives to see its target die must be notified.  (the exception that
+    stopped it or None, the nursery or None)"""
+    from vmsample import Nursery
+
+    try:
+        gc = Nursery(nursery_size=2048, large_object_threshold=512, keep_gc_log=False, stress=0)
+        node = gc.register_type("Node", fixed_size=24, ref_offsets=(0, 8))
+        weak = gc.register_type("Weak", fixed_size=24, ref_offsets=(0,), weak_offset=8)
+    except MemoryError as e:
+        return e, None
+    registered = {"finalizer": [], "notice": [], "weak": []}
+    came = {"finalizer": [], "notice": [], "weak": []}
+
+    def attempt(kind, i, register):
+        before = [gc.stats[k] for k in REGISTRATION_STATS]
+        try:
+            register()
+        except MemoryError:
+            assert [gc.stats[k] for k in REGISTRATION_STATS] == before, (kind, i)
+            refused.append(kind)
+            return
+        registered[kind].append(i)
+
+    def take():
+        while True:
+            try:
+                finalizable, cleared = gc.take_finalizable(), gc.take_cleared_weakrefs()
+                break
+            except MemoryError:         # nothing taken: the next try takes it
+                pass
+        came["finalizer"] += [r.read_word(ID) for r in finalizable]
+        came["weak"] += [r.read_word(ID) for r in cleared]
+        came["notice"] += gc.take_death_notices()
+
+    objs, weakrefs = [], []
+    for i in range(1, 121):
+        try:
+            obj = gc.alloc(node)
+            obj.write_word(ID, i)
+            if objs:
+                obj.set_ref(0, objs[-1])
+            w = None
+            if i % 5 == 0:
+                w = gc.alloc(weak)
+                w.write_word(ID, i)
+        except MemoryError:
+            continue
+        if i % 3 == 0:
+            attempt("finalizer", i, obj.register_finalizer)
+        if i % 4 == 0:
+            attempt("notice", i, lambda: obj.register_death_notice(i))
+        if w is not None:
+            attempt("weak", i, lambda: w.set_weak(obj, notify=True))
+            weakrefs.append(w)
+        if i % 2 == 0:
+            objs.append(obj)
+        if i % 30 == 0:
+            del objs[::2], weakrefs[::2]
+            gc.collect_major()
+            take()
+        elif i % 10 == 0:
+            gc.collect_minor()
+            take()
+    watching = [w.read_word(ID) for w in weakrefs if w.get_weak() is not None]
+    head = None                         # a chain of finalizable objects held by one Ref: more
+    for i in range(1001, 1101):         # queued at once than the handle table has room for
+        try:
+            obj = gc.alloc(node)
+            obj.write_word(ID, i)
+            obj.set_ref(0, head)
+        except MemoryError:
+            continue
+        attempt("finalizer", i, obj.register_finalizer)
+        head = obj
+    obj = head = None
+    objs.clear()
+    for _ in range(3):                  # queue, take (the finalizers "run"), free
+        gc.collect_major()
+        take()
+    assert sorted(came["finalizer"]) == registered["finalizer"]
+    assert sorted(came["notice"]) == registered["notice"]
+    assert len(set(came["weak"])) == len(came["weak"]) and set(came["weak"]) <= set(registered["weak"])
+    assert set(watching) <= set(came["weak"])
+    w = None
+    weakrefs.clear()
+    gc.collect_major()
+    assert [gc.stats[k] for k in REGISTRATION_STATS] == [0, 0, 0]
+    assert gc.finalization_queues() == ([], [], [])
+    return None, gc
+
+
+def test_registrations_and_queues_fail_cleanly_at_every_allocation():
+    refused = []
+
+    def check(outcome, n):
+        error, nursery = outcome
+        if nursery is not None:
+            nursery.check_heap()
+        assert error is None or (n is not None and isinstance(error, MemoryError)), (n, error)
+
+    calls = sweep("alloc", lambda n: finalization_workload(refused), check)
+    assert calls > 10
+    assert {"finalizer", "notice", "weak"} <= set(refused), refused

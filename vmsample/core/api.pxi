@@ -129,6 +129,7 @@ cdef class Nursery:
         h.n_types = 1
         for i in range(<size_t>GC_MAX_TYPES):
             h.types[i].alloc_size = SIZE_MAX      # unregistered: gc_alloc_fixed fails cleanly
+            h.types[i].weak_offset = GC_NO_WEAK_FIELD
         h.gc_state = GC_STATE_SCANNING
         p.stress = stress or 0
         p.heap_limit = limit
@@ -189,6 +190,7 @@ cdef class Nursery:
             vec_free(&p.scan)
             vec_free(&p.gray)
             free(p.young_ids.items)
+            finalization_free(h)
             free(p.minor_log)
             free(p.outcome_log)
             free(p.major_log)
@@ -201,14 +203,17 @@ cdef class Nursery:
 
     # -- types ---------------------------------------------------------------
 
-    def register_type(self, name, fixed_size=0, ref_offsets=(), item_size=0, items_are_refs=False):
+    def register_type(self, name, fixed_size=0, ref_offsets=(), item_size=0, items_are_refs=False,
+                      weak_offset=None):
         """Register a type; returns its type id (1, 2, ...).
 
         [fixed_size]: payload bytes before the items; [ref_offsets]: payload
         offsets (multiples of 8) of the reference fields in the fixed part;
         [item_size] > 0 makes the type var-size (the item count is given to
         alloc() and kept in the header); [items_are_refs]: items are references
-        (then item_size must be 8).
+        (then item_size must be 8); [weak_offset]: the payload offset of the
+        fixed part's weak reference field, if it has one (Ref.set_weak;
+        vmsample/core/weakrefs.pxi).
 
         A name is a type's identity.  Registering a name again with the same
         layout returns the existing id (so two parts of a program, or two VM
@@ -236,14 +241,20 @@ cdef class Nursery:
                                  f"fixed part (fixed_size={fixed_size})")
         if len(set(offsets)) != len(offsets):
             raise ValueError("duplicate reference offsets")
+        if weak_offset is not None and (not isinstance(weak_offset, int) or weak_offset < 0
+                                        or weak_offset % 8 or weak_offset + 8 > fixed_size
+                                        or weak_offset in offsets):
+            raise ValueError(f"weak offset {weak_offset} must be a multiple of 8 inside the fixed "
+                             f"part (fixed_size={fixed_size}), and not a reference offset")
         if item_size and fixed_size % 8 and items_are_refs:
             raise ValueError("reference items need fixed_size to be a multiple of 8")
         if name in self._type_ids:
             tid = self._type_ids[name]
             t = &h.types[tid]
             known = layout_text(t.fixed_size, [t.ref_offsets[i] for i in range(t.n_refs)],
-                                t.item_size, t.items_are_refs)
-            wanted = layout_text(fixed_size, sorted(offsets), item_size, items_are_refs)
+                                t.item_size, t.items_are_refs,
+                                None if t.weak_offset == GC_NO_WEAK_FIELD else t.weak_offset)
+            wanted = layout_text(fixed_size, sorted(offsets), item_size, items_are_refs, weak_offset)
             if wanted != known:
                 raise ValueError(f"type {name!r} is already registered (type id {tid}) with "
                                  f"another layout: {known}, not {wanted}")
@@ -257,6 +268,8 @@ cdef class Nursery:
             free(t.name)
             free(t.ref_offsets)
             memset(t, 0, sizeof(GCType))
+            t.alloc_size = SIZE_MAX
+            t.weak_offset = GC_NO_WEAK_FIELD
             raise MemoryError()
         memcpy(t.name, <char*>encoded, len(encoded) + 1)
         for i, o in enumerate(sorted(offsets)):
@@ -265,6 +278,7 @@ cdef class Nursery:
         t.fixed_size = fixed_size
         t.item_size = item_size
         t.items_are_refs = bool(items_are_refs)
+        t.weak_offset = GC_NO_WEAK_FIELD if weak_offset is None else weak_offset
         t.alloc_size = gc_size_of(h, tid, 0)
         h.n_types += 1
         self._type_names.append(name)
@@ -449,6 +463,30 @@ cdef class Nursery:
         return [Pause(p.pause_log[i].time_ns, p.pause_log[i].duration_ns, p.pause_log[i].major_ns)
                 for i in range(p.n_pause_log)]
 
+    # -- weak references, finalizers, death notices (core/finalizers.pxi) ----
+
+    def take_finalizable(self):
+        """The objects whose finalizer is due, oldest first, as Refs, taken
+        from the queue (gc_next_finalizable): run their finalizers now,
+        nothing else will (Ref.register_finalizer)."""
+        return take_queued(self, QUEUE_FINALIZABLE)
+
+    def take_cleared_weakrefs(self):
+        """The weakref objects, as Refs, whose weak reference a collection
+        cleared and that were registered with notify=True, taken from the
+        queue (gc_next_cleared_weakref)."""
+        return take_queued(self, QUEUE_CLEARED)
+
+    def take_death_notices(self):
+        """The words of the death notices of the objects that died, taken
+        from the queue (gc_next_death_notice; Ref.register_death_notice)."""
+        return take_queued(self, QUEUE_DEAD_WORDS)
+
+    def finalization_queues(self):
+        """What the three queues hold, without taking it, as
+        FinalizationQueues(finalizable, cleared_weakrefs, death_notices)."""
+        return peek_queues(self)
+
     def clear_logs(self):
         """Forget the sample records and collection reports kept so far."""
         cdef GCSampler* s = self.heap.sampler
@@ -498,11 +536,13 @@ cdef class Nursery:
 
     def check_heap(self):
         """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after every
-        collection); raises RuntimeError describing the first problem found."""
-        if verify_heap(self.heap) < 0:
+        collection); raises RuntimeError describing the first problem found,
+        MemoryError if the verifier itself runs out of memory."""
+        cdef int outcome = verify_heap(self.heap)
+        if outcome < 0:
             msg = (<char*>P(self.heap).errmsg).decode("utf-8", "replace")
             P(self.heap).errmsg[0] = 0
-            raise RuntimeError(msg)
+            raise MemoryError(msg) if outcome == -2 else RuntimeError(msg)
 
     @property
     def stats(self):
@@ -521,6 +561,7 @@ cdef class Nursery:
             "total_size_of_arenas": total_size_of_arenas(h),
             "large_object_bytes": h.old.large_used,
             "young_id_table_bytes": young_id_table_bytes(h),
+            **finalization_stats(h),
             "gc_state": h.gc_state,
             "incremental": bool(p.incremental),
             "major_steps": p.major_steps,
@@ -541,9 +582,10 @@ cdef class Nursery:
         }
 
     def _install_test_hooks(self, n_roots=0):
-        """For tests: install C hooks that record every sample, minor report
-        and major event and pause, and a trace_roots hook reporting [n_roots] extra root
-        slots; returns the recorder (the hooks stay installed while it lives)."""
+        """For tests: install C hooks that record every sample, minor report,
+        major event, pause and on_finalization call, and a trace_roots hook
+        reporting [n_roots] extra root slots; returns the recorder (the hooks
+        stay installed while it lives)."""
         cdef _HookRecorder rec = _HookRecorder.__new__(_HookRecorder)
         rec.nursery = self
         rec.r.roots = <gcref_t*>calloc(max(1, n_roots), sizeof(gcref_t))
@@ -556,6 +598,7 @@ cdef class Nursery:
         h.on_major_collection, h.on_major_collection_ctx = record_major, &rec.r
         h.on_pause, h.on_pause_ctx = record_pause, &rec.r
         h.trace_roots, h.trace_roots_ctx = report_roots, &rec.r
+        h.on_finalization, h.on_finalization_ctx = record_finalization, &rec.r
         return rec
 
     @property
@@ -700,6 +743,40 @@ cdef class Ref:
         slot[0] = v
 
 
+    def set_weak(self, target, *, notify=False, track_resurrection=False):
+        """gc_weak_register: store [target] (a Ref, None or a tagged int) in
+        this object's weak field (its type's weak_offset) and register it.  A
+        collection that finds the target unreachable sets the field to None
+        -- with track_resurrection, only once the target is freed, not while
+        a finalizer keeps it -- and, with notify, queues this object
+        (Nursery.take_cleared_weakrefs).  The field must hold no reference
+        yet: only the core writes it afterwards."""
+        cdef gcref_t v = python_to_slot(self.nursery, target)
+        cdef uint32_t flags = (GC_WEAK_NOTIFY if notify else 0) \
+            | (GC_WEAK_TRACK_RESURRECTION if track_resurrection else 0)
+        if gc_weak_register(self.nursery.heap, ref_obj(self), v, flags) < 0:
+            gc_raise_error(self.nursery.heap)
+
+    def get_weak(self):
+        """The weak field: its target (a Ref), None (cleared, or never set) or a tagged int."""
+        return slot_to_python(self.nursery, ref_weak_field(self)[0])
+
+    def register_finalizer(self):
+        """gc_finalizer_register (PEP 442): when a collection finds this
+        object unreachable, it keeps it alive, with all it reaches, and queues
+        it (Nursery.take_finalizable); once -- it is freed when found
+        unreachable again.  At most once per object."""
+        if gc_finalizer_register(self.nursery.heap, ref_obj(self)) < 0:
+            gc_raise_error(self.nursery.heap)
+
+    def register_death_notice(self, word):
+        """gc_death_notice_register: when this object dies (is freed), [word]
+        (an int in [0, 2**64)) is queued (Nursery.take_death_notices)."""
+        if not isinstance(word, int) or not 0 <= word < (1 << 64):
+            raise ValueError("a death notice's word is an int in [0, 2**64)")
+        if gc_death_notice_register(self.nursery.heap, ref_obj(self), word) < 0:
+            gc_raise_error(self.nursery.heap)
+
     def track_stores(self):
         """gc_track_stores (_nursery.pxd): on a new object that holds nothing
         yet, promise that every store into it passes a barrier; a young large
@@ -723,6 +800,11 @@ cdef class Ref:
         """For tests of the heap verifier only: a store that skips the write barrier."""
         cdef gcref_t v = python_to_slot(self.nursery, value)
         ref_field(self, i)[0] = v
+
+    def _set_weak_without_registering(self, value):
+        """For tests of the heap verifier only: a store into the weak field
+        that skips gc_weak_register."""
+        ref_weak_field(self)[0] = python_to_slot(self.nursery, value)
 
     def _write_header_tid(self, tid):
         """For tests of the heap verifier only: overwrite the header's type id."""
@@ -801,9 +883,9 @@ cdef class Ref:
 
 # Helpers of Nursery and Ref (module-level: the classes are declared in the .pxd)
 
-cdef str layout_text(fixed_size, offsets, item_size, items_are_refs):
+cdef str layout_text(fixed_size, offsets, item_size, items_are_refs, weak_offset):
     return (f"fixed_size={fixed_size}, ref_offsets={tuple(offsets)}, item_size={item_size}, "
-            f"items_are_refs={bool(items_are_refs)}")
+            f"items_are_refs={bool(items_are_refs)}, weak_offset={weak_offset}")
 
 cdef uint16_t check_tid(Nursery self, tid) except 0:
     if not isinstance(tid, int):
@@ -829,12 +911,13 @@ cdef size_t checked_size(Nursery self, tid, length) except 0:
         raise MemoryError(f"object of {length} items is too big")
     return gc_size_of(self.heap, t, length)
 
-cdef int reserve_handle(Nursery self) except -1:
-    # Make sure _ref() cannot fail after an allocation: a fresh object must
-    # become a root before anything else can collect.
+cdef int reserve_handle(Nursery self, size_t n=1) except -1:
+    # Make sure the next [n] new_ref() calls cannot fail: a fresh object must
+    # become a root before anything else can collect, and an object taken
+    # from a queue before it stops being one.
     cdef GCPrivate* p = P(self.heap)
-    if p.free_handles.n == 0 and grow(<void**>&p.handles, &p.cap_handles,
-                                      p.n_handles + 1, sizeof(gcref_t)) < 0:
+    if p.free_handles.n < n and grow(<void**>&p.handles, &p.cap_handles,
+                                     p.n_handles + n - p.free_handles.n, sizeof(gcref_t)) < 0:
         raise MemoryError()
     return 0
 
@@ -892,6 +975,11 @@ cdef gcref_t* ref_field(Ref self, i) except NULL:
         raise IndexError(f"type {self.type_name!r} has {t.n_refs} reference fields; no index {i}")
     return <gcref_t*>(<char*>ref_obj(self) + GC_HEADER_SIZE + t.ref_offsets[i])
 
+cdef gcref_t* ref_weak_field(Ref self) except NULL:
+    if ref_type(self).weak_offset == GC_NO_WEAK_FIELD:
+        raise ValueError(f"type {self.type_name!r} has no weak field")
+    return weak_slot(self.nursery.heap, ref_obj(self))
+
 cdef char* ref_item(Ref self, i) except NULL:
     cdef GCType* t = ref_type(self)
     cdef GCHeader* obj = ref_obj(self)
@@ -919,4 +1007,6 @@ cdef uint64_t* ref_word(Ref self, offset, bint writing) except NULL:
                 raise ValueError(f"offset {offset} is a reference field: use set_ref()")
         if t.items_are_refs and t.fixed_size <= offset < t.fixed_size + 8 * obj.aux:
             raise ValueError(f"offset {offset} is a reference item: use set_item()")
+        if t.weak_offset == offset:
+            raise ValueError(f"offset {offset} is the weak field: use set_weak()")
     return <uint64_t*>(<char*>obj + GC_HEADER_SIZE + <size_t>offset)

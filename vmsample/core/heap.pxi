@@ -49,6 +49,7 @@ ctypedef struct PtrVec:                 # a growable array of pointers (malloc, 
     size_t cap
 
 cdef struct Arena
+cdef struct GCFinalization        # weak references, finalizers, death notices: core/finalizers.pxi
 
 ctypedef struct Page:
     Arena* arena            # the arena the page is cut from
@@ -151,6 +152,7 @@ ctypedef struct GCPrivate:
     GCHeader* partial           # ... and the big array it is tracing a chunk at a time (drain_marking)
     uint32_t partial_next
     YoungIds young_ids      # ids taken on nursery objects (core/identity.pxi)
+    GCFinalization* fin     # registrations and queues (core/finalizers.pxi); NULL until the first
     GCRootTable* root_tables    # the registered ones (core/root_tables.pxi)
     const char* in_hook     # while a hook runs: which (core/rules.pxi, rule 4); else NULL
     visit_fn visitor        # what gc_visit_root does right now (NULL outside collections)

@@ -431,12 +431,14 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
     p.step_end_ns = 0
     visit_roots(h, major_visit)
     mark_to_closure(h)
+    finalization_after_marking(h)  # weak references, finalizers, death notices (core/finalizers.pxi)
     enter_state(h, GC_STATE_SWEEPING, collect_deaths(h))
     sweep_large(h)
     p.sweep_epoch += 1      # every page in use is now unswept
     p.sweep_cursor = 0
     set_phase_limits(h)
     p.step_debt = 0
+    finalization_notify(h)
     p.collecting = False
     if p.debug:
         verify_or_die(h)

@@ -122,6 +122,19 @@ cdef void minor_visit(GCHeap* h, gcref_t* slot) noexcept nogil:
         obj.flags |= GCFLAG_VISITED
         collector_push(h, &P(h).scan, obj)
 
+cdef void minor_drain(GCHeap* h) noexcept nogil:
+    # Trace what was reached until the worklist is empty, evacuating what it
+    # reaches in turn.
+    cdef PtrVec* scan = &P(h).scan
+    cdef GCHeader* obj
+    while scan.n:
+        scan.n -= 1
+        obj = <GCHeader*>scan.items[scan.n]
+        if obj.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) == GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS:
+            visit_tracked_slots(h, obj)
+        else:
+            minor_trace(h, obj)
+
 cdef uint64_t count_dead_young(GCHeap* h) noexcept nogil:
     # The nursery objects not evacuated (not forwarded).  The nursery is a
     # sequence of objects from [nursery_start] to [nursery_free]; a header
@@ -191,14 +204,11 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         if h.gc_state == GC_STATE_MARKING:
             p.mark_overflow = True  # the writes into marked objects are lost: retrace them all
     # 3. everything reachable from what was reached
-    while p.scan.n:
-        p.scan.n -= 1
-        obj = <GCHeader*>p.scan.items[p.scan.n]
-        if obj.flags & (GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS) == GCFLAG_YOUNG_LARGE | GCFLAG_TRACK_YOUNG_PTRS:
-            visit_tracked_slots(h, obj)
-        else:
-            minor_trace(h, obj)
-    # 3b. survivors with an id now live in their shadows; free the others'
+    minor_drain(h)
+    # 3b. weak references, finalizers, death notices (core/finalizers.pxi:
+    # the finalization order, which may evacuate more)
+    finalization_after_evacuation(h)
+    # 3c. survivors with an id now live in their shadows; free the others'
     identity_minor_done(h)
     # 4. outcomes of the samples taken since the last minor collection
     n = s.n_pending
@@ -275,6 +285,7 @@ cdef int gc_collect_minor(GCHeap* h) noexcept nogil:
         hook_enter(h, &trap, "the minor-collection hook")
         h.on_minor_collection(h.on_minor_collection_ctx, &report)
         hook_leave(h, &trap)
+    finalization_notify(h)
     p.collecting = False
     if p.debug:
         verify_or_die(h)

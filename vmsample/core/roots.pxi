@@ -129,6 +129,8 @@ cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
     for i in range(p.n_handles):
         visit(h, &p.handles[i])
     visit_root_tables(h, visit)
+    if p.fin != NULL:
+        visit_queued(h, visit)      # objects queued for the embedder (core/finalizers.pxi)
     if h.trace_roots != NULL:
         p.visitor = visit
         hook_enter(h, &trap, "the roots hook")

@@ -28,16 +28,17 @@
 #      table's check word, tested at every collection before its slots are
 #      visited (core/root_tables.pxi).  Always fatal: the list is broken.
 #   4. A hook does not use the heap (§10): no allocation, root push or
-#      collection inside a sample, collection or roots hook.  While a hook
-#      runs the nursery limit is its free pointer and the shadow stack's end
-#      its top, so an allocation or a push reaches the slow path, which
-#      refuses it (hook_enter; nothing on the fast path).  With the checks
-#      off the refused call fails cleanly (NULL / h.error = GC_ERR_RULE).
+#      collection inside a sample, collection, roots or finalization hook.
+#      While a hook runs the nursery limit is its free pointer and the
+#      shadow stack's end its top, so an allocation or a push reaches the
+#      slow path, which refuses it (hook_enter; nothing on the fast path).
+#      With the checks off the refused call fails cleanly (NULL / h.error =
+#      GC_ERR_RULE).
 #   5. A payload accessor (gc_get_ref, gc_set_ref, gc_get_word, gc_set_word)
-#      names a slot of the right kind inside the object, and an immediate
-#      fits its tag (§3, §5): checked by the inline function itself when the
-#      module that calls it is compiled without NDEBUG (gc_check_slot,
-#      gc_bad_immediate).
+#      names a slot of the right kind inside the object -- never the weak
+#      field (core/weakrefs.pxi) -- and an immediate fits its tag (§3, §5):
+#      checked by the inline function itself when the module that calls it
+#      is compiled without NDEBUG (gc_check_slot, gc_bad_immediate).
 #
 # The checks are on (rules 2 and 4 abort instead of recovering) in the test
 # build of vmsample (NDEBUG undefined) and on a heap with debug on
@@ -150,6 +151,11 @@ cdef void gc_check_slot(GCHeap* h, gcref_t obj, size_t i, int kind) noexcept nog
     if kind == GC_SLOT_WORD and is_ref:
         snprintf(what, sizeof(what), "payload word %llu of a '%s' is a reference slot "
                  "(gc_get_ref / gc_set_ref read and write it)", <unsigned long long>i, t.name)
+        rule_broken("payload accessor", what)
+    if off == t.weak_offset:
+        snprintf(what, sizeof(what), "payload word %llu of a '%s' is its weak field, which only "
+                 "the core writes (gc_weak_register stores it, gc_weak_get reads it)",
+                 <unsigned long long>i, t.name)
         rule_broken("payload accessor", what)
 
 cdef void gc_bad_immediate(int64_t value, unsigned tag) noexcept nogil:

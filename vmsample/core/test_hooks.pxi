@@ -24,6 +24,7 @@ ctypedef struct HookRecorder:
     size_t cap_pauses
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
+    size_t n_finalization       # on_finalization calls
 
 cdef void record_sample(void* ctx, const GCSample* sample) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -60,6 +61,9 @@ cdef void record_pause(void* ctx, const GCPause* pause) noexcept nogil:
     if grow(<void**>&r.pauses, &r.cap_pauses, r.n_pauses + 1, sizeof(GCPause)) == 0:
         r.pauses[r.n_pauses] = pause[0]
         r.n_pauses += 1
+
+cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
+    (<HookRecorder*>ctx).n_finalization += 1
 
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
@@ -124,6 +128,11 @@ cdef class _HookRecorder:
                 out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
         return out
 
+    @property
+    def finalization_calls(self):
+        """How many times on_finalization was called (collections that queued something)."""
+        return self.r.n_finalization
+
     def get_root(self, i):
         if not 0 <= i < self.r.n_roots:
             raise IndexError(i)
@@ -137,7 +146,7 @@ cdef class _HookRecorder:
 
 def _set_step_time_ns(target_ns, min_ns):
     """For tests: the time bound of the major-collection steps that
-    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; _nursery_major.pxi,
+    allocation triggers (STEP_TARGET_NS, STEP_MIN_NS; core/major.pxi,
     pacing); 0, 0 makes every step's time up at once.  Returns the previous
     pair."""
     global STEP_TARGET_NS, STEP_MIN_NS

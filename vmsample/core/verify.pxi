@@ -29,11 +29,14 @@ ctypedef struct Verifier:
     PtrVec remembered_objs
     PtrVec remembered_slots # sorted
     PtrVec young_large_slots    # sorted
+    PtrVec weak_new         # the weakref objects registered (core/weakrefs.pxi), sorted
+    PtrVec weak_old
     bint check_black        # MARKING, and no mark overflow: check the incremental-update invariant
     bint in_unswept         # the object being checked is in a page the running sweep has not passed
     GCHeader* current       # object whose slots are being checked (NULL for roots)
     const char* where
     int failed
+    bint out_of_memory      # the first failure was the verifier's own: the heap was not checked
 
 cdef int verify_fail(Verifier* v, const char* what, uintptr_t value) noexcept nogil:
     if not v.failed:
@@ -42,6 +45,14 @@ cdef int verify_fail(Verifier* v, const char* what, uintptr_t value) noexcept no
                  what, <unsigned long long>value, v.where, <void*>v.current)
         v.failed = 1
     return -1
+
+cdef int verify_no_memory(Verifier* v) noexcept nogil:
+    # The verifier's own tables could not grow (a test build's injected fault,
+    # or memory really short): the heap is not known to be broken, only not
+    # checked -- verify_heap returns -2, and VMSAMPLE_GC_DEBUG goes on.
+    if not v.failed:
+        v.out_of_memory = True
+    return verify_fail(v, "out of memory while verifying", 0)
 
 cdef int check_header(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
     cdef GCHeap* h = v.h
@@ -144,16 +155,21 @@ cdef void verify_slot(GCHeap* h, gcref_t* slot) noexcept nogil:
         strncat(P(h).errmsg, types, sizeof(P(h).errmsg) - strlen(P(h).errmsg) - 1)
 
 cdef int verify_object(Verifier* v, GCHeader* obj, bint young) noexcept nogil:
+    cdef gcref_t weak
     if check_header(v, obj, young) < 0:
         return -1
     v.current = obj
     trace_object(v.h, obj, verify_slot)
     v.current = NULL
+    if v.h.types[obj.tid].weak_offset != GC_NO_WEAK_FIELD:
+        weak = weak_slot(v.h, obj)[0]
+        if gc_is_ref(weak):
+            verify_weak_field(v, obj, classify(v, weak) == 1)
     return -v.failed
 
 cdef int verify_heap(GCHeap* h) noexcept nogil:
     # 0 if the heap is well formed; otherwise -1 with P(h).errmsg describing
-    # the first problem found.
+    # the first problem found, or -2 if the verifier ran out of memory first.
     global the_verifier
     cdef Verifier v
     cdef GCPrivate* p = P(h)
@@ -183,37 +199,38 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
             verify_fail(&v, "nursery object with an unregistered type id", obj.tid)
             break
         if vec_push(&v.nursery_objs, cell) < 0:
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
             break
         cell += obj_size(h, obj)
     for i in range(old.young_large.n):
         if vec_push(&v.large_objs, old.young_large.items[i]) < 0:
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
     for i in range(old.old_large.n):
         if vec_push(&v.large_objs, old.old_large.items[i]) < 0:
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
     if v.large_objs.n:
         qsort(v.large_objs.items, v.large_objs.n, sizeof(void*), cmp_ptr)
     for i in range(p.remembered_slots.n):
         if vec_push(&v.remembered_slots, p.remembered_slots.items[i]) < 0:
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
     if v.remembered_slots.n:
         qsort(v.remembered_slots.items, v.remembered_slots.n, sizeof(void*), cmp_ptr)
     for i in range(p.young_large_slots.n):
         if vec_push(&v.young_large_slots, p.young_large_slots.items[i]) < 0:
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
     if v.young_large_slots.n:
         qsort(v.young_large_slots.items, v.young_large_slots.n, sizeof(void*), cmp_ptr)
+    sort_weak_registered(&v)
     if h.gc_state == GC_STATE_MARKING and not p.mark_overflow and not p.remembered_overflow:
         v.check_black = True
         for i in range(p.gray.n):
             if vec_push(&v.gray_objs, p.gray.items[i]) < 0:
-                verify_fail(&v, "out of memory while verifying", 0)
+                verify_no_memory(&v)
         if p.partial != NULL and vec_push(&v.gray_objs, p.partial) < 0:     # partly traced: gray
-            verify_fail(&v, "out of memory while verifying", 0)
+            verify_no_memory(&v)
         for i in range(p.remembered.n):
             if vec_push(&v.remembered_objs, p.remembered.items[i]) < 0:
-                verify_fail(&v, "out of memory while verifying", 0)
+                verify_no_memory(&v)
         if v.gray_objs.n:
             qsort(v.gray_objs.items, v.gray_objs.n, sizeof(void*), cmp_ptr)
         if v.remembered_objs.n:
@@ -284,6 +301,8 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     if obj != NULL and not v.failed and (h.gc_state != GC_STATE_MARKING or classify(&v, <gcref_t>obj) != 2
                                          or not obj.flags & GCFLAG_VISITED or p.partial_next > obj.aux):
         verify_fail(&v, "the array marking traces in chunks is not a marked live old one", <uintptr_t>obj)
+    v.where = "the registrations"
+    verify_finalization(&v)
     v.where = "a root"
     if not v.failed:
         visit_roots(h, verify_slot)
@@ -301,8 +320,10 @@ cdef int verify_heap(GCHeap* h) noexcept nogil:
     vec_free(&v.remembered_objs)
     vec_free(&v.remembered_slots)
     vec_free(&v.young_large_slots)
-    return -v.failed
+    vec_free(&v.weak_new)
+    vec_free(&v.weak_old)
+    return -2 if v.out_of_memory else -v.failed
 
 cdef void verify_or_die(GCHeap* h) noexcept nogil:
-    if verify_heap(h) < 0:
+    if verify_heap(h) == -1:
         fatal(P(h).errmsg)

@@ -89,6 +89,7 @@ typedef struct vms_type {       /* what vms_register_type recorded */
     int items_are_refs;
     uint32_t n_refs;
     uint32_t *ref_offsets;
+    uint32_t weak_offset;       /* the weak field's payload offset (docs/embedding.md §16); 0x7FFFFFFF: none */
 } vms_type;
 
 typedef struct vms_heap vms_heap;
@@ -140,6 +141,8 @@ struct vms_heap {
     void *on_pause_ctx;
     void (*trace_roots)(void *ctx, vms_heap *h);
     void *trace_roots_ctx;
+    void (*on_finalization)(void *ctx, vms_heap *h);  /* something was queued (docs/embedding.md §16) */
+    void *on_finalization_ctx;
     vms_type *types;
     uint32_t n_types;
     int error;
@@ -170,7 +173,7 @@ typedef struct vms_glue vms_glue;  /* the profiling glue of a run (vms_run_glue)
 #define VMS_HEADER_FIELDS(X, a) X(a, vms_header, tid) X(a, vms_header, flags) X(a, vms_header, aux)
 #define VMS_TYPE_FIELDS(X, a) X(a, vms_type, alloc_size) X(a, vms_type, name) \
     X(a, vms_type, fixed_size) X(a, vms_type, item_size) X(a, vms_type, items_are_refs) \
-    X(a, vms_type, n_refs) X(a, vms_type, ref_offsets)
+    X(a, vms_type, n_refs) X(a, vms_type, ref_offsets) X(a, vms_type, weak_offset)
 #define VMS_ROOT_TABLE_FIELDS(X, a) X(a, vms_root_table, check) X(a, vms_root_table, next) \
     X(a, vms_root_table, slots) X(a, vms_root_table, n) X(a, vms_root_table, owned)
 #define VMS_FRAME_FIELDS(X, a) X(a, vms_frame, base) X(a, vms_frame, depth)
@@ -184,8 +187,9 @@ typedef struct vms_glue vms_glue;  /* the profiling glue of a run (vms_run_glue)
     X(a, vms_heap, on_sample_ctx) X(a, vms_heap, on_minor_collection) \
     X(a, vms_heap, on_minor_collection_ctx) X(a, vms_heap, on_major_collection) \
     X(a, vms_heap, on_major_collection_ctx) X(a, vms_heap, on_pause) X(a, vms_heap, on_pause_ctx) \
-    X(a, vms_heap, trace_roots) \
-    X(a, vms_heap, trace_roots_ctx) X(a, vms_heap, types) X(a, vms_heap, n_types) X(a, vms_heap, error)
+    X(a, vms_heap, trace_roots) X(a, vms_heap, trace_roots_ctx) \
+    X(a, vms_heap, on_finalization) X(a, vms_heap, on_finalization_ctx) \
+    X(a, vms_heap, types) X(a, vms_heap, n_types) X(a, vms_heap, error)
 /* Each struct's fields, with the argument [a] passed to X. */
 #define VMS_LAYOUT(X, hdr, typ, roots, frame, pframe, heap) \
     VMS_HEADER_FIELDS(X, hdr) VMS_TYPE_FIELDS(X, typ) VMS_ROOT_TABLE_FIELDS(X, roots) \
