@@ -143,10 +143,24 @@ def resolve_deaths(death_seq, death_major, death_ns, seq, s0):
 
 # ---------------------------------------------------------------- a profile as it is read
 
+class _Rows:
+    """Some samples' columns, each taken (copied out of the window or the
+    survivors) only when a user asks for it: a user that ignores an event
+    costs no copy."""
+
+    __slots__ = ("columns", "at")
+
+    def __init__(self, columns, at):
+        self.columns, self.at = columns, at
+
+    def __getitem__(self, column):
+        return self.columns[column][self.at]
+
+
 class FateUser:
     """What a [FateStream] tells its users.  Each call gives samples (their
-    seqs, uint64, and [COLUMNS] of them, a dict of arrays) whose fate just
-    became known, in file order."""
+    seqs, uint64, and their [COLUMNS]: rows[column] is an array) whose fate
+    just became known, in file order."""
 
     COLUMNS: tuple[str, ...] = ()
 
@@ -218,8 +232,8 @@ class FateStream:
         run = dict(columns, resolved=np.zeros(n, bool))
         self.w = {c: run[c] if v is None else np.concatenate([v, run[c]]) for c, v in self.w.items()}
 
-    def _rows(self, columns, at) -> dict:
-        return {c: columns[c][at] for c in self.columns}
+    def _rows(self, columns, at) -> _Rows:
+        return _Rows(columns, at)
 
     def outcomes(self, keys, bits, minor_ns):
         """Outcome bits for seqs [keys], in file order, given by minor
