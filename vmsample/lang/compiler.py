@@ -1176,6 +1176,10 @@ class _Unit:
         self.emit(Op.LOAD_CONST, self.const(node.value))
 
     def expr_Name(self, node):
+        if node.id == "__class__" and "__class__" not in self.slots and self.scope_of("__class__") == "deref":
+            # the implicit __class__ cell of a method (zero-argument super() works)
+            self.refuse(node, "the name __class__ in a method")
+            return
         self.load_name(node.id)
 
     def expr_NamedExpr(self, node):
