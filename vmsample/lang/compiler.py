@@ -22,6 +22,7 @@ Code layout, per code object
 from __future__ import annotations
 
 import ast
+import copy
 import symtable
 import sys
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from vmsample.lang.modules import find_module, search_path as default_search_pat
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
                                    CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE, CO_NEEDS_CLASS,
                                    CO_ASYNC_GENERATOR)
+from vmsample.lang.private_names import bound_name, mangle_private_names
 from vmsample.lang.source import check_no_nul
 from vmsample.lang.verify import verify_tree
 
@@ -166,6 +168,7 @@ def compile_source(source: str, filename: str, refusals: list | None = None, *,
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
     try:
+        mangle_private_names(tree)
         module = _Module(filename, package,
                          default_search_path(filename) if search_path is None else search_path,
                          [] if refusals is None else refusals,
@@ -192,7 +195,7 @@ def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> C
     value; 'single' passes each expression statement's value to
     sys.displayhook."""
     if isinstance(source, ast.AST):
-        tree = source
+        tree = copy.deepcopy(source)            # (mangled below: the caller's tree stays as it was)
         text = ast.unparse(tree)                # for symtable: the scopes, not the lines
         compile(tree, filename, mode, dont_inherit=True)
     else:
@@ -204,6 +207,7 @@ def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> C
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
     try:
+        mangle_private_names(tree)
         module = _Module(filename, package, [], [], False)
         unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE | CO_CLASSBODY)
         unit.setup_function_slots(None)
@@ -1008,7 +1012,7 @@ class _Unit:
         self.make_function(node, node.name, node.args, node.body)
         for _ in node.decorator_list:
             self.emit(Op.CALL, 1)
-        self.store_name(node.name)
+        self.store_name(bound_name(node))
 
     def stmt_AsyncFunctionDef(self, node):
         # A coroutine function: a generator function whose calls make
@@ -1096,7 +1100,7 @@ class _Unit:
         self.emit(op, arg)
         for _ in node.decorator_list:
             self.emit(Op.CALL, 1)
-        self.store_name(node.name)
+        self.store_name(bound_name(node))
 
     def module_exists(self, name):
         if (name in BUILTIN_MODULES or name in TYPING_MODULES

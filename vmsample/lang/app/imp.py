@@ -193,4 +193,56 @@ class VMFinder:
 
 
 sys.meta_path.append(VMFinder)
+
+
+# What importlib's bootstrap is called in CPython, where it is frozen into
+# the interpreter (zipimport and importlib.abc import it by that name).  On
+# the VM it is the standard library's importlib/_bootstrap*.py, set up by
+# `import importlib`, which itself first tries these names: while it runs
+# they are not found, so it takes its own fallback.
+_FROZEN_BOOTSTRAP = {"_frozen_importlib": "_bootstrap", "_frozen_importlib_external": "_bootstrap_external"}
+
+
+def _frozen_bootstrap(name):
+    importlib = sys.modules.get("importlib")
+    if importlib is None:
+        import importlib
+    if not hasattr(importlib, "_bootstrap_external"):
+        return None                             # importlib is being set up
+    module = sys.modules[name] = getattr(importlib, _FROZEN_BOOTSTRAP[name])
+    return module
+
+
+def _import_from_meta_path(name, path):
+    """The module [name] from the finders on sys.meta_path other than the
+    VM's own, asked in order as CPython asks them, or None: what the VM's
+    importer calls when it finds no file for [name] ([path]: its package's
+    __path__, None for a top-level module).  six.moves, editable installs'
+    finders and import hooks load this way."""
+    if name in _FROZEN_BOOTSTRAP:
+        return _frozen_bootstrap(name)
+    for finder in sys.meta_path:
+        if finder is VMFinder:
+            continue
+        find_spec = getattr(finder, "find_spec", None)
+        if find_spec is not None:
+            spec = find_spec(name, path, None)
+            if spec is None:
+                continue
+            from importlib._bootstrap import _load
+            module = _load(spec)
+        else:
+            find_module = getattr(finder, "find_module", None)     # PEP 302, before find_spec
+            loader = find_module(name, path) if find_module is not None else None
+            if loader is None:
+                continue
+            module = loader.load_module(name)
+        parent, _, leaf = name.rpartition(".")
+        if parent:
+            setattr(sys.modules[parent], leaf, module)
+        return module
+    return None
+
+
+register("meta_path_import", _import_from_meta_path)
 register("imp_ready", True)

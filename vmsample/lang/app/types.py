@@ -303,6 +303,43 @@ class mappingproxy:
     __hash__ = None
 
 
+class member_descriptor:
+    """A __slots__ name in its class's dict, as CPython's.  The VM reads and
+    writes the instance's storage for it without calling these (vm/types.pxi,
+    add_member); they serve calls made explicitly, as copy and dataclasses
+    make them."""
+    __module__ = "builtins"
+
+    def __init__(self, name, objclass):
+        self.__name__ = name
+        self.__objclass__ = objclass
+        self.__qualname__ = f"{objclass.__qualname__}.{name}"
+        self.__doc__ = None
+
+    def _check(self, obj):
+        if not isinstance(obj, self.__objclass__):
+            raise TypeError(f"descriptor '{self.__name__}' for '{self.__objclass__.__name__}' objects "
+                            f"doesn't apply to a '{type(obj).__name__}' object")
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        self._check(obj)
+        return object.__getattribute__(obj, self.__name__)
+
+    def __set__(self, obj, value):
+        self._check(obj)
+        object.__setattr__(obj, self.__name__, value)
+
+    def __delete__(self, obj):
+        self._check(obj)
+        object.__delattr__(obj, self.__name__)
+
+    def __repr__(self):
+        return f"<member '{self.__name__}' of '{self.__objclass__.__name__}' objects>"
+
+
+register("member_descriptor", member_descriptor)
 register("GenericAlias", GenericAlias)
 register("union", _union)
 register("SimpleNamespace", SimpleNamespace)

@@ -13,7 +13,9 @@
 #      whose dict has the name gives [descr]; a *data* descriptor (it
 #      defines __set__ or __delete__: property, a builtin getset, a class
 #      whose instances define __set__) wins over the instance's own
-#      attribute; then the instance's storage (its __dict__); then [descr]
+#      attribute -- but a __slots__ member (CPython's member_descriptor)
+#      stands for the instance's storage itself, and so is read from there
+#      without a call; then the instance's storage (its __dict__); then [descr]
 #      through its __get__ (functions bind, classmethods bind to the class,
 #      staticmethods unwrap, builtin methods bind), or [descr] itself.
 #   3. Classes look through their metaclass first (type.__getattribute__):
@@ -30,6 +32,7 @@ cdef enum:   # what a class attribute is, for the protocol above
     DESCR_PLAIN = 0         # returned as it is
     DESCR_NONDATA = 1       # has __get__ only
     DESCR_DATA = 2          # has __set__ or __delete__ (and usually __get__)
+    DESCR_MEMBER = 3        # a __slots__ member: the instance's own storage
 
 cdef int descriptor_kind(gcref_t d) noexcept nogil:
     cdef uint16_t t
@@ -45,6 +48,8 @@ cdef int descriptor_kind(gcref_t d) noexcept nogil:
         return DESCR_DATA
     if t == T_INSTANCE:
         cls = FLD(d)[I_CLASS]
+        if RAW(cls)[K_FLAGS] & CF_MEMBER:
+            return DESCR_MEMBER
         if RAW(cls)[K_FLAGS] & CF_DESCRIPTOR_SET:
             return DESCR_DATA
         if RAW(cls)[K_FLAGS] & CF_DESCRIPTOR_GET:
@@ -265,10 +270,8 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
         pop()
         return v
     v = own_attribute(oslot[0], name)
-    if v != 0:
+    if v != 0 or descr == 0 or k == DESCR_MEMBER:
         return v
-    if descr == 0:
-        return 0
     if k == DESCR_NONDATA:
         push(descr)
         push(class_of(oslot[0]))

@@ -210,9 +210,17 @@ cdef int BI_BUILD_CLASS = BUILTIN_IDS["__build_class__"]
 MODULE_CONSTANTS = {"gc": {}, "sys": {"maxsize": sys.maxsize}, "_vm": {}, "_vmhost": {}}
 
 cdef object to_py_simple(gcref_t* slot):
-    # CPython value for str methods and module functions (containers converted)
+    # CPython value for str methods and module functions (containers
+    # converted; an instance of a subclass of str, int, list... as its
+    # builtin value, which is what CPython's C code reads of it)
     cdef gcref_t v = slot[0]
     cdef Py_ssize_t i
+    if unwrap(v) != v:
+        push(unwrap(v))
+        try:
+            return to_py_simple(top_slot())
+        finally:
+            pop()
     if has_tid(v, T_LIST) or has_tid(v, T_TUPLE):
         out = []
         i = 0
@@ -471,14 +479,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return V_NONE
     if bid == BI_ISINSTANCE:
         check_args("isinstance", n, 2, 2)
-        if has_tid(a[1], T_TUPLE):
-            for i in range(LEN(a[1])):
-                if isinstance_hooked(a, FLD(a[1])[i]):
-                    return V_TRUE
-            return V_FALSE
-        if not has_tid(a[1], T_CLASS):
-            raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-        return vbool(isinstance_hooked(a, a[1]))
+        return vbool(isinstance_hooked(a, a + 1))
     if bid == BI_PRINT:
         return print_builtin(a, n, kwnames)
     if bid == BI_BUILD_CLASS:
@@ -681,12 +682,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return vbool(callable_v(a[0]))
     if bid == BI_ISSUBCLASS:
         check_args("issubclass", n, 2, 2)
-        if has_tid(a[1], T_TUPLE):
-            for i in range(LEN(a[1])):
-                if issubclass_hooked(a, FLD(a[1])[i]):
-                    return V_TRUE
-            return V_FALSE
-        return vbool(issubclass_hooked(a, a[1]))
+        return vbool(issubclass_hooked(a, a + 1))
     if bid == BI_POW:
         check_args("pow", n, 2, 3)
         if n == 3 and a[2] != V_NONE:
@@ -723,25 +719,55 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return str_from_py(line.rstrip("\n"))
     return call_builtin_method(bid, a, n, kwnames)
 
-cdef int isinstance_hooked(gcref_t* a, gcref_t cls) except -1:
-    # isinstance(a[0], cls): an object of exactly that class is an instance;
-    # otherwise a metaclass's __instancecheck__(cls, obj) decides if it has
-    # one (typing.Protocol's structural checks).
-    cdef gcref_t m
-    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0 and class_of(a[0]) != cls:
-        m = meta_lookup(FLD(cls)[K_META], intern("__instancecheck__"))
-        if m != 0:
-            return truth(call_method1(m, cls, a[0]))
-    return isinstance_c(a[0], cls)
+cdef int isinstance_hooked(gcref_t* a, gcref_t* clsslot) except -1:
+    # isinstance(a[0], clsslot[0]), as CPython's PyObject_IsInstance: an
+    # object of exactly that class is an instance; a tuple is any of its
+    # items (nested tuples too, a step of C recursion each); otherwise the
+    # __instancecheck__ of the class's metaclass (typing.Protocol's
+    # structural checks) or of a non-class's type (types.UnionType,
+    # typing's aliases) decides.
+    return class_check(a, clsslot, 1)
 
-cdef int issubclass_hooked(gcref_t* a, gcref_t cls) except -1:
-    # issubclass(a[0], cls), or the metaclass's __subclasscheck__(cls, a[0])
-    cdef gcref_t m
-    if has_tid(cls, T_CLASS) and FLD(cls)[K_META] != 0:
-        m = meta_lookup(FLD(cls)[K_META], intern("__subclasscheck__"))
-        if m != 0:
-            return truth(call_method1(m, cls, a[0]))
-    return is_subclass(a[0], cls)
+cdef int issubclass_hooked(gcref_t* a, gcref_t* clsslot) except -1:
+    # issubclass(a[0], clsslot[0]): the same rules with __subclasscheck__
+    return class_check(a, clsslot, 0)
+
+cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
+    cdef gcref_t cls, m, hook
+    cdef Py_ssize_t i
+    cdef int r
+    hook = intern("__instancecheck__" if instance else "__subclasscheck__")   # (may allocate)
+    cls = clsslot[0]
+    if has_tid(cls, T_CLASS):
+        if instance and class_of(a[0]) == cls:
+            return 1
+        if FLD(cls)[K_META] != 0:
+            m = meta_lookup(FLD(cls)[K_META], hook)
+            if m != 0:
+                return truth(call_method1(m, cls, a[0]))
+        if instance:
+            return isinstance_c(a[0], cls)
+        if not has_tid(a[0], T_CLASS):
+            raise TypeError("issubclass() arg 1 must be a class")
+        return is_subclass(a[0], cls)
+    if has_tid(cls, T_TUPLE):
+        enter_recursion("in __instancecheck__" if instance else "in __subclasscheck__")
+        try:
+            for i in range(LEN(clsslot[0])):
+                push(FLD(clsslot[0])[i])
+                r = class_check(a, top_slot(), instance)
+                pop()
+                if r:
+                    return 1
+            return 0
+        finally:
+            leave_recursion()
+    m = class_lookup(class_of(cls), hook) if has_tid(cls, T_INSTANCE) else 0
+    if m != 0:
+        return truth(call_method1(m, cls, a[0]))
+    if instance:
+        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+    raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # Methods get self in a[0]; n counts it.

@@ -275,18 +275,88 @@ cdef object format_arg(gcref_t* slot):
         return str_to_py(v)
     if is_byteslike(v):
         return bytes_to_py(v)       # (bytes' own __format__ refuses a format spec)
-    return _Formattable(str_py(slot), repr_py(slot))
+    return formattable(slot)
+
+# A VM object inside CPython's formatting (`%`, format(), str.format's
+# conversions): a host object whose str(), repr(), float(), int(),
+# operator.index() and [key] call the VM object's own, when CPython's
+# formatting asks for them and only then (so a __repr__ that raises is not
+# called by "%s").  Its type is named after the VM object's type and has
+# only the numeric and mapping methods that type has, so CPython decides
+# as it does ("%(key)s" % obj reads a mapping) and its messages ("%d
+# format: a real number is required, not Foo") are CPython's.  It keeps the
+# object in a root.
 
 class _Formattable:
-    """Stands for a VM object inside CPython formatting (str(), repr())."""
-    def __init__(self, s, r):
-        self.s, self.r = s, r
+    __slots__ = ("_value",)
+
     def __str__(self):
-        return self.s
+        return formattable_call(self._value, 0)
+
     def __repr__(self):
-        return self.r
+        return formattable_call(self._value, 1)
+
     def __format__(self, spec):
-        return format(self.s, spec)
+        return format(formattable_call(self._value, 0), spec)
+
+    def _float(self):
+        return formattable_call(self._value, 2)
+
+    def _int(self):
+        return formattable_call(self._value, 3)
+
+    def _index(self):
+        return formattable_call(self._value, 4)
+
+    def _getitem(self, key):
+        return formattable_item(self._value, key)
+
+# The special methods a VM type may have that CPython's formatting asks for.
+FORMATTABLE_METHODS = (("__float__", M_FLOAT, _Formattable._float), ("__int__", M_INT, _Formattable._int),
+                       ("__index__", M_INDEX, _Formattable._index),
+                       ("__getitem__", M_GETITEM, _Formattable._getitem))
+FORMATTABLE_TYPES = {}      # (type name, which of FORMATTABLE_METHODS it has) -> host type
+
+cdef object formattable(gcref_t* slot):
+    cdef gcref_t v = slot[0]
+    has = tuple(has_tid(v, T_INSTANCE) and magic_of(v, m) != 0 for _, m, _ in FORMATTABLE_METHODS)
+    key = (type_name(v), has)
+    t = FORMATTABLE_TYPES.get(key)
+    if t is None:
+        methods = {name: impl for (name, _, impl), h in zip(FORMATTABLE_METHODS, has) if h}
+        t = FORMATTABLE_TYPES[key] = type(key[0], (_Formattable,), {"__slots__": (), **methods})
+    x = t()
+    x._value = VMCallable(slot[0])      # (keeps the VM value in a root)
+    return x
+
+cdef object formattable_item(VMCallable value, object key):
+    # the VM value's [key], as a value for CPython's formatting
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(VM_STATE.roots[value.root])
+    try:
+        push(from_host(key))
+        push(getitem(base))
+        return format_arg(top_slot())
+    finally:
+        HEAP.shadowstack_top = base
+
+cdef object formattable_call(VMCallable value, int what):
+    # str (0), repr (1), float (2), int (3) or index (4) of the VM value
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t r
+    push(VM_STATE.roots[value.root])
+    try:
+        if what == 0:
+            return str_py(base)
+        if what == 1:
+            return repr_py(base)
+        if what == 4:
+            return index_value(base[0], "")
+        r = construct_builtin(KIND_FLOAT if what == 2 else KIND_INT, base, 1, 0)
+        push(r)
+        return to_host(top_slot())
+    finally:
+        HEAP.shadowstack_top = base
 
 cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     cdef gcref_t m
@@ -417,7 +487,7 @@ cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
                     HEAP.shadowstack_top -= 2
                 i += 1
             return str_from_py(str_to_py(fmt[0]) % d)
-        return str_from_py(str_to_py(fmt[0]) % (format_arg(args),))
+        return str_from_py(str_to_py(fmt[0]) % format_arg(args))      # (one value, or a mapping)
     finally:
         HEAP.shadowstack_top = v
 

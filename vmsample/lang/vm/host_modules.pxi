@@ -81,6 +81,8 @@ cdef gcref_t host_class(object t) except 0:
     if idx is not None:
         return VM_STATE.roots[<int>idx]
     if issubclass(t, BaseException):
+        if t.__module__ == "builtins" and t.__name__ in EXC_CLASSES:
+            return exc_class(t.__name__)        # (the VM's own BaseException, ValueError...)
         return host_exception_class(t)
     # Its bases are the host classes of its bases (object stays object); a
     # type deriving from a builtin type of CPython's other than object
@@ -156,10 +158,21 @@ cdef int fill_host_class(int root, object t, bint own_only) except -1:
         push(FLD(VM_STATE.roots[root])[K_DICT])
         dict_set_py(top_slot(), name, mk_descr(bid, root))
         pop()
+    if "__getattr__" not in names and getattr(t, "__dictoffset__", 0):
+        # what the instances hold in their own __dict__ (an ast node's fields)
+        bid = host_bid(t, f"{t.__qualname__}.__getattr__", "__getattr__", host_instance_attribute, BK_METHOD)
+        push(FLD(VM_STATE.roots[root])[K_DICT])
+        dict_set_py(top_slot(), "__getattr__", mk_descr(bid, root))
+        pop()
     push(VM_STATE.roots[root])
     update_class_flags(top_slot()[0])
     pop()
     return 0
+
+def host_instance_attribute(obj, name):
+    # A host object's attribute that its type's VM class lacks: one of its
+    # own __dict__ (the VM class has its type's attributes only).
+    return getattr(obj, name)
 
 cdef gcref_t host_exception_class(object t) except 0:
     # A VM exception class for host exception type [t] (zlib.error...):

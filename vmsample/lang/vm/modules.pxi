@@ -40,7 +40,7 @@ cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
     v = dict_get_str(VM_STATE.roots[MODULES_ROOT], submodule)
     if v != 0 and v != V_NONE:
         return v
-    if has_tid(mslot[0], T_MODULE) and dict_get_str(FLD(mslot[0])[1], intern("__path__")) != 0:
+    if package_path(mslot) != 0:
         try:
             return import_module(submodule)
         except ModuleNotFoundError:
@@ -78,11 +78,23 @@ cdef int import_star(gcref_t* mslot, int globals) except -1:
         HEAP.shadowstack_top -= 2
     return 0
 
+cdef gcref_t package_path(gcref_t* mslot) except? 0:
+    # A package's __path__, or 0 if mslot[0] is not a package: an attribute
+    # like any other (a module object's subclass may set it on its class,
+    # as six.moves does).
+    push(intern("__path__"))
+    try:
+        return getattr_or_0(mslot, top_slot()[0])
+    finally:
+        pop()
+
 cdef list search_path_of(gcref_t parent):
     # Where a module is looked for: its package's __path__, or sys.path.
     cdef gcref_t p
     if parent != 0:
-        p = dict_get_str(FLD(parent)[1], intern("__path__")) if has_tid(parent, T_MODULE) else 0
+        push(parent)
+        p = package_path(top_slot())
+        pop()
         if p == 0:
             return None
     else:
@@ -124,9 +136,34 @@ cdef gcref_t load_module(str name) except 0:
             raise_module_not_found(name, f"No module named '{name}'; '{parent}' is not a package")
         found = find_in_path(leaf, path)
         if found is None:
+            m = import_from_meta_path(name, top_slot())
+            if m != V_NONE:
+                HEAP.shadowstack_top = top
+                return m
             raise_module_not_found(name, f"No module named '{name}'")
     m = load_module_from(name, found[0], found[1], top_slot())
     HEAP.shadowstack_top = top
+    return m
+
+cdef gcref_t import_from_meta_path(str name, gcref_t* parentslot) except 0:
+    # [name], which no file on its search path holds, from the finders on
+    # sys.meta_path other than the VM's own (vmsample/lang/app/imp.py), or
+    # None; None too before imp.py has run (the VM's own start-up imports).
+    cdef gcref_t* top = HEAP.shadowstack_top
+    cdef gcref_t m
+    if "meta_path_import" not in APP_ROOTS:
+        return V_NONE
+    push(app_object("meta_path_import"))
+    push(intern(name))
+    push(V_NONE)                        # (the parent's __path__, if any)
+    if parentslot[0] != 0:
+        m = package_path(parentslot)
+        if m != 0:
+            top_slot()[0] = m
+    try:
+        m = vm_call(top_slot() - 2, 2)
+    finally:
+        HEAP.shadowstack_top = top
     return m
 
 cdef int raise_module_not_found(str name, str message) except -1:

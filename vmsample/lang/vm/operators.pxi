@@ -369,9 +369,10 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
         raise TypeError(f"argument of type '{type_name(c)}' is not iterable")
     t = TID(c)
     if t == T_STR:
-        if not has_tid(vslot[0], T_STR):
+        m = unwrap(vslot[0])                # (a str subclass's instance: its str)
+        if not has_tid(m, T_STR):
             raise TypeError(f"'in <string>' requires string as left operand, not {type_name(vslot[0])}")
-        return str_find(c, vslot[0], 0, LEN(c)) >= 0
+        return str_find(c, m, 0, LEN(c)) >= 0
     if t == T_LIST or t == T_TUPLE:
         i = 0
         while i < SEQLEN(cslot[0]):

@@ -468,7 +468,8 @@ cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
     if name == "__repr__":
         return str_from_py(class_repr(a[0]))
     if name == "__call__":
-        return call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
+        # type's own: the metaclass's __call__ is what calls it (so not again)
+        return type_call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
     if name == "__getattribute__":
         if not has_tid(a[1], T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")

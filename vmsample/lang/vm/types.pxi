@@ -365,6 +365,9 @@ cdef int setup_slots(gcref_t* cslot) except -1:
                 raise TypeError(f"__slots__ items must be strings, not '{type_name(ITEMS(top_slot()[0])[i])}'")
             names.append(str_to_py(ITEMS(top_slot()[0])[i]))
     pop()
+    owner = class_name(cslot[0]).lstrip("_")
+    names = [f"_{owner}{nm}" if nm.startswith("__") and not nm.endswith("__") and owner else nm
+             for nm in names]        # private names are mangled, as in the class body
     base_keys = []
     for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
         b = FLD(FLD(cslot[0])[K_MRO])[j]
@@ -381,12 +384,38 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         if keys_index(cslot[0], top_slot()[-1]) < 0:
             list_append(top_slot(), top_slot() - 1)
         HEAP.shadowstack_top -= 2
+    for nm in dict.fromkeys(names):        # (a name twice: one member, as CPython's)
+        if nm not in ("__dict__", "__weakref__"):
+            add_member(cslot, nm)
     if all_slotted and not wants_dict:
         RAW(cslot[0])[K_FLAGS] |= CF_SLOTS
     elif not base_has_dict:
         dict_set_getset(cslot, "__dict__")
     if "__weakref__" in names:
         dict_set_getset(cslot, "__weakref__")
+    return 0
+
+cdef int add_member(gcref_t* cslot, str name) except -1:
+    # cls.__dict__[name] = member_descriptor(name, cls), for a __slots__
+    # name, as CPython's; the attribute protocol reads it as the instance's
+    # own storage (vm/attributes.pxi, DESCR_MEMBER).  The VM's own classes
+    # made before app/types.py has run get none.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t v
+    if "member_descriptor" not in APP_ROOTS:
+        return 0
+    push(intern(name))
+    v = dict_get_str(FLD(cslot[0])[K_DICT], base[0])
+    if v != 0 and not (name == "__doc__" and v == V_NONE):     # (the default __doc__, set before)
+        raise ValueError(f"'{name}' in __slots__ conflicts with class variable")
+    push(app_object("member_descriptor"))
+    RAW(top_slot()[0])[K_FLAGS] |= CF_MEMBER
+    push(base[0])
+    push(cslot[0])
+    vm_call(base + 1, 2)
+    push(FLD(cslot[0])[K_DICT])
+    dict_set(top_slot(), base, base + 1)
+    HEAP.shadowstack_top = base
     return 0
 
 cdef int dict_set_getset(gcref_t* cslot, str name) except -1:
@@ -486,6 +515,19 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         HEAP.shadowstack_top = fslot + nargs + 2
         return call_value(fslot, nargs + 1, kwnames)
     return type_call(fslot, nargs, kwnames)
+
+cdef gcref_t type_call_nested(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except 0:
+    # type.__call__(cls, ...) called from C: as call_nested, without the
+    # metaclass's __call__
+    HEAP.shadowstack_top = fslot + 1 + nargs
+    try:
+        if type_call(fslot, nargs, kwnames):
+            VM_STATE.frames[VM_STATE.depth].flags |= F_ENTRY
+            eval_loop()
+    except BaseException:
+        HEAP.shadowstack_top = fslot
+        raise
+    return fslot[0]
 
 # Builtin classes whose instances a builtin function makes (their __new__
 # calls it with the arguments after cls).
