@@ -339,12 +339,7 @@ cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
             memcpy(BPTR(r) + i * na, BPTR(ab[0]), na)
         return r
     if op == B_MOD:
-        if has_tid(b, T_INSTANCE) or has_tid(b, T_TUPLE) and any(
-                has_tid(FLD(b)[i], T_INSTANCE) for i in range(LEN(b))):
-            raise NotImplementedError("bytes %-formatting of an instance is not supported by vmsample")
-        if has_tid(b, T_DICT):
-            raise NotImplementedError("bytes %-formatting with a mapping is not supported by vmsample")
-        res = bytes_to_py(a) % to_py_simple(ab + 1)
+        res = percent_format_py(bytes_to_py(a), ab + 1)
         if inplace and TID(a) == T_BYTEARRAY:
             bytearray_set_py(ab, res)
             return ab[0]

@@ -311,10 +311,14 @@ class _Formattable:
     def _getitem(self, key):
         return formattable_item(self._value, key)
 
+    def _bytes(self):
+        return formattable_call(self._value, 5)
+
 # The special methods a VM type may have that CPython's formatting asks for.
 FORMATTABLE_METHODS = (("__float__", M_FLOAT, _Formattable._float), ("__int__", M_INT, _Formattable._int),
                        ("__index__", M_INDEX, _Formattable._index),
-                       ("__getitem__", M_GETITEM, _Formattable._getitem))
+                       ("__getitem__", M_GETITEM, _Formattable._getitem),
+                       ("__bytes__", M_BYTES, _Formattable._bytes))
 FORMATTABLE_TYPES = {}      # (type name, which of FORMATTABLE_METHODS it has) -> host type
 
 cdef object formattable(gcref_t* slot):
@@ -341,7 +345,7 @@ cdef object formattable_item(VMCallable value, object key):
         HEAP.shadowstack_top = base
 
 cdef object formattable_call(VMCallable value, int what):
-    # str (0), repr (1), float (2), int (3) or index (4) of the VM value
+    # str (0), repr (1), float (2), int (3), index (4) or bytes (5) of the VM value
     cdef gcref_t* base = HEAP.shadowstack_top
     cdef gcref_t r
     push(VM_STATE.roots[value.root])
@@ -352,6 +356,11 @@ cdef object formattable_call(VMCallable value, int what):
             return repr_py(base)
         if what == 4:
             return index_value(base[0], "")
+        if what == 5:
+            r = call_method0(magic_of(base[0], M_BYTES), base[0])
+            if not has_tid(r, T_BYTES):
+                raise TypeError(f"__bytes__ returned non-bytes (type {type_name(r)})")
+            return bytes_to_py(r)
         r = construct_builtin(KIND_FLOAT if what == 2 else KIND_INT, base, 1, 0)
         push(r)
         return to_host(top_slot())
@@ -460,8 +469,12 @@ cdef gcref_t build_string(gcref_t* items, Py_ssize_t n) except 0:
     return r
 
 cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
-    # fmt % args: a tuple (or an instance of a subclass: a namedtuple) gives
-    # the values, a dict the mapping, anything else is the one value.
+    return str_from_py(percent_format_py(str_to_py(fmt[0]), args))
+
+cdef object percent_format_py(object fmt, gcref_t* args):
+    # fmt % args, [fmt] a host str or bytes: a tuple (or an instance of a
+    # subclass: a namedtuple) gives the values, a dict the mapping, anything
+    # else is the one value (or a mapping, if it has __getitem__).
     cdef Py_ssize_t i
     cdef gcref_t* v
     push(unwrap(args[0]))
@@ -475,7 +488,7 @@ cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
                 vals.append(format_arg(top_slot()))
                 pop()
                 i += 1
-            return str_from_py(str_to_py(fmt[0]) % tuple(vals))
+            return fmt % tuple(vals)
         if has_tid(v[0], T_DICT):
             d = {}
             i = 0
@@ -486,8 +499,8 @@ cdef gcref_t percent_format(gcref_t* fmt, gcref_t* args) except 0:
                     d[format_arg(top_slot() - 1)] = format_arg(top_slot())
                     HEAP.shadowstack_top -= 2
                 i += 1
-            return str_from_py(str_to_py(fmt[0]) % d)
-        return str_from_py(str_to_py(fmt[0]) % format_arg(args))      # (one value, or a mapping)
+            return fmt % d
+        return fmt % format_arg(args)      # (one value, or a mapping)
     finally:
         HEAP.shadowstack_top = v
 

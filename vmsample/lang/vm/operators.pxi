@@ -146,7 +146,7 @@ cdef gcref_t builtin_binary(gcref_t* ab, int op, bint inplace) except? 0:
             r = bytes_binop(ab, op, inplace)
             if r != 0:
                 return r
-    if is_int(a) or is_obj(a):
+    if is_intlike(a) or is_obj(a):          # (a bool too: True * [x])
         if (is_intlike(a) or has_tid(a, T_FLOAT)) and has_tid(b, T_STR) and op == B_MUL:
             ab[0], ab[1] = ab[1], ab[0]
             r = builtin_binary(ab, op, False)

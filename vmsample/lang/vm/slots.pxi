@@ -288,6 +288,10 @@ cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_
         if not same_builtin_family(a[0], a[1]):
             return V_NOTIMPL
         return compare_op(a, op)
+    if name == "__mod__" and kind == KIND_STR:     # (str % anything: every value formats)
+        return percent_format(a, a + 1)
+    if name == "__mod__" and kind == KIND_BYTES:
+        return bytes_binop(a, B_MOD, False)
     if name in BINARY_SLOTS:
         # the builtin's own operator on builtin values, never the protocol again
         op, reflected, inplace = BINARY_SLOTS[name]
