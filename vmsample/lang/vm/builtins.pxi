@@ -1248,6 +1248,12 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     if kind == KIND_TYPE:
         check_args("type", n, 1, 1)
         return class_of(a[0])
+    if kind == KIND_COMPLEX:
+        # CPython's, on values its formatting proxies stand for (an
+        # object's __complex__, __float__ or __index__ called when asked)
+        args = [format_arg(a + i) for i in range(n)]
+        kw = {str_to_py(FLD(kwnames)[i]): format_arg(a + n + i) for i in range(nkw(kwnames))}
+        return from_host(complex(*args, **kw))
     if kind == KIND_OBJECT:
         check_args("object", n, 0, 0)
         push(kind_class(KIND_OBJECT))

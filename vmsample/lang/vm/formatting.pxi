@@ -314,11 +314,15 @@ class _Formattable:
     def _bytes(self):
         return formattable_call(self._value, 5)
 
+    def _complex(self):
+        return formattable_call(self._value, 6)
+
 # The special methods a VM type may have that CPython's formatting asks for.
 FORMATTABLE_METHODS = (("__float__", M_FLOAT, _Formattable._float), ("__int__", M_INT, _Formattable._int),
                        ("__index__", M_INDEX, _Formattable._index),
                        ("__getitem__", M_GETITEM, _Formattable._getitem),
-                       ("__bytes__", M_BYTES, _Formattable._bytes))
+                       ("__bytes__", M_BYTES, _Formattable._bytes),
+                       ("__complex__", M_COMPLEX, _Formattable._complex))
 FORMATTABLE_TYPES = {}      # (type name, which of FORMATTABLE_METHODS it has) -> host type
 
 cdef object formattable(gcref_t* slot):
@@ -345,7 +349,8 @@ cdef object formattable_item(VMCallable value, object key):
         HEAP.shadowstack_top = base
 
 cdef object formattable_call(VMCallable value, int what):
-    # str (0), repr (1), float (2), int (3), index (4) or bytes (5) of the VM value
+    # str (0), repr (1), float (2), int (3), index (4), bytes (5) or
+    # complex (6) of the VM value
     cdef gcref_t* base = HEAP.shadowstack_top
     cdef gcref_t r
     push(VM_STATE.roots[value.root])
@@ -361,6 +366,12 @@ cdef object formattable_call(VMCallable value, int what):
             if not has_tid(r, T_BYTES):
                 raise TypeError(f"__bytes__ returned non-bytes (type {type_name(r)})")
             return bytes_to_py(r)
+        if what == 6:
+            r = call_method0(magic_of(base[0], M_COMPLEX), base[0])
+            if not has_tid(r, T_COMPLEX):
+                raise TypeError(f"__complex__ returned non-complex (type {type_name(r)})")
+            push(r)
+            return to_host(top_slot())
         r = construct_builtin(KIND_FLOAT if what == 2 else KIND_INT, base, 1, 0)
         push(r)
         return to_host(top_slot())

@@ -219,6 +219,18 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
         pop()
         dict_set_py(&VM_STATE.roots[g], "__path__", top_slot()[0])
         pop()
+    if "module_spec" in APP_ROOTS:
+        push(app_object("module_spec"))
+        push(intern(name))
+        push(intern(path) if not os.path.isdir(path) else V_NONE)
+        push(vbool(is_package))
+        vm_call(top_slot() - 3, 3)
+        dict_set_py(&VM_STATE.roots[g], "__spec__", top_slot()[0])
+        if top_slot()[0] != V_NONE:
+            push(app_object("imp_finder"))
+            dict_set_py(&VM_STATE.roots[g], "__loader__", top_slot()[0])
+            pop()
+        pop()
     first = VM_STATE.ncodes
     load_code(spec, g)
     # As at start-up: a code's names and constants are old, so never move
@@ -243,6 +255,10 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
         dict_del(&VM_STATE.roots[MODULES_ROOT], top_slot())
         HEAP.shadowstack_top = top
         raise
+    if name == "importlib" and "importlib_ready" in APP_ROOTS:
+        push(app_object("importlib_ready"))
+        vm_call(top_slot(), 0)
+        pop()
     # As CPython: the module is what sys.modules holds when its body ends
     # (a module may replace itself there), and its parent's attribute.
     m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern(name))
