@@ -191,6 +191,13 @@ class VMFinder:
     def invalidate_caches(cls):
         pass
 
+    @classmethod
+    def find_distributions(cls, *args, **kwargs):
+        """The installed distributions (importlib.metadata, entry points):
+        as CPython's PathFinder, which the VM's finder stands in for."""
+        from importlib.metadata import MetadataPathFinder
+        return MetadataPathFinder.find_distributions(*args, **kwargs)
+
 
 sys.meta_path.append(VMFinder)
 register("imp_finder", VMFinder)

@@ -356,6 +356,20 @@ BYTES_METHODS = ["join", "find", "rfind", "index", "rindex", "count", "startswit
                  "isalnum", "isspace", "isupper", "islower", "istitle", "isascii", "title",
                  "capitalize", "swapcase", "center", "ljust", "rjust", "zfill", "expandtabs",
                  "removeprefix", "removesuffix", "translate"]
+cdef bint is_memoryview(gcref_t v) except -1:
+    # an instance of memoryview (vmsample/lang/app/types.py: a VM class)
+    return "memoryview" in APP_ROOTS and has_tid(v, T_INSTANCE) and FLD(v)[I_CLASS] == app_object("memoryview")
+
+cdef gcref_t memoryview_bytes(gcref_t* mslot) except 0:
+    # the bytes a memoryview shows (its tobytes())
+    cdef gcref_t r
+    push(intern("tobytes"))
+    r = getattr_v(mslot, top_slot()[0])
+    top_slot()[0] = r
+    r = vm_call(top_slot(), 0)
+    pop()
+    return r
+
 BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "copy", "reverse"]
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
@@ -410,6 +424,10 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
             check_args("extend", n - 1, 1, 1)
             if is_byteslike(a[1]):
                 bytearray_append_data(a, a + 1)
+            elif is_memoryview(a[1]):
+                push(memoryview_bytes(a + 1))
+                bytearray_append_data(a, top_slot())
+                pop()
             else:
                 push(bytes_from_ints(T_BYTES, a + 1))
                 bytearray_append_data(a, top_slot())

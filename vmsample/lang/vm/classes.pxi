@@ -117,6 +117,11 @@ cdef inline gcref_t magic_of(gcref_t v, int m) noexcept nogil:
         return meta_lookup(FLD(v)[K_META], MAGIC(m))
     return 0
 
+cdef inline bint has_own_methods(gcref_t v) noexcept nogil:
+    # Whether v's special methods can be the program's: an instance, or a
+    # class whose metaclass is the program's (magic_of finds them).
+    return has_tid(v, T_INSTANCE) or (has_tid(v, T_CLASS) and FLD(v)[K_META] != 0)
+
 cdef inline int64_t builtin_base_kind(gcref_t cls) noexcept nogil:
     # For a class whose instances carry a builtin value (a subclass of int,
     # list, dict...: in their first value slot), that value's kind; else 0.

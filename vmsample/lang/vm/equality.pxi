@@ -75,7 +75,7 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         return (full_hash(slot) << 1) >> 1
     if t == T_LIST or t == T_DICT or t == T_SET:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
-    if t == T_INSTANCE:
+    if t == T_INSTANCE or has_own_methods(v):
         return (instance_hash(slot) << 1) >> 1      # tagged, as a tuple's
     if t == T_FROZENSET:
         return (frozenset_hash(slot) << 1) >> 1
@@ -86,10 +86,11 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     return object_id(v) >> 4
 
 cdef int64_t instance_hash(gcref_t* slot) except? -1:
-    # hash() of an instance as CPython computes it: its __hash__'s result
-    # when that fits in 64 bits (-1 is -2), else that int's own hash.
+    # hash() of an instance (or of a class with a metaclass) as CPython
+    # computes it: its __hash__'s result when that fits in 64 bits (-1 is
+    # -2), else that int's own hash.
     cdef gcref_t v = slot[0]
-    cdef gcref_t m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_HASH))
+    cdef gcref_t m = magic_of(v, M_HASH)
     if m == V_NONE:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if m == 0 or is_bfunc(m):
@@ -108,7 +109,7 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
     # CPython counts no recursion here: only the C stack bounds it.
     cdef int64_t hv
     cdef Py_ssize_t i
-    if has_tid(slot[0], T_INSTANCE):
+    if has_own_methods(slot[0]):
         return instance_hash(slot)
     if has_tid(slot[0], T_FROZENSET):
         return frozenset_hash(slot)
@@ -150,7 +151,7 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
         if ta == T_STR and tb == T_STR:
             return str_eq(a, b)
         if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE or \
-                ta == T_FROZENSET or tb == T_FROZENSET:
+                ta == T_FROZENSET or tb == T_FROZENSET or has_own_methods(a) or has_own_methods(b):
             return 2
         if ta == T_BYTES and tb == T_BYTES:
             return bytes_eq(a, b)

@@ -52,6 +52,8 @@ cdef gcref_t binary_protocol(gcref_t* ab, int op) except 0:
     # first when type(b) is a proper subclass of type(a) that overrides it;
     # NotImplemented when neither applies.
     cdef gcref_t ta = class_of(ab[0]), tb = class_of(ab[1]), fa, fb, r
+    if (op == B_ADD or op == B_MUL) and is_concatenable(ab[0]):
+        return sequence_protocol(ab, op)
     fa = class_lookup(ta, MAGIC(BIN_MAGIC[op]))
     fb = class_lookup(tb, MAGIC(BIN_RMAGIC[op])) if tb != ta else 0
     push(fa)
@@ -74,11 +76,40 @@ cdef gcref_t binary_protocol(gcref_t* ab, int op) except 0:
     finally:
         HEAP.shadowstack_top -= 2
 
+cdef bint is_concatenable(gcref_t v) noexcept nogil:
+    return has_tid(v, T_STR) or has_tid(v, T_LIST) or has_tid(v, T_TUPLE) or is_byteslike(v)
+
+cdef gcref_t sequence_protocol(gcref_t* ab, int op) except 0:
+    # A builtin sequence + or * an object: CPython's sequences add and
+    # repeat in their sq_concat/sq_repeat, which come after the number
+    # slots of both operands -- so the other's __radd__/__rmul__ first, then
+    # the sequence's own (a repeat count through __index__), or
+    # NotImplemented.
+    cdef gcref_t f = class_lookup(class_of(ab[1]), MAGIC(BIN_RMAGIC[op])), r
+    if f != 0:
+        r = call_method1(f, ab[1], ab[0])
+        if r != V_NOTIMPL:
+            return r
+    if op == B_MUL:
+        count = index_value(ab[1], "")
+        if count is not None and not is_byteslike(ab[0]):
+            return seq_repeat(ab, count)
+        if count is not None:
+            push(ab[0])
+            push(int_from_py(count))
+            try:
+                return bytes_binop(top_slot() - 1, B_MUL, False)
+            finally:
+                HEAP.shadowstack_top -= 2
+    return V_NOTIMPL
+
 cdef int raise_binary_type_error(gcref_t* ab, int op, bint inplace) except -1:
     cdef gcref_t a = ab[0], b = ab[1]
     sym = BIN_INPLACE_SYMBOLS[op] if inplace else BIN_SYMBOLS[op]
     if op == B_ADD and has_tid(a, T_STR):
         raise TypeError(f'can only concatenate str (not "{type_name(b)}") to str')
+    if op == B_ADD and is_byteslike(a):
+        raise TypeError(f"can't concat {type_name(b)} to {type_name(a)}")
     if op == B_ADD and (has_tid(a, T_LIST) or has_tid(a, T_TUPLE)):
         raise TypeError(f'can only concatenate {type_name(a)} (not "{type_name(b)}") to {type_name(a)}')
     if op == B_MUL and (is_sequence(a) or is_sequence(b) or is_byteslike(a) or is_byteslike(b)):
@@ -259,7 +290,7 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
     cdef gcref_t a = ab[0], b = ab[1], r
     if (ta == T_TUPLE or ta == T_LIST) and ta == tb:
         return seq_compare(ab, op)
-    if ta == T_INSTANCE or tb == T_INSTANCE:
+    if ta == T_INSTANCE or tb == T_INSTANCE or has_own_methods(a) or has_own_methods(b):
         r = rich_compare_instances(ab, op)
         if r != V_NOTIMPL:
             return r
@@ -282,13 +313,13 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
     cdef int mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
     if op >= C_GT:
         mop = M_GT + (op - C_GT)
-    if has_tid(ab[0], T_INSTANCE):
+    if has_own_methods(ab[0]):
         m = magic_of(ab[0], mop)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:
                 return r
-    if has_tid(ab[1], T_INSTANCE):
+    if has_own_methods(ab[1]):
         op = SWAPPED_CMP[op]
         mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
         if op >= C_GT:
@@ -298,7 +329,7 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
             r = call_method1(m, ab[1], ab[0])
             if r != V_NOTIMPL:
                 return r
-    if op == C_NE and has_tid(ab[0], T_INSTANCE):
+    if op == C_NE and has_own_methods(ab[0]):
         m = magic_of(ab[0], M_EQ)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
