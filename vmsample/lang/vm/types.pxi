@@ -507,6 +507,11 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef gcref_t* kwslot
     if meta != 0 and RAW(meta)[K_FLAGS] & CF_CALL:
         init = class_lookup(meta, MAGIC(M_CALL))
+        if not has_tid(init, T_FUNCTION):
+            # not a plain method (`__call__ = dict` in typing_extensions):
+            # what the descriptor protocol makes of it, called as it is
+            fslot[0] = descr_get(init, fslot, meta)
+            return call_value(fslot, nargs, kwnames)
         if fslot + nargs + 3 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         memmove(fslot + 2, fslot + 1, nargs * sizeof(gcref_t))

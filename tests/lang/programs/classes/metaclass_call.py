@@ -32,3 +32,14 @@ class S(metaclass=Singleton):
 
 
 print(S(1) is S(2), S(3).v)
+
+
+class AsDict(type):
+    __call__ = dict         # not a function: called as it is (typing_extensions' TypedDict)
+
+
+class TD(dict, metaclass=AsDict):
+    pass
+
+
+print(TD(title="x"), type(TD(a=1)).__name__)
