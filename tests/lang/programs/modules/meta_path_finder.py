@@ -1,4 +1,12 @@
 # Checks: a finder on sys.meta_path (six.moves, editable installs, import hooks) loads modules and submodules the VM finds no file for; a module subclass with __path__ on its class is a package; importlib's bootstrap answers to its frozen names.
+# --check lists the imports that only a finder can answer when the program runs:
+# check-lists: 30:1 import of module 'virt'
+# check-lists: 31:1 import of module 'virt.sub'
+# check-lists: 32:1 import from module 'virt'
+# check-lists: 53:1 import of module 'lazy.part'
+# check-lists: 56:5 import of module 'nowhere_at_all'
+# check-lists: 59:1 import of module '_frozen_importlib'
+# check-lists: 60:1 import of module '_frozen_importlib_external'
 import sys
 import types
 import importlib.abc
