@@ -26,7 +26,7 @@ import symtable
 import sys
 from dataclasses import dataclass, field
 
-from vmsample.lang.modules import find_module, search_path as default_search_path
+from vmsample.lang.modules import find_module, is_provided_c_module, search_path as default_search_path
 from vmsample.lang.opcodes import (Op, BinOp, CmpOp, STACK_EFFECT, CO_VARARGS, CO_VARKEYWORDS,
                                    CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_MODULE, CO_NEEDS_CLASS,
                                    CO_ASYNC_GENERATOR)
@@ -35,15 +35,6 @@ from vmsample.lang.verify import verify_tree
 
 __all__ = ["CompileError", "Code", "compile_source", "check_source"]
 
-BUILTIN_MODULES = {"math", "time", "random", "gc", "sys", "_vm",
-                   "_re",       # the CPython half of lib/re.py (vmsample/lang/delegated)
-                   "_urlparse",  # the CPython half of lib/urllib/parse.py
-                   "_hashlib", "_struct", "_fileio",    # of lib/hashlib.py, struct.py, _files.py
-                   "_os",        # the CPython half of lib/os, shutil, tempfile, pathlib...
-                   "_decimal"}   # the CPython half of lib/decimal.py
-# `from __future__ import ...` only changes what CPython 3.11 already does or
-# annotations (`typing` is a library module: lib/typing.py).
-TYPING_MODULES = {"__future__"}
 
 class _Emitted(ast.expr):
     """An expression whose code a callback emits (the body function of a
@@ -1099,8 +1090,7 @@ class _Unit:
         self.store_name(node.name)
 
     def module_exists(self, name):
-        if (name in BUILTIN_MODULES or name in TYPING_MODULES
-                or find_module(name, self.module.search_path) is not None):
+        if is_provided_c_module(name) or find_module(name, self.module.search_path) is not None:
             return True
         # A module that is not a package may put a submodule in sys.modules
         # as it runs (os puts os.path): nothing to say before it runs.
