@@ -3,7 +3,6 @@
 # Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
 # argument checking, and the implementation of each builtin and str/list/dict
 # method, plus the functions of the VM's own modules (sys, gc, _vm, _vmhost).
-# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST.
 
 # ---------------------------------------------------------------- builtins
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the

@@ -2,8 +2,6 @@
 #
 # Start-up: the builtin exception tree, the builtin classes and their
 # method dicts, interned names, modules.  Runs once per program.
-# Globals: fills VM_STATE.roots, MAGIC_ROOT, TID_CLASS, KIND_ROOT, EXC_CLASSES,
-# CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT.
 
 # ---------------------------------------------------------------- start-up
 
