@@ -751,7 +751,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp += 4
     elif op == UNSUPPORTED:
         # The compiler met a construct the VM lacks: refusing it here, when it
-        # runs, lets the rest of the program run (compiler.py, "Refusals").
+        # runs, lets the rest of the program run (compiler/unit.py, "Refusals").
         v = co.consts[arg]          # (exception class name, message)
         raise_with_value(str_to_py(FLD(v)[0]), FLD(v)[1])
     else:
