@@ -21,7 +21,6 @@ The rules:
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
 import pickle
@@ -36,14 +35,13 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _compiler_version() -> str:
-    # Every Python source of vmsample.lang and of its compiler package (if it
-    # is one): a change to any file the compiler is made of invalidates the
-    # cache, at the price of also doing so for the few that are not.
     h = hashlib.sha256()
-    sources = glob.glob(os.path.join(_HERE, "*.py")) + glob.glob(os.path.join(_HERE, "compiler", "*.py"))
-    for path in sorted(sources):
-        with open(path, "rb") as f:
-            h.update(os.path.relpath(path, _HERE).encode() + b"\0" + f.read())
+    compiler = sorted(os.path.join("compiler", f) for f in os.listdir(os.path.join(_HERE, "compiler"))
+                      if f.endswith(".py"))
+    for name in (*compiler, "opcodes.py", "verify.py", "source.py"):
+        h.update(name.encode())
+        with open(os.path.join(_HERE, name), "rb") as f:
+            h.update(f.read())
     return h.hexdigest()[:16]
 
 
