@@ -105,12 +105,11 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
 
 cdef int64_t full_hash(gcref_t* slot) except? -1:
     # hash() as CPython computes it; for a tuple, its xxHash-based tuplehash
-    # over the items' full hashes, a signed 64-bit value (vm_hash folds it).
+    # over the items' full hashes, a signed 64-bit value (vm_hash folds it),
+    # in C's unsigned arithmetic, which wraps as CPython's Py_uhash_t does.
     # CPython counts no recursion here: only the C stack bounds it.
-    # (In C arithmetic on 64-bit words, as CPython's: a loop over Python
-    # ints cost mdp a third of its time.)
     cdef int64_t hv
-    cdef uint64_t acc = 2870177450012600261ULL
+    cdef uint64_t acc = 2870177450012600261ULL     # XXPRIME_5
     cdef Py_ssize_t i
     if has_own_methods(slot[0]):
         return instance_hash(slot)
@@ -123,11 +122,11 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         push(FLD(slot[0])[i])
         hv = full_hash(top_slot())
         pop()
-        acc = acc + <uint64_t>hv * 14029467366897019727ULL
+        acc += <uint64_t>hv * 14029467366897019727ULL     # XXPRIME_2
         acc = (acc << 31) | (acc >> 33)
-        acc = acc * 11400714785074694791ULL
-    acc = acc + (<uint64_t>LEN(slot[0]) ^ (2870177450012600261ULL ^ 3527539ULL))
-    if acc == 0xFFFFFFFFFFFFFFFFULL:
+        acc *= 11400714785074694791ULL                    # XXPRIME_1
+    acc += <uint64_t>LEN(slot[0]) ^ (2870177450012600261ULL ^ 3527539ULL)
+    if acc == <uint64_t>-1:
         return 1546275796
     return <int64_t>acc
 
