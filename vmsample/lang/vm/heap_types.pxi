@@ -76,6 +76,7 @@ cdef enum:
     G_STATUS = 3
 
 cdef enum:   # class flags
+    CF_MEMBER = 0x4000          # member_descriptor (vmsample/lang/app/types.py): a __slots__ name
     CF_EXCEPTION = 1
     CF_SLOTS = 2
     CF_BUILTIN = 4      # a builtin type: K_KIND says which
@@ -91,7 +92,6 @@ cdef enum:   # class flags
     CF_CALL = 0x800             # __call__ is not a builtin type's (a metaclass: calling its classes)
     CF_FINAL = 0x400            # not an acceptable base type (bool, NoneType, ...)
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
-    CF_MEMBER = 0x2000          # member_descriptor (vmsample/lang/app/types.py): a __slots__ name
     CF_LOOKUP_FLAGS = 0xBF0
 
 cdef enum:   # generator status
