@@ -110,8 +110,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "programs/stdlib/files_binary.py": "_pyio's messages are not _io's (buffered files)",
     "programs/stdlib/io_base.py": "_pyio's messages are not _io's (IOBase)",
     "programs/stdlib/io_stringio.py": "_pyio's messages are not _io's (StringIO)",
-    "programs/stdlib/json_module.py": "json's pure-Python scanner's messages are not _json's",
-    "programs/stdlib/bisect_heapq.py": "heapq's pure-Python messages are not _heapq's",
     "programs/stdlib/decimal_module.py": "_pydecimal is not _decimal (signals' args, context repr order)",
     # VM bugs (issue #26).
     "programs/stdlib/re_module.py": "re.error raised by the delegated _sre is a plain Exception; "

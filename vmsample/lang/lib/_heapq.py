@@ -1,0 +1,205 @@
+"""Heap queue algorithm (a.k.a. priority queue).
+
+CPython 3.11's ``_heapq`` (a C module there), written in Python for the VM.
+heapq.py is itself a complete pure implementation, but it is not what
+CPython runs: ``from _heapq import *`` replaces it, and the C functions
+differ in what a program sees -- an empty heap raises IndexError("index out
+of range") where heapq.py's ``heap.pop()`` says "pop from empty list", only
+a list is accepted as a heap, and a heap whose size changes while its items
+are being compared raises RuntimeError instead of being corrupted silently.
+
+The sifts move items by swapping them in place, as the C code does, and
+read the list again after every comparison: a comparison is Python code
+(``__lt__``) that may mutate the heap, and CPython's result for such a
+heap (which items end up where) is what the swaps give.
+"""
+
+__about__ = """Heap queues
+
+[explanation by Fran\u00e7ois Pinard]
+
+Heaps are arrays for which a[k] <= a[2*k+1] and a[k] <= a[2*k+2] for
+all k, counting elements from 0.  For the sake of comparison,
+non-existing elements are considered to be infinite.  The interesting
+property of a heap is that a[0] is always its smallest element.
+
+See the documentation of heapq.py in the standard library for the rest of
+this essay; CPython's _heapq carries the same text.
+"""
+
+
+def _check_list(heap, function, one_argument):
+    # The message of an Argument Clinic "list" converter.
+    if not isinstance(heap, list):
+        where = "argument" if one_argument else "argument 1"
+        raise TypeError(f"{function}() {where} must be list, not {type(heap).__name__}")
+
+
+def _changed_size():
+    return RuntimeError("list changed size during iteration")
+
+
+# --- min-heap: heap[k] <= heap[2k+1] and heap[k] <= heap[2k+2]
+
+def _siftdown(heap, startpos, pos):
+    """Move heap[pos] up towards startpos while it is less than its parent."""
+    size = len(heap)
+    if pos >= size:
+        raise IndexError("index out of range")
+    while pos > startpos:
+        parentpos = (pos - 1) >> 1
+        smaller = heap[pos] < heap[parentpos]
+        if size != len(heap):
+            raise _changed_size()
+        if not smaller:
+            break
+        heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
+        pos = parentpos
+
+
+def _siftup(heap, pos):
+    """Move the smaller child up until a leaf is reached, then the item at
+    that leaf down to its place (fewer comparisons than stopping early)."""
+    endpos = len(heap)
+    startpos = pos
+    if pos >= endpos:
+        raise IndexError("index out of range")
+    limit = endpos >> 1
+    while pos < limit:
+        childpos = 2 * pos + 1
+        if childpos + 1 < endpos:
+            if not heap[childpos] < heap[childpos + 1]:
+                childpos += 1
+            if endpos != len(heap):
+                raise _changed_size()
+        heap[childpos], heap[pos] = heap[pos], heap[childpos]
+        pos = childpos
+    _siftdown(heap, startpos, pos)
+
+
+def heappush(heap, item, /):
+    """Push item onto heap, maintaining the heap invariant."""
+    _check_list(heap, "heappush", False)
+    list.append(heap, item)         # the C code's, whatever a subclass defines
+    _siftdown(heap, 0, len(heap) - 1)
+
+
+def _pop(heap, siftup):
+    if not heap:
+        raise IndexError("index out of range")
+    last = list.pop(heap)
+    if not heap:
+        return last
+    top = heap[0]
+    heap[0] = last
+    siftup(heap, 0)
+    return top
+
+
+def heappop(heap, /):
+    """Pop the smallest item off the heap, maintaining the heap invariant."""
+    _check_list(heap, "heappop", True)
+    return _pop(heap, _siftup)
+
+
+def _replace(heap, item, siftup):
+    if not heap:
+        raise IndexError("index out of range")
+    top = heap[0]
+    heap[0] = item
+    siftup(heap, 0)
+    return top
+
+
+def heapreplace(heap, item, /):
+    """Pop and return the current smallest value, and add the new item.
+
+This is more efficient than heappop() followed by heappush(), and can be
+more appropriate when using a fixed-size heap.  Note that the value
+returned may be larger than item!  That constrains reasonable uses of
+this routine unless written as part of a conditional replacement:
+
+    if item > heap[0]:
+        item = heapreplace(heap, item)"""
+    _check_list(heap, "heapreplace", False)
+    return _replace(heap, item, _siftup)
+
+
+def heappushpop(heap, item, /):
+    """Push item on the heap, then pop and return the smallest item from the heap.
+
+The combined action runs more efficiently than heappush() followed by
+a separate call to heappop()."""
+    _check_list(heap, "heappushpop", False)
+    if not heap:
+        return item
+    if not heap[0] < item:
+        return item
+    if not heap:        # the comparison emptied it
+        raise IndexError("index out of range")
+    top = heap[0]
+    heap[0] = item
+    _siftup(heap, 0)
+    return top
+
+
+def heapify(heap, /):
+    """Transform list into a heap, in-place, in O(len(heap)) time."""
+    _check_list(heap, "heapify", True)
+    for i in reversed(range(len(heap) // 2)):
+        _siftup(heap, i)
+
+
+# --- max-heap, for heapq.merge(reverse=True) and nlargest: the same with
+# --- the comparisons turned round
+
+def _siftdown_max(heap, startpos, pos):
+    size = len(heap)
+    if pos >= size:
+        raise IndexError("index out of range")
+    while pos > startpos:
+        parentpos = (pos - 1) >> 1
+        larger = heap[parentpos] < heap[pos]
+        if size != len(heap):
+            raise _changed_size()
+        if not larger:
+            break
+        heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
+        pos = parentpos
+
+
+def _siftup_max(heap, pos):
+    endpos = len(heap)
+    startpos = pos
+    if pos >= endpos:
+        raise IndexError("index out of range")
+    limit = endpos >> 1
+    while pos < limit:
+        childpos = 2 * pos + 1
+        if childpos + 1 < endpos:
+            if not heap[childpos + 1] < heap[childpos]:
+                childpos += 1
+            if endpos != len(heap):
+                raise _changed_size()
+        heap[childpos], heap[pos] = heap[pos], heap[childpos]
+        pos = childpos
+    _siftdown_max(heap, startpos, pos)
+
+
+def _heappop_max(heap, /):
+    """Maxheap variant of heappop."""
+    _check_list(heap, "_heappop_max", True)
+    return _pop(heap, _siftup_max)
+
+
+def _heapreplace_max(heap, item, /):
+    """Maxheap variant of heapreplace."""
+    _check_list(heap, "_heapreplace_max", False)
+    return _replace(heap, item, _siftup_max)
+
+
+def _heapify_max(heap, /):
+    """Maxheap variant of heapify."""
+    _check_list(heap, "_heapify_max", True)
+    for i in reversed(range(len(heap) // 2)):
+        _siftup_max(heap, i)
