@@ -104,3 +104,29 @@ def repr_enter(obj):
 
 def repr_leave(obj):
     _repr_running.discard((id(obj), _get_ident()))
+
+
+class builtin_function:
+    """A C module's function, as a program sees it: a Python function put
+    in a class is a method (bound to the instance when looked up), a C
+    function is not -- CPython's tests put `reduce = c_functools.reduce` in
+    a class and call self.reduce(f, items).  Wrapping a replacement's
+    function in this makes it call through, unbound, with the repr of a
+    built-in function; used for the functions that tests or programs keep
+    as class attributes (it costs one call per call)."""
+
+    def __init__(self, function):
+        self._function = function
+        self.__name__ = function.__name__
+        self.__qualname__ = function.__qualname__
+        self.__doc__ = function.__doc__
+        self.__module__ = function.__module__
+
+    def __call__(self, /, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<built-in function {self.__name__}>"
+
+    def __reduce__(self):
+        return self.__qualname__
