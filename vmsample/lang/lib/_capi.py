@@ -8,8 +8,6 @@ Not a module of CPython's; nothing but the replacements imports it.
 
 import sys as _sys
 
-from _thread import get_ident as _get_ident
-
 MAXSIZE = _sys.maxsize
 
 GenericAlias = type(list[int])      # what __class_getitem__ gives (PEP 585)
@@ -95,7 +93,7 @@ _repr_running = set()
 
 def repr_enter(obj):
     """True if [obj]'s repr is not being made already (and it now is)."""
-    key = (id(obj), _get_ident())
+    key = (id(obj), _thread_ident())
     if key in _repr_running:
         return False
     _repr_running.add(key)
@@ -103,7 +101,14 @@ def repr_enter(obj):
 
 
 def repr_leave(obj):
-    _repr_running.discard((id(obj), _get_ident()))
+    _repr_running.discard((id(obj), _thread_ident()))
+
+
+def _thread_ident():
+    # Imported when first needed: _thread imports os, and os's own imports
+    # (abc, _weakrefset, operator) reach the replacements that import this.
+    from _thread import get_ident
+    return get_ident()
 
 
 class builtin_function:

@@ -126,7 +126,10 @@ class partial:
         return self
 
     def __call__(self, /, *args, **keywords):
-        return self._func(*self._args, *args, **{**self._keywords, **keywords})
+        if keywords:
+            keywords = {**self._keywords, **keywords}
+            return self._func(*self._args, *args, **keywords)
+        return self._func(*self._args, *args, **self._keywords)
 
     func = property(lambda self: self._func, doc="function object to use in future partial calls")
     args = property(lambda self: self._args, doc="tuple of arguments to future partial calls")

@@ -39,27 +39,33 @@ def _changed_size():
     return RuntimeError("list changed size during iteration")
 
 
-# --- min-heap: heap[k] <= heap[2k+1] and heap[k] <= heap[2k+2]
+# heap[k] <= heap[2k+1] and heap[k] <= heap[2k+2] in a min-heap; the max-heap
+# of heapq.merge(reverse=True) and nlargest (the _max functions) is the same
+# with each comparison turned round: [reverse].
 
-def _siftdown(heap, startpos, pos):
-    """Move heap[pos] up towards startpos while it is less than its parent."""
+def _siftdown(heap, startpos, pos, reverse=False):
+    """Move heap[pos] up towards startpos while it comes before its parent."""
     size = len(heap)
     if pos >= size:
         raise IndexError("index out of range")
     while pos > startpos:
         parentpos = (pos - 1) >> 1
-        smaller = heap[pos] < heap[parentpos]
+        if reverse:
+            before = heap[parentpos] < heap[pos]
+        else:
+            before = heap[pos] < heap[parentpos]
         if size != len(heap):
             raise _changed_size()
-        if not smaller:
+        if not before:
             break
         heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
         pos = parentpos
 
 
-def _siftup(heap, pos):
-    """Move the smaller child up until a leaf is reached, then the item at
-    that leaf down to its place (fewer comparisons than stopping early)."""
+def _siftup(heap, pos, reverse=False):
+    """Move the child that comes first up until a leaf is reached, then the
+    item at that leaf down to its place (fewer comparisons than stopping
+    early)."""
     endpos = len(heap)
     startpos = pos
     if pos >= endpos:
@@ -68,13 +74,17 @@ def _siftup(heap, pos):
     while pos < limit:
         childpos = 2 * pos + 1
         if childpos + 1 < endpos:
-            if not heap[childpos] < heap[childpos + 1]:
+            if reverse:
+                left_first = heap[childpos + 1] < heap[childpos]
+            else:
+                left_first = heap[childpos] < heap[childpos + 1]
+            if not left_first:
                 childpos += 1
             if endpos != len(heap):
                 raise _changed_size()
         heap[childpos], heap[pos] = heap[pos], heap[childpos]
         pos = childpos
-    _siftdown(heap, startpos, pos)
+    _siftdown(heap, startpos, pos, reverse)
 
 
 def heappush(heap, item, /):
@@ -84,7 +94,7 @@ def heappush(heap, item, /):
     _siftdown(heap, 0, len(heap) - 1)
 
 
-def _pop(heap, siftup):
+def _pop(heap, reverse):
     if not heap:
         raise IndexError("index out of range")
     last = list.pop(heap)
@@ -92,22 +102,22 @@ def _pop(heap, siftup):
         return last
     top = heap[0]
     heap[0] = last
-    siftup(heap, 0)
+    _siftup(heap, 0, reverse)
     return top
 
 
 def heappop(heap, /):
     """Pop the smallest item off the heap, maintaining the heap invariant."""
     _check_list(heap, "heappop", True)
-    return _pop(heap, _siftup)
+    return _pop(heap, False)
 
 
-def _replace(heap, item, siftup):
+def _replace(heap, item, reverse):
     if not heap:
         raise IndexError("index out of range")
     top = heap[0]
     heap[0] = item
-    siftup(heap, 0)
+    _siftup(heap, 0, reverse)
     return top
 
 
@@ -122,7 +132,7 @@ this routine unless written as part of a conditional replacement:
     if item > heap[0]:
         item = heapreplace(heap, item)"""
     _check_list(heap, "heapreplace", False)
-    return _replace(heap, item, _siftup)
+    return _replace(heap, item, False)
 
 
 def heappushpop(heap, item, /):
@@ -150,56 +160,20 @@ def heapify(heap, /):
         _siftup(heap, i)
 
 
-# --- max-heap, for heapq.merge(reverse=True) and nlargest: the same with
-# --- the comparisons turned round
-
-def _siftdown_max(heap, startpos, pos):
-    size = len(heap)
-    if pos >= size:
-        raise IndexError("index out of range")
-    while pos > startpos:
-        parentpos = (pos - 1) >> 1
-        larger = heap[parentpos] < heap[pos]
-        if size != len(heap):
-            raise _changed_size()
-        if not larger:
-            break
-        heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
-        pos = parentpos
-
-
-def _siftup_max(heap, pos):
-    endpos = len(heap)
-    startpos = pos
-    if pos >= endpos:
-        raise IndexError("index out of range")
-    limit = endpos >> 1
-    while pos < limit:
-        childpos = 2 * pos + 1
-        if childpos + 1 < endpos:
-            if not heap[childpos + 1] < heap[childpos]:
-                childpos += 1
-            if endpos != len(heap):
-                raise _changed_size()
-        heap[childpos], heap[pos] = heap[pos], heap[childpos]
-        pos = childpos
-    _siftdown_max(heap, startpos, pos)
-
-
 def _heappop_max(heap, /):
     """Maxheap variant of heappop."""
     _check_list(heap, "_heappop_max", True)
-    return _pop(heap, _siftup_max)
+    return _pop(heap, True)
 
 
 def _heapreplace_max(heap, item, /):
     """Maxheap variant of heapreplace."""
     _check_list(heap, "_heapreplace_max", False)
-    return _replace(heap, item, _siftup_max)
+    return _replace(heap, item, True)
 
 
 def _heapify_max(heap, /):
     """Maxheap variant of heapify."""
     _check_list(heap, "_heapify_max", True)
     for i in reversed(range(len(heap) // 2)):
-        _siftup_max(heap, i)
+        _siftup(heap, i, True)
