@@ -32,7 +32,10 @@ def _bounds(a, lo, hi):
 
 
 def _right(a, x, lo, hi, key):
-    lo, hi = _bounds(a, lo, hi)
+    if hi is None and type(lo) is int and lo >= 0:
+        hi = len(a)                     # the common call, checked at once
+    else:
+        lo, hi = _bounds(a, lo, hi)
     if key is None:
         while lo < hi:
             mid = (lo + hi) // 2
@@ -51,7 +54,10 @@ def _right(a, x, lo, hi, key):
 
 
 def _left(a, x, lo, hi, key):
-    lo, hi = _bounds(a, lo, hi)
+    if hi is None and type(lo) is int and lo >= 0:
+        hi = len(a)
+    else:
+        lo, hi = _bounds(a, lo, hi)
     if key is None:
         while lo < hi:
             mid = (lo + hi) // 2
@@ -67,13 +73,6 @@ def _left(a, x, lo, hi, key):
             else:
                 hi = mid
     return lo
-
-
-def _insert(a, index, x):
-    if type(a) is list:
-        list.insert(a, index, x)
-    else:
-        a.insert(index, x)
 
 
 def bisect_right(a, x, lo=0, hi=None, *, key=None):
@@ -93,10 +92,18 @@ def bisect_left(a, x, lo=0, hi=None, *, key=None):
 def insort_right(a, x, lo=0, hi=None, *, key=None):
     """Insert x into the sorted a[lo:hi] after every item equal to it.
     With key, x is an item: key(x) is what is searched for."""
-    _insert(a, _right(a, x if key is None else key(x), lo, hi, key), x)
+    index = _right(a, x if key is None else key(x), lo, hi, key)
+    if type(a) is list:
+        list.insert(a, index, x)
+    else:
+        a.insert(index, x)
 
 
 def insort_left(a, x, lo=0, hi=None, *, key=None):
     """Insert x into the sorted a[lo:hi] before every item equal to it.
     With key, x is an item: key(x) is what is searched for."""
-    _insert(a, _left(a, x if key is None else key(x), lo, hi, key), x)
+    index = _left(a, x if key is None else key(x), lo, hi, key)
+    if type(a) is list:
+        list.insert(a, index, x)
+    else:
+        a.insert(index, x)

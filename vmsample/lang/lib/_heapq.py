@@ -8,10 +8,13 @@ of range") where heapq.py's ``heap.pop()`` says "pop from empty list", only
 a list is accepted as a heap, and a heap whose size changes while its items
 are being compared raises RuntimeError instead of being corrupted silently.
 
-The sifts move items by swapping them in place, as the C code does, and
-read the list again after every comparison: a comparison is Python code
-(``__lt__``) that may mutate the heap, and CPython's result for such a
-heap (which items end up where) is what the swaps give.
+The sifts move items by swapping them, as the C code does, so that the list
+holds every item at every comparison: a comparison is Python code
+(``__lt__``) that may raise or look at the heap, and what it finds there,
+and what is left after it raised, are CPython's.  The size is checked after
+every comparison, as the C code checks it.  (The C code also reads the two
+items again after comparing them; that only matters to a comparison that
+replaces items of the heap in place, and costs a third of the time here.)
 """
 
 __about__ = """Heap queues
@@ -28,11 +31,10 @@ this essay; CPython's _heapq carries the same text.
 """
 
 
-def _check_list(heap, function, one_argument):
+def _not_a_list(heap, function, one_argument):
     # The message of an Argument Clinic "list" converter.
-    if not isinstance(heap, list):
-        where = "argument" if one_argument else "argument 1"
-        raise TypeError(f"{function}() {where} must be list, not {type(heap).__name__}")
+    where = "argument" if one_argument else "argument 1"
+    return TypeError(f"{function}() {where} must be list, not {type(heap).__name__}")
 
 
 def _changed_size():
@@ -50,16 +52,18 @@ def _siftdown(heap, startpos, pos, reverse=False):
         raise IndexError("index out of range")
     while pos > startpos:
         parentpos = (pos - 1) >> 1
-        if reverse:
-            before = heap[parentpos] < heap[pos]
+        item = heap[pos]
+        parent = heap[parentpos]
+        if (parent < item) if reverse else (item < parent):
+            if size != len(heap):
+                raise _changed_size()
+            heap[parentpos] = item
+            heap[pos] = parent
+            pos = parentpos
         else:
-            before = heap[pos] < heap[parentpos]
-        if size != len(heap):
-            raise _changed_size()
-        if not before:
+            if size != len(heap):
+                raise _changed_size()
             break
-        heap[parentpos], heap[pos] = heap[pos], heap[parentpos]
-        pos = parentpos
 
 
 def _siftup(heap, pos, reverse=False):
@@ -74,22 +78,23 @@ def _siftup(heap, pos, reverse=False):
     while pos < limit:
         childpos = 2 * pos + 1
         if childpos + 1 < endpos:
-            if reverse:
-                left_first = heap[childpos + 1] < heap[childpos]
-            else:
-                left_first = heap[childpos] < heap[childpos + 1]
-            if not left_first:
+            left = heap[childpos]
+            right = heap[childpos + 1]
+            if not ((right < left) if reverse else (left < right)):
                 childpos += 1
             if endpos != len(heap):
                 raise _changed_size()
-        heap[childpos], heap[pos] = heap[pos], heap[childpos]
+        child = heap[childpos]
+        heap[childpos] = heap[pos]
+        heap[pos] = child
         pos = childpos
     _siftdown(heap, startpos, pos, reverse)
 
 
 def heappush(heap, item, /):
     """Push item onto heap, maintaining the heap invariant."""
-    _check_list(heap, "heappush", False)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "heappush", False)
     list.append(heap, item)         # the C code's, whatever a subclass defines
     _siftdown(heap, 0, len(heap) - 1)
 
@@ -108,7 +113,8 @@ def _pop(heap, reverse):
 
 def heappop(heap, /):
     """Pop the smallest item off the heap, maintaining the heap invariant."""
-    _check_list(heap, "heappop", True)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "heappop", True)
     return _pop(heap, False)
 
 
@@ -131,7 +137,8 @@ this routine unless written as part of a conditional replacement:
 
     if item > heap[0]:
         item = heapreplace(heap, item)"""
-    _check_list(heap, "heapreplace", False)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "heapreplace", False)
     return _replace(heap, item, False)
 
 
@@ -140,7 +147,8 @@ def heappushpop(heap, item, /):
 
 The combined action runs more efficiently than heappush() followed by
 a separate call to heappop()."""
-    _check_list(heap, "heappushpop", False)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "heappushpop", False)
     if not heap:
         return item
     if not heap[0] < item:
@@ -155,25 +163,29 @@ a separate call to heappop()."""
 
 def heapify(heap, /):
     """Transform list into a heap, in-place, in O(len(heap)) time."""
-    _check_list(heap, "heapify", True)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "heapify", True)
     for i in reversed(range(len(heap) // 2)):
         _siftup(heap, i)
 
 
 def _heappop_max(heap, /):
     """Maxheap variant of heappop."""
-    _check_list(heap, "_heappop_max", True)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "_heappop_max", True)
     return _pop(heap, True)
 
 
 def _heapreplace_max(heap, item, /):
     """Maxheap variant of heapreplace."""
-    _check_list(heap, "_heapreplace_max", False)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "_heapreplace_max", False)
     return _replace(heap, item, True)
 
 
 def _heapify_max(heap, /):
     """Maxheap variant of heapify."""
-    _check_list(heap, "_heapify_max", True)
+    if not isinstance(heap, list):
+        raise _not_a_list(heap, "_heapify_max", True)
     for i in reversed(range(len(heap) // 2)):
         _siftup(heap, i, True)

@@ -112,6 +112,18 @@ after the end quote."""
 # --- decoding any value
 
 _SPACE = _re.compile(r"[ \t\n\r]*")
+_WHITESPACE = " \t\n\r"
+
+
+def _skip_space(s, idx, n):
+    """The index of the first non-whitespace character from idx on.  Most
+    JSON has at most one blank between tokens (json.dumps writes ", " and
+    ": "): those are skipped here; a longer run costs one regex search."""
+    if idx < n and s[idx] in _WHITESPACE:
+        idx += 1
+        if idx < n and s[idx] in _WHITESPACE:
+            idx = _SPACE.match(s, idx).end()
+    return idx
 _NUMBER = _re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 
@@ -183,25 +195,25 @@ class Scanner:
         n = len(s)
         pairs = []
         memo = self._memo
-        idx = _SPACE.match(s, idx).end()
+        idx = _skip_space(s, idx, n)
         if idx >= n or s[idx] != "}":
             while True:
                 if idx >= n or s[idx] != '"':
                     raise _error("Expecting property name enclosed in double quotes", s, idx)
                 key, idx = _scanstring(s, idx + 1, self.strict)
                 key = memo.setdefault(key, key)
-                idx = _SPACE.match(s, idx).end()
+                idx = _skip_space(s, idx, n)
                 if idx >= n or s[idx] != ":":
                     raise _error("Expecting ':' delimiter", s, idx)
-                idx = _SPACE.match(s, idx + 1).end()
+                idx = _skip_space(s, idx + 1, n)
                 value, idx = self._value(s, idx)
                 pairs.append((key, value))
-                idx = _SPACE.match(s, idx).end()
+                idx = _skip_space(s, idx, n)
                 if idx < n and s[idx] == "}":
                     break
                 if idx >= n or s[idx] != ",":
                     raise _error("Expecting ',' delimiter", s, idx)
-                idx = _SPACE.match(s, idx + 1).end()
+                idx = _skip_space(s, idx + 1, n)
         if self.object_pairs_hook is not None:
             return self.object_pairs_hook(pairs), idx + 1
         result = dict(pairs)
@@ -213,17 +225,17 @@ class Scanner:
         """The array whose "[" is s[idx - 1]."""
         n = len(s)
         values = []
-        idx = _SPACE.match(s, idx).end()
+        idx = _skip_space(s, idx, n)
         if idx >= n or s[idx] != "]":
             while True:
                 value, idx = self._value(s, idx)
                 values.append(value)
-                idx = _SPACE.match(s, idx).end()
+                idx = _skip_space(s, idx, n)
                 if idx < n and s[idx] == "]":
                     break
                 if idx >= n or s[idx] != ",":
                     raise _error("Expecting ',' delimiter", s, idx)
-                idx = _SPACE.match(s, idx + 1).end()
+                idx = _skip_space(s, idx + 1, n)
         return values, idx + 1
 
 

@@ -427,9 +427,9 @@ After g = itemgetter(2, 5, 3), the call g(r) returns (r[2], r[5], r[3])"""
 
     def __call__(self, obj, /):
         items = self._items
-        if len(items) == 1:
+        if items.__len__() == 1:
             return obj[items[0]]
-        return tuple(obj[item] for item in items)
+        return tuple([obj[item] for item in items])
 
     def __repr__(self):
         return f"operator.itemgetter({', '.join(map(repr, self._items))})"
