@@ -50,20 +50,18 @@ def _siftdown(heap, startpos, pos, reverse=False):
     size = len(heap)
     if pos >= size:
         raise IndexError("index out of range")
+    item = heap[pos]
     while pos > startpos:
         parentpos = (pos - 1) >> 1
-        item = heap[pos]
         parent = heap[parentpos]
-        if (parent < item) if reverse else (item < parent):
-            if size != len(heap):
-                raise _changed_size()
-            heap[parentpos] = item
-            heap[pos] = parent
-            pos = parentpos
-        else:
-            if size != len(heap):
-                raise _changed_size()
+        before = (parent < item) if reverse else (item < parent)
+        if size != len(heap):
+            raise _changed_size()
+        if not before:
             break
+        heap[parentpos] = item
+        heap[pos] = parent
+        pos = parentpos
 
 
 def _siftup(heap, pos, reverse=False):
@@ -74,35 +72,39 @@ def _siftup(heap, pos, reverse=False):
     startpos = pos
     if pos >= endpos:
         raise IndexError("index out of range")
+    item = heap[pos]
     limit = endpos >> 1
     while pos < limit:
         childpos = 2 * pos + 1
+        child = heap[childpos]
         if childpos + 1 < endpos:
-            left = heap[childpos]
             right = heap[childpos + 1]
-            if not ((right < left) if reverse else (left < right)):
+            if not ((right < child) if reverse else (child < right)):
                 childpos += 1
+                child = right
             if endpos != len(heap):
                 raise _changed_size()
-        child = heap[childpos]
-        heap[childpos] = heap[pos]
         heap[pos] = child
+        heap[childpos] = item
         pos = childpos
     _siftdown(heap, startpos, pos, reverse)
 
 
 def heappush(heap, item, /):
     """Push item onto heap, maintaining the heap invariant."""
-    if not isinstance(heap, list):
+    if type(heap) is list:
+        heap.append(item)
+    elif isinstance(heap, list):
+        list.append(heap, item)     # the C code's, whatever a subclass defines
+    else:
         raise _not_a_list(heap, "heappush", False)
-    list.append(heap, item)         # the C code's, whatever a subclass defines
     _siftdown(heap, 0, len(heap) - 1)
 
 
 def _pop(heap, reverse):
     if not heap:
         raise IndexError("index out of range")
-    last = list.pop(heap)
+    last = heap.pop() if type(heap) is list else list.pop(heap)
     if not heap:
         return last
     top = heap[0]
