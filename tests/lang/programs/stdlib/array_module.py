@@ -4,8 +4,6 @@
 # each typecode's conversion ('d' floats, 'f' single precision, the integer
 # ranges) and CPython's errors, messages included.
 # gc-debug: VMSAMPLE_GC_STRESS=7
-# (array imports os and the weakref machinery: verifying that heap at every
-# allocation took half of the 60 s a run may take)
 from array import array
 import array as array_module
 
