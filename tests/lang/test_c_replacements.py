@@ -92,7 +92,8 @@ FAST = [("itertools", "test_itertools"), ("_collections", "test_deque"),
         ("_contextvars", "test_context"), ("_string", "test_string"),
         ("_codecs", "test_codecs"), ("_codecs", "test_codeccallbacks"),
         ("_codecs", "test_charmapcodec"), ("atexit", "test_atexit"), ("_csv", "test_csv"), ("_ast", "test_ast"),
-        ("_heapq", "test_heapq"), ("_bisect", "test_bisect"), ("_abc", "test_abc")]
+        ("_heapq", "test_heapq"), ("_bisect", "test_bisect"), ("_abc", "test_abc"),
+        ("_json", "test_json"), ("_functools", "test_functools"), ("_operator", "test_operator")]
 
 
 @pytest.mark.parametrize("name,test_module", FAST, ids=[f"{n}-{t}" for n, t in FAST])
@@ -127,6 +128,47 @@ def test_string_parses_format_strings_as_cpython():
             assert mine == theirs, s
         else:
             assert [mine[0], outcomes(lambda: mine[1])] == [theirs[0], outcomes(lambda: theirs[1])], s
+
+
+def test_json_scans_and_encodes_as_cpython():
+    # The C scanner's messages and positions on random fragments of JSON,
+    # whole values and broken ones; the encoders on every kind of value.
+    import json
+    import _json as c_json
+    ours = replacement("_json", "_json.py")
+
+    def outcome(function, *args):
+        try:
+            return "ok", repr(function(*args))
+        except json.JSONDecodeError as e:
+            return "JSONDecodeError", e.msg, e.pos
+        except StopIteration as e:
+            return "StopIteration", e.value
+        except Exception as e:          # the error is part of the behaviour
+            return type(e).__name__, str(e)
+
+    decoder = json.JSONDecoder()
+    c_scan, our_scan = c_json.make_scanner(decoder), ours.make_scanner(decoder)
+    rnd = random.Random(20261127)
+    alphabet = list('"\\ud8DC01ax\n{}[]:, -.e+ntNIfE\u0661\x1f')
+    texts = ["".join(rnd.choice(alphabet) for _ in range(rnd.randrange(1, 12))) for _ in range(20000)]
+    texts += ['"\\ud83d\\ude00"', '{"a": [1, 2.5e3, -0, true, null]}', "-Infinity", "NaN", '"\\u12"']
+    for text in texts:
+        for start in (0, 1):
+            assert outcome(our_scan, text, start) == outcome(c_scan, text, start), (text, start)
+            for strict in (True, False):
+                assert outcome(ours.scanstring, text, start + 1, strict) == \
+                    outcome(c_json.scanstring, text, start + 1, strict), (text, start, strict)
+    for text in ["", "plain", "\u00e9\x7f", "\U0001F600\ud800", '"\\\n\t\b\f\r\x00\x1f']:
+        for name in ("encode_basestring", "encode_basestring_ascii"):
+            assert outcome(getattr(ours, name), text) == outcome(getattr(c_json, name), text), (name, text)
+    values = [None, True, 7, 2.5, float("nan"), -float("inf"), "s\u00e9", [], {}, [1, (2, {"k": []})],
+              {"b": 1, "a": 2, 3: 4, 1.5: 5, True: 6, None: 7}, {(1,): 2}, {1: 2, "a": 3}, object()]
+    for value in values:
+        for sort_keys, skipkeys, allow_nan in ((False, False, True), (True, True, False)):
+            made = [module.make_encoder({}, lambda o: "default", module.encode_basestring_ascii, None,
+                                        ":", ",", sort_keys, skipkeys, allow_nan) for module in (ours, c_json)]
+            assert outcome(made[0], value, 0) == outcome(made[1], value, 0), (value, sort_keys)
 
 
 def test_random_draws_cpythons_mersenne_twister_sequence():

@@ -8,8 +8,6 @@ Not a module of CPython's; nothing but the replacements imports it.
 
 import sys as _sys
 
-from _thread import get_ident as _get_ident
-
 MAXSIZE = _sys.maxsize
 
 GenericAlias = type(list[int])      # what __class_getitem__ gives (PEP 585)
@@ -95,7 +93,7 @@ _repr_running = set()
 
 def repr_enter(obj):
     """True if [obj]'s repr is not being made already (and it now is)."""
-    key = (id(obj), _get_ident())
+    key = (id(obj), _thread_ident())
     if key in _repr_running:
         return False
     _repr_running.add(key)
@@ -103,4 +101,37 @@ def repr_enter(obj):
 
 
 def repr_leave(obj):
-    _repr_running.discard((id(obj), _get_ident()))
+    _repr_running.discard((id(obj), _thread_ident()))
+
+
+def _thread_ident():
+    # Imported when first needed: _thread imports os, and os's own imports
+    # (abc, _weakrefset, operator) reach the replacements that import this.
+    from _thread import get_ident
+    return get_ident()
+
+
+class builtin_function:
+    """A C module's function, as a program sees it: a Python function put
+    in a class is a method (bound to the instance when looked up), a C
+    function is not -- CPython's tests put `reduce = c_functools.reduce` in
+    a class and call self.reduce(f, items).  Wrapping a replacement's
+    function in this makes it call through, unbound, with the repr of a
+    built-in function; used for the functions that tests or programs keep
+    as class attributes (it costs one call per call)."""
+
+    def __init__(self, function):
+        self._function = function
+        self.__name__ = function.__name__
+        self.__qualname__ = function.__qualname__
+        self.__doc__ = function.__doc__
+        self.__module__ = function.__module__
+
+    def __call__(self, /, *args, **kwargs):
+        return self._function(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<built-in function {self.__name__}>"
+
+    def __reduce__(self):
+        return self.__qualname__

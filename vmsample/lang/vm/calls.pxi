@@ -211,6 +211,31 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         fslot[0] = FLD(f)[0]            # calling a staticmethod calls its function (3.10)
         return call_value(fslot, nargs, kwnames)
     m = class_lookup(class_of(f), MAGIC(M_CALL))
+    if has_tid(m, T_INSTANCE) and class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)) != 0:
+        # type(f).__call__ is a descriptor object: what its __get__ gives
+        # for f is called (kwnames rides on the stack across that call).
+        if fslot + nargs + 7 > HEAP.shadowstack_end:
+            raise RecursionError("maximum recursion depth exceeded")
+        HEAP.shadowstack_top = fslot + 1 + nargs
+        push(kwnames)
+        push(class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)))
+        push(m)
+        push(f)
+        push(class_of(f))
+        vm_call(top_slot() - 3, 3)
+        m = pop()
+        kwnames = pop()
+        fslot[0] = m
+        return call_value(fslot, nargs, kwnames)
+    if is_plain_callable(m):
+        # type(f).__call__ is an object that is no descriptor: CPython calls
+        # it as it is, without f (typing.NewType's __call__ = _idfunc).
+        fslot[0] = m
+        enter_recursion("while calling a Python object")
+        try:
+            return call_value(fslot, nargs, kwnames)
+        finally:
+            leave_recursion()
     if m != 0 and not is_bmethod(m):
         # type(f).__call__(f, *args); a __call__ that is itself such an
         # object recurses in C, hence the guard
@@ -248,8 +273,11 @@ cdef gcref_t vm_call(gcref_t* fslot, Py_ssize_t nargs) except 0:
     # Call from C: fslot[0](fslot[1..nargs]) to completion; result in fslot[0]
     # and returned; the stack top is fslot + 1 afterwards, or fslot if the
     # call raised (so a C caller that catches the exception finds its stack).
+    # Builtins calling builtins recurse in C with no VM frame between them
+    # (class A: __len__ = len): the C stack is checked on every such call.
     HEAP.shadowstack_top = fslot + 1 + nargs
     try:
+        check_c_stack()
         if call_value(fslot, nargs, 0):
             VM_STATE.frames[VM_STATE.depth].flags |= F_ENTRY
             eval_loop()
@@ -264,15 +292,27 @@ cdef gcref_t call1(gcref_t f, gcref_t a) except 0:
     vm_call(top_slot() - 1, 1)
     return pop()
 
+cdef inline bint is_plain_callable(gcref_t meth) noexcept:
+    # A special method found on a class that is an instance without __get__
+    # (no function, no descriptor): CPython calls it without self.
+    return has_tid(meth, T_INSTANCE) and class_lookup(FLD(meth)[I_CLASS], MAGIC(M_GET)) == 0
+
 cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
     # meth: a function or builtin found on self's class
     push(meth)
+    if is_plain_callable(meth):
+        vm_call(top_slot(), 0)
+        return pop()
     push(self)
     vm_call(top_slot() - 1, 1)
     return pop()
 
 cdef gcref_t call_method1(gcref_t meth, gcref_t self, gcref_t arg) except 0:
     push(meth)
+    if is_plain_callable(meth):
+        push(arg)
+        vm_call(top_slot() - 1, 1)
+        return pop()
     push(self)
     push(arg)
     vm_call(top_slot() - 2, 2)

@@ -130,9 +130,10 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return 1546275796
     return <int64_t>acc
 
-cdef int64_t object_id(gcref_t v) except -1:
+cdef int64_t object_id(gcref_t v) except? -1:
     # id(): the core's identity (gc_id), which survives the object's moves; an
-    # immediate is its own id.  Identity hashes are this >> 4.
+    # immediate is its own id.  Identity hashes are this >> 4.  The tagged
+    # small int -1 is the word -1, hence "except? -1", not "except -1".
     cdef uintptr_t ident
     if not is_obj(v):
         return <int64_t>v

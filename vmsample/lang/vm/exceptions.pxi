@@ -137,7 +137,24 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     r = make_exception(top_slot() - n - 1, top_slot()) if not isinstance(e, OSError) else \
         vm_call(top_slot() - n - 1, n)
     HEAP.shadowstack_top = base
+    if type(e).__module__ != "builtins" and getattr(e, "__dict__", None):
+        push(r)
+        copy_host_attributes(top_slot(), e)
+        r = pop()
     return r
+
+cdef int copy_host_attributes(gcref_t* exc, BaseException e) except -1:
+    # What a delegated module's exception carries besides its args
+    # (pyexpat.ExpatError's code, lineno, offset): the plain data of them.
+    for name, value in e.__dict__.items():
+        try:
+            push(from_host(value))
+        except TypeError:
+            continue
+        push(intern(name))
+        setattr_v(exc, top_slot()[0], top_slot() - 1)
+        HEAP.shadowstack_top -= 2
+    return 0
 
 cdef gcref_t py_to_vm(object x) except 0:
     cdef Py_ssize_t n, i

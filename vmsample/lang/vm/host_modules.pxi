@@ -262,7 +262,11 @@ cdef gcref_t host_module(str name) except 0:
                                                                 and type(v).__name__ == "function"):
             push(mk_bfunc(host_bid(hm, f"{name}.{attr}", attr, v, BK_FUNCTION)))
         elif type(v).__name__ == "module":
-            continue
+            # Its own submodules (pyexpat.errors, pyexpat.model) are
+            # delegated modules too; a module it merely imported is not its.
+            if not v.__name__.startswith(name + "."):
+                continue
+            push(host_module(v.__name__))
         else:
             try:
                 push(from_host(v))

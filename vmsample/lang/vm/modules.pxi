@@ -19,7 +19,11 @@ cdef object WRITER = None   # the profile writer, if any: imported code is decla
 
 cdef gcref_t import_module(gcref_t name) except 0:
     cdef gcref_t m = dict_get_str(VM_STATE.roots[MODULES_ROOT], name)
-    if m != 0 and m != V_NONE:
+    if m == V_NONE:
+        # As CPython: None blocks the import (test.support's
+        # import_fresh_module(..., blocked=[...]) gets the pure Python code).
+        raise_module_not_found(str_to_py(name), f"import of {str_to_py(name)} halted; None in sys.modules")
+    if m != 0:
         return m
     return load_module(str_to_py(name))
 

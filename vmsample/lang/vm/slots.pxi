@@ -362,9 +362,18 @@ cdef bint binary_operand_ok(int64_t kind, gcref_t b, int op) noexcept nogil:
     return True
 
 cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
+    # The items an iterator has left (operator.length_hint, list(it)...).
     cdef gcref_t it = itslot[0]
+    cdef int64_t i, step, stop
     if has_tid(it, T_LISTITER) or has_tid(it, T_TUPLEITER):
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_STRITER):
+        return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_RANGEITER):        # next value IT_C, step IT_B, stop IT_D
+        i, step, stop = RAW(it)[IT_C], untag(FLD(it)[IT_B]), RAW(it)[IT_D]
+        if step > 0:
+            return tag((stop - i + step - 1) // step if i < stop else 0)
+        return tag((i - stop - step - 1) // -step if i > stop else 0)
     return V_NOTIMPL
 
 cdef gcref_t object_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
