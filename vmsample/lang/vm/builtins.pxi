@@ -27,7 +27,7 @@ BUILTIN_NAMES = [
     "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
     "property.setter", "property.getter", "property.deleter",
     "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vm.import_module",
-    "_vm.find_module", "_vmhost.delegate",
+    "_vm.find_module", "_vm.weak_new", "_vm.weak_get", "_vmhost.delegate",
     "sys._getframe", "sys.exc_info", "sys.exception",
     "code.co_positions", "code.co_lines", "code.replace", "frame.clear",
     "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
@@ -1054,10 +1054,7 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
-            m = gc_collect_major(HEAP)
-            if m < 0:
-                raise_gc_error()
-            return tag(m)
+            return tag(collect_and_finalize())
         if fn == "isenabled":
             return V_TRUE
         return V_NONE
@@ -1268,6 +1265,8 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         # importer would load, or None
         check_args("find_module", n, 2, 2)
         return from_host(find_for_spec(str_to_py(a[0]), to_host(a + 1)))
+    if fn == "weak_new" or fn == "weak_get":
+        return weak_module_function(fn, a, n)
     if fn == "host_value":
         # host_value(module, name): the host module's attribute, converted
         check_args("host_value", n, 2, 2)

@@ -244,6 +244,8 @@ cdef void update_class_flags(gcref_t cls) noexcept nogil:
         f |= CF_DESCRIPTOR_SET
     if overridden(cls, M_CALL):
         f |= CF_CALL
+    if class_lookup(cls, MAGIC(M_DEL)) != 0:
+        f |= CF_DEL
     RAW(cls)[K_FLAGS] = f
 
 cdef int class_modified(gcref_t* clsslot) except -1:
@@ -332,6 +334,8 @@ cdef gcref_t instance_new(gcref_t* cslot) except 0:
     cdef Py_ssize_t n = RAW(FLD(cls)[K_KEYS])[L_LEN]
     cdef gcref_t o = alloc_var(<uint16_t>RAW(cls)[K_TID], I_VALUES + n)
     FLD(o)[I_CLASS] = cslot[0]
+    if RAW(cslot[0])[K_FLAGS] & CF_DEL and gc_finalizer_register(HEAP, HDR(o)) < 0:
+        raise_gc_error()
     return o
 
 cdef inline gcref_t instance_get(gcref_t o, Py_ssize_t i) noexcept nogil:

@@ -211,6 +211,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     for i in range(N_FIXED_ROOTS):
         add_root(0)
     HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
+    HEAP.on_finalization, HEAP.on_finalization_ctx = finalization_due, NULL
     try:
         _register_types(nursery)
         try:
@@ -243,7 +244,9 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
             WRITER = writer
             VM_STATE.prof = &PROFILER.glue
-        return _run_main_reporting(main_code)
+        status = _run_main_reporting(main_code)
+        finalize_at_exit()
+        return status
     finally:
         VM_STATE.prof = NULL
         if PROFILER is not None:
@@ -252,6 +255,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         sys.stdout.flush()
         HEAP.shadowstack_top = HEAP.shadowstack_base
         HEAP.trace_roots, HEAP.trace_roots_ctx = NULL, NULL
+        HEAP.on_finalization, HEAP.on_finalization_ctx = NULL, NULL
         NURSERY = None
         WRITER = None
 
