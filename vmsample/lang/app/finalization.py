@@ -46,16 +46,23 @@ def finalize(obj):
         unraisable(exc, method)
 
 
-def weakref_cleared(reference):
-    # reference's object died and reference is alive: its callback, if any.
+def weakrefs_cleared(references):
+    # The references whose objects died, alive, in the order the collector
+    # cleared them (registration order): their callbacks, in CPython's
+    # order -- the references to one object newest first, the objects in
+    # the order of their first reference.
     import _weakref
-    callback = _weakref._cleared(reference)
-    if callback is None:
-        return
-    try:
-        callback(reference)
-    except BaseException as exc:
-        unraisable(exc, callback)
+    by_object = {}
+    for reference in references:
+        key, callback = _weakref._cleared(reference)
+        if callback is not None:
+            by_object.setdefault(key, []).append((reference, callback))
+    for calls in by_object.values():
+        for reference, callback in reversed(calls):
+            try:
+                callback(reference)
+            except BaseException as exc:
+                unraisable(exc, callback)
 
 
 def at_exit():
@@ -66,5 +73,5 @@ def at_exit():
 
 
 register("finalize", finalize)
-register("weakref_cleared", weakref_cleared)
+register("weakrefs_cleared", weakrefs_cleared)
 register("at_exit", at_exit)

@@ -7,8 +7,8 @@ nursery core's weak references; ``weakref``, ``_weakrefset`` and
 Each ref or proxy holds a weakref target object (``_vm.weak_new``,
 vm/weakrefs.pxi): the core clears it when a collection frees the target, and
 if the ref or proxy is still alive then, the VM calls [_cleared] at its next
-safe point (or in gc.collect()), which drops the reference from the per-object
-lists below and hands back the callback the VM then calls with it.  Which
+safe point (or in gc.collect()), which hands back the callback the VM then
+calls with it.  Which
 objects can be referred to, the reuse of one plain reference per object,
 ``getweakrefcount``/``getweakrefs``, hashing and equality of references, and
 proxies that forward every operation are CPython's.
@@ -46,24 +46,24 @@ def _target(reference):
 
 def _live(key, obj=None):
     """The live references of the list under [key] (to [obj], or to the
-    object they all still refer to), the list pruned to them."""
+    object they all still refer to), the list pruned to them.  (A callback
+    that runs in between and changes the list only loses entries that are
+    dead anyway.)"""
     cells = _refs_by_id.get(key)
     if cells is None:
         return []
     refs = []
-    kept = []
-    for cell in cells:
+    dead = []
+    for cell in list(cells):
         reference = _weak_get(cell)
-        if reference is None:
-            continue
-        target = _target(reference)
+        target = None if reference is None else _target(reference)
         if target is None or (obj is not None and target is not obj):
-            continue
-        refs.append(reference)
-        kept.append(cell)
-    if kept:
-        cells[:] = kept
-    else:
+            dead.append(cell)
+        else:
+            refs.append(reference)
+    if dead:
+        cells[:] = [c for c in cells if not any(c is d for d in dead)]
+    if not cells and _refs_by_id.get(key) is cells:
         del _refs_by_id[key]
     return refs
 
@@ -90,12 +90,13 @@ def _register(obj, reference, basic):
 
 def _cleared(reference):
     """Called by the VM when [reference]'s object died, [reference] being
-    alive: the callback to call with it (no longer its __callback__, as in
-    CPython), or None."""
-    _live(_object_getattribute(reference, "_key"))
+    alive: (the dead object's id, the callback to call with [reference] or
+    None); the callback is no longer its __callback__, as in CPython.  (Its
+    list is pruned later, not from here: this runs at a safe point, which
+    may be inside _live.)"""
     callback = _callback_of(reference)
     _object_setattr(reference, "_callback", None)
-    return callback
+    return _object_getattribute(reference, "_key"), callback
 
 
 def _basic(obj, kind):

@@ -30,7 +30,8 @@ BUILTIN_NAMES = [
     "_vm.find_module", "_vm.weak_new", "_vm.weak_get", "_vmhost.delegate",
     "sys._getframe", "sys.exc_info", "sys.exception",
     "code.co_positions", "code.co_lines", "code.replace", "frame.clear",
-    "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
+    "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "gc.get_threshold", "gc.set_threshold",
+    "sys.exit", "sys.getrecursionlimit",
     "sys.setrecursionlimit",
     "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
     "stdin.readline", "stdin.read", "stdin.readlines",
@@ -1057,6 +1058,9 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             return tag(collect_and_finalize())
         if fn == "isenabled":
             return V_TRUE
+        if fn == "get_threshold":
+            # CPython's defaults; the nursery's size decides when this VM collects
+            return from_host((700, 10, 10))
         return V_NONE
     if mod == "stdout" or mod == "stderr":
         # sys.stdout / sys.stderr: the process's own streams

@@ -25,7 +25,7 @@
 # VM_STATE.tick, which the eval loop already tests at calls and backward
 # jumps (safe_point, vm/eval_loop.pxi; the 1 is taken back before the
 # profiler counts timer expiries).  There [run_finalization] drains both
-# queues into app-level Python, which reports a failure as CPython does
+# queues into app-level Python (vmsample/lang/app/finalization.py), which reports a failure as CPython does
 # ("Exception ignored in: ...", sys.unraisablehook).  One drain at a time:
 # what the code it runs queues is drained by the same loop.
 
@@ -76,9 +76,10 @@ cdef gcref_t weak_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
 
 cdef int run_finalization() except -1:
     # Drain the core's queues: each finalizable object's __del__ (app-level
-    # "finalize"), then each cleared weakref's callback ("weakref_cleared",
-    # with its owner), until both are empty.  Room for the two slots is made
-    # before an object is taken, so a taken object is rooted at once.
+    # "finalize"), then the callbacks of all the cleared weakrefs' owners at
+    # once ("weakrefs_cleared", which orders them), until both are empty.
+    # Room for its slot is made before an object is taken, so a taken
+    # object is rooted at once.
     global FINALIZING
     cdef gcref_t* base = HEAP.shadowstack_top
     cdef GCHeader* obj
@@ -94,12 +95,21 @@ cdef int run_finalization() except -1:
             if obj != NULL:
                 base[1] = <gcref_t>obj
                 base[0] = app_object("finalize")
-            else:
+                vm_call(base, 1)
+                continue
+            obj = gc_next_cleared_weakref(HEAP)
+            if obj == NULL:
+                break
+            base[0] = <gcref_t>obj
+            base[1] = list_new(0)
+            while True:
+                base[0] = FLD(base[0])[W_OWNER]
+                list_append(base + 1, base)
                 obj = gc_next_cleared_weakref(HEAP)
                 if obj == NULL:
                     break
-                base[1] = FLD(<gcref_t>obj)[W_OWNER]
-                base[0] = app_object("weakref_cleared")
+                base[0] = <gcref_t>obj
+            base[0] = app_object("weakrefs_cleared")
             vm_call(base, 1)
     finally:
         FINALIZING = False
