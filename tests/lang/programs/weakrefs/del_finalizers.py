@@ -1,6 +1,4 @@
-# __del__ (PEP 442): it runs once, when the object is found unreachable
-# (here: gc.collect()), may resurrect the object, and an exception in it is
-# reported through sys.unraisablehook, not raised.
+# Checks: __del__ (PEP 442) -- run once when found unreachable, cycles, resurrection, __del__ before the weakref callback, exceptions through sys.unraisablehook, subclasses, at exit.
 import gc
 import sys
 import weakref

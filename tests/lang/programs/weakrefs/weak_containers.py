@@ -1,5 +1,4 @@
-# The host's weakref.py and _weakrefset.py, unmodified, on the VM's _weakref:
-# entries go when their objects die.
+# Checks: the host's WeakValueDictionary, WeakKeyDictionary, WeakSet and weakref.finalize, unmodified, on the VM's _weakref: entries go when their objects die; finalize at exit.
 import gc
 import weakref
 

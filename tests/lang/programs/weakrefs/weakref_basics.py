@@ -1,6 +1,4 @@
-# weakref.ref and proxy on the collector's weak references: a reference
-# does not keep its object alive, is cleared when the object dies, and its
-# callback runs then (only if the reference is still alive itself).
+# Checks: weakref.ref and proxy on the collector's weak references -- cleared when the object dies, callbacks (newest first, none for a dead reference), hash and equality dead or alive, ref subclasses, WeakMethod, what cannot be referred to weakly.
 import gc
 import weakref
 
