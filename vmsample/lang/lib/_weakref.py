@@ -166,6 +166,8 @@ class ReferenceType:
     def __init__(self, *args, **kwargs):
         if kwargs:
             raise TypeError("ref() takes no keyword arguments")
+        if not 1 <= len(args) <= 2:
+            raise TypeError(f"__init__ expected {'at least 1 argument' if not args else 'at most 2 arguments'}, got {len(args)}")
 
     def __call__(self):
         return _weak_get(self._cell)
