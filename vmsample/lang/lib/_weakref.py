@@ -8,8 +8,8 @@ Each ref or proxy holds a weakref target object (``_vm.weak_new``,
 vm/weakrefs.pxi): the core clears it when a collection frees the target, and
 if the ref or proxy is still alive then, the VM calls [_cleared] at its next
 safe point (or in gc.collect()), which hands back the callback the VM then
-calls with it.  Which
-objects can be referred to, the reuse of one plain reference per object,
+calls with it (vmsample/lang/app/finalization.py).  Which objects can be
+referred to, the reuse of one plain reference per object,
 ``getweakrefcount``/``getweakrefs``, hashing and equality of references, and
 proxies that forward every operation are CPython's.
 """

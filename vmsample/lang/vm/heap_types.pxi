@@ -40,7 +40,7 @@ cdef enum:
     I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
 #         instance type id raw, metaclass CLASS | 0 (0: type), bases TUPLE, mro TUPLE,
-#         qualname STR, subclasses LIST]  (vm/classes.pxi)
+#         qualname STR, subclasses LIST of weakref targets]  (vm/classes.pxi)
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2

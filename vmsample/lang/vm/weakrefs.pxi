@@ -5,7 +5,8 @@
 # behind lib/_weakref.py's ref and proxy (_vm.weak_new, _vm.weak_get), the
 # safe point that runs __del__ and weakref callbacks, gc.collect(), and the
 # finalization at exit.  __del__'s registration is instance_new's
-# (vm/classes.pxi: a class with CF_DEL).
+# (vm/classes.pxi: a class with CF_DEL); a class's subclass list holds
+# weakref target objects too (vm/classes.pxi), so that classes die.
 # Globals: VM_STATE.finalization_due / tick; FINALIZING; APP_ROOTS (the
 # app-level runners of vmsample/lang/app/finalization.py).
 #
@@ -53,25 +54,34 @@ cdef bint take_finalization_due() noexcept nogil:
     tick_add(&VM_STATE.tick, -1)
     return True
 
-cdef gcref_t weak_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
-    cdef gcref_t w, v
+cdef gcref_t new_weak_target(gcref_t* tslot, gcref_t* oslot) except 0:
+    # A weakref target object for tslot[0], serving oslot[0] (None: nobody
+    # to tell when the target dies).
     cdef uint32_t flags = GC_WEAK_TRACK_RESURRECTION
+    cdef gcref_t w = alloc_fixed(T_WEAKREF)     # young: no barrier for the store below
+    FLD(w)[W_OWNER] = oslot[0]
+    if oslot[0] != V_NONE:
+        flags |= GC_WEAK_NOTIFY
+    if gc_weak_register(HEAP, HDR(w), tslot[0], flags) < 0:
+        raise_gc_error()
+    return w
+
+cdef inline gcref_t weak_target_get(gcref_t w) noexcept nogil:
+    # The target of weakref target object [w], or 0 once it died.
+    return gc_weak_get(HEAP, HDR(w))
+
+cdef gcref_t weak_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
+    cdef gcref_t v
     if fn == "weak_new":
         # weak_new(target, owner): a weakref target object; with an owner
         # (not None) it is queued for owner's callback when target dies.
         check_args("weak_new", n, 2, 2)
-        w = alloc_fixed(T_WEAKREF)              # young: no barrier for the store below
-        FLD(w)[W_OWNER] = a[1]
-        if a[1] != V_NONE:
-            flags |= GC_WEAK_NOTIFY
-        if gc_weak_register(HEAP, HDR(w), a[0], flags) < 0:
-            raise_gc_error()
-        return w
+        return new_weak_target(a, a + 1)
     # weak_get(w): the target, or None once it died
     check_args("weak_get", n, 1, 1)
     if not has_tid(a[0], T_WEAKREF):
         raise TypeError(f"weak_get() argument must be a weakref target, not {type_name(a[0])}")
-    v = gc_weak_get(HEAP, HDR(a[0]))
+    v = weak_target_get(a[0])
     return v if v != 0 else V_NONE
 
 cdef int run_finalization() except -1:
