@@ -241,6 +241,7 @@ cdef int gc_finalizer_register(GCHeap* h, GCHeader* obj) noexcept nogil
 cdef int gc_death_notice_register(GCHeap* h, GCHeader* obj, uint64_t word) noexcept nogil
 #   At exit: queue every object whose finalizer is still registered (oldest
 #   first) as if it were unreachable, after a minor collection; drain then.
+#   Returns how many it queued.
 cdef int gc_finalize_all(GCHeap* h) noexcept nogil
 cdef GCHeader* gc_next_finalizable(GCHeap* h) noexcept nogil
 cdef GCHeader* gc_next_cleared_weakref(GCHeap* h) noexcept nogil

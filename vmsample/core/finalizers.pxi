@@ -173,9 +173,10 @@ cdef int gc_finalize_all(GCHeap* h) noexcept nogil:
     # whose finalizer is still registered, oldest registration first, as if
     # a collection had found it unreachable; the registrations are used up.
     # A minor collection first makes every such object old (the queues hold
-    # old objects); the queue has room for every entry (above).
+    # old objects); the queue has room for every entry (above).  Returns how
+    # many it queued.
     cdef GCFinalization* fin = P(h).fin
-    cdef size_t i
+    cdef size_t i, n
     if P(h).collecting:
         return set_error(h, GC_ERR_ARG, "gc_finalize_all from inside a collection hook")
     if fin == NULL or fin.finalizers[NEW].n + fin.finalizers[OLD].n == 0:
@@ -183,11 +184,12 @@ cdef int gc_finalize_all(GCHeap* h) noexcept nogil:
     if gc_collect_minor(h) != 0:
         return -1
     fin = P(h).fin
-    for i in range(fin.finalizers[OLD].n):
+    n = fin.finalizers[OLD].n
+    for i in range(n):
         queue_push(h, &fin.finalizable, <uint64_t>fin.finalizers[OLD].items[i].obj)
     fin.finalizers[OLD].n = 0
     fin.queued = False          # the caller drains now: no hook to call
-    return 0
+    return <int>n
 
 # ____________________________________________________________________________
 # The queues

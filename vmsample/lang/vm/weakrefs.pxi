@@ -148,14 +148,17 @@ cdef int finalize_at_exit() except -1:
     # object that still has a finalizer, oldest first (CPython's finalization
     # of its modules reaches about that), and the callbacks that queues.
     cdef gcref_t* base = HEAP.shadowstack_top
+    cdef int queued
     try:
         push(app_object("at_exit"))
         vm_call(base, 0)
         HEAP.shadowstack_top = base
-        if gc_finalize_all(HEAP) < 0:
+        queued = gc_finalize_all(HEAP)
+        if queued < 0:
             raise_gc_error()
-        run_finalization()
-        collect_and_finalize()
+        run_finalization()              # and what the last collection queued
+        if queued:
+            collect_and_finalize()      # what they left dead: its callbacks
     except VMError:
         push(VM_STATE.roots[R_EXC])
         VM_STATE.roots[R_EXC] = 0
