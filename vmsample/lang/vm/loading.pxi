@@ -280,11 +280,12 @@ cdef object _run_main_reporting(int main_code):
             sys.stderr.write(str(code) + "\n")
             return 1
         push(exc)
-        text = format_exception(top_slot())
+        text = format_exception(top_slot())     # allocates: [exc] may have moved
+        interrupted = type_name(top_slot()[0]) == "KeyboardInterrupt"
         pop()
         sys.stderr.write(text)
         # As CPython: an interrupted program reports the signal (128 + SIGINT).
-        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
+        return 130 if interrupted else 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return status

@@ -101,7 +101,9 @@ class MyList(list):
 
 c = Child("child")
 ml = MyList([1, 2, 3])
-del c, ml
+del c
+gc.collect()
+del ml
 gc.collect()
 
 # Still alive at exit: finalized after the program ends.
