@@ -239,6 +239,10 @@ cdef int gc_weak_register(GCHeap* h, GCHeader* obj, gcref_t target, uint32_t fla
 cdef int gc_finalizer_register(GCHeap* h, GCHeader* obj) noexcept nogil
 #   When [obj] dies (is freed), [word] is queued.  No resurrection.
 cdef int gc_death_notice_register(GCHeap* h, GCHeader* obj, uint64_t word) noexcept nogil
+#   At exit: queue every object whose finalizer is still registered (oldest
+#   first) as if it were unreachable, after a minor collection; drain then.
+#   Returns how many it queued.
+cdef int gc_finalize_all(GCHeap* h) noexcept nogil
 cdef GCHeader* gc_next_finalizable(GCHeap* h) noexcept nogil
 cdef GCHeader* gc_next_cleared_weakref(GCHeap* h) noexcept nogil
 cdef bint gc_next_death_notice(GCHeap* h, uint64_t* word) noexcept nogil

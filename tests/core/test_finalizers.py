@@ -294,3 +294,25 @@ def test_a_young_object_resurrected_during_marking_keeps_what_it_reaches():
     (x,) = gc.take_finalizable()
     assert ident(x.get_ref(0)) == 1
     gc.check_heap()
+
+
+def test_finalize_all_queues_the_living_once_oldest_first():
+    # At exit: every object whose finalizer is still registered, alive or
+    # not, young or old, is queued once, in registration order; one whose
+    # finalizer already ran is not.
+    gc, tid, _ = heap(incremental=False)
+    done = chain(gc, tid, 100, 1)
+    done.register_finalizer()
+    del done
+    gc.collect_major()
+    assert len(gc.take_finalizable()) == 1          # used up
+    old = chain(gc, tid, 1, 3)
+    old.register_finalizer()
+    gc.collect_minor()
+    young = chain(gc, tid, 4, 2)
+    young.register_finalizer()
+    assert gc.finalize_all() == 2
+    assert gc.stats["finalizers"] == 0
+    assert [chain_ids(x) for x in gc.take_finalizable()] == [[1, 2, 3], [4, 5]]
+    assert gc.finalize_all() == 0
+    assert gc.take_finalizable() == []

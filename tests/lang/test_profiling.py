@@ -290,3 +290,51 @@ def test_pypy_layout_option(tmp_path):
     prof = read_profile(str(tmp_path / "p.prof"))
     assert prof.meta.layout == "pypy" and len(prof.alloc_samples) > 10
     assert vmsample("validate", "p.prof", cwd=tmp_path).returncode == 0
+
+
+WEAK = textwrap.dedent("""\
+    import gc
+    import weakref
+
+    class Leaf:
+        def __init__(self, i):
+            self.i = i
+
+    class Finalized:
+        def __init__(self, i):
+            self.i = i
+        def __del__(self):
+            pass
+
+    def watched(n):
+        refs = []
+        for i in range(n):
+            refs.append(weakref.ref(Leaf(i)))
+        return refs
+
+    def finalized(n):
+        for i in range(n):
+            Finalized(i)
+
+    refs = watched(20000)
+    finalized(20000)
+    gc.collect()
+    print(sum(r() is None for r in refs))
+""")
+
+
+def test_weak_references_and_finalizers_keep_profiles_exact(tmp_path, capfd):
+    # A weak reference does not keep its sampled object alive: the object
+    # dies young, as an unreferenced one would.  An object with __del__ is
+    # kept for its finalizer, so its sample survives its minor collection,
+    # and its death is reported when a later collection frees it.
+    status, prof, _, _ = profile_program(tmp_path, WEAK, alloc_period=512, seed=7, stress=0)
+    assert status == 0 and capfd.readouterr().out == "20000\n"
+    by_type = {}
+    for s in prof.alloc_samples:
+        by_type.setdefault(s.type_name, []).append(s)
+    leaves, finalized = by_type["Leaf"], by_type["Finalized"]
+    assert len(leaves) > 100 and len(finalized) > 100
+    assert [s.outcome.name for s in leaves].count("DIED") >= 0.95 * len(leaves)
+    assert all(s.outcome.name == "SURVIVED" for s in finalized)
+    assert all(s.died_major is not None for s in finalized)

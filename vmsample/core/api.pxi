@@ -471,6 +471,16 @@ cdef class Nursery:
         nothing else will (Ref.register_finalizer)."""
         return take_queued(self, QUEUE_FINALIZABLE)
 
+    def finalize_all(self):
+        """At exit: queue every object whose finalizer is still registered,
+        oldest registration first, as if unreachable (gc_finalize_all; it
+        runs a minor collection first); take_finalizable() then has them.
+        Returns how many it queued."""
+        cdef int n = gc_finalize_all(self.heap)
+        if n < 0:
+            gc_raise_error(self.heap)
+        return n
+
     def take_cleared_weakrefs(self):
         """The weakref objects, as Refs, whose weak reference a collection
         cleared and that were registered with notify=True, taken from the

@@ -168,6 +168,29 @@ cdef int gc_death_notice_register(GCHeap* h, GCHeader* obj, uint64_t word) noexc
         return -1
     return register_entry(h, obj, word, fin.notices, &fin.dead_words)
 
+cdef int gc_finalize_all(GCHeap* h) noexcept nogil:
+    # At exit (CPython's finalization of its modules): queue every object
+    # whose finalizer is still registered, oldest registration first, as if
+    # a collection had found it unreachable; the registrations are used up.
+    # A minor collection first makes every such object old (the queues hold
+    # old objects); the queue has room for every entry (above).  Returns how
+    # many it queued.
+    cdef GCFinalization* fin = P(h).fin
+    cdef size_t i, n
+    if P(h).collecting:
+        return set_error(h, GC_ERR_ARG, "gc_finalize_all from inside a collection hook")
+    if fin == NULL or fin.finalizers[NEW].n + fin.finalizers[OLD].n == 0:
+        return 0
+    if gc_collect_minor(h) != 0:
+        return -1
+    fin = P(h).fin
+    n = fin.finalizers[OLD].n
+    for i in range(n):
+        queue_push(h, &fin.finalizable, <uint64_t>fin.finalizers[OLD].items[i].obj)
+    fin.finalizers[OLD].n = 0
+    fin.queued = False          # the caller drains now: no hook to call
+    return <int>n
+
 # ____________________________________________________________________________
 # The queues
 

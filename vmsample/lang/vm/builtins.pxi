@@ -1031,12 +1031,12 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
-            m = gc_collect_major(HEAP)
-            if m < 0:
-                raise_gc_error()
-            return tag(m)
+            return tag(collect_and_finalize())
         if fn == "isenabled":
             return V_TRUE
+        if fn == "get_threshold":
+            # CPython's defaults; the nursery's size decides when this VM collects
+            return from_host((700, 10, 10))
         return V_NONE
     if mod == "stdout" or mod == "stderr":
         # sys.stdout / sys.stderr: the process's own streams
@@ -1251,6 +1251,8 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         # importer would load, or None
         check_args("find_module", n, 2, 2)
         return from_host(find_for_spec(str_to_py(a[0]), to_host(a + 1)))
+    if fn == "weak_new" or fn == "weak_get":
+        return weak_module_function(fn, a, n)
     if fn == "host_value":
         # host_value(module, name): the host module's attribute, converted
         check_args("host_value", n, 2, 2)

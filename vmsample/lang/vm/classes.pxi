@@ -247,6 +247,8 @@ cdef void update_class_flags(gcref_t cls) noexcept nogil:
         f |= CF_DESCRIPTOR_SET
     if overridden(cls, M_CALL):
         f |= CF_CALL
+    if class_lookup(cls, MAGIC(M_DEL)) != 0:
+        f |= CF_DEL
     RAW(cls)[K_FLAGS] = f
 
 cdef int class_modified(gcref_t* clsslot) except -1:
@@ -254,7 +256,7 @@ cdef int class_modified(gcref_t* clsslot) except -1:
     # lookup flags again).
     global class_serial
     cdef gcref_t* base = HEAP.shadowstack_top
-    cdef gcref_t c, subs
+    cdef gcref_t c, subs, sub
     cdef Py_ssize_t i
     push(clsslot[0])
     while HEAP.shadowstack_top > base:
@@ -265,8 +267,57 @@ cdef int class_modified(gcref_t* clsslot) except -1:
         subs = FLD(c)[K_SUBCLASSES]
         if subs != 0:
             for i in range(RAW(subs)[L_LEN]):
-                push(ITEMS(subs)[i])
+                sub = weak_target_get(ITEMS(subs)[i])
+                if sub != 0:
+                    push(sub)
     return 0
+
+# ---------------------------------------------------------------- subclass lists
+# K_SUBCLASSES is a list of weakref target objects (vm/weakrefs.pxi) of the
+# class's direct subclasses, oldest first, as CPython's tp_subclasses holds
+# weak references: a class dies when nothing else holds it.  Dead entries
+# are dropped when the list's length reaches a power of two.
+
+cdef int add_subclass(gcref_t* baseslot, gcref_t* cslot) except -1:
+    # Class cslot[0] is a new subclass of baseslot[0].
+    cdef gcref_t none = V_NONE, subs, arr
+    cdef Py_ssize_t n, i, kept = 0
+    push(new_weak_target(cslot, &none))
+    subs = FLD(baseslot[0])[K_SUBCLASSES]
+    if subs == 0:
+        pop()
+        return 0
+    n = RAW(subs)[L_LEN]
+    if n >= 8 and n & (n - 1) == 0:
+        arr = FLD(subs)[L_ITEMS]
+        for i in range(n):
+            if weak_target_get(FLD(arr)[i]) != 0:
+                store(arr, kept, FLD(arr)[i])
+                kept += 1
+        for i in range(kept, n):
+            FLD(arr)[i] = 0
+        RAW(subs)[L_LEN] = kept
+    push(subs)
+    list_append(top_slot(), top_slot() - 1)
+    HEAP.shadowstack_top -= 2
+    return 0
+
+cdef gcref_t live_subclasses(gcref_t* cslot) except 0:
+    # type.__subclasses__(): a new list of the living subclasses.
+    cdef Py_ssize_t i = 0
+    cdef gcref_t v
+    push(FLD(cslot[0])[K_SUBCLASSES])
+    push(list_new(0))
+    while i < RAW(top_slot()[-1])[L_LEN]:
+        v = weak_target_get(ITEMS(top_slot()[-1])[i])
+        if v != 0:
+            push(v)
+            list_append(top_slot() - 1, top_slot())
+            pop()
+        i += 1
+    v = pop()
+    pop()
+    return v
 
 # ---------------------------------------------------------------- making classes
 
@@ -311,8 +362,8 @@ cdef gcref_t new_class(gcref_t* name, gcref_t* bases, gcref_t* ns, int64_t flags
     store(cslot[0], K_MRO, compute_mro(cslot))
     update_class_flags(cslot[0])
     for i in range(LEN(FLD(cslot[0])[K_BASES])):
-        push(FLD(FLD(FLD(cslot[0])[K_BASES])[i])[K_SUBCLASSES])
-        list_append(top_slot(), cslot)
+        push(FLD(FLD(cslot[0])[K_BASES])[i])
+        add_subclass(top_slot(), cslot)
         pop()
     return pop()
 
@@ -335,6 +386,8 @@ cdef gcref_t instance_new(gcref_t* cslot) except 0:
     cdef Py_ssize_t n = RAW(FLD(cls)[K_KEYS])[L_LEN]
     cdef gcref_t o = alloc_var(<uint16_t>RAW(cls)[K_TID], I_VALUES + n)
     FLD(o)[I_CLASS] = cslot[0]
+    if RAW(cslot[0])[K_FLAGS] & CF_DEL and gc_finalizer_register(HEAP, HDR(o)) < 0:
+        raise_gc_error()
     return o
 
 cdef inline gcref_t instance_get(gcref_t o, Py_ssize_t i) noexcept nogil:

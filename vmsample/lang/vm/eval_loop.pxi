@@ -171,7 +171,7 @@ cdef int run_frames(int entry) except -1:
             if arg < pc:
                 if VM_STATE.tick:
                     f.sp = sp
-                    take_time_sample()
+                    safe_point()
                 VM_STATE.countdown -= 1
                 if VM_STATE.countdown == 0:
                     # Let CPython run its signal handlers (Ctrl-C) now and then.
@@ -366,7 +366,9 @@ cdef int run_frames(int entry) except -1:
                 slot = sp - n - 1
             if VM_STATE.tick:
                 f.sp = sp
-                take_time_sample()
+                safe_point()
+                if op == CALL_KW:
+                    v = sp[0]       # the keyword names (still below the stack top), moved or not
             a = slot[0]
             f.sp = slot
             HEAP.shadowstack_top = sp
@@ -438,13 +440,19 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
     name = CODE_SPECS[co.index].varnames[slot]
     raise UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a value")
 
-cdef bint take_time_sample() except -1:
-    # A safe point saw the timer's count: record where the program is, once
-    # per timer expiry since the last sample.
-    if VM_STATE.prof != NULL:
-        prof_time_samples(VM_STATE.prof)
-    else:
-        VM_STATE.tick = 0
+cdef bint safe_point() except -1:
+    # A safe point saw VM_STATE.tick: record where the program is, once per
+    # timer expiry since the last sample, and run what the collector queued
+    # for finalization (vm/weakrefs.pxi) -- VM code that may allocate, so the
+    # caller holds no object in a C local across this.
+    cdef bint due = take_finalization_due()
+    if VM_STATE.tick:
+        if VM_STATE.prof != NULL:
+            prof_time_samples(VM_STATE.prof)
+        else:
+            VM_STATE.tick = 0
+    if due:
+        run_finalization()
     return 0
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:

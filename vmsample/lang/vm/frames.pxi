@@ -81,7 +81,9 @@ cdef struct VMState:
     int c_depth                 # C-recursive helper steps under way (vm/recursion.pxi)
     int recursion_limit         # sys.setrecursionlimit's
     char* stack_low             # check_c_stack's bound; NULL: unknown
-    volatile int tick           # time-sampling timer expiries not yet sampled (_glue's counter)
+    volatile int tick           # time-sampling timer expiries not yet sampled (_glue's counter),
+                                # plus 1 while finalization_due (vm/weakrefs.pxi)
+    bint finalization_due       # a collection queued finalizers or cleared weakrefs
     bint reraising              # the exception being raised keeps its traceback
     int countdown               # backward jumps until the next signal check
     ProfGlue* prof              # NULL: not profiling

@@ -14,6 +14,7 @@ cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DI
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 cdef uint16_t T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+cdef uint16_t T_WEAKREF
 
 # list: [items ARRAY, len raw]
 cdef enum:
@@ -38,7 +39,7 @@ cdef enum:
     I_VALUES = 2
 # class: [name, base, dict, keys LIST, slots TUPLE | 0, serial raw, flags raw, kind raw,
 #         instance type id raw, metaclass CLASS | 0 (0: type), bases TUPLE, mro TUPLE,
-#         qualname STR, subclasses LIST]  (vm/classes.pxi)
+#         qualname STR, subclasses LIST of weakref targets]  (vm/classes.pxi)
     K_NAME = 0
     K_BASE = 1
     K_DICT = 2
@@ -64,6 +65,10 @@ cdef enum:
     FN_CODE = 4
     FN_DICT = 5
     FN_META = 6
+# weak reference (vm/weakrefs.pxi): [target, weak (the core's weak field),
+#                                     owner: the ref or proxy object it serves]
+    W_TARGET = 0
+    W_OWNER = 1
 # iterators: [a, b, c raw, d raw]
     IT_A = 0
     IT_B = 1
@@ -92,7 +97,8 @@ cdef enum:   # class flags
     CF_CALL = 0x800             # __call__ is not a builtin type's (a metaclass: calling its classes)
     CF_FINAL = 0x400            # not an acceptable base type (bool, NoneType, ...)
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
-    CF_LOOKUP_FLAGS = 0xBF0
+    CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
+    CF_LOOKUP_FLAGS = 0x2BF0
 
 cdef enum:   # generator status
     GEN_CREATED = 0
@@ -138,6 +144,7 @@ def _register_types(Nursery n):
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
     global T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+    global T_WEAKREF
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -199,6 +206,8 @@ def _register_types(Nursery n):
     T_ASYNCGEN = fixed("async_generator", 4, [G_FUNC, G_STATE])  # a generator's layout
     T_ASEND = fixed("async_generator_asend", 4, [0, 1])         # vm/async_generators.pxi
     T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
+    T_WEAKREF = n.register_type("weakref target", fixed_size=16, ref_offsets=[8 * W_OWNER],
+                                weak_offset=8 * W_TARGET)
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

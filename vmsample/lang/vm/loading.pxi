@@ -209,6 +209,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     for i in range(N_FIXED_ROOTS):
         add_root(0)
     HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
+    HEAP.on_finalization, HEAP.on_finalization_ctx = finalization_due, NULL
     try:
         _register_types(nursery)
         try:
@@ -241,7 +242,9 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
             WRITER = writer
             VM_STATE.prof = &PROFILER.glue
-        return _run_main_reporting(main_code)
+        status = _run_main_reporting(main_code)
+        finalize_at_exit()
+        return status
     finally:
         VM_STATE.prof = NULL
         if PROFILER is not None:
@@ -250,6 +253,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         sys.stdout.flush()
         HEAP.shadowstack_top = HEAP.shadowstack_base
         HEAP.trace_roots, HEAP.trace_roots_ctx = NULL, NULL
+        HEAP.on_finalization, HEAP.on_finalization_ctx = NULL, NULL
         NURSERY = None
         WRITER = None
 
@@ -274,11 +278,12 @@ cdef object _run_main_reporting(int main_code):
             sys.stderr.write(str(code) + "\n")
             return 1
         push(exc)
-        text = format_exception(top_slot())
+        text = format_exception(top_slot())     # allocates: [exc] may have moved
+        interrupted = type_name(top_slot()[0]) == "KeyboardInterrupt"
         pop()
         sys.stderr.write(text)
         # As CPython: an interrupted program reports the signal (128 + SIGINT).
-        return 130 if type_name(exc) == "KeyboardInterrupt" else 1
+        return 130 if interrupted else 1
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     return status

@@ -97,8 +97,7 @@ GETSETS = {
 }
 # builtin types whose instances can be weakly referenced / have a __dict__
 WEAKREFABLE_BUILTINS = {"type", "function", "set", "frozenset", "module", "generator", "coroutine",
-                        "async_generator", "code", "method", "property", "staticmethod",
-                        "classmethod", "builtin_function_or_method"}
+                        "async_generator", "code", "method", "builtin_function_or_method"}
 DICT_BUILTINS = {"type", "function", "module"}
 # the getsets type_new gives a class whose instances get a __dict__
 INSTANCE_GETSETS = ["__dict__", "__weakref__"]
@@ -507,10 +506,7 @@ cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
     if name == "__subclasses__":
         if RAW(a[0])[K_FLAGS] & CF_HOST_TYPE:
             return from_host(host_type_of(a[0]).__subclasses__())
-        push(FLD(a[0])[K_SUBCLASSES])
-        v = seq_copy(top_slot(), T_LIST, 0, RAW(top_slot()[0])[L_LEN])
-        pop()
-        return v
+        return live_subclasses(a)
     if name == "mro":
         push(compute_mro(a))
         v = seq_copy(top_slot(), T_LIST, 0, LEN(top_slot()[0]))

@@ -351,7 +351,10 @@ cdef int setup_slots(gcref_t* cslot) except -1:
     if v == 0:
         if not base_has_dict and RAW(cslot[0])[K_KIND] != KIND_TYPE:
             dict_set_getset(cslot, "__dict__")
-            dict_set_getset(cslot, "__weakref__")
+            # CPython gives no weak references to the instances of a
+            # subclass of a type with variable-size items (type_new)
+            if builtin_base_kind(cslot[0]) not in (KIND_INT, KIND_BOOL, KIND_TUPLE, KIND_BYTES):
+                dict_set_getset(cslot, "__weakref__")
         return 0
     push(v)
     if has_tid(v, T_STR):

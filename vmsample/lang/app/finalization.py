@@ -1,0 +1,77 @@
+"""What the VM runs for the collector (vm/weakrefs.pxi): an unreachable
+object's ``__del__`` and a dead object's weakref callbacks, at a safe point
+or in gc.collect(), and the program's end as CPython's shutdown does it.
+
+A failure is reported as CPython reports it (PyErr_WriteUnraisable):
+``sys.unraisablehook`` gets the exception with the object it came from --
+the ``__del__`` function, the callback -- and its traceback from that
+function's frame on (this module's frame is not the program's).
+
+The VM runs this module once when it starts (vmsample/lang/app).
+"""
+
+import sys
+from _vm import register
+
+
+class UnraisableHookArgs:
+    # What sys.unraisablehook gets (CPython's sys.UnraisableHookArgs).
+    __slots__ = ("exc_type", "exc_value", "exc_traceback", "err_msg", "object")
+
+    def __init__(self, exc, obj):
+        self.exc_type = type(exc)
+        self.exc_value = exc
+        self.exc_traceback = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+        self.err_msg = None
+        self.object = obj
+
+
+def unraisable(exc, obj):
+    args = UnraisableHookArgs(exc, obj)
+    exc.__traceback__ = args.exc_traceback
+    try:
+        sys.unraisablehook(args)
+    except BaseException:
+        pass                        # CPython drops a failing hook's exception too
+
+
+def finalize(obj):
+    # PEP 442: obj was found unreachable; its class's __del__ runs, once.
+    method = getattr(type(obj), "__del__", None)
+    if method is None:
+        return                      # deleted from the class since
+    try:
+        method(obj)
+    except BaseException as exc:
+        unraisable(exc, method)
+
+
+def weakrefs_cleared(references):
+    # The references whose objects died, alive, in the order the collector
+    # cleared them (registration order): their callbacks, in CPython's
+    # order -- the references to one object newest first, the objects in
+    # the order of their first reference.
+    import _weakref
+    by_object = {}
+    for reference in references:
+        key, callback = _weakref._cleared(reference)
+        if callback is not None:
+            by_object.setdefault(key, []).append((reference, callback))
+    for calls in by_object.values():
+        for reference, callback in reversed(calls):
+            try:
+                callback(reference)
+            except BaseException as exc:
+                unraisable(exc, callback)
+
+
+def at_exit():
+    # Py_FinalizeEx's first step: the functions atexit holds, newest first.
+    module = sys.modules.get("atexit")
+    if module is not None:
+        module._run_exitfuncs()
+
+
+register("finalize", finalize)
+register("weakrefs_cleared", weakrefs_cleared)
+register("at_exit", at_exit)
