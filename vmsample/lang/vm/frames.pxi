@@ -77,6 +77,8 @@ cdef struct VMState:
     int caproots
     CodeObj** codes
     int ncodes
+    int codes_old               # codes[:codes_old] hold only old objects (vm/profiling.pxi)
+    int codes_loading           # load_code calls under way (vm/loading.pxi)
     Frame* frames
     int depth                   # index of the innermost frame; -1 when idle
     int c_depth                 # C-recursive helper steps under way (vm/recursion.pxi)
