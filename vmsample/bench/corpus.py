@@ -227,10 +227,16 @@ def main(argv):
     except CorpusUnavailable as e:
         print(f"vmsample.bench corpus: {e}", file=sys.stderr)
         return 1
-    results = []
+    results, timed_out = [], []
     with tempfile.TemporaryDirectory() as out_dir:
         for p in chosen:
-            results.append(bench_program(p, paths[p.name], args.repeat, out_dir, args.baseline))
+            try:
+                results.append(bench_program(p, paths[p.name], args.repeat, out_dir, args.baseline))
+            except subprocess.TimeoutExpired as e:
+                # (a loaded machine: the table goes on without it, and says so)
+                timed_out.append(p.name)
+                print(f"{p.name:24} timed out after {e.timeout} s: {' '.join(map(str, e.cmd))}", file=sys.stderr)
+                continue
             if not args.json:
                 r = results[-1]
                 print(f"{r['name']:24} cpython {r['cpython_s']:7.3f} s   vm {r['vm_s']:7.3f} s  x{r['ratio']:5.2f}"
@@ -239,6 +245,7 @@ def main(argv):
                       + (f"   baseline {r['vm_baseline_s']:7.3f} s  vm/base {r['baseline_ratio']:5.3f}"
                          f"  cpu {r['baseline_cpu_ratio']:5.3f}" if args.baseline else ""), flush=True)
     summary = {"programs": len(results), "blocked": sum(p.blocked is not None for p in programs),
+               "timed_out": timed_out,
                "geomean_ratio": geomean([r["ratio"] for r in results]),
                "geomean_cpu_ratio": geomean([r["cpu_ratio"] for r in results]),
                "geomean_profiled_ratio": geomean([r["profiled_ratio"] for r in results]),
@@ -254,5 +261,6 @@ def main(argv):
               f"x{summary['geomean_profiled_ratio']:.2f} (profiling adds {summary['profiling_overhead']:+.1%}); "
               f"{summary['blocked']} more programs are blocked (corpus.toml); CPU time x{summary['geomean_cpu_ratio']:.2f}"
               + (f"; VM/baseline x{summary['geomean_baseline_ratio']:.3f} (CPU time "
-                 f"x{summary['geomean_baseline_cpu_ratio']:.3f})" if args.baseline else ""))
+                 f"x{summary['geomean_baseline_cpu_ratio']:.3f})" if args.baseline else "")
+              + (f"; timed out (left out): {', '.join(timed_out)}" if timed_out else ""))
     return 0

@@ -104,9 +104,11 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
 
 cdef int64_t full_hash(gcref_t* slot) except? -1:
     # hash() as CPython computes it; for a tuple, its xxHash-based tuplehash
-    # over the items' full hashes, a signed 64-bit value (vm_hash folds it).
+    # over the items' full hashes, a signed 64-bit value (vm_hash folds it),
+    # in C's unsigned arithmetic, which wraps as CPython's Py_uhash_t does.
     # CPython counts no recursion here: only the C stack bounds it.
     cdef int64_t hv
+    cdef uint64_t acc = 2870177450012600261ULL     # XXPRIME_5
     cdef Py_ssize_t i
     if has_tid(slot[0], T_INSTANCE):
         return instance_hash(slot)
@@ -115,18 +117,17 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
     if not has_tid(slot[0], T_TUPLE):
         return vm_hash(slot)
     check_c_stack()
-    acc = 2870177450012600261
     for i in range(LEN(slot[0])):
         push(FLD(slot[0])[i])
         hv = full_hash(top_slot())
         pop()
-        acc = (acc + (hv & 0xFFFFFFFFFFFFFFFF) * 14029467366897019727) & 0xFFFFFFFFFFFFFFFF
-        acc = ((acc << 31) | (acc >> 33)) & 0xFFFFFFFFFFFFFFFF
-        acc = (acc * 11400714785074694791) & 0xFFFFFFFFFFFFFFFF
-    acc = (acc + (LEN(slot[0]) ^ (2870177450012600261 ^ 3527539))) & 0xFFFFFFFFFFFFFFFF
-    if acc == 0xFFFFFFFFFFFFFFFF:
+        acc += <uint64_t>hv * 14029467366897019727ULL     # XXPRIME_2
+        acc = (acc << 31) | (acc >> 33)
+        acc *= 11400714785074694791ULL                    # XXPRIME_1
+    acc += <uint64_t>LEN(slot[0]) ^ (2870177450012600261ULL ^ 3527539ULL)
+    if acc == <uint64_t>-1:
         return 1546275796
-    return acc - (1 << 64) if acc >> 63 else acc
+    return <int64_t>acc
 
 cdef int64_t object_id(gcref_t v) except -1:
     # id(): the core's identity (gc_id), which survives the object's moves; an
