@@ -95,6 +95,34 @@ cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
         i += 1
     return new_iter(T_LISTITER, lslot, 0, 0, 0)
 
+cdef inline int next_in_c(gcref_t it, gcref_t* out) noexcept nogil:
+    # FOR_ITER's fast path (the eval loop): the next item of a list, tuple or
+    # range iterator into out[0] (1), or none left (0), as for_iter; -1 for
+    # any other iterator.
+    cdef uint16_t t
+    cdef gcref_t o
+    cdef int64_t i, n
+    if not is_obj(it):
+        return -1
+    t = TID(it)
+    if t == T_LISTITER or t == T_TUPLEITER:
+        o = FLD(it)[IT_A]
+        i = RAW(it)[IT_C]
+        if i < SEQLEN(o):
+            RAW(it)[IT_C] = i + 1
+            out[0] = ITEMS(o)[i]
+            return 1
+        return 0
+    if t == T_RANGEITER:
+        i = RAW(it)[IT_C]
+        n = untag(FLD(it)[IT_B])
+        if (n > 0 and i < RAW(it)[IT_D]) or (n < 0 and i > RAW(it)[IT_D]):
+            RAW(it)[IT_C] = i + n
+            out[0] = tag(i)
+            return 1
+        return 0
+    return -1
+
 cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     # The next item, or 0 (and no exception) when exhausted.
     cdef gcref_t it = itslot[0], o, m, v
