@@ -12,8 +12,10 @@ cdef struct InlineCache:
     int64_t serial          # LOAD/STORE_ATTR, LOAD_METHOD: the class last seen; 0 is no class
     Py_ssize_t index        # its slot for the name; LOAD_GLOBAL: the name's globals entry;
                             # LOAD_METHOD: the method's entry in the class dict that holds it
-    int32_t where           # LOAD_METHOD: that class's place in the MRO
-    int32_t nkeys           # LOAD_METHOD: the class's instance keys then (vm/classes.pxi)
+    int32_t where           # LOAD_METHOD: that class's place in the MRO;
+                            # LOAD_GLOBAL: 1 + the name's builtins entry, 0 for none
+    uint32_t nkeys          # LOAD_METHOD: the class's instance keys then (vm/classes.pxi);
+                            # LOAD_GLOBAL: the globals' keys version then (vm/dict.pxi)
 
 cdef struct CodeObj:
     int32_t* code           # op, arg per instruction

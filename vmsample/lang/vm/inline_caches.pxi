@@ -113,7 +113,7 @@ cdef void fill_method_cache(InlineCache* c, gcref_t o, gcref_t name) noexcept no
             v = ENT(d)[3 * ix + 2]
             if has_tid(v, T_FUNCTION) or (is_bmethod(v) and BID_KIND[descr_bid(v)] == BK_METHOD):
                 c.serial = RAW(cls)[K_SERIAL]
-                c.nkeys = <int32_t>RAW(FLD(cls)[K_KEYS])[L_LEN]
+                c.nkeys = <uint32_t>RAW(FLD(cls)[K_KEYS])[L_LEN]
                 c.where = k
                 c.index = ix
             return
@@ -128,24 +128,34 @@ cdef int load_method_caching(InlineCache* c, gcref_t* oslot, gcref_t name) excep
 # Entries are (hash, key, value) in insertion order and names are interned,
 # so if entry [index] still exists and holds this very name, its value is
 # the global's current value: a deleted entry has key 0 and a resize that
-# renumbers entries leaves another key (or none) there.  Names found in the
-# builtins are not cached: proving them absent from the globals would need
-# a version counter on the dict.
+# renumbers entries leaves another key (or none) there.  A name found in the
+# builtins is remembered with the globals' keys version (vm/dict.pxi) and its
+# builtins entry: while the version is the same, no global of that name has
+# appeared, and the entry, re-validated the same way, holds the builtin.
 
 cdef inline gcref_t cached_global(InlineCache* c, gcref_t g, gcref_t name) noexcept nogil:
     # The global [name] of globals dict [g] through [c], or 0 when the cache
     # cannot answer.  (A code object always reads the same globals.)
+    cdef gcref_t b
+    cdef Py_ssize_t e
     if c.index < RAW(g)[D_NENTRIES] and ENT(g)[3 * c.index + 1] == name:
         return ENT(g)[3 * c.index + 2]
+    if c.where != 0 and HDR(g).aux == c.nkeys:
+        b = VM_STATE.roots[R_BUILTINS]
+        e = c.where - 1
+        if e < RAW(b)[D_NENTRIES] and ENT(b)[3 * e + 1] == name:
+            return ENT(b)[3 * e + 2]
     return 0
 
 cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except 0:
     cdef Py_ssize_t ix = dict_index_str(g, name)
-    cdef gcref_t v
+    cdef gcref_t b = VM_STATE.roots[R_BUILTINS]
     if ix >= 0:
         c.index = ix
         return ENT(g)[3 * ix + 2]
-    v = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
-    if v == 0:
+    ix = dict_index_str(b, name)
+    if ix < 0:
         raise NameError(f"name '{str_to_py(name)}' is not defined")
-    return v
+    c.where = <int32_t>ix + 1
+    c.nkeys = HDR(g).aux
+    return ENT(b)[3 * ix + 2]
