@@ -36,7 +36,10 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 def _compiler_version() -> str:
     h = hashlib.sha256()
-    for name in ("compiler.py", "opcodes.py", "verify.py", "source.py"):
+    compiler = sorted(os.path.join("compiler", f) for f in os.listdir(os.path.join(_HERE, "compiler"))
+                      if f.endswith(".py"))
+    for name in (*compiler, "opcodes.py", "verify.py", "source.py"):
+        h.update(name.encode())
         with open(os.path.join(_HERE, name), "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]

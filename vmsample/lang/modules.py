@@ -69,12 +69,16 @@ def _c_modules() -> dict:
 
 
 C_MODULES = _c_modules()
+# The kinds of C module an import finds (the others raise ModuleNotFoundError).
+_PROVIDED = ("vm-builtin", "python", "delegated")
+
+# The VM's own modules, which its start-up makes (vm/startup.pxi).
+VM_MODULES = tuple(name for name, row in C_MODULES.items() if row["kind"] == "vm-builtin")
 
 # sys.builtin_module_names on the VM: CPython's built-in modules that the VM
 # provides (its own, replacements and delegated ones), as os.py and others ask.
 BUILTIN_MODULE_NAMES = tuple(sorted(
-    name for name in sys.builtin_module_names
-    if C_MODULES.get(name, {}).get("kind") in ("vm-builtin", "python", "delegated")))
+    name for name in sys.builtin_module_names if C_MODULES.get(name, {}).get("kind") in _PROVIDED))
 
 
 def c_module_kind(name: str) -> tuple[str, str | None] | None:
@@ -88,6 +92,12 @@ def c_module_kind(name: str) -> tuple[str, str | None] | None:
     if row["kind"] == "python":
         return "python", os.path.join(LIB_DIR, row["file"])
     return row["kind"], row.get("why")
+
+
+def is_provided_c_module(name: str) -> bool:
+    """Whether [name] is a C module that an import finds on the VM: its own,
+    a replacement or a delegated one."""
+    return "." not in name and C_MODULES.get(name, {}).get("kind") in _PROVIDED
 
 
 def find_module(name: str, path: list[str]) -> tuple[str, bool] | None:

@@ -1,118 +1,20 @@
 """The VM's instruction set and code flags: their one definition.
 
-The compiler imports it; the eval loop sees the same numbers as C enums in
-``vm/opcodes.pxi``, which ``setup.py`` writes from this module at build time
-([cython_declarations]; the file is generated, never committed).
+One row per instruction ([INSTRUCTIONS]) holds every fact about it: its
+name (its opcode is the row's index), its stack effect, whether and how it
+jumps, whether it ends a block, and what its operand is.  From it come the
+enum [Op], the compiler's [STACK_EFFECT], and the verifier's [JUMP_EFFECT],
+[TERMINATORS] and [OPERAND].  The eval loop sees the same numbers as C enums
+in ``vm/opcodes.pxi``, which ``setup.py`` writes from [c_numbers] at build
+time (the file is generated, never committed), and which checks at import
+that the VM was built from this module as it is now.
 
 Every instruction is two words, ``op, arg``.  Stack comments read bottom ->
 top; "jump" args are instruction indices.
 """
 
 from enum import IntEnum
-
-
-class Op(IntEnum):
-    NOP = 0
-    POP_TOP = 1
-    DUP_TOP = 2
-    DUP_TOP_TWO = 3
-    ROT_TWO = 4
-    ROT_THREE = 5
-    LOAD_CONST = 6           # consts[arg]
-    LOAD_FAST = 7            # local slot arg (UnboundLocalError if empty)
-    STORE_FAST = 8
-    DELETE_FAST = 9
-    LOAD_DEREF = 10          # the cell in slot arg
-    STORE_DEREF = 11
-    DELETE_DEREF = 12
-    LOAD_CLOSURE = 13        # the cell object itself
-    MAKE_CELL = 14           # wrap slot arg in a new cell (prologue)
-    COPY_FREE_VARS = 15      # copy the function's closure into the last arg slots
-    LOAD_GLOBAL = 16         # names[arg]: globals, then builtins
-    STORE_GLOBAL = 17
-    DELETE_GLOBAL = 18
-    LOAD_NAME = 19           # class body: namespace, globals, builtins
-    STORE_NAME = 20
-    DELETE_NAME = 21
-    LOAD_ATTR = 22
-    STORE_ATTR = 23          # [value, obj] -> []
-    DELETE_ATTR = 24
-    LOAD_METHOD = 25         # [obj] -> [callable, self-or-NULL]
-    CALL_METHOD = 26         # [callable, self-or-NULL, args*arg] -> [result]
-    CALL = 27                # [f, args*arg] -> [result]
-    CALL_KW = 28             # [f, args*n, names-tuple] -> [result]; arg = n
-    CALL_EX = 29             # [f, args-tuple, (kwargs-dict if arg)] -> [result]
-    BINARY_OP = 30           # arg: BinOp
-    INPLACE_OP = 31          # arg: BinOp (lists extend in place)
-    UNARY_NEGATIVE = 32
-    UNARY_POSITIVE = 33
-    UNARY_NOT = 34
-    UNARY_INVERT = 35
-    COMPARE_OP = 36          # arg: CmpOp
-    BINARY_SUBSCR = 37       # [obj, key] -> [value]
-    STORE_SUBSCR = 38        # [value, obj, key] -> []
-    DELETE_SUBSCR = 39
-    BUILD_SLICE = 40         # [start, stop(, step)] -> [slice]
-    BUILD_TUPLE = 41
-    BUILD_LIST = 42
-    BUILD_SET = 43
-    BUILD_MAP = 44           # [k1, v1, ... kn, vn] -> [dict]
-    BUILD_STRING = 45        # concatenate arg strings
-    LIST_APPEND = 46         # [list, ..., v] -> [list, ...]; list at sp[-arg] after the pop
-    SET_ADD = 47
-    MAP_ADD = 48             # [dict, ..., k, v]
-    LIST_EXTEND = 49         # [list, iterable] -> [list]
-    SET_UPDATE = 50          # [set, iterable] -> [set]; arg 1: a frozenset constant (a tuple)
-    DICT_UPDATE = 51         # [dict, mapping] -> [dict]
-    DICT_MERGE = 52          # like DICT_UPDATE, but duplicate keys are a TypeError
-    LIST_TO_TUPLE = 53
-    FORMAT_VALUE = 54        # arg & 3: conversion (none, s, r, a); arg & 4: spec on top
-    JUMP = 55
-    POP_JUMP_IF_FALSE = 56
-    POP_JUMP_IF_TRUE = 57
-    JUMP_IF_FALSE_OR_POP = 58
-    JUMP_IF_TRUE_OR_POP = 59
-    GET_ITER = 60
-    FOR_ITER = 61            # [it] -> [it, next] or pop and jump
-    UNPACK_SEQUENCE = 62
-    UNPACK_EX = 63           # arg = before | after << 8
-    MAKE_FUNCTION = 64       # [defaults?, kwdefaults?, closure?, code] -> [function]
-    LOAD_BUILD_CLASS = 65    # [] -> [__build_class__] (vm/types.pxi)
-    RETURN_VALUE = 66
-    YIELD_VALUE = 67         # [v] -> [sent]; arg 1: an async generator's value (not an await's)
-    GET_YIELD_FROM_ITER = 68
-    SEND = 69                # [it, v] -> [it, yielded] or [result] and jump
-    RAISE = 70               # arg 0: re-raise; 1: [exc]; 2: [exc, cause]
-    RERAISE = 71             # [exc] -> raise it again (no new traceback entry)
-    PUSH_EXC_INFO = 72       # [exc] -> [prev_handled, exc]; exc becomes the handled one
-    POP_EXCEPT = 73          # [prev, exc] -> []; prev becomes the handled one again
-    EXC_CLEANUP = 74         # [prev, exc] -> restore prev, re-raise exc
-    CHECK_EXC_MATCH = 75     # [exc, type] -> [bool]
-    IMPORT_NAME = 76
-    IMPORT_FROM = 77         # [module] -> [module, attr]
-    SUPER = 78               # [self] -> [super(defining class, self)]
-    UNSUPPORTED = 79         # consts[arg] = (class name, message): raise it; never falls through
-                             # (counted +1, so it can stand for an expression's value)
-    WITH_EXCEPT_START = 80   # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]
-    BEFORE_WITH = 81         # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
-    IMPORT_STAR = 82         # [module] -> []: its public names into the globals
-    GET_AWAITABLE = 83       # [obj] -> [iterator await delegates to] (a coroutine, or __await__())
-    GET_AITER = 84           # [obj] -> [obj.__aiter__()] (async for)
-    GET_ANEXT = 85           # [aiter] -> [aiter, awaitable of aiter.__anext__()]
-    END_ASYNC_FOR = 86       # [aiter, exc] -> [] if exc is a StopAsyncIteration, else re-raise it
-    BEFORE_ASYNC_WITH = 87   # [mgr] -> [mgr.__aexit__, mgr.__aenter__], bound (TypeError if missing)
-
-
-# Code flags: compiler.Code.flags and CodeObj.flags.
-CO_VARARGS = 1           # has a *args parameter
-CO_VARKEYWORDS = 2       # has a **kwargs parameter
-CO_GENERATOR = 4         # calling it makes a generator
-CO_CLASSBODY = 8         # a class body (its frame keeps one slot after the locals)
-CO_MODULE = 16           # the module's top level
-CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a coroutine)
-CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
-CO_ITERABLE_COROUTINE = 128  # a generator function types.coroutine marked: await accepts its generators
-CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with its class's __class__ cell
+from typing import Callable, NamedTuple
 
 
 class BinOp(IntEnum):
@@ -144,47 +46,155 @@ class CmpOp(IntEnum):
     IS_NOT = 9
 
 
-# Stack effect on the fall-through path (jumps: see the comments above).
-STACK_EFFECT = {
-    Op.NOP: 0, Op.POP_TOP: -1, Op.DUP_TOP: 1, Op.DUP_TOP_TWO: 2, Op.ROT_TWO: 0,
-    Op.ROT_THREE: 0, Op.LOAD_CONST: 1, Op.LOAD_FAST: 1, Op.STORE_FAST: -1,
-    Op.DELETE_FAST: 0, Op.LOAD_DEREF: 1, Op.STORE_DEREF: -1, Op.DELETE_DEREF: 0,
-    Op.LOAD_CLOSURE: 1, Op.MAKE_CELL: 0, Op.COPY_FREE_VARS: 0, Op.LOAD_GLOBAL: 1,
-    Op.STORE_GLOBAL: -1, Op.DELETE_GLOBAL: 0, Op.LOAD_NAME: 1, Op.STORE_NAME: -1,
-    Op.DELETE_NAME: 0, Op.LOAD_ATTR: 0, Op.STORE_ATTR: -2, Op.DELETE_ATTR: -1,
-    Op.LOAD_METHOD: 1, Op.CALL_METHOD: lambda n: -n - 1, Op.CALL: lambda n: -n,
-    Op.CALL_KW: lambda n: -n - 1, Op.CALL_EX: lambda a: -1 - a, Op.BINARY_OP: -1,
-    Op.INPLACE_OP: -1, Op.UNARY_NEGATIVE: 0, Op.UNARY_POSITIVE: 0, Op.UNARY_NOT: 0,
-    Op.UNARY_INVERT: 0, Op.COMPARE_OP: -1, Op.BINARY_SUBSCR: -1, Op.STORE_SUBSCR: -3,
-    Op.DELETE_SUBSCR: -2, Op.BUILD_SLICE: lambda n: 1 - n, Op.BUILD_TUPLE: lambda n: 1 - n,
-    Op.BUILD_LIST: lambda n: 1 - n, Op.BUILD_SET: lambda n: 1 - n,
-    Op.BUILD_MAP: lambda n: 1 - 2 * n, Op.BUILD_STRING: lambda n: 1 - n,
-    Op.LIST_APPEND: -1, Op.SET_ADD: -1, Op.MAP_ADD: -2, Op.LIST_EXTEND: -1,
-    Op.SET_UPDATE: -1, Op.DICT_UPDATE: -1, Op.DICT_MERGE: -1, Op.LIST_TO_TUPLE: 0,
-    Op.FORMAT_VALUE: lambda a: -1 if a & 4 else 0, Op.JUMP: 0, Op.POP_JUMP_IF_FALSE: -1,
-    Op.POP_JUMP_IF_TRUE: -1, Op.JUMP_IF_FALSE_OR_POP: -1, Op.JUMP_IF_TRUE_OR_POP: -1,
-    Op.GET_ITER: 0, Op.FOR_ITER: 1, Op.UNPACK_SEQUENCE: lambda n: n - 1,
-    Op.UNPACK_EX: lambda a: (a & 0xFF) + (a >> 8), Op.MAKE_FUNCTION:
-    lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4), Op.LOAD_BUILD_CLASS: 1,
-    Op.RETURN_VALUE: -1, Op.YIELD_VALUE: 0, Op.GET_YIELD_FROM_ITER: 0, Op.SEND: 0,
-    Op.RAISE: lambda a: -a, Op.RERAISE: -1, Op.PUSH_EXC_INFO: 1, Op.POP_EXCEPT: -2,
-    Op.EXC_CLEANUP: -2, Op.CHECK_EXC_MATCH: -1, Op.IMPORT_NAME: 1, Op.IMPORT_FROM: 1,
-    Op.SUPER: 0, Op.UNSUPPORTED: 1, Op.WITH_EXCEPT_START: 4, Op.BEFORE_WITH: 1, Op.IMPORT_STAR: -1,
-    Op.GET_AWAITABLE: 0, Op.GET_AITER: 0, Op.GET_ANEXT: 1, Op.END_ASYNC_FOR: -2,
-    Op.BEFORE_ASYNC_WITH: 1,
-}
+# What an instruction's operand is, for the verifier: an index into the code's
+# constants, names or local slots, the code's number of free variables, or an
+# inclusive range (lo, hi); hi None: no upper bound.  None: not checked.
+CONST, NAME, SLOT, NFREE = "const", "name", "slot", "nfree"
+
+
+class Instruction(NamedTuple):
+    name: str
+    effect: int | Callable[[int], int]  # stack effect on the fall-through path (of arg, if a function)
+    jump: int | None = None             # stack effect when it jumps to instruction arg; None: never jumps
+    ends: bool = False                  # never falls through (a terminator)
+    arg: object = None                  # the operand: CONST, NAME, SLOT, NFREE, a range or None
+
+
+_op = Instruction
+INSTRUCTIONS = (
+    _op("NOP", 0),
+    _op("POP_TOP", -1),
+    _op("DUP_TOP", 1),
+    _op("DUP_TOP_TWO", 2),
+    _op("ROT_TWO", 0),
+    _op("ROT_THREE", 0),
+    _op("LOAD_CONST", 1, arg=CONST),                 # consts[arg]
+    _op("LOAD_FAST", 1, arg=SLOT),                   # local slot arg (UnboundLocalError if empty)
+    _op("STORE_FAST", -1, arg=SLOT),
+    _op("DELETE_FAST", 0, arg=SLOT),
+    _op("LOAD_DEREF", 1, arg=SLOT),                  # the cell in slot arg
+    _op("STORE_DEREF", -1, arg=SLOT),
+    _op("DELETE_DEREF", 0, arg=SLOT),
+    _op("LOAD_CLOSURE", 1, arg=SLOT),                # the cell object itself
+    _op("MAKE_CELL", 0, arg=SLOT),                   # wrap slot arg in a new cell (prologue)
+    # copy the function's closure into the last arg slots
+    _op("COPY_FREE_VARS", 0, arg=NFREE),
+    _op("LOAD_GLOBAL", 1, arg=NAME),                 # names[arg]: globals, then builtins
+    _op("STORE_GLOBAL", -1, arg=NAME),
+    _op("DELETE_GLOBAL", 0, arg=NAME),
+    _op("LOAD_NAME", 1, arg=NAME),                   # class body: namespace, globals, builtins
+    _op("STORE_NAME", -1, arg=NAME),
+    _op("DELETE_NAME", 0, arg=NAME),
+    _op("LOAD_ATTR", 0, arg=NAME),
+    _op("STORE_ATTR", -2, arg=NAME),                 # [value, obj] -> []
+    _op("DELETE_ATTR", -1, arg=NAME),
+    _op("LOAD_METHOD", 1, arg=NAME),                 # [obj] -> [callable, self-or-NULL]
+    # [callable, self-or-NULL, args*arg] -> [result]
+    _op("CALL_METHOD", lambda n: -n - 1, arg=(0, None)),
+    _op("CALL", lambda n: -n, arg=(0, None)),        # [f, args*arg] -> [result]
+    _op("CALL_KW", lambda n: -n - 1, arg=(0, None)),  # [f, args*n, names-tuple] -> [result]; arg = n
+    _op("CALL_EX", lambda a: -1 - a, arg=(0, 1)),    # [f, args-tuple, (kwargs-dict if arg)] -> [result]
+    _op("BINARY_OP", -1, arg=(0, max(BinOp))),       # arg: BinOp
+    _op("INPLACE_OP", -1, arg=(0, max(BinOp))),      # arg: BinOp (lists extend in place)
+    _op("UNARY_NEGATIVE", 0),
+    _op("UNARY_POSITIVE", 0),
+    _op("UNARY_NOT", 0),
+    _op("UNARY_INVERT", 0),
+    _op("COMPARE_OP", -1, arg=(0, max(CmpOp))),      # arg: CmpOp
+    _op("BINARY_SUBSCR", -1),                        # [obj, key] -> [value]
+    _op("STORE_SUBSCR", -3),                         # [value, obj, key] -> []
+    _op("DELETE_SUBSCR", -2),
+    _op("BUILD_SLICE", lambda n: 1 - n, arg=(2, 3)),  # [start, stop(, step)] -> [slice]
+    _op("BUILD_TUPLE", lambda n: 1 - n, arg=(0, None)),
+    _op("BUILD_LIST", lambda n: 1 - n, arg=(0, None)),
+    _op("BUILD_SET", lambda n: 1 - n, arg=(0, None)),
+    _op("BUILD_MAP", lambda n: 1 - 2 * n, arg=(0, None)),  # [k1, v1, ... kn, vn] -> [dict]
+    _op("BUILD_STRING", lambda n: 1 - n, arg=(0, None)),  # concatenate arg strings
+    # [list, ..., v] -> [list, ...]; list at sp[-arg] after the pop
+    _op("LIST_APPEND", -1, arg=(1, None)),
+    _op("SET_ADD", -1, arg=(1, None)),
+    _op("MAP_ADD", -2, arg=(1, None)),               # [dict, ..., k, v]
+    _op("LIST_EXTEND", -1),                          # [list, iterable] -> [list]
+    # [set, iterable] -> [set]; arg 1: a frozenset constant (a tuple)
+    _op("SET_UPDATE", -1, arg=(0, 1)),
+    _op("DICT_UPDATE", -1),                          # [dict, mapping] -> [dict]
+    # like DICT_UPDATE, but duplicate keys are a TypeError
+    _op("DICT_MERGE", -1),
+    _op("LIST_TO_TUPLE", 0),
+    # arg & 3: conversion (none, s, r, a); arg & 4: spec on top
+    _op("FORMAT_VALUE", lambda a: -1 if a & 4 else 0, arg=(0, 7)),
+    _op("JUMP", 0, jump=0, ends=True),
+    _op("POP_JUMP_IF_FALSE", -1, jump=-1),
+    _op("POP_JUMP_IF_TRUE", -1, jump=-1),
+    _op("JUMP_IF_FALSE_OR_POP", -1, jump=0),         # keeps the value when it jumps
+    _op("JUMP_IF_TRUE_OR_POP", -1, jump=0),          # keeps the value when it jumps
+    _op("GET_ITER", 0),
+    _op("FOR_ITER", 1, jump=-1),                     # [it] -> [it, next] or pop and jump
+    _op("UNPACK_SEQUENCE", lambda n: n - 1, arg=(0, None)),
+    _op("UNPACK_EX", lambda a: (a & 0xFF) + (a >> 8), arg=(0, 0xFFFF)),  # arg = before | after << 8
+    # [defaults?, kwdefaults?, closure?, code] -> [function]
+    _op("MAKE_FUNCTION", lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4), arg=(0, 7)),
+    _op("LOAD_BUILD_CLASS", 1),                      # [] -> [__build_class__] (vm/types.pxi)
+    _op("RETURN_VALUE", -1, ends=True),
+    # [v] -> [sent]; arg 1: an async generator's value (not an await's)
+    _op("YIELD_VALUE", 0),
+    _op("GET_YIELD_FROM_ITER", 0),
+    _op("SEND", 0, jump=-1),                         # [it, v] -> [it, yielded] or [result] and jump
+    _op("RAISE", lambda a: -a, ends=True, arg=(0, 2)),  # arg 0: re-raise; 1: [exc]; 2: [exc, cause]
+    _op("RERAISE", -1, ends=True),                   # [exc] -> raise it again (no new traceback entry)
+    # [exc] -> [prev_handled, exc]; exc becomes the handled one
+    _op("PUSH_EXC_INFO", 1),
+    # [prev, exc] -> []; prev becomes the handled one again
+    _op("POP_EXCEPT", -2),
+    _op("EXC_CLEANUP", -2, ends=True),               # [prev, exc] -> restore prev, re-raise exc
+    _op("CHECK_EXC_MATCH", -1),                      # [exc, type] -> [bool]
+    _op("IMPORT_NAME", 1, arg=NAME),
+    _op("IMPORT_FROM", 1, arg=NAME),                 # [module] -> [module, attr]
+    _op("SUPER", 0),                                 # [self] -> [super(defining class, self)]
+    # consts[arg] = (class name, message): raise it; never falls through
+    _op("UNSUPPORTED", 1, ends=True, arg=CONST),
+    # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]
+    _op("WITH_EXCEPT_START", 4),
+    # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
+    _op("BEFORE_WITH", 1),
+    _op("IMPORT_STAR", -1),                          # [module] -> []: its public names into the globals
+    # [obj] -> [iterator await delegates to] (a coroutine, or __await__())
+    _op("GET_AWAITABLE", 0),
+    _op("GET_AITER", 0),                             # [obj] -> [obj.__aiter__()] (async for)
+    # [aiter] -> [aiter, awaitable of aiter.__anext__()]
+    _op("GET_ANEXT", 1),
+    # [aiter, exc] -> [] if exc is a StopAsyncIteration, else re-raise it
+    _op("END_ASYNC_FOR", -2),
+    # [mgr] -> [mgr.__aexit__, mgr.__aenter__], bound (TypeError if missing)
+    _op("BEFORE_ASYNC_WITH", 1),
+)
+
+Op = IntEnum("Op", [(ins.name, number) for number, ins in enumerate(INSTRUCTIONS)])
+Op.__doc__ = "The opcodes: an instruction's opcode is its row's index in INSTRUCTIONS."
+STACK_EFFECT = {Op(i): ins.effect for i, ins in enumerate(INSTRUCTIONS)}
+JUMP_EFFECT = {Op(i): ins.jump for i, ins in enumerate(INSTRUCTIONS) if ins.jump is not None}
+TERMINATORS = frozenset(Op(i) for i, ins in enumerate(INSTRUCTIONS) if ins.ends)
+OPERAND = {Op(i): ins.arg for i, ins in enumerate(INSTRUCTIONS) if ins.arg is not None}
+
+
+# Code flags: compiler.Code.flags and CodeObj.flags.
+CO_VARARGS = 1           # has a *args parameter
+CO_VARKEYWORDS = 2       # has a **kwargs parameter
+CO_GENERATOR = 4         # calling it makes a generator
+CO_CLASSBODY = 8         # a class body (its frame keeps one slot after the locals)
+CO_MODULE = 16           # the module's top level
+CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a coroutine)
+CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
+CO_ITERABLE_COROUTINE = 128  # a generator function types.coroutine marked: await accepts its generators
+CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with its class's __class__ cell
 
 
 # The C names of the enums' members in the eval loop.
 _CYTHON_PREFIX = {Op: "", BinOp: "B_", CmpOp: "C_"}
 
 
-def cython_declarations():
-    """The Cython text of ``vm/opcodes.pxi``: the enums and the code flags."""
-    out = ["# Generated by setup.py from vmsample/lang/opcodes.py: edit that file, not this one.\n"]
-    for enum, prefix in _CYTHON_PREFIX.items():
-        out.append(f"\ncdef enum:   # {enum.__name__}\n")
-        out.extend(f"    {prefix}{m.name} = {int(m)}\n" for m in enum)
-    out.append("\ncdef enum:   # code flags\n")
-    out.extend(f"    {name} = {value}\n" for name, value in globals().items() if name.startswith("CO_"))
-    return "".join(out)
+def c_numbers():
+    """Every name ``vm/opcodes.pxi`` declares, with its number."""
+    numbers = {f"{prefix}{m.name}": int(m) for enum, prefix in _CYTHON_PREFIX.items() for m in enum}
+    numbers.update((name, value) for name, value in globals().items() if name.startswith("CO_"))
+    return numbers

@@ -20,13 +20,14 @@ run.  The loop can rely on:
    every path (a handler is entered with its row's depth plus the
    exception), never below zero, never above ``maxstack``.
 
-The stack effects are ``opcodes.STACK_EFFECT`` (the fall-through path); a
-jump's own effect is [JUMP_EFFECT].
+What each instruction does to the stack, where it jumps, whether it falls
+through and what its operand is, is its row in ``opcodes.INSTRUCTIONS``
+(``STACK_EFFECT``, ``JUMP_EFFECT``, ``TERMINATORS``, ``OPERAND``).
 """
 
 from __future__ import annotations
 
-from vmsample.lang.opcodes import STACK_EFFECT, BinOp, CmpOp, Op
+from vmsample.lang.opcodes import CONST, JUMP_EFFECT, NAME, NFREE, OPERAND, SLOT, STACK_EFFECT, TERMINATORS, Op
 
 __all__ = ["BytecodeError", "verify", "verify_tree"]
 
@@ -35,35 +36,6 @@ class BytecodeError(Exception):
     """A code object the eval loop must not run (a compiler bug)."""
 
 
-# Stack effect when the jump is taken.
-JUMP_EFFECT = {
-    Op.JUMP: 0,
-    Op.POP_JUMP_IF_FALSE: -1,
-    Op.POP_JUMP_IF_TRUE: -1,
-    Op.JUMP_IF_FALSE_OR_POP: 0,         # keeps the value when it jumps
-    Op.JUMP_IF_TRUE_OR_POP: 0,
-    Op.FOR_ITER: -1,                    # exhausted: pops the iterator
-    Op.SEND: -1,                        # [it, v] -> [result]
-}
-# No fall-through.
-TERMINATORS = {Op.JUMP, Op.RETURN_VALUE, Op.RAISE, Op.RERAISE, Op.EXC_CLEANUP, Op.UNSUPPORTED}
-
-_CONST_OPS = {Op.LOAD_CONST, Op.UNSUPPORTED}
-_NAME_OPS = {Op.LOAD_GLOBAL, Op.STORE_GLOBAL, Op.DELETE_GLOBAL, Op.LOAD_NAME, Op.STORE_NAME,
-             Op.DELETE_NAME, Op.LOAD_ATTR, Op.STORE_ATTR, Op.DELETE_ATTR, Op.LOAD_METHOD,
-             Op.IMPORT_NAME, Op.IMPORT_FROM}
-_SLOT_OPS = {Op.LOAD_FAST, Op.STORE_FAST, Op.DELETE_FAST, Op.LOAD_DEREF, Op.STORE_DEREF,
-             Op.DELETE_DEREF, Op.LOAD_CLOSURE, Op.MAKE_CELL}
-# Inclusive operand ranges of the other instructions (None: no upper bound).
-_RANGES = {
-    Op.BINARY_OP: (0, max(BinOp)), Op.INPLACE_OP: (0, max(BinOp)), Op.COMPARE_OP: (0, max(CmpOp)),
-    Op.CALL: (0, None), Op.CALL_METHOD: (0, None), Op.CALL_KW: (0, None), Op.CALL_EX: (0, 1),
-    Op.BUILD_TUPLE: (0, None), Op.BUILD_LIST: (0, None), Op.BUILD_SET: (0, None),
-    Op.BUILD_MAP: (0, None), Op.BUILD_STRING: (0, None), Op.BUILD_SLICE: (2, 3),
-    Op.LIST_APPEND: (1, None), Op.SET_ADD: (1, None), Op.MAP_ADD: (1, None),
-    Op.UNPACK_SEQUENCE: (0, None), Op.UNPACK_EX: (0, 0xFFFF), Op.FORMAT_VALUE: (0, 7),
-    Op.MAKE_FUNCTION: (0, 7), Op.RAISE: (0, 2), Op.SET_UPDATE: (0, 1),
-}
 _OPS = {int(op) for op in Op}
 
 
@@ -97,18 +69,19 @@ def verify(co) -> None:
         if op not in _OPS:
             fail(i, "unknown opcode")
         op = Op(op)
+        kind = OPERAND.get(op)
         if op in JUMP_EFFECT and not 0 <= arg < n:
             fail(i, f"jump target outside the code (0..{n - 1})")
-        elif op in _CONST_OPS and not 0 <= arg < len(co.consts):
+        elif kind == CONST and not 0 <= arg < len(co.consts):
             fail(i, f"no constant {arg} ({len(co.consts)} constants)")
-        elif op in _NAME_OPS and not 0 <= arg < len(co.names):
+        elif kind == NAME and not 0 <= arg < len(co.names):
             fail(i, f"no name {arg} ({len(co.names)} names)")
-        elif op in _SLOT_OPS and not 0 <= arg < len(co.varnames):
+        elif kind == SLOT and not 0 <= arg < len(co.varnames):
             fail(i, f"no local slot {arg} ({len(co.varnames)} slots)")
-        elif op == Op.COPY_FREE_VARS and arg != co.nfree:
+        elif kind == NFREE and arg != co.nfree:
             fail(i, f"copies {arg} free variables, the code has {co.nfree}")
-        elif op in _RANGES:
-            lo, hi = _RANGES[op]
+        elif isinstance(kind, tuple):
+            lo, hi = kind
             if arg < lo or (hi is not None and arg > hi):
                 fail(i, f"operand outside {lo}..{'' if hi is None else hi}")
     for start, end, handler, depth in co.exctable:

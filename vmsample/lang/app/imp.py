@@ -12,9 +12,10 @@ starts (vmsample/lang/app).
 """
 
 import sys
+import _imp
 from _vm import import_module as _native_import, find_module as _native_find, register
 
-_imp = type(sys)("_imp", "(Extremely) low-level import machinery bits as used by importlib.")
+_imp.__doc__ = "(Extremely) low-level import machinery bits as used by importlib."
 
 # C modules the VM answers itself whose C-level name importlib's bootstrap
 # asks for, though the library then uses the Python module of another name.
@@ -105,7 +106,6 @@ for _f in (is_builtin, create_builtin, exec_builtin, is_frozen, is_frozen_packag
     _f.__module__ = "_imp"
 _imp.check_hash_based_pycs = "never"
 _imp._frozen_module_names = ()
-sys.modules["_imp"] = _imp
 
 
 # ---------------------------------------------------------------- __import__

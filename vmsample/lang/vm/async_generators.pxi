@@ -1,7 +1,6 @@
 # vm/async_generators.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Async generators (an async def that yields), as CPython's genobject.c.
-# Globals: ASYNC_YIELD_VALUE (set by yield_value, read right after a resume).
 #
 # ---------------------------------------------------------------- design
 # An async generator is a generator under another type id (T_ASYNCGEN),

@@ -4,7 +4,6 @@
 # type.__getattribute__, __setattr__, __delattr__, the descriptor protocol,
 # __getattr__ fallbacks -- plus instance storage (__dict__), LOAD_METHOD and
 # super().
-# Globals: reads CODE_SPECS and the class flags (vm/classes.pxi).
 #
 # ---------------------------------------------------------------- the protocol
 # An attribute of [o] is found as CPython finds it:

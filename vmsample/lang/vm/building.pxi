@@ -1,7 +1,6 @@
 # vm/building.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Building values: list/dict from iterables, extend/update, sequence unpacking.
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- building values
 

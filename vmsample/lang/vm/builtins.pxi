@@ -3,39 +3,17 @@
 # Builtins: the builtin function and method ids (BUILTIN_NAMES, BUILTIN_IDS),
 # argument checking, and the implementation of each builtin and str/list/dict
 # method, plus the functions of the VM's own modules (sys, gc, _vm, _vmhost).
-# Globals: reads VM_STATE.roots, STDERR_ROOT, BI_STR_FIRST.
 
 # ---------------------------------------------------------------- builtins
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
 
+from vmsample.lang.builtin_ids import BUILTINS as _FIXED_BUILTINS
+
+# The builtins of fixed id first (their C names: vm/builtin_ids.pxi), then
+# the methods made from the concept files' own lists.
 BUILTIN_NAMES = [
-    "len", "print", "range", "isinstance", "repr", "abs", "min", "max", "sum", "sorted",
-    "reversed", "enumerate", "zip", "map", "filter", "any", "all", "hasattr", "getattr",
-    "setattr", "iter", "next", "divmod", "round", "ord", "chr", "hash", "id", "super",
-    "callable", "issubclass", "pow", "delattr", "format", "bin", "hex", "oct", "input", "globals",
-    "open",
-    "list.append", "list.pop", "list.insert", "list.index", "list.count", "list.sort",
-    "list.reverse", "list.extend", "list.remove", "list.clear", "list.copy", "list.__init__",
-    "dict.get", "dict.setdefault", "dict.pop", "dict.update", "dict.keys", "dict.values",
-    "dict.items", "dict.copy", "dict.clear", "dict.popitem", "dict.fromkeys",
-    "set.add", "set.remove", "set.discard", "set.pop", "set.union", "set.intersection",
-    "set.difference", "set.copy", "set.update", "set.clear", "set.issubset", "set.issuperset",
-    "set.symmetric_difference", "set.isdisjoint", "set.difference_update", "set.intersection_update",
-    "set.symmetric_difference_update",
-    "tuple.index", "tuple.count", "int.bit_length", "float.is_integer",
-    "generator.send", "generator.throw", "generator.close", "property", "staticmethod", "classmethod",
-    "property.setter", "property.getter", "property.deleter",
-    "_vm.register", "_vm.install", "_vm.host_value", "_vm.compile", "_vm.run", "_vm.import_module",
-    "_vm.find_module", "_vmhost.delegate",
-    "sys._getframe", "sys.exc_info", "sys.exception",
-    "code.co_positions", "code.co_lines", "code.replace", "frame.clear",
-    "gc.collect", "gc.enable", "gc.disable", "gc.isenabled", "sys.exit", "sys.getrecursionlimit",
-    "sys.setrecursionlimit",
-    "stdout.write", "stdout.flush", "stderr.write", "stderr.flush",
-    "stdin.readline", "stdin.read", "stdin.readlines",
-    "stdout_buffer.write", "stdout_buffer.flush", "stderr_buffer.write", "stderr_buffer.flush",
-    "stdin_buffer.readline", "stdin_buffer.read", "stdin_buffer.readlines",
+    *(name for name, _ in _FIXED_BUILTINS),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
     *("async_generator." + name for name in ASYNC_GEN_METHODS),
@@ -180,34 +158,7 @@ cdef int BI_STR_FIRST = BUILTIN_IDS["str.split"]
 cdef int BI_BYTES_FIRST = BUILTIN_IDS["bytes." + BYTES_METHODS[0]]
 BI_BYTEARRAY_APPEND = BUILTIN_IDS["bytearray.append"]
 
-cdef enum:
-    BI_LEN, BI_PRINT, BI_RANGE, BI_ISINSTANCE, BI_REPR, BI_ABS, BI_MIN, BI_MAX, BI_SUM
-    BI_SORTED, BI_REVERSED, BI_ENUMERATE, BI_ZIP, BI_MAP, BI_FILTER, BI_ANY, BI_ALL
-    BI_HASATTR, BI_GETATTR, BI_SETATTR, BI_ITER, BI_NEXT, BI_DIVMOD, BI_ROUND, BI_ORD
-    BI_CHR, BI_HASH, BI_ID, BI_SUPER, BI_CALLABLE, BI_ISSUBCLASS, BI_POW, BI_DELATTR
-    BI_FORMAT, BI_BIN, BI_HEX, BI_OCT, BI_INPUT, BI_GLOBALS, BI_OPEN
-    BI_LIST_APPEND, BI_LIST_POP, BI_LIST_INSERT, BI_LIST_INDEX, BI_LIST_COUNT, BI_LIST_SORT
-    BI_LIST_REVERSE, BI_LIST_EXTEND, BI_LIST_REMOVE, BI_LIST_CLEAR, BI_LIST_COPY, BI_LIST_INIT
-    BI_DICT_GET, BI_DICT_SETDEFAULT, BI_DICT_POP, BI_DICT_UPDATE, BI_DICT_KEYS
-    BI_DICT_VALUES, BI_DICT_ITEMS, BI_DICT_COPY, BI_DICT_CLEAR, BI_DICT_POPITEM, BI_DICT_FROMKEYS
-    BI_SET_ADD, BI_SET_REMOVE, BI_SET_DISCARD, BI_SET_POP, BI_SET_UNION
-    BI_SET_INTERSECTION, BI_SET_DIFFERENCE, BI_SET_COPY, BI_SET_UPDATE, BI_SET_CLEAR
-    BI_SET_ISSUBSET, BI_SET_ISSUPERSET, BI_SET_SYMDIFF, BI_SET_ISDISJOINT, BI_SET_DIFFERENCE_UPDATE
-    BI_SET_INTERSECTION_UPDATE, BI_SET_SYMDIFF_UPDATE
-    BI_TUPLE_INDEX, BI_TUPLE_COUNT, BI_INT_BIT_LENGTH, BI_FLOAT_IS_INTEGER
-    BI_GEN_SEND, BI_GEN_THROW, BI_GEN_CLOSE, BI_PROPERTY, BI_STATICMETHOD, BI_CLASSMETHOD
-    BI_PROP_SETTER, BI_PROP_GETTER, BI_PROP_DELETER
-
-def _check_builtins():
-    assert BUILTIN_IDS["property.deleter"] == BI_PROP_DELETER, "builtin table and enum differ"
-
-_check_builtins()
-
 cdef int BI_BUILD_CLASS = BUILTIN_IDS["__build_class__"]
-
-# The VM's own modules (c_modules.toml, kind "vm-builtin", and the VM's
-# private ones): name -> constants; their functions are the builtins "name.*".
-MODULE_CONSTANTS = {"gc": {}, "sys": {"maxsize": sys.maxsize}, "_vm": {}, "_vmhost": {}}
 
 cdef object to_py_simple(gcref_t* slot):
     # CPython value for str methods and module functions (containers converted)

@@ -5,7 +5,6 @@
 # operators (+, *, %, in) and the methods.  The hot operations work on the
 # VM's own data; the other methods run CPython's method on a converted copy
 # (as str's do), a bytearray's mutating ones writing the result back.
-# Globals: none beyond the heap.
 #
 # bytes: var-size, 1-byte items after one raw word (the hash, 0 until
 #        computed, as a str's): LEN is the length.  Immutable.

@@ -3,7 +3,6 @@
 # Calls: pushing frames, binding arguments to parameters, generators' first
 # call, and calling any value from a helper (vm_call, call1, call_method*).
 # Design block: 4. Calls.
-# Globals: VM_STATE.frames/depth (pushing frames), VM_STATE.codes.
 
 # ---------------------------------------------------------------- calls
 

@@ -2,8 +2,6 @@
 #
 # Classes and instances: the class of any value, subclass tests, method
 # lookup along the base chain, class creation, instance slots and attributes.
-# Globals: TID_CLASS, KIND_ROOT (read; filled at start-up); writes class_serial;
-# reads VM_STATE.roots.
 #
 # A class is a T_CLASS object (layout in vm/heap_types.pxi): its bases, its
 # C3 method resolution order, its namespace dict, its metaclass, its version

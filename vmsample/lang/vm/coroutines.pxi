@@ -7,7 +7,6 @@
 # close or by await, and cannot be resumed once finished.  [await x]
 # compiles to GET_AWAITABLE (below) and the yield-from loop.  Its
 # __await__() is a coroutine_wrapper: an iterator over the same coroutine.
-# Globals: none of its own.
 
 cdef gcref_t get_awaitable(gcref_t* slot) except 0:
     # The iterator [await slot[0]] delegates to: a coroutine itself, else

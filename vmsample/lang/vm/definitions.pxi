@@ -2,7 +2,6 @@
 #
 # Definitions and raise: MAKE_FUNCTION, RAISE and CALL_EX helpers (classes:
 # vm/types.pxi).
-# Globals: reads VM_STATE.roots, VM_STATE.reraising; writes KEYWORD_NAMES.
 
 # ---------------------------------------------------------------- functions, classes, raise
 

@@ -2,7 +2,6 @@
 #
 # Dicts: CPython's compact layout (index table + insertion-ordered entries),
 # lookup, insertion, deletion, resize and copy.
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- dict
 # Compact dict, as CPython's: [indices] maps hash slots to entry numbers;

@@ -2,7 +2,6 @@
 #
 # Code made while the program runs: compile(), exec() and eval() (their
 # Python halves are vmsample/lang/app/builtins.py).
-# Globals: none of its own (adds codes and roots).
 #
 # compile() compiles with the VM's compiler (compiler.compile_dynamic) and
 # loads the code under a globals dict of its own; the code object names it.

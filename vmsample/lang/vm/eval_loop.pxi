@@ -3,8 +3,6 @@
 # The eval loop: [eval_loop] (handlers, unwinding, tracebacks) around
 # [run_frames] (the hot loop, no try/except) and [slow_op] (everything off
 # the fast path), plus the time-sample check.
-# Globals: VM_STATE.frames/depth/tick/countdown/prof/reraising/roots,
-# HEAP.shadowstack_top (the frame-sp rule, below).
 
 # ---------------------------------------------------------------- the eval loop
 
@@ -118,22 +116,10 @@ cdef bint unwind(int entry, bint reraise) except -1:
             return False
 
 # ---------------------------------------------------------------- the frame's sp
-# THE FRAME-SP RULE: run_frames stores the frame's sp (f.sp = sp) before
-# anything that can allocate or raise -- a helper call, a time sample, a
-# signal check, a raise.  The loop keeps sp in a C local for speed; these
-# readers need it in the Frame instead:
-#   * eval_loop, when an exception leaves run_frames: it sets
-#     HEAP.shadowstack_top = f.sp, then converts the exception (allocating) and
-#     unwinds.  A stale f.sp above the true one would make the collector
-#     scan slots popped since, which may hold addresses of objects it has
-#     moved or freed: a crash, not an error.
-#   * slow_op, which takes its sp from f.sp, and every callee, whose frame
-#     and pushes go above it.
-# Its companion: HEAP.shadowstack_top = sp at the top of every instruction
-# (design block, 2. Roots); an instruction that pushes and then calls a
-# helper that pushes or allocates raises HEAP.shadowstack_top past its own
-# pushes first.  The stores are written at each site, not once per
-# instruction, because most fast-path instructions neither allocate nor raise.
+# run_frames keeps the roots invariant by two stores, HEAP.shadowstack_top = sp
+# at the top of every instruction and f.sp = sp before anything that can
+# allocate or raise (THE FRAME-SP RULE): stated once in the design block of
+# _vm.pyx, 2. Roots.
 
 cdef int run_frames(int entry) except -1:
     cdef Frame* f = &VM_STATE.frames[VM_STATE.depth]
@@ -798,7 +784,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp += 4
     elif op == UNSUPPORTED:
         # The compiler met a construct the VM lacks: refusing it here, when it
-        # runs, lets the rest of the program run (compiler.py, "Refusals").
+        # runs, lets the rest of the program run (compiler/unit.py, "Refusals").
         v = co.consts[arg]          # (exception class name, message)
         raise_with_value(str_to_py(FLD(v)[0]), FLD(v)[1])
     else:

@@ -3,7 +3,6 @@
 # Exceptions: making VM exception objects, raising them as [VMError] with the
 # object in R_EXC, and converting CPython exceptions to VM ones.
 # Design block: 3. Errors.
-# Globals: reads EXC_CLASSES; writes VM_STATE.roots[R_EXC].
 
 # ---------------------------------------------------------------- exceptions
 # An exception keeps its builtin attributes -- args, __traceback__,

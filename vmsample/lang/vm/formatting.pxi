@@ -2,7 +2,6 @@
 #
 # repr, str and format: CPython strings built from VM values (float repr,
 # format specs and %-formatting are CPython's), calling VM __repr__/__str__.
-# Globals: REPR_STACK (recursion guard of container reprs); reads CODE_SPECS.
 
 # ---------------------------------------------------------------- repr, str, format
 # These build CPython strings (the VM runs inside CPython: float repr, format

@@ -3,7 +3,6 @@
 # Code objects and frames: CodeObj (the C form of a compiler.Code), Frame,
 # the fixed root slots R_*, and VMState, the C struct the
 # nursery's hooks see.  Design block: 2. Roots, 4. Calls.
-# Globals: none (declarations only).
 
 # ---------------------------------------------------------------- code, frames
 

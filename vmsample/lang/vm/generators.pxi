@@ -1,7 +1,6 @@
 # vm/generators.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Generators: resuming a suspended frame, yield and send.
-# Globals: VM_STATE.depth/frames (resuming pushes the generator's frame), VM_STATE.codes.
 
 # ---------------------------------------------------------------- generators
 

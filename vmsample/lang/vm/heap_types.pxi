@@ -3,7 +3,6 @@
 # Heap types: the payload layout of every VM object (the L_/D_/S_/I_/K_/FN_/
 # IT_/G_ word indices), class flags and builtin kinds, and the registration of
 # the T_* type ids with the nursery (one id per user class, for profiles).
-# Globals: writes the T_* type ids (_register_types); reads NURSERY, PROFILER.
 
 # ---------------------------------------------------------------- heap types
 # Payload layouts, in words; "ref" words are traced, "raw" words are not.

@@ -2,7 +2,6 @@
 #
 # The host: CPython values for VM values and back, and calling CPython's own
 # implementation of an operation on them (delegation).
-# Globals: PLACEHOLDER_TYPES (host stand-ins for VM classes, by name).
 #
 # ---------------------------------------------------------------- delegation
 # Where CPython's answer depends only on plain data -- the methods of str,

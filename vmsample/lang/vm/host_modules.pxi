@@ -4,7 +4,6 @@
 # hands out as it is (vmsample/lang/lib/c_modules.toml, kind "delegated";
 # _vmhost.delegate(name) from a replacement module), and the objects of
 # CPython's that such a module hands back.
-# Globals: HOST_BIDS, HOST_OBJECTS, HOST_CLASS_ROOTS, HOST_MODULE_ROOTS.
 #
 # ---------------------------------------------------------------- design
 # A delegated module is a VM module whose attributes are made from the host

@@ -5,7 +5,6 @@
 # changed.  A cache holds no references (objects move), only class serials
 # and indexes, and every hit is re-validated against the heap, so a stale
 # entry is a miss, never a wrong answer.
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- attributes
 #

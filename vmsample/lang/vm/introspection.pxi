@@ -3,7 +3,6 @@
 # The running program seen as objects: code objects (f.__code__), frame
 # objects (sys._getframe(), tb.tb_frame) and traceback objects
 # (exc.__traceback__, sys.exc_info()).
-# Globals: CODE_OBJ_ROOTS; reads and writes Frame.frameobj.
 #
 # ---------------------------------------------------------------- frame objects
 # A frame object stands for one VM frame.  While the frame runs it reads the

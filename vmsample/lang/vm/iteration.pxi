@@ -2,7 +2,6 @@
 #
 # Ranges and iteration: iterator objects for each builtin iterable, FOR_ITER's
 # step, and [for_each] for helpers that walk an iterable.
-# Globals: reads VM_STATE.roots.
 
 # ---------------------------------------------------------------- ranges
 

@@ -2,8 +2,6 @@
 #
 # Loading and running: compiler.Code -> CodeObj, run_program (the module
 # entry point), traceback formatting, and freeing the VM state afterwards.
-# Globals: sets and resets all of them (VM_STATE, HEAP, NURSERY, PROFILER,
-# CODE_SPECS, ARGV, SOURCE_LINES, class_serial).
 
 # ---------------------------------------------------------------- loading and running
 

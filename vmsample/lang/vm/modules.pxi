@@ -3,7 +3,6 @@
 # Modules: IMPORT_NAME and IMPORT_FROM, and the modules of the program's own
 # files and of the VM's library (vmsample/lang/lib), compiled and run on
 # their first import.  Design block: 4.6 Modules.
-# Globals: MODULES_ROOT (sys.modules, made at start-up), SEARCH_PATH, WRITER.
 #
 # Every code object belongs to one module and reads and writes that module's
 # globals: CodeObj.globals is the root index of the dict (R_GLOBALS for the

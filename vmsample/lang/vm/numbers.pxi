@@ -2,7 +2,6 @@
 #
 # Numbers: floats and big ints as heap objects, conversions to and from
 # CPython numbers, and CPython's numeric hash (MODULUS).
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- numbers
 

@@ -2,7 +2,6 @@
 #
 # Operators: binary and unary arithmetic (with the int fast paths and
 # reflected magic methods), comparisons, `in`, sequence concatenation/repeat.
-# Globals: reads BIN_MAGIC, BIN_RMAGIC; writes SWAPPED_CMP (init).
 
 # ---------------------------------------------------------------- operators
 

@@ -2,7 +2,6 @@
 #
 # The profiler's view of the VM: [walk_stack] (never allocates, so the
 # sample hook may call it) and [_trace_roots] (the GC's root callback).
-# Globals: none; both receive the VMState as their context pointer.
 
 # ---------------------------------------------------------------- profiling
 # The stack walker of vmsample.profile._glue, which calls it from the

@@ -1,7 +1,6 @@
 # vm/recursion.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # The recursion limit: how deep the VM may go before RecursionError.
-# Globals: VM_STATE.recursion_limit/c_depth/stack_low.
 
 # ---------------------------------------------------------------- the recursion limit
 # One limit counts two kinds of depth, as CPython 3.11's does: VM frames

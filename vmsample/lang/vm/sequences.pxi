@@ -1,7 +1,6 @@
 # vm/sequences.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Tuples and lists: creation, copying, growth and append.
-# Globals: reads VM_STATE.roots (the empty tuple).
 
 # ---------------------------------------------------------------- tuple, list
 

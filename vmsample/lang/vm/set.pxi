@@ -2,7 +2,6 @@
 #
 # Sets and frozensets: CPython's setobject.c probing and resize policy, so
 # that iteration order matches CPython; set algebra and the set methods.
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- set
 # CPython's setobject.c algorithms, so that iterating a set of ints visits them

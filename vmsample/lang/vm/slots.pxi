@@ -3,7 +3,6 @@
 # Builtin types as real classes: what their dicts hold -- method
 # descriptors, slot wrappers (their special methods), class and static
 # methods, getsets -- and calling them.
-# Globals: BID_KIND (filled at import), BID_HOST, SLOT_IDS.
 #
 # ---------------------------------------------------------------- builtin descriptors
 # A builtin type's dict holds, for each name CPython's type has there, a

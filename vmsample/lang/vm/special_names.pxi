@@ -3,7 +3,6 @@
 # Special (dunder) names: MAGIC_NAMES, their M_* indices, MAGIC_ROOT[] (the
 # root index of each interned name) and the binary operators' forward and
 # reflected magic tables.
-# Globals: defines MAGIC_ROOT, BIN_MAGIC, BIN_RMAGIC (filled at start-up).
 
 # ---------------------------------------------------------------- special names
 # Interned once at start-up; MAGIC_ROOT[i] is the root index of MAGIC_NAMES[i].

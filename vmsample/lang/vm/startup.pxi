@@ -2,8 +2,6 @@
 #
 # Start-up: the builtin exception tree, the builtin classes and their
 # method dicts, interned names, modules.  Runs once per program.
-# Globals: fills VM_STATE.roots, MAGIC_ROOT, TID_CLASS, KIND_ROOT, EXC_CLASSES,
-# CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT.
 
 # ---------------------------------------------------------------- start-up
 
@@ -224,13 +222,17 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "__debug__", V_TRUE)
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("__main__"))
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
-    # modules
+    # the VM's own modules (lib/c_modules.toml, kind "vm-builtin"): builtins
+    # is the namespace above; the others' functions are the builtins "NAME.*"
+    from vmsample.lang.modules import VM_MODULES
     MODULES_ROOT = add_root(dict_new())
-    for mod in ["gc", "sys", "_vm", "_vmhost"]:
-        push_builtins_dict(mod)
-        for k, val in MODULE_CONSTANTS[mod].items():
-            dict_set_py(top_slot(), k, py_to_vm(val))
+    for mod in VM_MODULES:
+        if mod == "builtins":
+            push(VM_STATE.roots[R_BUILTINS])
+        else:
+            push_builtins_dict(mod)
         if mod == "sys":
+            dict_set_py(top_slot(), "maxsize", py_to_vm(sys.maxsize))
             dict_set_py(top_slot(), "argv", py_to_vm(list(ARGV)))
             dict_set_py(top_slot(), "path", py_to_vm(list(SEARCH_PATH)))
             dict_set_py(top_slot(), "modules", VM_STATE.roots[MODULES_ROOT])
@@ -242,8 +244,6 @@ cdef int setup_builtins() except -1:
                 pop()
         v = module_object(mod)
         dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
-    push(VM_STATE.roots[R_BUILTINS])
-    dict_set_py(&VM_STATE.roots[MODULES_ROOT], "builtins", module_object("builtins"))
     return 0
 
 ARGV = []

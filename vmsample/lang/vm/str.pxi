@@ -2,7 +2,6 @@
 #
 # Strings: UCS-4 payload, conversion to and from CPython str, interning,
 # comparison, hashing, concatenation and the 256 one-character strings.
-# Globals: reads VM_STATE.roots; writes INTERNED (intern) and CHAR_ROOTS.
 
 # ---------------------------------------------------------------- str
 

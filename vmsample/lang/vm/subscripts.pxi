@@ -1,7 +1,6 @@
 # vm/subscripts.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Subscripts: index normalisation, slices, getitem/setitem/delitem.
-# Globals: none beyond the heap.
 
 # ---------------------------------------------------------------- subscripts
 

@@ -5,7 +5,6 @@
 # namespace), type.__call__ (calling a class: __new__ then __init__),
 # object.__new__ / __init__ and the __new__ of builtin types, whose
 # subclasses' instances carry their builtin value (vm/classes.pxi).
-# Globals: reads VM_STATE.roots, KEYWORD_NAMES (through keyword_names).
 
 # ---------------------------------------------------------------- the class statement
 # `class C(B1, B2, metaclass=M, **kw): body` runs __build_class__(body, "C",

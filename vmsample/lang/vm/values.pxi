@@ -3,7 +3,6 @@
 # Values: the tagged [gcref_t] encoding (small ints, None/bools, builtin
 # functions and methods as immediates) and the accessors of a GC object's
 # header and payload (HDR, TID, FLD, RAW, LEN).  Design block: 1. Values.
-# Globals: none.
 
 # ---------------------------------------------------------------- values
 

@@ -4,8 +4,6 @@
 # Python-side tables (INTERNED, CODE_SPECS, CLASS_BY_KIND, EXC_CLASSES), and the
 # primitives every helper uses: alloc_fixed/alloc_var (the heap's _or_raise
 # wrappers), push/pop, the write barrier [store], add_root.
-# Globals: defines VM_STATE, HEAP and the tables above; add_root grows
-# VM_STATE.roots.
 
 # ---------------------------------------------------------------- the running VM
 # One VM runs at a time per process; its state is in these C globals so that

@@ -3,6 +3,7 @@
 # one), len/iter/in; + * += *=; comparisons; the list-like methods; repr;
 # each typecode's conversion ('d' floats, 'f' single precision, the integer
 # ranges) and CPython's errors, messages included.
+# gc-debug: VMSAMPLE_GC_STRESS=7
 from array import array
 import array as array_module
 
