@@ -1,6 +1,6 @@
 """Real programs written by others: the VM against CPython, output and speed.
 
-``python -m vmsample.bench corpus [--repeat R] [--programs a,b] [--json]``
+``python -m vmsample.bench corpus [--repeat R] [--programs a,b] [--baseline DIR] [--json]``
 
 The corpus (``corpus.toml`` beside this file, and ``packages.toml``: the
 popular pure-Python packages of issue #27 and drivers written here) names
@@ -13,7 +13,10 @@ it stays for the next run.  The tests (``tests/realworld``) run every
 program under CPython and the VM and compare them byte for byte; this
 benchmark times those that match: CPython, the VM, and the VM profiled with
 the default sampling (``vmsample run``), each a fresh process, alternated
-run by run; medians of R runs, ratios to CPython, and their geometric means.
+run by run; medians of R runs (wall time, and the CPU time of the process),
+ratios to CPython, and their geometric means.  With ``--baseline DIR``, a
+fourth configuration: the VM of another built vmsample checkout (first on
+PYTHONPATH), alternated with the others, and the ratios VM / baseline.
 """
 
 import argparse
@@ -32,6 +35,8 @@ import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from vmsample.bench.vm import child_cpu_s
 
 HERE = Path(__file__).resolve().parent
 MANIFESTS = (HERE / "corpus.toml", HERE / "packages.toml")
@@ -150,35 +155,49 @@ def clean_env(**extra):
 def command(kind, path, args, out_dir=None):
     if kind == "cpython":
         return [sys.executable, str(path), *args]
-    if kind == "vm":
+    if kind in ("vm", "vm_baseline"):
         return [sys.executable, "-m", "vmsample.lang", str(path), *args]
     return [sys.executable, "-m", "vmsample", "run", "-f", "-o", str(Path(out_dir) / "corpus.prof"),
             str(path), *args]
 
 
-def run(kind, path, args, knobs=None, out_dir=None):
-    """{"exit status", "stdout", "stderr"} of one run, in the program's directory."""
+def run(kind, path, args, knobs=None, out_dir=None, baseline=None):
+    """{"exit status", "stdout", "stderr"} of one run, in the program's directory;
+    [baseline]: the vmsample checkout that runs it (first on PYTHONPATH)."""
+    if baseline is not None:
+        knobs = {**(knobs or {}), "PYTHONPATH": str(baseline)}
     proc = subprocess.run(command(kind, path, args, out_dir), capture_output=True, text=True,
                           encoding="utf-8", errors="replace", cwd=path.parent,
                           env=clean_env(**(knobs or {})), timeout=TIMEOUT)
     return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
 
 
-def bench_program(program, path, repeat, out_dir):
-    times = {"cpython": [], "vm": [], "vm_profiled": []}
+def bench_program(program, path, repeat, out_dir, baseline=None):
+    kinds = ["cpython", "vm", "vm_profiled"] + (["vm_baseline"] if baseline else [])
+    wall = {kind: [] for kind in kinds}
+    cpu = {kind: [] for kind in kinds}
     outputs = {}
-    for _ in range(repeat):
-        for kind in times:
-            t0 = time.perf_counter()
-            result = run(kind, path, program.args, out_dir=out_dir)
-            times[kind].append(time.perf_counter() - t0)
+    for i in range(repeat):
+        for kind in kinds if i % 2 == 0 else reversed(kinds):
+            t0, c0 = time.perf_counter(), child_cpu_s()
+            result = run(kind, path, program.args, out_dir=out_dir,
+                         baseline=baseline if kind == "vm_baseline" else None)
+            wall[kind].append(time.perf_counter() - t0)
+            cpu[kind].append(child_cpu_s() - c0)
             outputs[kind] = (result["exit status"], result["stdout"])
     if len(set(outputs.values())) != 1:
         raise SystemExit(f"vmsample.bench corpus: {program.name}: the VM's output differs from CPython's")
-    medians = {kind: statistics.median(ts) for kind, ts in times.items()}
-    return {"name": program.name, "cpython_s": medians["cpython"], "vm_s": medians["vm"],
-            "vm_profiled_s": medians["vm_profiled"], "ratio": medians["vm"] / medians["cpython"],
-            "profiled_ratio": medians["vm_profiled"] / medians["cpython"]}
+    r = {"name": program.name}
+    for kind in kinds:
+        r[f"{kind}_s"] = statistics.median(wall[kind])
+        r[f"{kind}_cpu_s"] = statistics.median(cpu[kind])
+    r["ratio"] = r["vm_s"] / r["cpython_s"]
+    r["profiled_ratio"] = r["vm_profiled_s"] / r["cpython_s"]
+    r["cpu_ratio"] = r["vm_cpu_s"] / r["cpython_cpu_s"]
+    if baseline:
+        r["baseline_ratio"] = r["vm_s"] / r["vm_baseline_s"]
+        r["baseline_cpu_ratio"] = r["vm_cpu_s"] / r["vm_baseline_cpu_s"]
+    return r
 
 
 def geomean(values):
@@ -189,8 +208,12 @@ def main(argv):
     parser = argparse.ArgumentParser(prog="python -m vmsample.bench corpus", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of each configuration (default 5)")
     parser.add_argument("--programs", help="comma-separated names (default: every program that matches CPython)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also time the VM of another built vmsample checkout, alternated with this one")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
+    if args.baseline and not os.path.isdir(os.path.join(args.baseline, "vmsample", "lang")):
+        parser.error(f"--baseline: {args.baseline} is not a vmsample checkout")
     sources, programs = manifest()
     chosen = [p for p in programs if p.blocked is None]
     if args.programs:
@@ -204,23 +227,40 @@ def main(argv):
     except CorpusUnavailable as e:
         print(f"vmsample.bench corpus: {e}", file=sys.stderr)
         return 1
-    results = []
+    results, timed_out = [], []
     with tempfile.TemporaryDirectory() as out_dir:
         for p in chosen:
-            results.append(bench_program(p, paths[p.name], args.repeat, out_dir))
+            try:
+                results.append(bench_program(p, paths[p.name], args.repeat, out_dir, args.baseline))
+            except subprocess.TimeoutExpired as e:
+                # (a loaded machine: the table goes on without it, and says so)
+                timed_out.append(p.name)
+                print(f"{p.name:24} timed out after {e.timeout} s: {' '.join(map(str, e.cmd))}", file=sys.stderr)
+                continue
             if not args.json:
                 r = results[-1]
                 print(f"{r['name']:24} cpython {r['cpython_s']:7.3f} s   vm {r['vm_s']:7.3f} s  x{r['ratio']:5.2f}"
-                      f"   vm profiled {r['vm_profiled_s']:7.3f} s  x{r['profiled_ratio']:5.2f}", flush=True)
+                      f"   vm profiled {r['vm_profiled_s']:7.3f} s  x{r['profiled_ratio']:5.2f}"
+                      f"   cpu x{r['cpu_ratio']:5.2f}"
+                      + (f"   baseline {r['vm_baseline_s']:7.3f} s  vm/base {r['baseline_ratio']:5.3f}"
+                         f"  cpu {r['baseline_cpu_ratio']:5.3f}" if args.baseline else ""), flush=True)
     summary = {"programs": len(results), "blocked": sum(p.blocked is not None for p in programs),
+               "timed_out": timed_out,
                "geomean_ratio": geomean([r["ratio"] for r in results]),
+               "geomean_cpu_ratio": geomean([r["cpu_ratio"] for r in results]),
                "geomean_profiled_ratio": geomean([r["profiled_ratio"] for r in results]),
                "profiling_overhead": geomean([r["vm_profiled_s"] / r["vm_s"] for r in results]) - 1}
+    if args.baseline:
+        summary["geomean_baseline_ratio"] = geomean([r["baseline_ratio"] for r in results])
+        summary["geomean_baseline_cpu_ratio"] = geomean([r["baseline_cpu_ratio"] for r in results])
     if args.json:
         print(json.dumps({"programs": results, "summary": summary}, indent=2))
     else:
         print(f"\n{summary['programs']} programs (median of {args.repeat} runs each, wall time of a fresh "
               f"process): VM/CPython geometric mean x{summary['geomean_ratio']:.2f}, profiled "
               f"x{summary['geomean_profiled_ratio']:.2f} (profiling adds {summary['profiling_overhead']:+.1%}); "
-              f"{summary['blocked']} more programs are blocked (corpus.toml)")
+              f"{summary['blocked']} more programs are blocked (corpus.toml); CPU time x{summary['geomean_cpu_ratio']:.2f}"
+              + (f"; VM/baseline x{summary['geomean_baseline_ratio']:.3f} (CPU time "
+                 f"x{summary['geomean_baseline_cpu_ratio']:.3f})" if args.baseline else "")
+              + (f"; timed out (left out): {', '.join(timed_out)}" if timed_out else ""))
     return 0

@@ -1,7 +1,7 @@
 # vmsample/core/roots.pxi -- the write barrier's remembered set and the
 # roots (included by _nursery.pyx).
 #
-# Owns: gc_remember, gc_visit_root, visit_roots, the shadow-stack overflow
+# Owns: gc_remember, gc_visit_root, gc_visit_is_minor, visit_roots, the shadow-stack overflow
 # error.  Touches GCPrivate.remembered / remembered_overflow / handles / visitor.
 #
 # The remembered set.  Invariant, outside a minor collection: every old object
@@ -111,6 +111,15 @@ cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
     # For trace_roots hooks: report one root slot during a collection.
     if P(h).visitor != NULL:
         P(h).visitor(h, slot)
+
+cdef bint gc_visit_is_minor(GCHeap* h) noexcept nogil:
+    # For trace_roots hooks: True while a minor collection visits the roots.
+    # A minor collection only evacuates young objects, so it needs only the
+    # root slots that may hold one: a slot that held an old object (or no
+    # reference) when the last minor collection ended, and that nothing has
+    # stored into since, may be skipped.  Every other visit -- a major
+    # collection's marking, the heap verifier -- needs every root.
+    return P(h).visitor == minor_visit
 
 cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil:
     # A push found the shadow stack full -- or a hook running (core/rules.pxi).

@@ -24,6 +24,7 @@ ctypedef struct HookRecorder:
     size_t cap_pauses
     gcref_t* roots              # extra roots reported by trace_roots
     size_t n_roots
+    size_t n_root_visits[2]     # trace_roots calls: [0] other visits, [1] minor collections'
     size_t n_finalization       # on_finalization calls
 
 cdef void record_sample(void* ctx, const GCSample* sample) noexcept nogil:
@@ -68,6 +69,7 @@ cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
     cdef size_t i
+    r.n_root_visits[gc_visit_is_minor(h)] += 1
     for i in range(r.n_roots):
         gc_visit_root(h, &r.roots[i])
 
@@ -127,6 +129,11 @@ cdef class _HookRecorder:
                 off = <size_t><uintptr_t>m.deaths
                 out.append((m.index, tuple(self.r.deaths[off + j] for j in range(m.n_deaths))))
         return out
+
+    @property
+    def root_visits(self):
+        """(minor collections', other) trace_roots calls (gc_visit_is_minor)."""
+        return self.r.n_root_visits[1], self.r.n_root_visits[0]
 
     @property
     def finalization_calls(self):

@@ -8,6 +8,11 @@
 # [entries] keeps (hash, key, value) triples in insertion order; a deleted
 # entry has key 0.  Only insertion order is observable, so the probing is free
 # to differ from CPython's.
+# A dict's keys version is its header's aux word (a fixed-size object's is
+# the VM's, _nursery.pxd): dict_set_h, the one place that adds a key, bumps
+# it, so a key absent when the version was read is still absent while the
+# version is the same (LOAD_GLOBAL's cache of builtins, vm/inline_caches.pxi).
+# It wraps after 2**32 additions to one dict.
 
 cdef enum:
     IX_EMPTY = -1
@@ -138,6 +143,7 @@ cdef int dict_set_h(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot, int64_t hv) 
     FLD(ents)[3 * ix + 2] = vslot[0]
     RAW(d)[D_NENTRIES] = ix + 1
     RAW(d)[D_USED] += 1
+    HDR(d).aux += 1             # the keys version
     dict_insert_index(d, hv, ix)
     return 0
 

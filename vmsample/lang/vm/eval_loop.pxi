@@ -344,8 +344,13 @@ cdef int run_frames(int entry) except -1:
             setattr_caching(&co.caches[pc - 1], sp - 1, co.names[arg], sp - 2)
             sp -= 2
         elif op == LOAD_METHOD:
-            f.sp = sp
-            load_method(sp - 1, co.names[arg])
+            v = cached_method(&co.caches[pc - 1], sp[-1], co.names[arg])
+            if v != 0:
+                sp[0] = sp[-1]
+                sp[-1] = v
+            else:
+                f.sp = sp
+                load_method_caching(&co.caches[pc - 1], sp - 1, co.names[arg])
             sp += 1
         elif op == CALL_METHOD or op == CALL or op == CALL_KW:
             if op == CALL_KW:
@@ -410,10 +415,38 @@ cdef int run_frames(int entry) except -1:
             base = f.base
             pc = f.pc + 1
         else:
+            # The common cases of some slow ops, in C: nothing here allocates
+            # or calls out (so no f.sp store, no time sample, the profile
+            # unchanged); anything else is slow_op's.
             if op == UNPACK_SEQUENCE:
                 slot = unpack_exact(sp, arg)
                 if slot != NULL:
                     sp = slot
+                    continue
+            elif op == FOR_ITER:
+                r = next_in_c(sp[-1], sp)
+                if r > 0:
+                    sp += 1
+                    continue
+                if r == 0:
+                    sp -= 1
+                    pc = arg
+                    continue
+            elif op == BINARY_SUBSCR:
+                v = item_in_c(sp[-2], sp[-1])
+                if v != 0:
+                    sp -= 1
+                    sp[-1] = v
+                    continue
+            elif op == STORE_SUBSCR:
+                if store_item_in_c(sp[-2], sp[-1], sp[-3]):
+                    sp -= 3
+                    continue
+            elif op == LOAD_DEREF:
+                v = FLD(base[arg])[0]
+                if v != 0:
+                    sp[0] = v
+                    sp += 1
                     continue
             f.sp = sp
             f.pc = pc - 1

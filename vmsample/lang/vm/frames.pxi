@@ -8,8 +8,13 @@
 
 cdef struct InlineCache:
     # One instruction's inline cache (vm/inline_caches.pxi)
-    int64_t serial          # LOAD/STORE_ATTR: the class last seen; 0 is no class
-    Py_ssize_t index        # its slot for the name; LOAD_GLOBAL: the name's globals entry
+    int64_t serial          # LOAD/STORE_ATTR, LOAD_METHOD: the class last seen; 0 is no class
+    Py_ssize_t index        # its slot for the name; LOAD_GLOBAL: the name's globals entry;
+                            # LOAD_METHOD: the method's entry in the class dict that holds it
+    int32_t where           # LOAD_METHOD: that class's place in the MRO;
+                            # LOAD_GLOBAL: 1 + the name's builtins entry, 0 for none
+    uint32_t nkeys          # LOAD_METHOD: the class's instance keys then (vm/classes.pxi);
+                            # LOAD_GLOBAL: the globals' keys version then (vm/dict.pxi)
 
 cdef struct CodeObj:
     int32_t* code           # op, arg per instruction
@@ -76,6 +81,8 @@ cdef struct VMState:
     int caproots
     CodeObj** codes
     int ncodes
+    int codes_old               # codes[:codes_old] hold only old objects (vm/profiling.pxi)
+    int codes_loading           # load_code calls under way (vm/loading.pxi)
     Frame* frames
     int depth                   # index of the innermost frame; -1 when idle
     int c_depth                 # C-recursive helper steps under way (vm/recursion.pxi)

@@ -1,7 +1,7 @@
 # vm/inline_caches.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Inline caches: per-instruction memory (CodeObj.caches) that lets LOAD_ATTR,
-# STORE_ATTR and LOAD_GLOBAL skip their lookups when the answer cannot have
+# STORE_ATTR, LOAD_METHOD and LOAD_GLOBAL skip their lookups when the answer cannot have
 # changed.  A cache holds no references (objects move), only class serials
 # and indexes, and every hit is re-validated against the heap, so a stale
 # entry is a miss, never a wrong answer.
@@ -62,30 +62,99 @@ cdef int setattr_caching(InlineCache* c, gcref_t* oslot, gcref_t name, gcref_t* 
     fill_attr_cache(c, oslot[0], name, True)
     return 0
 
+# ---------------------------------------------------------------- methods
+#
+# Each LOAD_METHOD remembers, for the last instance class it saw, where the
+# method lives: (class serial, the class's key count, the MRO position of
+# the class whose dict holds it, its entry there).  An entry is filled only
+# when the method protocol would take a function (or builtin method) from
+# the class and bind nothing: no __getattribute__ of the class's own, and the
+# name is not among the class's instance keys, so no instance holds it in a
+# slot.  A hit needs no lookup, and it is right because
+#   * the serial has not changed, so no class along the MRO gained, lost or
+#     changed an attribute, and the MRO is the same (vm/classes.pxi,
+#     "versions"), so the dict entry still holds the method;
+#   * the key count has not changed and key lists only grow, so the name is
+#     still no instance key; an instance whose attributes moved into a dict
+#     (I_OVERFLOW) takes the slow path, as for LOAD_ATTR;
+#   * the entry is re-validated (it holds this very interned name), as
+#     LOAD_GLOBAL's is.
+
+cdef inline gcref_t cached_method(InlineCache* c, gcref_t o, gcref_t name) noexcept nogil:
+    # The method [name] of instance [o] through [c], or 0 when the cache
+    # cannot answer.
+    cdef gcref_t cls, d
+    if not has_tid(o, T_INSTANCE):
+        return 0
+    cls = FLD(o)[I_CLASS]
+    if RAW(cls)[K_SERIAL] != c.serial or RAW(FLD(cls)[K_KEYS])[L_LEN] != c.nkeys \
+            or has_tid(FLD(o)[I_OVERFLOW], T_DICT):
+        return 0
+    d = FLD(FLD(FLD(cls)[K_MRO])[c.where])[K_DICT]
+    if c.index < RAW(d)[D_NENTRIES] and ENT(d)[3 * c.index + 1] == name:
+        return ENT(d)[3 * c.index + 2]
+    return 0
+
+cdef void fill_method_cache(InlineCache* c, gcref_t o, gcref_t name) noexcept nogil:
+    cdef gcref_t cls, mro, d, v
+    cdef Py_ssize_t ix
+    cdef uint32_t k
+    if not has_tid(o, T_INSTANCE) or has_tid(FLD(o)[I_OVERFLOW], T_DICT):
+        return
+    cls = FLD(o)[I_CLASS]
+    if RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE or keys_index(cls, name) >= 0:
+        return
+    mro = FLD(cls)[K_MRO]
+    for k in range(LEN(mro)):
+        d = FLD(FLD(mro)[k])[K_DICT]
+        ix = dict_index_str(d, name)
+        if ix >= 0:
+            v = ENT(d)[3 * ix + 2]
+            if has_tid(v, T_FUNCTION) or (is_bmethod(v) and BID_KIND[descr_bid(v)] == BK_METHOD):
+                c.serial = RAW(cls)[K_SERIAL]
+                c.nkeys = <uint32_t>RAW(FLD(cls)[K_KEYS])[L_LEN]
+                c.where = k
+                c.index = ix
+            return
+
+cdef int load_method_caching(InlineCache* c, gcref_t* oslot, gcref_t name) except -1:
+    fill_method_cache(c, oslot[0], name)
+    return load_method(oslot, name)
+
 # ---------------------------------------------------------------- globals
 #
 # LOAD_GLOBAL remembers the entry number of its name in the globals dict.
 # Entries are (hash, key, value) in insertion order and names are interned,
 # so if entry [index] still exists and holds this very name, its value is
 # the global's current value: a deleted entry has key 0 and a resize that
-# renumbers entries leaves another key (or none) there.  Names found in the
-# builtins are not cached: proving them absent from the globals would need
-# a version counter on the dict.
+# renumbers entries leaves another key (or none) there.  A name found in the
+# builtins is remembered with the globals' keys version (vm/dict.pxi) and its
+# builtins entry: while the version is the same, no global of that name has
+# appeared, and the entry, re-validated the same way, holds the builtin.
 
 cdef inline gcref_t cached_global(InlineCache* c, gcref_t g, gcref_t name) noexcept nogil:
     # The global [name] of globals dict [g] through [c], or 0 when the cache
     # cannot answer.  (A code object always reads the same globals.)
+    cdef gcref_t b
+    cdef Py_ssize_t e
     if c.index < RAW(g)[D_NENTRIES] and ENT(g)[3 * c.index + 1] == name:
         return ENT(g)[3 * c.index + 2]
+    if c.where != 0 and HDR(g).aux == c.nkeys:
+        b = VM_STATE.roots[R_BUILTINS]
+        e = c.where - 1
+        if e < RAW(b)[D_NENTRIES] and ENT(b)[3 * e + 1] == name:
+            return ENT(b)[3 * e + 2]
     return 0
 
 cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except 0:
     cdef Py_ssize_t ix = dict_index_str(g, name)
-    cdef gcref_t v
+    cdef gcref_t b = VM_STATE.roots[R_BUILTINS]
     if ix >= 0:
         c.index = ix
         return ENT(g)[3 * ix + 2]
-    v = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
-    if v == 0:
+    ix = dict_index_str(b, name)
+    if ix < 0:
         raise NameError(f"name '{str_to_py(name)}' is not defined")
-    return v
+    c.where = <int32_t>ix + 1
+    c.nkeys = HDR(g).aux
+    return ENT(b)[3 * ix + 2]

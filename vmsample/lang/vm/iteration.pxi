@@ -94,19 +94,43 @@ cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
         i += 1
     return new_iter(T_LISTITER, lslot, 0, 0, 0)
 
+cdef inline int next_in_c(gcref_t it, gcref_t* out) noexcept nogil:
+    # The next item of a list, tuple or range iterator into out[0] (1), or
+    # none left (0); -1 for any other iterator (for_iter has them).  FOR_ITER's
+    # fast path in the eval loop, and for_iter's first step.
+    cdef uint16_t t
+    cdef gcref_t o
+    cdef int64_t i, n
+    if not is_obj(it):
+        return -1
+    t = TID(it)
+    if t == T_LISTITER or t == T_TUPLEITER:
+        o = FLD(it)[IT_A]
+        i = RAW(it)[IT_C]
+        if i < SEQLEN(o):
+            RAW(it)[IT_C] = i + 1
+            out[0] = ITEMS(o)[i]
+            return 1
+        return 0
+    if t == T_RANGEITER:
+        i = RAW(it)[IT_C]
+        n = untag(FLD(it)[IT_B])
+        if (n > 0 and i < RAW(it)[IT_D]) or (n < 0 and i > RAW(it)[IT_D]):
+            RAW(it)[IT_C] = i + n
+            out[0] = tag(i)
+            return 1
+        return 0
+    return -1
+
 cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     # The next item, or 0 (and no exception) when exhausted.
     cdef gcref_t it = itslot[0], o, m, v
     cdef uint16_t t = TID(it) if is_obj(it) else 0
     cdef int64_t i
     cdef Py_ssize_t n
-    if t == T_LISTITER or t == T_TUPLEITER:
-        o = FLD(it)[IT_A]
-        i = RAW(it)[IT_C]
-        if i < SEQLEN(o):
-            RAW(it)[IT_C] = i + 1
-            return ITEMS(o)[i]
-        return 0
+    cdef int found = next_in_c(it, &v)      # list, tuple and range iterators
+    if found >= 0:
+        return v if found else 0
     if t == T_LONGRANGEITER:
         r = range_to_py(FLD(it)[IT_A])
         x = int_to_py(FLD(it)[IT_B])
@@ -115,13 +139,6 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         push(int_from_py(x + 1))
         store(itslot[0], IT_B, pop())
         return int_from_py(r.start + x * r.step)
-    if t == T_RANGEITER:
-        i = RAW(it)[IT_C]
-        n = untag(FLD(it)[IT_B])
-        if (n > 0 and i < RAW(it)[IT_D]) or (n < 0 and i > RAW(it)[IT_D]):
-            RAW(it)[IT_C] = i + n
-            return tag(i)
-        return 0
     if t == T_STRITER:
         o = FLD(it)[IT_A]
         i = RAW(it)[IT_C]

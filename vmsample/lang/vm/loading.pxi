@@ -7,7 +7,15 @@
 
 cdef int load_code(object spec, int globals) except -1:
     # Register compiler.Code [spec] (and its nested codes) as CodeObjs of the
-    # module whose globals dict is root [globals].
+    # module whose globals dict is root [globals].  While it runs, minor
+    # collections keep tracing its constants (VMState.codes_old, vm/profiling.pxi).
+    VM_STATE.codes_loading += 1
+    try:
+        return load_one_code(spec, globals)
+    finally:
+        VM_STATE.codes_loading -= 1
+
+cdef int load_one_code(object spec, int globals) except -1:
     cdef CodeObj* co = <CodeObj*>calloc(1, sizeof(CodeObj))
     cdef int i
     if co == NULL:

@@ -28,19 +28,113 @@ cdef gcref_t float_new(double d) except 0:
     (<double*>(f + 8))[0] = d
     return f
 
+# A big int's payload is its value in little-endian two's complement, in the
+# fewest bytes that hold it and its sign.  CPython's ints are converted to and
+# from it on every operation (pidigits does little else), so the conversion
+# runs in C, 32 bits at a time, on the digits of CPython 3.11's ints
+# (30-bit digits, sign in ob_size); other versions take CPython's own
+# byte-at-a-time converters.
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX < 0x030C0000 && PyLong_SHIFT == 30 && defined(__BYTE_ORDER__) \
+        && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Two's complement <-> sign and magnitude, 32 bits at a time: a negative
+       value's magnitude is ~x + 1, the carry rippling up from the low word. */
+    static PyObject* vms_long_from_twos(const unsigned char* p, Py_ssize_t n) {
+        uint32_t flip = (p[n - 1] & 0x80) ? 0xFFFFFFFFu : 0, w;
+        Py_ssize_t nw = (n + 3) / 4, ndigits = (nw * 32 + 29) / 30, d = 0, i;
+        uint64_t acc = 0, carry = flip & 1, t;
+        int bits = 0;
+        PyLongObject* v = _PyLong_New(ndigits);
+        if (v == NULL)
+            return NULL;
+        for (i = 0; i < nw; i++) {
+            if (4 * i + 4 <= n) {
+                memcpy(&w, p + 4 * i, 4);
+            } else {
+                w = flip;                   /* the last word: sign-filled above n */
+                memcpy(&w, p + 4 * i, (size_t)(n - 4 * i));
+            }
+            t = (uint64_t)(w ^ flip) + carry;
+            carry = t >> 32;
+            acc |= (t & 0xFFFFFFFFu) << bits;
+            bits += 2;                      /* +32, then one digit out */
+            v->ob_digit[d++] = (digit)(acc & PyLong_MASK);
+            acc >>= 30;
+            if (bits >= 30) {
+                v->ob_digit[d++] = (digit)(acc & PyLong_MASK);
+                acc >>= 30;
+                bits -= 30;
+            }
+        }
+        if (acc != 0)
+            v->ob_digit[d++] = (digit)acc;
+        while (d > 0 && v->ob_digit[d - 1] == 0)
+            d--;
+        Py_SET_SIZE(v, flip ? -d : d);
+        return (PyObject*)v;
+    }
+    static int vms_long_to_twos(PyObject* o, unsigned char* p, Py_ssize_t n) {
+        PyLongObject* v = (PyLongObject*)o;
+        Py_ssize_t size = Py_SIZE(v), nd = size < 0 ? -size : size, i, j = 0;
+        uint32_t flip = size < 0 ? 0xFFFFFFFFu : 0, w;
+        uint64_t acc = 0, carry = flip & 1, t;
+        int bits = 0;
+        for (i = 0; i < nd || j < n; i++) {
+            if (i < nd) {
+                acc |= (uint64_t)v->ob_digit[i] << bits;
+                bits += 30;
+                if (bits < 32)
+                    continue;
+                bits -= 32;
+            }
+            t = (uint64_t)((uint32_t)acc ^ flip) + carry;   /* beyond the digits: the rest, then the sign */
+            carry = t >> 32;
+            w = (uint32_t)t;
+            if (j + 4 <= n) {
+                memcpy(p + j, &w, 4);
+                j += 4;
+            } else {
+                memcpy(p + j, &w, (size_t)(n - j));
+                j = n;
+            }
+            acc >>= 32;
+        }
+        return 0;
+    }
+    #else
+    static PyObject* vms_long_from_twos(const unsigned char* p, Py_ssize_t n) {
+        return _PyLong_FromByteArray(p, (size_t)n, 1, 1);
+    }
+    static int vms_long_to_twos(PyObject* o, unsigned char* p, Py_ssize_t n) {
+    #if PY_VERSION_HEX >= 0x030D0000
+        return _PyLong_AsByteArray((PyLongObject*)o, p, (size_t)n, 1, 1, 1);
+    #else
+        return _PyLong_AsByteArray((PyLongObject*)o, p, (size_t)n, 1, 1);
+    #endif
+    }
+    #endif
+    """
+    object vms_long_from_twos(const unsigned char* p, Py_ssize_t n)
+    int vms_long_to_twos(object o, unsigned char* p, Py_ssize_t n) except -1
+    Py_ssize_t _PyLong_NumBits(object o) except? -1
+    long long PyLong_AsLongLongAndOverflow(object o, int* overflow) except? -1
+
 cdef gcref_t int_from_py(object i) except 0:
+    # [i]: a CPython int (or bool)
     cdef gcref_t b
     cdef Py_ssize_t n
-    if SMALL_MIN <= i <= SMALL_MAX:
-        return tag(<int64_t>i)
-    n = (i.bit_length() + 8) // 8
-    data = i.to_bytes(n, "little", signed=True)
+    cdef int overflow
+    cdef long long x = PyLong_AsLongLongAndOverflow(i, &overflow)
+    if overflow == 0 and SMALL_MIN <= x <= SMALL_MAX:
+        return tag(x)
+    n = _PyLong_NumBits(i) // 8 + 1
     b = alloc_var(T_BIGINT, n)
-    memcpy(<char*>(b + 8), <char*>data, n)
+    vms_long_to_twos(i, <unsigned char*>(b + 8), n)
     return b
 
 cdef object big_to_py(gcref_t b):
-    return int.from_bytes((<char*>(b + 8))[:LEN(b)], "little", signed=True)
+    return vms_long_from_twos(<unsigned char*>(b + 8), LEN(b))
 
 cdef inline bint is_intlike(gcref_t v) noexcept nogil:
     # int, big int or bool

@@ -84,6 +84,35 @@ cdef Py_ssize_t slice_indices(gcref_t s, Py_ssize_t n, Py_ssize_t* start, Py_ssi
         return (start[0] - stop[0] - 1) // (-step[0]) + 1 if stop[0] < start[0] else 0
     return (stop[0] - start[0] - 1) // step[0] + 1 if start[0] < stop[0] else 0
 
+cdef inline gcref_t item_in_c(gcref_t o, gcref_t k) noexcept nogil:
+    # BINARY_SUBSCR's fast path (the eval loop): o[k] for a list or tuple and
+    # an int in range, as getitem; 0 for anything else.
+    cdef int64_t i, n
+    if not is_int(k) or not is_obj(o) or (TID(o) != T_LIST and TID(o) != T_TUPLE):
+        return 0
+    i = untag(k)
+    n = SEQLEN(o)
+    if i < 0:
+        i += n
+    if 0 <= i < n:
+        return ITEMS(o)[i]
+    return 0
+
+cdef inline bint store_item_in_c(gcref_t o, gcref_t k, gcref_t v) noexcept nogil:
+    # STORE_SUBSCR's fast path: o[k] = v for a list and an int in range, as
+    # setitem; False (nothing done) for anything else.
+    cdef int64_t i, n
+    if not is_int(k) or not has_tid(o, T_LIST):
+        return False
+    i = untag(k)
+    n = RAW(o)[L_LEN]
+    if i < 0:
+        i += n
+    if 0 <= i < n:
+        list_set(o, i, v)
+        return True
+    return False
+
 cdef gcref_t getitem(gcref_t* ok) except 0:
     cdef gcref_t o = ok[0], k = ok[1], r, m
     cdef uint16_t t
