@@ -684,11 +684,10 @@ cdef int issubclass_hooked(gcref_t* a, gcref_t* clsslot) except -1:
     return class_check(a, clsslot, 0)
 
 cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
-    cdef gcref_t cls, m, hook
+    cdef gcref_t cls = clsslot[0], m
+    cdef gcref_t hook = MAGIC(M_INSTANCECHECK if instance else M_SUBCLASSCHECK)
     cdef Py_ssize_t i
     cdef int r
-    hook = intern("__instancecheck__" if instance else "__subclasscheck__")   # (may allocate)
-    cls = clsslot[0]
     if has_tid(cls, T_CLASS):
         if instance and class_of(a[0]) == cls:
             return 1
