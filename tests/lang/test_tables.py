@@ -30,18 +30,68 @@ def test_the_vm_is_built_from_the_builtins_table():
 
     assert _vm.BUILTIN_IDS_C_NUMBERS == builtin_ids.c_numbers()
     assert len(_vm.BUILTIN_IDS_C_NUMBERS) > 50
-    for bid, (name, c_name) in enumerate(builtin_ids.BUILTINS):
+    for bid, (name, c_name, _) in enumerate(builtin_ids.BUILTINS):
         assert _vm.BUILTIN_NAMES[bid] == name
         if c_name is not None:
             assert _vm.BUILTIN_IDS_C_NUMBERS[c_name] == bid
 
 
 def test_the_builtins_table_has_one_row_per_builtin():
-    names = [name for name, _ in builtin_ids.BUILTINS]
-    c_names = [c for _, c in builtin_ids.BUILTINS if c is not None]
+    names = [name for name, _, _ in builtin_ids.BUILTINS]
+    c_names = [c for _, c, _ in builtin_ids.BUILTINS if c is not None]
     assert len(set(names)) == len(names)
     assert len(set(c_names)) == len(c_names)
     assert all(c.startswith("BI_") for c in c_names)
+
+
+def _host_builtin(qualname):
+    # CPython's builtin of that qualified name ("len", "list.sort"), or None
+    import builtins
+    import types
+
+    owners = {**vars(builtins), "generator": types.GeneratorType}
+    head, *rest = qualname.split(".")
+    obj = owners.get(head)
+    for part in rest:
+        obj = getattr(obj, part, None)
+    return obj
+
+
+def _signature(obj):
+    import inspect
+
+    try:
+        return inspect.signature(obj)
+    except ValueError:
+        return None
+
+
+_HOST_ROWS = [(name, keywords) for name, _, keywords in builtin_ids.BUILTINS
+              if keywords != builtin_ids.ANY and _host_builtin(name) is not None]
+
+
+@pytest.mark.parametrize("name, keywords", [
+    row for row in _HOST_ROWS if _signature(_host_builtin(row[0])) is not None])
+def test_each_builtin_takes_the_keywords_cpythons_signature_names(name, keywords):
+    parameters = _signature(_host_builtin(name)).parameters.values()
+    by_keyword = tuple(p.name for p in parameters
+                       if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self")
+    assert keywords == by_keyword
+
+
+@pytest.mark.parametrize("name, keywords", _HOST_ROWS)
+def test_each_builtin_refuses_a_keyword_as_cpython_does(name, keywords):
+    # CPython parses its arguments before anything else, so a call with an
+    # unknown keyword has no effect but the TypeError, whose words say
+    # whether the builtin takes keywords at all.
+    owner, _, method = name.rpartition(".")
+    samples = {"list": [], "dict": {}, "set": set(), "tuple": (), "int": 0, "float": 0.0,
+               "generator": (x for x in ()), "property": property()}
+    call = getattr(samples[owner], method) if owner else _host_builtin(name)
+    with pytest.raises(TypeError) as raised:
+        call(__unknown__=1)
+    takes_none = "takes no keyword arguments" in str(raised.value)
+    assert takes_none == (keywords == ()), str(raised.value)
 
 
 def test_the_opcode_table_derives_every_per_opcode_fact():

@@ -87,9 +87,11 @@ class callable_iterator:
 _iter = builtins.iter
 
 
-def iter(*args):
+def iter(*args, **keywords):
     """iter(iterable) -> iterator
     iter(callable, sentinel) -> iterator"""
+    if keywords:
+        raise TypeError("iter() takes no keyword arguments")
     if len(args) == 1:
         return _iter(args[0])
     if len(args) != 2:

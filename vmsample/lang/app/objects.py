@@ -8,7 +8,8 @@ The VM runs this module once when it starts (vmsample/lang/app); each
 function is installed in its builtin class (_vm.install).
 """
 
-from _vm import install, register
+import _vm as _vm_module
+from _vm import install, iterator_setstate, iterator_state, register
 
 
 def _slot_names(cls):
@@ -46,6 +47,10 @@ def __getstate__(self):
 def _reduce_newobj(obj):
     import copyreg
     cls = type(obj)
+    if cls.__new__ is object.__new__ and cls is not object and cls.__module__ == "builtins":
+        # a builtin type that makes no instances of its own (CPython's tp_new
+        # is NULL): generators, frames, iterators without a __reduce__
+        raise TypeError(f"cannot pickle {cls.__name__!r} object")
     getnewargs_ex = getattr(obj, "__getnewargs_ex__", None)
     if getnewargs_ex is not None:
         args, kwargs = getnewargs_ex()
@@ -128,6 +133,99 @@ for _cls, _contents in ((bytearray, bytes), (set, list), (frozenset, list)):
     install(_cls, "__reduce__", _contents_reduce(_contents))
 install(bytearray, "__reduce_ex__", _contents_reduce_ex)
 install(slice, "__reduce__", _slice_reduce)
+
+
+# ---------------------------------------------------------------- the builtin iterators
+# Pickled as CPython pickles them (listiter_reduce, reversed_reduce,
+# enum_reduce, zip_reduce, map_reduce, filter_reduce, dictiter_reduce...):
+# the iterable and the position, or iter() of an empty sequence once the
+# iterator is exhausted.  _vm.iterator_state reads the VM's iterator.
+
+_list_iterator = type(iter([]))
+_EMPTY_OF = {_list_iterator: [], type(iter(())): (), type(iter("")): "",
+             type(iter(b"")): ()}
+
+
+def _sequence_iterator_reduce(self):
+    seq, index = iterator_state(self)
+    if index < len(seq):
+        return iter, (seq,), index
+    return iter, (_EMPTY_OF[type(self)],)
+
+
+def _iterator_setstate(self, state):
+    iterator_setstate(self, state)
+
+
+def _reversed_reduce(self):
+    seq, index = iterator_state(self)
+    if index >= 0:
+        return type(self), (seq,), index
+    return type(self), ((),)
+
+
+def _range_iterator_reduce(self):
+    state = iterator_state(self)
+    if len(state) == 3:
+        return iter, (range(*state),), 0
+    r, index = state
+    return iter, (r,), index
+
+
+def _drained_reduce(self):
+    # dict and set iterators: what is left, as a list
+    (copy,) = iterator_state(self)
+    return iter, (list(copy),)
+
+
+def _enumerate_reduce(self):
+    return type(self), iterator_state(self)
+
+
+def _zip_reduce(self):
+    iterators, strict = iterator_state(self)
+    return (type(self), iterators, True) if strict else (type(self), iterators)
+
+
+def _map_reduce(self):
+    function, iterators = iterator_state(self)
+    return type(self), (function, *iterators)
+
+
+def _filter_reduce(self):
+    return type(self), iterator_state(self)
+
+
+for _cls in _EMPTY_OF:
+    install(_cls, "__reduce__", _sequence_iterator_reduce)
+    install(_cls, "__setstate__", _iterator_setstate)
+install(reversed, "__reduce__", _reversed_reduce)
+install(reversed, "__setstate__", _iterator_setstate)
+install(type(iter(range(0))), "__reduce__", _range_iterator_reduce)
+install(type(iter(range(0))), "__setstate__", _iterator_setstate)
+install(type(iter(range(1 << 64))), "__reduce__", _range_iterator_reduce)
+install(type(iter(range(1 << 64))), "__setstate__", _iterator_setstate)
+for _cls in (type(iter({})), type(iter({}.values())), type(iter({}.items())), type(iter(set()))):
+    install(_cls, "__reduce__", _drained_reduce)
+install(enumerate, "__reduce__", _enumerate_reduce)
+install(zip, "__reduce__", _zip_reduce)
+install(zip, "__setstate__", _iterator_setstate)
+install(map, "__reduce__", _map_reduce)
+install(filter, "__reduce__", _filter_reduce)
+
+
+# ---------------------------------------------------------------- builtin functions
+# pickled by name (save_global), or as getattr(owner, name) when bound to an
+# object, as CPython's meth_reduce.
+
+def _builtin_function_reduce(self):
+    owner = self.__self__
+    if owner is None or type(owner) is type(_vm_module):
+        return self.__qualname__
+    return getattr, (owner, self.__name__)
+
+
+install(type(len), "__reduce__", _builtin_function_reduce)
 
 
 # ---------------------------------------------------------------- BaseException

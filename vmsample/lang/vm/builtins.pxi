@@ -8,12 +8,12 @@
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
 
-from vmsample.lang.builtin_ids import BUILTINS as _FIXED_BUILTINS
+from vmsample.lang.builtin_ids import BUILTINS as _FIXED_BUILTINS, ANY as _ANY_KEYWORD
 
 # The builtins of fixed id first (their C names: vm/builtin_ids.pxi), then
 # the methods made from the concept files' own lists.
 BUILTIN_NAMES = [
-    *(name for name, _ in _FIXED_BUILTINS),
+    *(name for name, _, _ in _FIXED_BUILTINS),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
     *("async_generator." + name for name in ASYNC_GEN_METHODS),
@@ -205,6 +205,50 @@ cdef gcref_t kwarg(gcref_t* args, Py_ssize_t npos, gcref_t kwnames, str name) ex
             if str_to_py(FLD(kwnames)[i]) == name:
                 return args[npos + i]
     return 0
+
+# The keywords each builtin of fixed id accepts, by id (builtin_ids.py).
+FIXED_KEYWORDS = [keywords for _, _, keywords in _FIXED_BUILTINS]
+
+cdef int check_keywords(int bid, gcref_t kwnames) except -1:
+    # A call of builtin [bid] with keywords it does not take is refused, with
+    # CPython's message, before the builtin runs.
+    cdef Py_ssize_t i
+    allowed = FIXED_KEYWORDS[bid]
+    if allowed == _ANY_KEYWORD:
+        return 0
+    name = BUILTIN_NAMES[bid]
+    if not allowed:
+        raise TypeError(f"{name}() takes no keyword arguments")
+    for i in range(LEN(kwnames)):
+        k = str_to_py(FLD(kwnames)[i])
+        if k not in allowed:
+            # (sorted() hands its keywords to list.sort, whose name CPython's message has)
+            raise TypeError(f"'{k}' is an invalid keyword argument for "
+                            f"{'sort' if bid == BI_SORTED else name.rpartition('.')[2]}()")
+    return 0
+
+cdef Py_ssize_t keywords_to_positions(str fname, tuple params, gcref_t* a, Py_ssize_t n,
+                                      gcref_t kwnames) except -1:
+    # For a builtin whose parameters [params] (at most 4) may each be passed
+    # by position or by keyword (enumerate, round, pow): its keyword arguments
+    # moved to their positions in a[], so that it reads a[] by position only.
+    # Returns the number of arguments now in a[].  No allocation here.
+    cdef gcref_t got[4]
+    cdef Py_ssize_t i, j, total = n
+    for i in range(4):
+        got[i] = a[i] if i < n else 0
+    for j in range(nkw(kwnames)):
+        name = str_to_py(FLD(kwnames)[j])
+        i = params.index(name)              # check_keywords let only these through
+        if got[i] != 0:
+            raise TypeError(f"argument for {fname}() given by name ('{name}') and position ({i + 1})")
+        got[i] = a[n + j]
+        total = max(total, i + 1)
+    for i in range(total):
+        if got[i] == 0:
+            raise TypeError(f"{fname}() missing required argument '{params[i]}' (pos {i + 1})")
+        a[i] = got[i]
+    return total
 
 cdef int check_args(str name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi) except -1:
     if n < lo or n > hi:
@@ -400,6 +444,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     cdef double d
     if bid >= BI_HOST_FIRST_C:
         return call_host(BID_HOST[bid], a, nall, kwnames)
+    if kwnames != 0 and bid < len(FIXED_KEYWORDS) and LEN(kwnames) != 0:
+        check_keywords(bid, kwnames)
     if bid == BI_LEN:
         check_args("len", n, 1, 1)
         v = a[0]
@@ -463,8 +509,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_MAX:
         return minmax(a, n, kwnames, C_GT, "max")
     if bid == BI_SUM:
-        check_args("sum", n, 1, 2)
-        push(a[1] if n == 2 else tag(0))
+        check_args("sum", n + nkw(kwnames), 1, 2)
+        w = kwarg(a, n, kwnames, "start")
+        push(a[1] if n == 2 else (w if w != 0 else tag(0)))
         push(get_iter(a))
         while True:
             v = for_iter(top_slot())
@@ -489,6 +536,12 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("reversed", n, 1, 1)
         if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
             return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
+        if has_tid(a[0], T_RANGE):
+            # range.__reversed__: the range backwards, never a list of it
+            push(range_from_py(range_to_py(a[0])[::-1]))
+            v = get_iter(top_slot())
+            pop()
+            return v
         if magic_of(a[0], M_REVERSED) != 0:
             return call_method0(magic_of(a[0], M_REVERSED), a[0])
         push(list_from_iterable(a))
@@ -496,17 +549,25 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         pop()
         return v
     if bid == BI_ENUMERATE:
-        check_args("enumerate", n, 1, 2)
-        push(get_iter(a))
-        w = kwarg(a, n, kwnames, "start")
-        v = new_iter(T_ENUMERATE, top_slot(), a[1] if n == 2 else (w if w != 0 else tag(0)), 0, 0)
-        pop()
+        if n + nkw(kwnames) > 2:
+            raise TypeError(f"enumerate() takes at most 2 arguments ({n + nkw(kwnames)} given)")
+        if kwarg(a, n, kwnames, "iterable") == 0 and n == 0:
+            raise TypeError("enumerate() missing required argument 'iterable'")
+        n = keywords_to_positions("enumerate", ("iterable", "start"), a, n, kwnames)
+        push(a[1] if n == 2 else tag(0))
+        if not is_intlike(top_slot()[0]):
+            raise TypeError(f"'{type_name(top_slot()[0])}' object cannot be interpreted as an integer")
+        push(a[0])
+        top_slot()[0] = get_iter(top_slot())
+        v = new_iter(T_ENUMERATE, top_slot(), top_slot()[-1], 0, 0)
+        HEAP.shadowstack_top -= 2
         return v
     if bid == BI_ZIP:
         for i in range(n):
             push(get_iter(a + i))
         push(tuple_from_slots(top_slot() - n + 1, n))
-        v = new_iter(T_ZIP, top_slot(), 0, 0, 0)
+        w = kwarg(a, n, kwnames, "strict")
+        v = new_iter(T_ZIP, top_slot(), 0, w != 0 and truth(w), 0)    # IT_C: strict
         HEAP.shadowstack_top -= n + 1
         return v
     if bid == BI_MAP:
@@ -591,7 +652,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return v
         raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
     if bid == BI_ROUND:
-        check_args("round", n, 1, 2)
+        check_args("round", n + nkw(kwnames), 1, 2)
+        n = keywords_to_positions("round", ("number", "ndigits"), a, n, kwnames)
         v = magic_of(a[0], M_ROUND)
         if v != 0:
             if n == 2:
@@ -635,7 +697,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("issubclass", n, 2, 2)
         return vbool(issubclass_hooked(a, a + 1))
     if bid == BI_POW:
-        check_args("pow", n, 2, 3)
+        check_args("pow", n + nkw(kwnames), 2, 3)
+        n = keywords_to_positions("pow", ("base", "exp", "mod"), a, n, kwnames)
         if n == 3 and a[2] != V_NONE:
             if is_plain_value(a[0]) and is_plain_value(a[1]) and is_plain_value(a[2]):
                 return from_host(pow(to_host(a), to_host(a + 1), to_host(a + 2)))
@@ -1250,6 +1313,12 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         # importer would load, or None
         check_args("find_module", n, 2, 2)
         return from_host(find_for_spec(str_to_py(a[0]), to_host(a + 1)))
+    if fn == "iterator_state":
+        check_args("iterator_state", n, 1, 1)
+        return iterator_state(a)
+    if fn == "iterator_setstate":
+        check_args("iterator_setstate", n, 2, 2)
+        return iterator_setstate(a, a[1])
     if fn == "weak_new" or fn == "weak_get":
         return weak_module_function(fn, a, n)
     if fn == "host_value":

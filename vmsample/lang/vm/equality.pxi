@@ -83,6 +83,10 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         return bytes_hash(v)
     if t == T_BYTEARRAY:
         raise TypeError("unhashable type: 'bytearray'")
+    if t == T_BOUND:
+        # as CPython's method_hash: its self's identity and its function's
+        # hash, so that equal bound methods (struct_equal) hash alike
+        return ((object_id(FLD(v)[0]) >> 4) ^ (object_id(FLD(v)[1]) >> 4)) & 0x3FFFFFFFFFFFFFFF
     return object_id(v) >> 4
 
 cdef int64_t instance_hash(gcref_t* slot) except? -1:

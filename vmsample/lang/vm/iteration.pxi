@@ -66,7 +66,10 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
         if m != 0:
-            return call_method0(m, o)
+            r = call_method0(m, o)
+            if not is_iterator(r):
+                raise TypeError(f"iter() returned non-iterator of type '{type_name(r)}'")
+            return r
         m = magic_of(o, M_GETITEM)
         if m != 0:
             push(py_to_vm([]))
@@ -76,6 +79,19 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t == T_CORO_WRAPPER:
         return o
     raise TypeError(f"'{type_name(o)}' object is not iterable")
+
+cdef int zip_strict_end(gcref_t* itslot, Py_ssize_t i) except -1:
+    # zip(..., strict=True) ended at its argument i: every other argument
+    # must end there too (CPython's zip_next messages).
+    cdef Py_ssize_t j
+    if i > 0:
+        raise ValueError(f"zip() argument {i + 1} is shorter than argument{' ' if i == 1 else 's 1-'}{i}")
+    for j in range(1, LEN(FLD(itslot[0])[IT_A])):
+        push(FLD(FLD(itslot[0])[IT_A])[j])
+        if for_iter(top_slot()) != 0:
+            raise ValueError(f"zip() argument {j + 1} is longer than argument{' ' if j == 1 else 's 1-'}{j}")
+        pop()
+    return 0
 
 cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
     # an object with only __getitem__: collect o[0], o[1], ... until IndexError
@@ -201,6 +217,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             v = for_iter(top_slot())
             if v == 0:
                 HEAP.shadowstack_top -= i + 1
+                if RAW(itslot[0])[IT_C]:
+                    zip_strict_end(itslot, i)
                 return 0
             top_slot()[0] = v
         v = tuple_from_slots(top_slot() - n + 1, n)
@@ -330,3 +348,91 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
         raise StopIteration()
     return v
 
+
+# ---------------------------------------------------------------- pickling
+# What app/objects.py needs to pickle a builtin iterator as CPython does
+# (listiter_reduce, enum_reduce, zip_reduce...): the iterator's state as a
+# tuple (_vm.iterator_state), and its __setstate__ (_vm.iterator_setstate).
+# The state of a dict or set iterator is a copy of it, which the app level
+# drains into the list CPython pickles.
+
+cdef gcref_t iterator_state(gcref_t* aslot) except 0:
+    # (an instance of a subclass: the iterator it carries)
+    push(unwrap(aslot[0]))
+    cdef gcref_t* itslot = top_slot()
+    cdef gcref_t it = itslot[0]
+    cdef uint16_t t = TID(it) if is_obj(it) else 0
+    cdef Py_ssize_t n
+    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER:
+        # (sequence, index of the next item)
+        push(FLD(it)[IT_A])
+        push(tag(RAW(it)[IT_C]))
+    elif t == T_REVERSED:
+        # (sequence, index of the next item; -1: exhausted)
+        push(FLD(it)[IT_A])
+        push(tag(RAW(it)[IT_C] - 1))
+    elif t == T_RANGEITER:
+        # (next value, stop, step): range(*state) is what is left
+        push(tag(RAW(it)[IT_C]))
+        push(tag(RAW(it)[IT_D]))
+        push(FLD(it)[IT_B])
+    elif t == T_LONGRANGEITER:
+        # (range, index of the next item)
+        push(FLD(it)[IT_A])
+        push(FLD(it)[IT_B])
+    elif t == T_DICTITER or t == T_SETITER:
+        push(new_iter(t, itslot, 0, 0, 0))
+        FLD(top_slot()[0])[IT_A] = FLD(itslot[0])[IT_A]
+        RAW(top_slot()[0])[IT_C] = RAW(itslot[0])[IT_C]
+        RAW(top_slot()[0])[IT_D] = RAW(itslot[0])[IT_D]
+    elif t == T_ENUMERATE:
+        # (iterator, count)
+        push(FLD(it)[IT_A])
+        push(FLD(it)[IT_B])
+    elif t == T_ZIP:
+        # (iterators, strict)
+        push(FLD(it)[IT_A])
+        push(vbool(RAW(it)[IT_C] != 0))
+    elif t == T_MAP or t == T_FILTER:
+        # (function, iterators) / (function, iterator)
+        push(FLD(it)[IT_A])
+        push(FLD(it)[IT_B])
+    else:
+        pop()
+        raise TypeError(f"cannot pickle '{type_name(it)}' object")
+    n = 1 if t == T_DICTITER or t == T_SETITER else (3 if t == T_RANGEITER else 2)
+    it = tuple_from_slots(top_slot() - n + 1, n)
+    HEAP.shadowstack_top -= n + 1
+    return it
+
+cdef gcref_t iterator_setstate(gcref_t* itslot, gcref_t index) except 0:
+    # it.__setstate__(state): an iterator over a sequence moves to index
+    # [state], clamped as CPython's; a zip becomes strict or not.
+    cdef gcref_t it = unwrap(itslot[0]), o
+    cdef uint16_t t = TID(it) if is_obj(it) else 0
+    cdef int64_t i, n
+    if t == T_ZIP:
+        RAW(it)[IT_C] = truth(index)
+        return V_NONE
+    if not is_int(index):
+        raise TypeError("an integer is required")
+    i = untag(index)
+    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER:
+        o = FLD(it)[IT_A]
+        n = BLEN(o) if t == T_BYTESITER else (LEN(o) if t == T_STRITER else SEQLEN(o))
+        RAW(it)[IT_C] = 0 if i < 0 else (n if i > n else i)
+    elif t == T_REVERSED:
+        n = SEQLEN(FLD(it)[IT_A])
+        RAW(it)[IT_C] = (-1 if i < -1 else (n - 1 if i > n - 1 else i)) + 1
+    elif t == T_RANGEITER:
+        # (the VM's range iterator keeps its next value, not its start: the
+        # index counts from where it is, which is the start of the fresh
+        # iterator that unpickling makes)
+        n = RAW(it)[IT_D] - RAW(it)[IT_C]
+        n = n // untag(FLD(it)[IT_B]) + (n % untag(FLD(it)[IT_B]) != 0) if n != 0 else 0
+        RAW(it)[IT_C] += (0 if i < 0 else (n if i > n else i)) * untag(FLD(it)[IT_B])
+    elif t == T_LONGRANGEITER:
+        store(it, IT_B, tag(0 if i < 0 else i))
+    else:
+        raise TypeError(f"'{type_name(it)}' object has no __setstate__")
+    return V_NONE

@@ -365,6 +365,9 @@ cdef bint struct_equal(gcref_t* ab) except -1:
         return True
     if t == T_RANGE:
         return range_to_py(a) == range_to_py(b)
+    if t == T_BOUND:
+        # bound methods: the same function bound to the same object
+        return FLD(a)[0] == FLD(b)[0] and FLD(a)[1] == FLD(b)[1]
     return False
 
 cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:

@@ -230,6 +230,14 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         v = value_slot(name, kind, a, n, kwnames)
         w = pop()
         return v if v == V_NOTIMPL else w
+    if name == "__iter__" and has_tid(a[0], T_INSTANCE):
+        # An iterator type's __iter__ is self: the subclass's instance, so
+        # that its own __next__ is the one iteration calls.
+        push(a[0])
+        a[0] = unwrap(a[0])
+        v = get_iter(a)
+        w = pop()
+        return w if v == a[0] else v
     a[0] = unwrap(a[0])
     return value_slot(name, kind, a, n, kwnames)
 
@@ -900,6 +908,9 @@ cdef int function_getset_set(str name, gcref_t* fslot, gcref_t* vslot) except -1
 cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
     cdef int bid = builtin_id(o) if is_bfunc(o) else descr_bid(o)
     qual = BUILTIN_NAMES[bid]
+    if qual.startswith("hostfn.") and name in ("__name__", "__qualname__", "__module__"):
+        # a host module's function: its own names (math.sqrt: 'sqrt', 'math')
+        return from_host(getattr(BID_HOST[bid], name, None))
     short = qual.rpartition(".")[2]
     if short.startswith("__") and qual.startswith("slot."):
         qual = class_name(VM_STATE.roots[descr_owner_root(o)]) + "." + short

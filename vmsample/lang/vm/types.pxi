@@ -193,9 +193,11 @@ cdef int64_t layout_kind(gcref_t bases, int64_t* flags) except -1:
     # The layout the instances of a class with these bases extend: plain
     # instances (KIND_OBJECT), exceptions, or one builtin type's value; two
     # different ones conflict, as CPython's solid bases.
+    # The KIND_OTHER types (enumerate, zip, map...) share a kind but not a
+    # layout: their builtin classes must be the same one.
     cdef int64_t k = KIND_OBJECT, bk
     cdef uint32_t i
-    cdef gcref_t b
+    cdef gcref_t b, other = 0
     for i in range(LEN(bases)):
         b = FLD(bases)[i]
         if not has_tid(b, T_CLASS):
@@ -205,6 +207,10 @@ cdef int64_t layout_kind(gcref_t bases, int64_t* flags) except -1:
         if RAW(b)[K_FLAGS] & CF_EXCEPTION:
             flags[0] |= CF_EXCEPTION
         bk = RAW(b)[K_KIND]
+        if bk == KIND_OTHER:
+            if other != 0 and class_base_builtin(b) != other:
+                raise TypeError("multiple bases have instance lay-out conflict")
+            other = class_base_builtin(b)
         if bk == KIND_OBJECT or bk == k:
             continue
         if k == KIND_OBJECT:
