@@ -19,6 +19,8 @@ run.  The loop can rely on:
 4. Stack: the depth on entry to each reachable instruction is the same along
    every path (a handler is entered with its row's depth plus the
    exception), never below zero, never above ``maxstack``.
+5. Kind: YIELD_VALUE is only in generator code (CO_GENERATOR), whose frames
+   the loop can suspend; a plain function's frame has nowhere to yield to.
 
 What each instruction does to the stack, where it jumps, whether it falls
 through and what its operand is, is its row in ``opcodes.INSTRUCTIONS``
@@ -27,7 +29,8 @@ through and what its operand is, is its row in ``opcodes.INSTRUCTIONS``
 
 from __future__ import annotations
 
-from vmsample.lang.opcodes import CONST, JUMP_EFFECT, NAME, NFREE, OPERAND, SLOT, STACK_EFFECT, TERMINATORS, Op
+from vmsample.lang.opcodes import (CO_GENERATOR, CONST, JUMP_EFFECT, NAME, NFREE, OPERAND, SLOT,
+                                   STACK_EFFECT, TERMINATORS, Op)
 
 __all__ = ["BytecodeError", "verify", "verify_tree"]
 
@@ -49,7 +52,7 @@ def verify_tree(code) -> None:
 
 
 def verify(co) -> None:
-    """Raise BytecodeError unless [co] keeps promises 1-4 above."""
+    """Raise BytecodeError unless [co] keeps promises 1-5 above."""
     words = co.code
     n = len(words) // 2
 
@@ -84,6 +87,8 @@ def verify(co) -> None:
             lo, hi = kind
             if arg < lo or (hi is not None and arg > hi):
                 fail(i, f"operand outside {lo}..{'' if hi is None else hi}")
+        if op == Op.YIELD_VALUE and not co.flags & CO_GENERATOR:
+            fail(i, "yields in code that is not a generator's")
     for start, end, handler, depth in co.exctable:
         if not (0 <= start < end <= n and 0 <= handler < n and depth >= 0):
             fail(-1, f"exception-table row {(start, end, handler, depth)} outside the code")

@@ -299,7 +299,7 @@ class Expressions:
         self.expr(node.generators[0].iter)
         self.emit(Op.GET_ITER)
         table = self.child_table(kind, node)
-        qual = f"<{kind}>" if self.is_module else f"{self.co.qualname}.<{kind}>"
+        qual = self.child_qualname(f"<{kind}>")
         unit = self.child_unit(table, f"<{kind}>", qual, node.lineno,
                      CO_GENERATOR if kind == "genexpr" else 0)
         unit.slots[".0"] = 0

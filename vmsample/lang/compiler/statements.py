@@ -34,10 +34,19 @@ def _has_yield(body):
         n = stack.pop()
         if isinstance(n, (ast.Yield, ast.YieldFrom)):
             return True
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
-                          ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-                stack.append(n.generators[0].iter)
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(n.generators[0].iter)      # (evaluated in this scope)
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            # defaults and decorators are evaluated in this scope: `lambda x=(yield): 1`
+            stack.extend(n.args.defaults)
+            stack.extend(d for d in n.args.kw_defaults if d is not None)
+            stack.extend(getattr(n, "decorator_list", ()))
+            continue
+        if isinstance(n, ast.ClassDef):
+            stack.extend(n.decorator_list)
+            stack.extend(n.bases)
+            stack.extend(k.value for k in n.keywords)
             continue
         stack.extend(ast.iter_child_nodes(n))
     return False
@@ -534,7 +543,7 @@ class Statements:
                 self.expr(d)
             self.emit(Op.BUILD_MAP, len(kwd))
             mflags |= 2
-        qual = name if self.is_module else f"{self.co.qualname}.{name}"
+        qual = self.child_qualname(name)
         unit = self.child_unit(table, name, qual, node.lineno, 0)
         unit.setup_function_slots(args)
         if isinstance(node, ast.AsyncFunctionDef):
@@ -571,7 +580,7 @@ class Statements:
         for d in node.decorator_list:
             self.expr(d)
         table = self.child_table(node.name, node)
-        qual = node.name if self.is_module else f"{self.co.qualname}.{node.name}"
+        qual = self.child_qualname(node.name)
         unit = self.child_unit(table, node.name, qual, node.lineno, CO_CLASSBODY)
         unit.setup_function_slots(None)
         unit.prologue()

@@ -179,6 +179,21 @@ class _Unit(Scopes, Constants, Statements, Expressions):
         for s in stmts:
             self.stmt(s)
 
+    def child_qualname(self, name):
+        """The __qualname__ of a function or class [name] defined in this
+        scope, as CPython's compiler_set_qualname: a function's locals get
+        '<locals>' in their path; a name declared global here is top-level."""
+        if self.is_module:
+            return name
+        try:
+            if self.table.lookup(name).is_declared_global():
+                return name
+        except KeyError:
+            pass
+        if self.is_class:
+            return f"{self.co.qualname}.{name}"
+        return f"{self.co.qualname}.<locals>.{name}"
+
     def child_unit(self, table, name, qualname, firstlineno, flags):
         """The unit of a scope nested in this one: a function, lambda,
         comprehension or class body."""

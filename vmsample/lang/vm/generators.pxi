@@ -30,6 +30,9 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
+    if status == GEN_CREATED and not throw and vslot[0] != V_NONE:
+        raise TypeError(f"can't send non-None value to a just-started "
+                        f"{'coroutine' if has_tid(g, T_COROUTINE) else 'generator'}")
     if throw:
         st = throw_into_delegate(gslot, vslot)
         if st == 1:
@@ -157,3 +160,61 @@ cdef int send(gcref_t* slots) except -1:
     slots[1] = v
     return 1
 
+
+# ---------------------------------------------------------------- attributes
+# gi_code, gi_frame, gi_running, gi_suspended, gi_yieldfrom, __name__,
+# __qualname__ (cr_* for a coroutine, cr_await its delegate).  A suspended
+# generator's frame lives in its G_STATE, not in the frame array: its frame
+# object is a detached one (depth -1, no f_back) at the line it waits at.
+
+cdef gcref_t generator_delegate(gcref_t g) noexcept:
+    # What suspended generator [g] waits on in a yield from / await (the
+    # iterator under the SEND loop's yield), or None.
+    cdef CodeObj* co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
+    cdef int64_t pc = RAW(g)[G_PC] & 0xFFFFFFFF
+    cdef int64_t nstack = RAW(g)[G_PC] >> 32
+    if RAW(g)[G_STATUS] != GEN_SUSPENDED or pc < 2 or nstack < 1 or co.code[2 * (pc - 2)] != SEND:
+        return V_NONE
+    return FLD(FLD(g)[G_STATE])[co.nlocals + nstack - 1]
+
+cdef gcref_t generator_frame(gcref_t* gslot) except 0:
+    cdef gcref_t g = gslot[0], fo
+    cdef int64_t status = RAW(g)[G_STATUS], pc
+    cdef CodeObj* co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
+    cdef int d
+    if status == GEN_DONE:
+        return V_NONE
+    if status == GEN_RUNNING:
+        for d in range(VM_STATE.depth, -1, -1):
+            if VM_STATE.frames[d].flags & F_GEN and VM_STATE.frames[d].base[-1] == g:
+                return frame_object(d)
+    fo = alloc_fixed(T_FRAME)
+    g = gslot[0]
+    pc = RAW(g)[G_PC] & 0xFFFFFFFF
+    FLD(fo)[FO_BACK] = 0
+    FLD(fo)[FO_GLOBALS] = VM_STATE.roots[co.globals]
+    RAW(fo)[FO_CODE] = co.index
+    RAW(fo)[FO_LINENO] = co.lines[pc - 1] if status == GEN_SUSPENDED and 0 < pc <= co.ninstr else co.firstlineno
+    RAW(fo)[FO_DEPTH] = -1
+    return fo
+
+cdef gcref_t generator_getset(str name, gcref_t* gslot) except 0:
+    cdef gcref_t g = gslot[0]
+    cdef int64_t status = RAW(g)[G_STATUS]
+    if name == "__name__" or name == "__qualname__":
+        push(FLD(g)[G_FUNC])
+        g = getattr_v(top_slot(), intern(name))
+        pop()
+        return g
+    name = name[3:]                 # (gi_ or cr_)
+    if name == "code":
+        return code_object(RAW(FLD(g)[G_FUNC])[FN_CODE])
+    if name == "running":
+        return vbool(status == GEN_RUNNING)
+    if name == "suspended":
+        return vbool(status == GEN_SUSPENDED)
+    if name == "yieldfrom" or name == "await":
+        return generator_delegate(g)
+    if name == "frame":
+        return generator_frame(gslot)
+    return V_NONE                   # cr_origin: the VM does not track it

@@ -93,6 +93,10 @@ GETSETS = {
     "module": ["__dict__"],
     "super": ["__thisclass__", "__self__", "__self_class__"],
     "cell": ["cell_contents"],
+    "generator": ["gi_code", "gi_frame", "gi_running", "gi_suspended", "gi_yieldfrom", "__name__",
+                  "__qualname__"],
+    "coroutine": ["cr_code", "cr_frame", "cr_running", "cr_suspended", "cr_await", "cr_origin",
+                  "__name__", "__qualname__"],
     "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__"],
 }
 # builtin types whose instances can be weakly referenced / have a __dict__
@@ -665,6 +669,8 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
         return FLD(o)[("start", "stop", "step").index(name)]
     if has_tid(o, T_SUPER):
         return FLD(o)[("__thisclass__", "__self__", "__self_class__").index(name)]
+    if has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE):
+        return generator_getset(name, oslot)
     if has_tid(o, T_CELL):
         if FLD(o)[0] == 0:
             raise ValueError("Cell is empty")

@@ -1,5 +1,4 @@
-# Builtins refuse keyword arguments they do not take, with CPython's
-# messages, and take by keyword the parameters CPython's signatures name.
+# Checks: builtins refuse keyword arguments they do not take, with CPython's messages; enumerate, round, pow and sum take their parameters by keyword; zip(strict=True); iter() of an object whose __iter__ returns a non-iterator.
 calls = [
     lambda: print(bogus=1),
     lambda: sorted([], cmp=None),

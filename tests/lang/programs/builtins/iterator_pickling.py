@@ -1,5 +1,4 @@
-# The builtin iterators pickle and copy as CPython's do: the iterable and
-# the position (or an empty iterable once exhausted), for every protocol.
+# Checks: pickling and copying the builtin iterators (sequence, range, dict, set, enumerate, zip, map, filter, reversed) at every protocol, exhausted ones, __setstate__ clamping, subclasses, builtin functions pickled by name.
 import copy
 import pickle
 

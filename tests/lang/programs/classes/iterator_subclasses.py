@@ -1,5 +1,4 @@
-# enumerate, zip, map, filter and reversed are acceptable base types; a
-# subclass's own methods are the ones iteration calls.
+# Checks: subclassing enumerate, zip, map, filter and reversed: the subclass's __init__, __new__, __next__ and __iter__, layout conflicts between them, and the types that stay final.
 class Numbered(enumerate):
     def __init__(self, iterable, start=0):
         self.label = f"from {start}"
