@@ -1,8 +1,9 @@
-"""The methods of object and BaseException that the VM writes in Python
-(app-level): pickling and copying support (__reduce_ex__, __reduce__,
-__getstate__, after Objects/typeobject.c) and the exception methods
-(with_traceback, add_note, __reduce__, __setstate__, after
-Objects/exceptions.c).
+"""The methods of builtin types that the VM writes in Python (app-level):
+pickling and copying support (object's __reduce_ex__, __reduce__,
+__getstate__, after Objects/typeobject.c; the builtin iterators' and
+builtin functions' __reduce__), the set operations of dict views (after
+Objects/dictobject.c) and the exception methods (with_traceback, add_note,
+__reduce__, __setstate__, after Objects/exceptions.c).
 
 The VM runs this module once when it starts (vmsample/lang/app); each
 function is installed in its builtin class (_vm.install).
@@ -226,6 +227,105 @@ def _builtin_function_reduce(self):
 
 
 install(type(len), "__reduce__", _builtin_function_reduce)
+
+
+# ---------------------------------------------------------------- dict views as sets
+# keys() and items() views are set-like (dictviews_sub, _PyDictView_Intersect,
+# dictviews_or, dictviews_xor, dictview_richcompare): an operation makes a
+# set from the left operand and applies the right one, any iterable; a
+# comparison needs a set or a view on the other side.
+
+def _as_set(operand):
+    return set(operand)
+
+
+def _view_sub(self, other):
+    result = _as_set(self)
+    result.difference_update(other)
+    return result
+
+
+def _view_rsub(self, other):
+    result = _as_set(other)
+    result.difference_update(self)
+    return result
+
+
+def _view_and(self, other):
+    result = _as_set(self)
+    result.intersection_update(other)
+    return result
+
+
+def _view_rand(self, other):
+    result = _as_set(other)
+    result.intersection_update(self)
+    return result
+
+
+def _view_or(self, other):
+    result = _as_set(self)
+    result.update(other)
+    return result
+
+
+def _view_ror(self, other):
+    result = _as_set(other)
+    result.update(self)
+    return result
+
+
+def _view_xor(self, other):
+    result = _as_set(self)
+    result.symmetric_difference_update(other)
+    return result
+
+
+def _view_rxor(self, other):
+    result = _as_set(other)
+    result.symmetric_difference_update(self)
+    return result
+
+
+def _is_set_like(other):
+    return isinstance(other, (set, frozenset, _dict_keys, _dict_items))
+
+
+def _all_in(items, container):
+    return all(item in container for item in items)
+
+
+def _view_compare(test):
+    def compare(self, other):
+        if not _is_set_like(other):
+            return NotImplemented
+        return test(self, other)
+    return compare
+
+
+def _view_isdisjoint(self, other):
+    """Return True if the view and the given iterable have a null intersection."""
+    if self is other:
+        return len(self) == 0
+    return not any(item in self for item in other)
+
+
+_dict_keys = type({}.keys())
+_dict_items = type({}.items())
+_VIEW_METHODS = {
+    "__sub__": _view_sub, "__rsub__": _view_rsub, "__and__": _view_and, "__rand__": _view_rand,
+    "__or__": _view_or, "__ror__": _view_ror, "__xor__": _view_xor, "__rxor__": _view_rxor,
+    "__eq__": _view_compare(lambda a, b: len(a) == len(b) and _all_in(a, b)),
+    "__ne__": _view_compare(lambda a, b: not (len(a) == len(b) and _all_in(a, b))),
+    "__lt__": _view_compare(lambda a, b: len(a) < len(b) and _all_in(a, b)),
+    "__le__": _view_compare(lambda a, b: len(a) <= len(b) and _all_in(a, b)),
+    "__gt__": _view_compare(lambda a, b: len(a) > len(b) and _all_in(b, a)),
+    "__ge__": _view_compare(lambda a, b: len(a) >= len(b) and _all_in(b, a)),
+    "isdisjoint": _view_isdisjoint,
+}
+for _cls in (_dict_keys, _dict_items):
+    for _name, _method in _VIEW_METHODS.items():
+        install(_cls, _name, _method)
 
 
 # ---------------------------------------------------------------- BaseException

@@ -253,7 +253,7 @@ cdef Py_ssize_t keywords_to_positions(str fname, tuple params, gcref_t* a, Py_ss
 cdef int check_args(str name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi) except -1:
     if n < lo or n > hi:
         if lo == hi:
-            raise TypeError(f"{name}() takes exactly {plural(lo, 'argument')} ({n} given)"
+            raise TypeError(f"{name} expected {plural(lo, 'argument')}, got {n}"
                             if lo != 1 else f"{name}() takes exactly one argument ({n} given)")
         if n < lo:
             raise TypeError(f"{name} expected at least {plural(lo, 'argument')}, got {n}")
@@ -266,6 +266,8 @@ cdef gcref_t minmax(gcref_t* args, Py_ssize_t n, gcref_t kwnames, int op, str na
     cdef gcref_t v
     if n == 0:
         raise TypeError(f"{name} expected at least 1 argument, got 0")
+    if n > 1 and dflt != 0:
+        raise TypeError(f"Cannot specify a default for {name}() with multiple positional arguments")
     # [key, best, bestkey, iterator, item, itemkey]
     push(key)
     push(0)
@@ -512,6 +514,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("sum", n + nkw(kwnames), 1, 2)
         w = kwarg(a, n, kwnames, "start")
         push(a[1] if n == 2 else (w if w != 0 else tag(0)))
+        for t, what, joiner in ((T_STR, "strings", "''"), (T_BYTES, "bytes", "b''"),
+                                (T_BYTEARRAY, "bytearray", "b''")):
+            if has_tid(unwrap(top_slot()[0]), t):
+                raise TypeError(f"sum() can't sum {what} [use {joiner}.join(seq) instead]")
         push(get_iter(a))
         while True:
             v = for_iter(top_slot())
@@ -598,8 +604,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return vbool(bid == BI_ANY)
     if bid == BI_HASATTR or bid == BI_GETATTR:
         check_args("hasattr" if bid == BI_HASATTR else "getattr", n, 2, 3 if bid == BI_GETATTR else 2)
-        if not has_tid(a[1], T_STR):
-            raise TypeError("attribute name must be string")
+        if not has_tid(unwrap(a[1]), T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
+        a[1] = unwrap(a[1])         # (a str subclass's instance names its str)
         try:
             v = getattr_v(a, a[1])
         except VMError:
@@ -618,13 +625,15 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return a[2]
             raise
         return V_TRUE if bid == BI_HASATTR else v
-    if bid == BI_SETATTR:
-        check_args("setattr", n, 3, 3)
-        setattr_v(a, intern(str_to_py(a[1])), a + 2)
-        return V_NONE
-    if bid == BI_DELATTR:
-        check_args("delattr", n, 2, 2)
-        delattr_v(a, intern(str_to_py(a[1])))
+    if bid == BI_SETATTR or bid == BI_DELATTR:
+        check_args("setattr" if bid == BI_SETATTR else "delattr", n, 3 if bid == BI_SETATTR else 2,
+                   3 if bid == BI_SETATTR else 2)
+        if not has_tid(unwrap(a[1]), T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
+        if bid == BI_SETATTR:
+            setattr_v(a, intern(str_to_py(a[1])), a + 2)
+        else:
+            delattr_v(a, intern(str_to_py(a[1])))
         return V_NONE
     if bid == BI_ITER:
         check_args("iter", n, 1, 1)

@@ -45,6 +45,15 @@ cdef bint truth(gcref_t v) except -1:
     return True
 
 cdef Py_ssize_t length_of_result(gcref_t r) except -1:
+    # __len__'s result as CPython's slot_sq_length takes it: an int (a bool,
+    # an int subclass's instance), at least 0, that fits in a Py_ssize_t.
+    r = unwrap(r)
+    if r == V_TRUE or r == V_FALSE:
+        return r == V_TRUE
+    if has_tid(r, T_BIGINT):
+        if int_to_py(r) < 0:
+            raise ValueError("__len__() should return >= 0")
+        raise OverflowError("cannot fit 'int' into an index-sized integer")
     if not is_int(r):
         raise TypeError(f"'{type_name(r)}' object cannot be interpreted as an integer")
     if untag(r) < 0:

@@ -34,6 +34,11 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
         r = builtin_binary(ab, op, inplace)
         if r != 0:
             return r
+        # (what the VM's own paths do not do: a method its app level gives a
+        # builtin type, such as the set operations of dict views)
+        r = binary_protocol(ab, op)
+        if r != V_NOTIMPL:
+            return r
         return raise_binary_type_error(ab, op, inplace)
     if inplace:
         m = class_lookup(class_of(ab[0]), MAGIC(BIN_IMAGIC[op]))
@@ -289,7 +294,8 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
     cdef gcref_t a = ab[0], b = ab[1], r
     if (ta == T_TUPLE or ta == T_LIST) and ta == tb:
         return seq_compare(ab, op)
-    if ta == T_INSTANCE or tb == T_INSTANCE or has_own_methods(a) or has_own_methods(b):
+    if ta == T_INSTANCE or tb == T_INSTANCE or has_own_methods(a) or has_own_methods(b) or \
+            ta == T_DICTVIEW or tb == T_DICTVIEW:
         r = rich_compare_instances(ab, op)
         if r != V_NOTIMPL:
             return r
@@ -307,29 +313,39 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
 cdef int SWAPPED_CMP[6]
 SWAPPED_CMP[:] = [C_GT, C_GE, C_EQ, C_NE, C_LT, C_LE]
 
+cdef inline bint compares_by_methods(gcref_t v) noexcept nogil:
+    # Whether v's comparisons are methods to call: an instance's, a class's
+    # metaclass's, or a dict view's (its set comparisons, app/objects.py).
+    return has_own_methods(v) or has_tid(v, T_DICTVIEW)
+
+cdef gcref_t compare_method(gcref_t v, int mop) noexcept nogil:
+    if has_own_methods(v):
+        return magic_of(v, mop)
+    return class_lookup(class_of(v), MAGIC(mop))
+
 cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
     cdef gcref_t m, r
     cdef int mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
     if op >= C_GT:
         mop = M_GT + (op - C_GT)
-    if has_own_methods(ab[0]):
-        m = magic_of(ab[0], mop)
+    if compares_by_methods(ab[0]):
+        m = compare_method(ab[0], mop)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:
                 return r
-    if has_own_methods(ab[1]):
+    if compares_by_methods(ab[1]):
         op = SWAPPED_CMP[op]
         mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
         if op >= C_GT:
             mop = M_GT + (op - C_GT)
-        m = magic_of(ab[1], mop)
+        m = compare_method(ab[1], mop)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[1], ab[0])
             if r != V_NOTIMPL:
                 return r
-    if op == C_NE and has_own_methods(ab[0]):
-        m = magic_of(ab[0], M_EQ)
+    if op == C_NE and compares_by_methods(ab[0]):
+        m = compare_method(ab[0], M_EQ)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:

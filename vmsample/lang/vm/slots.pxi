@@ -501,6 +501,8 @@ cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
             raise_attribute_error(a[0], a[1])
         return v
     if name == "__setattr__" or name == "__delattr__":
+        if not has_tid(unwrap(a[1]), T_STR):
+            raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         push(intern(str_to_py(a[1])))
         type_setattr(a, top_slot()[0], a + 2 if name == "__setattr__" else NULL)
         pop()

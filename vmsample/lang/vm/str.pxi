@@ -30,6 +30,13 @@ cdef gcref_t str_from_py(str u) except 0:
     return s
 
 cdef str str_to_py(gcref_t s):
+    # Every caller's value is checked here, so that a value that is not a
+    # str (an int where a name was expected) is a TypeError, never a read
+    # of its words as characters.  An instance of a str subclass gives its str.
+    if not has_tid(s, T_STR):
+        s = unwrap(s)
+        if not has_tid(s, T_STR):
+            raise TypeError(f"expected str, not {type_name(s)}")
     return PyUnicode_FromKindAndData(4, SDATA(s), LEN(s))
 
 cdef gcref_t intern(str u) except 0:
