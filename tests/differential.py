@@ -18,6 +18,14 @@ import os
 GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_GC_DEBUG": "1"}
 
 
+def run_timeout(knobs: dict[str, str] | None = None) -> int:
+    """Seconds a differential run may take before it counts as hung: a safety
+    net, not a measurement.  Under the GC debug knobs a program runs 10-50x
+    slower, and on a machine shared by the suite's two workers and other
+    jobs it has taken over 120 s (about 50 s of CPU)."""
+    return 600 if knobs and "VMSAMPLE_GC_DEBUG" in knobs else 120
+
+
 def clean_env(**extra: str) -> dict[str, str]:
     """Our environment minus every VMSAMPLE_* knob, plus [extra]."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}

@@ -12,11 +12,11 @@ import textwrap
 
 import pytest
 
-from differential import GC_DEBUG_KNOBS, clean_env
+from differential import GC_DEBUG_KNOBS, clean_env, run_timeout
 
 
 def _run(argv, path, knobs=None):
-    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120,
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=run_timeout(knobs),
                           cwd=path.parent, env=clean_env(**(knobs or {})))
 
 

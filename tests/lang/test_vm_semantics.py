@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from differential import GC_DEBUG_KNOBS, clean_env
+from differential import GC_DEBUG_KNOBS, clean_env, run_timeout
 
 SNIPPETS = {
     "arith": """
@@ -454,7 +454,7 @@ KNOBS = {"default": {}, "gc-debug": GC_DEBUG_KNOBS}
 
 
 def _run(argv, path, knobs=None):
-    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=120,
+    return subprocess.run([*argv, str(path)], capture_output=True, text=True, timeout=run_timeout(knobs),
                           env=clean_env(**(knobs or {})))
 
 

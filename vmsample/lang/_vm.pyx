@@ -99,6 +99,8 @@ cdef extern from *:
     void* PyUnicode_DATA(object)
     Py_ssize_t PyUnicode_GET_LENGTH(object)
     uint32_t PyUnicode_READ(int kind, void* data, Py_ssize_t i)
+    Py_hash_t _Py_HashBytes(const void* src, Py_ssize_t length) noexcept nogil
+    void Py_FatalError(const char* message) noexcept nogil
 
 
 # ---------------------------------------------------------------- the concepts

@@ -255,19 +255,16 @@ cdef gcref_t bytes_compare(gcref_t* ab, int op) noexcept nogil:
     return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                  else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
 
-cdef int64_t bytes_hash(gcref_t b) noexcept nogil:
-    # str's hash over the bytes (so b"ab" and "ab" hash alike, as in CPython)
+cdef inline int64_t bytes_hash(gcref_t b) noexcept nogil:
+    return (bytes_full_hash(b) << 1) >> 1
+
+cdef int64_t bytes_full_hash(gcref_t b) noexcept nogil:
+    # CPython's: _Py_HashBytes over the bytes, as str_full_hash (vm/str.pxi)
+    # over a str's compact form, so b"ab" and "ab" hash alike, as in CPython.
     cdef int64_t hv = RAW(b)[0]
-    cdef uint64_t x
-    cdef uint32_t i
-    if hv != 0:
+    if hv != 0 or BLEN(b) == 0:
         return hv
-    x = 14695981039346656037ULL
-    for i in range(LEN(b)):
-        x = (x ^ BPTR(b)[i]) * 1099511628211ULL
-    hv = <int64_t>(x & ((<uint64_t>1 << 61) - 1))
-    if hv == 0:
-        hv = 1
+    hv = _Py_HashBytes(BPTR(b), BLEN(b))
     RAW(b)[0] = hv
     return hv
 

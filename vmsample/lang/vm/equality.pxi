@@ -128,6 +128,10 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return instance_hash(slot)
     if has_tid(slot[0], T_FROZENSET):
         return frozenset_hash(slot)
+    if has_tid(slot[0], T_STR):
+        return str_full_hash(slot[0])
+    if has_tid(slot[0], T_BYTES):
+        return bytes_full_hash(slot[0])
     if not has_tid(slot[0], T_TUPLE):
         return vm_hash(slot)
     check_c_stack()

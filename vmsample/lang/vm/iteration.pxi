@@ -50,10 +50,12 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         # beyond tagged ints: CPython's longrange_iterator, an index into the range
         return new_iter(T_LONGRANGEITER, slot, tag(0), 0, 0)
     if t == T_DICT:
-        return new_iter(T_DICTITER, slot, 0, 0, RAW(o)[D_USED])
+        # [dict, items left (tagged), entry index, size seen | view kind << 40]
+        return new_iter(T_DICTITER, slot, tag(RAW(o)[D_USED]), 0, RAW(o)[D_USED])
     if t == T_DICTVIEW:
         push(FLD(o)[IT_A])
-        r = new_iter(T_DICTITER, top_slot(), 0, 0, RAW(top_slot()[0])[D_USED] | (RAW(o)[IT_C] << 40))
+        r = new_iter(T_DICTITER, top_slot(), tag(RAW(top_slot()[0])[D_USED]), 0,
+                     RAW(top_slot()[0])[D_USED] | (RAW(o)[IT_C] << 40))
         pop()
         return r
     if t == T_SET or t == T_FROZENSET:
@@ -290,6 +292,12 @@ cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
         e = ENT(d) + 3 * i
         i += 1
         if e[1] != 0:
+            # One more item than the dict had when iteration began: keys
+            # were deleted and added, which the size alone does not show.
+            if untag(FLD(it)[IT_B]) <= 0:
+                RAW(it)[IT_C] = <int64_t>1 << 40    # (then exhausted, as CPython's)
+                raise RuntimeError("dictionary keys changed during iteration")
+            FLD(it)[IT_B] = tag(untag(FLD(it)[IT_B]) - 1)
             RAW(it)[IT_C] = i
             if kind == 0:
                 return e[1]
@@ -381,7 +389,7 @@ cdef gcref_t iterator_state(gcref_t* aslot) except 0:
         push(FLD(it)[IT_A])
         push(FLD(it)[IT_B])
     elif t == T_DICTITER or t == T_SETITER:
-        push(new_iter(t, itslot, 0, 0, 0))
+        push(new_iter(t, itslot, FLD(itslot[0])[IT_B], 0, 0))
         FLD(top_slot()[0])[IT_A] = FLD(itslot[0])[IT_A]
         RAW(top_slot()[0])[IT_C] = RAW(itslot[0])[IT_C]
         RAW(top_slot()[0])[IT_D] = RAW(itslot[0])[IT_D]

@@ -34,11 +34,12 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
         r = builtin_binary(ab, op, inplace)
         if r != 0:
             return r
-        # (what the VM's own paths do not do: a method its app level gives a
-        # builtin type, such as the set operations of dict views)
-        r = binary_protocol(ab, op)
-        if r != V_NOTIMPL:
-            return r
+        if has_tid(ab[0], T_DICTVIEW) or has_tid(ab[1], T_DICTVIEW):
+            # the set operations of dict views are methods their app level
+            # gives them (app/objects.py), not the VM's own paths
+            r = binary_protocol(ab, op)
+            if r != V_NOTIMPL:
+                return r
         return raise_binary_type_error(ab, op, inplace)
     if inplace:
         m = class_lookup(class_of(ab[0]), MAGIC(BIN_IMAGIC[op]))

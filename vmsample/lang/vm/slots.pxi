@@ -380,6 +380,10 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_DICTITER):
+        # (what the dict had when iteration began, less what it gave: CPython's di_len)
+        return tag(max(0, untag(FLD(it)[IT_B])) if RAW(FLD(it)[IT_A])[D_USED] == (
+            RAW(it)[IT_D] & ((<int64_t>1 << 40) - 1)) else 0)
     if has_tid(it, T_RANGEITER):        # next value IT_C, step IT_B, stop IT_D
         i, step, stop = RAW(it)[IT_C], untag(FLD(it)[IT_B]), RAW(it)[IT_D]
         if step > 0:

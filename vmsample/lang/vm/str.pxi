@@ -79,21 +79,59 @@ cdef Py_ssize_t str_find(gcref_t hay, gcref_t needle, Py_ssize_t start, Py_ssize
             return i
     return -1
 
-cdef int64_t str_hash(gcref_t s) noexcept nogil:
-    # FNV-1a over the code points, folded to 61 bits; 0 means "not computed".
-    # (CPython's own string hash is randomised per process, so no program can
-    # depend on its values.)
+cdef inline int64_t str_hash(gcref_t s) noexcept nogil:
+    # The hash dicts and sets keep: CPython's with bit 63 dropped, as for
+    # every hash the VM keeps (vm/equality.pxi, vm_hash).
+    return (str_full_hash(s) << 1) >> 1
+
+cdef int64_t str_full_hash(gcref_t s) noexcept nogil:
+    # CPython's own hash of the same str: _Py_HashBytes (its SipHash, keyed
+    # by this process's PYTHONHASHSEED) over the str's compact form, 1, 2 or
+    # 4 bytes per code point as CPython stores it, so that sets and dicts of
+    # strs -- and of tuples of strs -- iterate in CPython's order.  Kept in
+    # the str's first raw word; 0 means "not computed" (and is the empty
+    # str's hash).
     cdef int64_t hv = RAW(s)[0]
-    cdef uint64_t x
-    cdef uint32_t i
-    if hv != 0:
+    cdef uint32_t n = LEN(s), i, widest = 0
+    cdef uint32_t* data = <uint32_t*>SDATA(s)
+    cdef uint8_t* narrow
+    cdef uint8_t small[1024]
+    if hv != 0 or n == 0:
         return hv
-    x = 14695981039346656037ULL
-    for i in range(LEN(s)):
-        x = (x ^ SDATA(s)[i]) * 1099511628211ULL
-    hv = <int64_t>(x & ((<uint64_t>1 << 61) - 1))
-    if hv == 0:
-        hv = 1
+    for i in range(n):
+        if data[i] > widest:
+            widest = data[i]
+    if widest > 0xFFFF:
+        hv = _Py_HashBytes(data, 4 * <Py_ssize_t>n)
+    else:
+        # narrowed into a buffer: the stack's for short strs
+        narrow = &small[0] if n * (1 if widest < 256 else 2) <= sizeof(small) else \
+            <uint8_t*>malloc(n * (1 if widest < 256 else 2))
+        if narrow == NULL:
+            return str_hash_by_host(s)
+        if widest < 256:
+            for i in range(n):
+                narrow[i] = <uint8_t>data[i]
+            hv = _Py_HashBytes(narrow, n)
+        else:
+            for i in range(n):
+                (<uint16_t*>narrow)[i] = <uint16_t>data[i]
+            hv = _Py_HashBytes(narrow, 2 * <Py_ssize_t>n)
+        if narrow != &small[0]:
+            free(narrow)
+    RAW(s)[0] = hv
+    return hv
+
+cdef int64_t str_hash_by_host(gcref_t s) noexcept nogil:
+    # No memory for the narrowed copy: CPython's hash() makes its own.  With
+    # no memory for that either, no hash can be given that equal strs would
+    # share, and a dict lookup cannot fail silently: the process stops.
+    cdef int64_t hv
+    with gil:
+        try:
+            hv = hash(str_to_py(s))
+        except MemoryError:
+            Py_FatalError(b"vmsample: out of memory while hashing a str")
     RAW(s)[0] = hv
     return hv
 
