@@ -34,6 +34,17 @@ def test_an_unknown_command_is_a_usage_error():
     assert done.returncode == 2 and "unknown nope" in done.stderr
 
 
+def test_the_construct_based_commands_run():
+    # Asked for by name only (minutes per million samples): tiny profiles.
+    names = ["validate", "tools/read_profile.py", "schema_reader.read_profile (aggregate)"]
+    out = subprocess.run([sys.executable, "-m", "vmsample.bench", "scale", "--program", "gcbench", "--iterations",
+                          "6", "--json", "--commands", ",".join(names)], capture_output=True, text=True,
+                         check=True).stdout
+    (size,) = json.loads(out)["sizes"]
+    assert set(size["commands"]) == set(names) and all(m["seconds"] > 0 for m in size["commands"].values())
+    assert 0 < size["commands"]["schema_reader.read_profile (aggregate)"]["read_seconds"]
+
+
 def test_gcbench_profiles_with_medians():
     out = subprocess.run([sys.executable, "-m", "vmsample.bench", "scale", "--program", "gcbench", "--iterations",
                           "6,8", "--repeat", "3", "--json", "--commands", "vmsample.read_profile (aggregate),report"],

@@ -181,3 +181,24 @@ def test_the_loops_refuse_format_numbers_other_than_theirs(monkeypatch, change):
     monkeypatch.setattr(F, name, value)
     with pytest.raises(ImportError, match=f"disagrees with format.py about .*{name}"):
         _scan._check_format()
+
+
+def test_the_info_loop_takes_the_builders_columns_and_refuses_others():
+    # scan_infos writes each field at its column's width: the columns the
+    # builder makes (_assemble.ALLOC_COLUMNS / TIME_COLUMNS) are what it
+    # writes; a column of another typecode is refused, not overrun.
+    from array import array
+
+    from vmsample.profile import _assemble
+    from vmsample.profile._scan import scan_infos
+
+    record = bytes([F.EXT_ALLOC_SAMPLE]) + F.EXT_RECORD_HEAD.struct.pack(F.EXT_ALLOC_SAMPLE, F.ALLOC_INFO.size)[1:] \
+        + F.ALLOC_INFO.struct.pack(7, 8, 9, 10, 11, 1)
+    alloc, time = _assemble.ProfileBuilder().info_columns()
+    assert scan_infos(record, 0, len(record), alloc, time) == len(record)
+    assert [c[0] for c in alloc] == [7, 8, 9, 10, 11, 1, -1] and not any(time)
+    for i, (_, code) in enumerate(_assemble.ALLOC_COLUMNS):
+        wrong = list(alloc)
+        wrong[i] = array("b" if code != "b" else "q")
+        with pytest.raises(TypeError, match="typecodes"):
+            scan_infos(record, 0, len(record), wrong, time)

@@ -106,6 +106,30 @@ def test_peak_is_where_the_most_was_live(tmp_path):
     assert live.end.bytes == 2 * PERIOD and [r.site.line for r in live.end.sites] == [4]
 
 
+def test_the_peak_is_timed_from_the_profiles_origin(tmp_path):
+    # The live heap's text counts times as every report does, from
+    # model.profile_origin_ns: META start, else the earliest event.
+    import dataclasses
+
+    from vmsample.profile.model import profile_origin_ns
+    from vmsample.report.text import live_layout
+    from vmsample.report.units import fmt_duration
+
+    s = Synth(alloc_period=PERIOD, sampling="fixed")
+    s.alloc(["main@prog.py:3"], fate=SURVIVED, count=5)
+    s.minor()
+    s.alloc(["main@prog.py:4"], fate=DIED, count=3)
+    s.minor()
+    with_start = read_profile(s.write(tmp_path / "p.prof"), merged=True)
+    without = dataclasses.replace(with_start, meta=dataclasses.replace(with_start.meta, start_ns=None))
+    for profile in (with_start, without):
+        live = live_heap(profile)
+        origin = profile_origin_ns(profile)
+        title = live_layout(analyze(profile), live)[2].title
+        assert f"at {fmt_duration(live.peak.time_ns - origin)}" in title, title
+    assert profile_origin_ns(without) != profile_origin_ns(with_start)
+
+
 LEAK = """
 import gc
 cache = []

@@ -66,12 +66,12 @@ COMMANDS = {
     "diff": ["-m", "vmsample", "diff", "{f}", "{f}"],
     "tools/read_profile.py": [str(TOOL), "{f}"],
     # the schema's records summed by the model (what tools/read_profile.py did with numpy)
-    "schema.read_profile (aggregate)": _timed_read("vmsample.profile.schema", ", aggregate=True"),
+    "schema_reader.read_profile (aggregate)": _timed_read("vmsample.profile.schema_reader", ", aggregate=True"),
 }
 STOCK = "stock vmprof.read_profile"
 # The construct-based two decode one record at a time (bounded memory) but
 # take minutes per million samples: asked for by name only.
-CONSTRUCT_BASED = ("validate", "tools/read_profile.py", "schema.read_profile (aggregate)")
+CONSTRUCT_BASED = ("validate", "tools/read_profile.py", "schema_reader.read_profile (aggregate)")
 DEFAULT_COMMANDS = [c for c in COMMANDS if c not in CONSTRUCT_BASED]
 
 

@@ -1,5 +1,5 @@
-"""What the subcommands share: argument types (sizes, durations), checking an
-output path, loading a profile."""
+"""What the subcommands share: argument types (sizes, durations, counts),
+checking an output path, loading a profile."""
 
 import argparse
 import os
@@ -25,7 +25,15 @@ def size_type(*, maximum=None, off=False):
     return parse
 
 
-parse_size = size_type()
+def positive_int(text):
+    """An argparse type for a count of at least 1 (rows to show)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid count {text!r} (expected a positive integer)")
+    return value
 
 
 def parse_duration(text):

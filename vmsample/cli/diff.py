@@ -9,7 +9,7 @@ HELP = "compare two profiles: which allocation sites, functions or types grew or
 def add_arguments(parser):
     from vmsample.report.text import BY_CHOICES
 
-    from .report import positive_int
+    from ._args import positive_int
 
     parser.add_argument("before", metavar="A", help="the baseline profile")
     parser.add_argument("after", metavar="B", help="the profile to compare with it")

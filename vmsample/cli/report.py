@@ -3,21 +3,9 @@
 import json
 import sys
 
-from vmsample.cli._args import load
+from vmsample.cli._args import load, positive_int
 
 HELP = "summarise a profile: top allocation sites and types, what dies young, GC timeline, time samples"
-
-
-def positive_int(text):
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count {text!r} (expected a positive integer)") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid count {text!r} (expected a positive integer)")
-    return value
 
 
 def add_arguments(parser):

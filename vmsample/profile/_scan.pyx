@@ -50,6 +50,11 @@ _ALLOC_FIELDS = (("seq", "Q", 0), ("time_ns", "q", 8), ("thread_id", "Q", 16), (
                  ("type_id", "I", 32), ("flags", "B", 36))
 _TIME_FIELDS = (("time_ns", "q", 0), ("thread_id", "Q", 8))
 _EXT_HEAD_FIELDS = (("tag", "B", 0), ("length", "I", 1))
+# The array typecodes of the columns scan_infos appends to, those fields
+# and then the stack id: it writes each item at its column's width, so it
+# checks them when called (as scan_stacks checks its stack id column).
+_ALLOC_TYPECODES = ("Q", "q", "Q", "Q", "q", "B", "q")
+_TIME_TYPECODES = ("q", "Q", "q")
 
 
 def _fields(layout):
@@ -297,6 +302,9 @@ def scan_infos(const unsigned char[::1] data, Py_ssize_t pos, Py_ssize_t stop, l
     flags, stack) and [time] (time, thread, stack); their stack is -1 (the
     next main-section record's).  Only records that end by [stop] are
     decoded.  Returns the offset of the first record not decoded."""
+    if tuple(c.typecode for c in alloc) != _ALLOC_TYPECODES or tuple(c.typecode for c in time) != _TIME_TYPECODES:
+        raise TypeError("the sample info columns must be arrays of typecodes "
+                        f"{''.join(_ALLOC_TYPECODES)} and {''.join(_TIME_TYPECODES)}")
     cdef Py_ssize_t n = min(data.shape[0], stop)
     if pos >= n:
         return pos

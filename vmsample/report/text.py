@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from vmsample.profile.model import profile_origin_ns
+
 from .analysis import Analysis, SiteRow
 from .live import MIN_MAJORS_FOR_LEAKS
 from .units import fmt_bytes, fmt_count, fmt_duration, fmt_merged, fmt_share
@@ -288,11 +290,11 @@ def live_layout(a: Analysis, live, limit: int = 10) -> list:
     if live is None:
         return [Fields("Live heap", [("", "this profile does not record the deaths of sampled objects "
                                           "(written by an older vmsample or another profiler)")])]
-    start = a.profile.meta.start_ns
+    start = profile_origin_ns(a.profile)
     end, peak = live.end, live.peak
 
     def when(t):
-        return f"at {fmt_duration(t - start)}" if t is not None and start is not None else ""
+        return f"at {fmt_duration(t - start)}" if t is not None else ""
 
     merged = live.slice_ns
 
