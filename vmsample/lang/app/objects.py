@@ -235,56 +235,14 @@ install(type(len), "__reduce__", _builtin_function_reduce)
 # set from the left operand and applies the right one, any iterable; a
 # comparison needs a set or a view on the other side.
 
-def _as_set(operand):
-    return set(operand)
-
-
-def _view_sub(self, other):
-    result = _as_set(self)
-    result.difference_update(other)
-    return result
-
-
-def _view_rsub(self, other):
-    result = _as_set(other)
-    result.difference_update(self)
-    return result
-
-
-def _view_and(self, other):
-    result = _as_set(self)
-    result.intersection_update(other)
-    return result
-
-
-def _view_rand(self, other):
-    result = _as_set(other)
-    result.intersection_update(self)
-    return result
-
-
-def _view_or(self, other):
-    result = _as_set(self)
-    result.update(other)
-    return result
-
-
-def _view_ror(self, other):
-    result = _as_set(other)
-    result.update(self)
-    return result
-
-
-def _view_xor(self, other):
-    result = _as_set(self)
-    result.symmetric_difference_update(other)
-    return result
-
-
-def _view_rxor(self, other):
-    result = _as_set(other)
-    result.symmetric_difference_update(self)
-    return result
+def _view_operation(update, reflected):
+    # view OP other (or other OP view, reflected): a set of the left
+    # operand, updated in place with the right one
+    def operation(self, other):
+        result = set(other if reflected else self)
+        update(result, self if reflected else other)
+        return result
+    return operation
 
 
 def _is_set_like(other):
@@ -313,8 +271,10 @@ def _view_isdisjoint(self, other):
 _dict_keys = type({}.keys())
 _dict_items = type({}.items())
 _VIEW_METHODS = {
-    "__sub__": _view_sub, "__rsub__": _view_rsub, "__and__": _view_and, "__rand__": _view_rand,
-    "__or__": _view_or, "__ror__": _view_ror, "__xor__": _view_xor, "__rxor__": _view_rxor,
+    **{f"__{r}{name}__": _view_operation(update, r == "r")
+       for name, update in (("sub", set.difference_update), ("and", set.intersection_update),
+                            ("or", set.update), ("xor", set.symmetric_difference_update))
+       for r in ("", "r")},
     "__eq__": _view_compare(lambda a, b: len(a) == len(b) and _all_in(a, b)),
     "__ne__": _view_compare(lambda a, b: not (len(a) == len(b) and _all_in(a, b))),
     "__lt__": _view_compare(lambda a, b: len(a) < len(b) and _all_in(a, b)),
