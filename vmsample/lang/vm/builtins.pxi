@@ -1232,9 +1232,9 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
         return V_NONE
     if fn == "compile":
-        # compile(source, filename, mode): a code object (vm/dynamic.pxi)
-        check_args("compile", n, 3, 3)
-        return compile_dynamic_code(a)
+        # compile(source, filename, mode[, package]): a code object (vm/dynamic.pxi)
+        check_args("compile", n, 3, 4)
+        return compile_dynamic_code(a, n)
     if fn == "run":
         # run(code, globals, locals): exec / eval of a code object
         check_args("run", n, 3, 3)
