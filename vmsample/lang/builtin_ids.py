@@ -114,6 +114,7 @@ BUILTINS = (
     ("_vm.find_module",                   None),
     ("_vm.weak_new",                      None),
     ("_vm.weak_get",                      None),
+    ("_vm.start_thread",                  None),
     ("_vmhost.delegate",                  None),
     ("sys._getframe",                     None),
     ("sys.exc_info",                      None),

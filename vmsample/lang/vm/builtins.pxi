@@ -1250,6 +1250,9 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         # importer would load, or None
         check_args("find_module", n, 2, 2)
         return from_host(find_for_spec(str_to_py(a[0]), to_host(a + 1)))
+    if fn == "start_thread":
+        # start_thread(f): a new VM thread that calls f(); its ident (vm/threads.pxi)
+        return start_thread(a, n)
     if fn == "weak_new" or fn == "weak_get":
         return weak_module_function(fn, a, n)
     if fn == "host_value":

@@ -221,6 +221,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         add_root(0)
     HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
     HEAP.on_finalization, HEAP.on_finalization_ctx = finalization_due, NULL
+    threads_start()
     try:
         _register_types(nursery)
         try:
@@ -257,6 +258,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         finalize_at_exit()
         return status
     finally:
+        threads_end()
         VM_STATE.prof = NULL
         if PROFILER is not None:
             PROFILER.detach()
