@@ -71,9 +71,11 @@
 # 6. Threads.  A VM thread is a host OS thread that runs VM code only while
 #    it holds the VM lock, as CPython's threads hold the GIL: one runs at a
 #    time, and the lock changes hands only at a safe point (safe_point,
-#    when a waiting thread has asked for it: vm/threads.pxi) or around a
-#    host call that may block (a sleep, a lock's acquire: call_host), so
-#    never between the two stores of the frame-sp rule.  Each thread has its
+#    when a waiting thread has asked for it: vm/threads.pxi) or where a
+#    thread waits (a _thread lock's acquire, time.sleep), so never between
+#    the two stores of the frame-sp rule.  Such waits, and the VM lock's
+#    own, are made without the host's GIL, which a thread takes only while
+#    it holds the VM lock (vm/threads.pxi, "waiting").  Each thread has its
 #    own frame array, shadow stack, exception state (R_EXC, R_HANDLED) and
 #    C-stack bound; the lock's holder has them in VM_STATE and HEAP, every
 #    other thread in its VMThread.  So the roots invariant (2.) holds for

@@ -5,13 +5,14 @@ CPython 3.11's ``_thread`` (a C module there), written in Python for the
 VM.  A thread is a VM thread (vm/threads.pxi, ``_vm.start_thread``): a host
 thread that runs VM code while it holds the VM lock, which changes hands at
 the eval loop's safe points and around blocking host calls, as CPython's
-GIL does.  A lock is the host's own lock: acquiring one that is held waits
-in the host with the VM lock released, so the thread that holds it runs.
+GIL does.  Acquiring a lock that is held waits with the VM lock released,
+so the thread that holds it runs.
 Thread-local data (``_local``) is a dict per thread and object.
 """
 
 import _vmhost
-from _vm import start_thread as _start_thread
+from _vm import start_thread as _start_thread, lock_new as _lock_new, lock_acquire as _lock_acquire, \
+    lock_release as _lock_release, lock_locked as _lock_locked
 
 _host = _vmhost.delegate("_thread")
 
@@ -177,7 +178,7 @@ locked() -- test whether the lock is currently locked
 A lock is not owned by the thread that locked it; another thread may
 unlock it.  A thread attempting to lock a lock that it has already locked
 will block until another thread unlocks it.  Deadlocks may ensue."""
-    # [_lock] is the host's lock.
+    # [_lock] is its state, the VM's (_vm.lock_new: vm/threads.pxi).
     __slots__ = ("_lock", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
@@ -197,12 +198,7 @@ With an argument, this will only block if the argument is true,
 and the return value reflects whether the lock is acquired.
 The blocking operation is interruptible."""
         timeout = _timeout_of(blocking, timeout)
-        # First without waiting (the VM lock stays held), as CPython does.
-        if self._lock.acquire(False):
-            return True
-        if timeout == 0:
-            return False
-        return self._lock.acquire(True, timeout)     # waits with the VM lock released
+        return _lock_acquire(self._lock, timeout != 0, timeout)     # waits with the VM lock released
 
     def release(self):
         """release()
@@ -211,14 +207,14 @@ The blocking operation is interruptible."""
 Release the lock, allowing another thread that is blocked waiting for
 the lock to acquire the lock.  The lock must be in the locked state,
 but it needn't be locked by the same thread that unlocks it."""
-        self._lock.release()
+        _lock_release(self._lock)
 
     def locked(self):
         """locked() -> bool
 (locked_lock() is an obsolete synonym)
 
 Return whether the lock is in the locked state."""
-        return self._lock.locked()
+        return _lock_locked(self._lock)
 
     acquire_lock = acquire
     release_lock = release
@@ -231,10 +227,10 @@ Return whether the lock is in the locked state."""
         self.release()
 
     def _at_fork_reinit(self):
-        self._lock = _host.allocate_lock()
+        self._lock = _lock_new()
 
     def __repr__(self):
-        state = "locked" if self._lock.locked() else "unlocked"
+        state = "locked" if _lock_locked(self._lock) else "unlocked"
         return f"<{state} _thread.lock object at {id(self):#x}>"
 
 
@@ -249,7 +245,7 @@ def _allocate_lock():
 Create a new lock object. See help(type(threading.Lock())) for
 information about locks."""
     lock = object.__new__(LockType)
-    lock._lock = _host.allocate_lock()
+    lock._lock = _lock_new()
     return lock
 
 

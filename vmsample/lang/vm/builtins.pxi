@@ -1253,6 +1253,10 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     if fn == "start_thread":
         # start_thread(f): a new VM thread that calls f(); its ident (vm/threads.pxi)
         return start_thread(a, n)
+    if fn.startswith("lock_"):
+        # lock_new(), lock_acquire(state, blocking, timeout), lock_release(state),
+        # lock_locked(state): the state of _thread's locks (vm/threads.pxi)
+        return lock_function(fn, a, n)
     if fn == "weak_new" or fn == "weak_get":
         return weak_module_function(fn, a, n)
     if fn == "host_value":

@@ -322,30 +322,16 @@ cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exc
         args = [host_path_arg(a + i) for i in range(npos)]
     else:
         args = [to_host(a + i) for i in range(npos)]
-    kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))} if kwnames else {}
-    if may_block(fn, args, kw):
-        return from_host(call_unlocked(fn, args, kw))
-    return from_host(fn(*args, **kw))
+    if kwnames:
+        kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))}
+        return from_host(fn(*args, **kw))
+    if fn is _host_sleep and npos == 1 and type(args[0]) in (int, float):
+        # The VM lock is released while it sleeps (vm/threads.pxi).
+        sleep_unlocked(args[0])
+        return V_NONE
+    return from_host(fn(*args))
 
-# The host calls that may block, which run with the VM lock released so that
-# other VM threads run meanwhile (vm/threads.pxi), as CPython releases the
-# GIL around them: the callable -> the index of its `blocking` argument
-# (the call blocks unless it is false), or -1 (it may always block).
-BLOCKING_HOST_CALLS = {}
-
-def _blocking_host_calls():
-    import _thread, select, time
-    BLOCKING_HOST_CALLS.update({time.sleep: -1, select.select: -1, os.waitpid: -1, os.read: -1,
-                                _thread.LockType.acquire: 1, type(select.poll()).poll: -1})
-_blocking_host_calls()
-
-cdef bint may_block(object fn, list args, dict kw):
-    cdef object i = BLOCKING_HOST_CALLS.get(fn)
-    if i is None:
-        return False
-    if i < 0:
-        return True
-    return bool(args[i] if len(args) > i else kw.get("blocking", True))
+from time import sleep as _host_sleep
 
 # ---------------------------------------------------------------- complex
 # A complex number is two raw doubles; its arithmetic and methods are the

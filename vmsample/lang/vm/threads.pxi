@@ -4,6 +4,9 @@
 # the VM lock; the lock changing hands at safe points and around blocking
 # host calls; each thread's own VM state.  Design block: 6. Threads.
 
+from posix.time cimport timespec, nanosleep
+from posix.types cimport time_t
+
 cdef extern from *:
     """
     #include <pthread.h>
@@ -22,6 +25,8 @@ cdef extern from *:
     static pthread_cond_t vms_vl_free = PTHREAD_COND_INITIALIZER;
     static pthread_cond_t vms_vl_taken = PTHREAD_COND_INITIALIZER;
     static pthread_cond_t vms_vl_never = PTHREAD_COND_INITIALIZER;
+    static pthread_cond_t vms_vl_lock_released = PTHREAD_COND_INITIALIZER;
+    static int vms_vl_lock_waiters = 0;
     static int vms_vl_held = 0;
     static int vms_vl_waiters = 0;
     static int vms_vl_drop_requests = 0;       /* 1s added to *vms_vl_tick */
@@ -48,6 +53,7 @@ cdef extern from *:
         vms_vl_generation++;
         vms_vl_drop_requests = 0;
         pthread_cond_broadcast(&vms_vl_free);
+        pthread_cond_broadcast(&vms_vl_lock_released);
         pthread_mutex_unlock(&vms_vl_mutex);
     }
 
@@ -93,6 +99,56 @@ cdef extern from *:
         return n > 0;
     }
 
+    /* A VM lock object's state (VMLock.locked) is written only by the VM
+       lock's holder, under the mutex, so that a thread waiting for it to be
+       released -- without the VM lock, and without the host's GIL --
+       reads it under the mutex and is woken by the release. */
+    static void vms_lock_set(volatile int* locked, int value) {
+        pthread_mutex_lock(&vms_vl_mutex);
+        *locked = value;
+        if (!value && vms_vl_lock_waiters)
+            pthread_cond_broadcast(&vms_vl_lock_released);
+        pthread_mutex_unlock(&vms_vl_mutex);
+    }
+
+    static int vms_lock_wait(volatile int* locked, double timeout, unsigned long generation) {
+        /* Until *locked is 0 (1) or [timeout] seconds have passed (0; < 0:
+           no limit); called without the VM lock. */
+        struct timespec ts;
+        int r = 0, freed;
+        if (timeout >= 0) {
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_sec += (time_t)timeout;
+            ts.tv_nsec += (long)((timeout - (double)(time_t)timeout) * 1e9);
+            if (ts.tv_nsec >= 1000000000) { ts.tv_sec += 1; ts.tv_nsec -= 1000000000; }
+        }
+        pthread_mutex_lock(&vms_vl_mutex);
+        vms_vl_lock_waiters++;
+        while (*locked && r != ETIMEDOUT && generation == vms_vl_generation)
+            r = timeout >= 0 ? pthread_cond_timedwait(&vms_vl_lock_released, &vms_vl_mutex, &ts)
+                             : pthread_cond_wait(&vms_vl_lock_released, &vms_vl_mutex);
+        vms_vl_lock_waiters--;
+        freed = !*locked;
+        pthread_mutex_unlock(&vms_vl_mutex);
+        return freed;
+    }
+
+    static pthread_cond_t vms_vl_started = PTHREAD_COND_INITIALIZER;
+
+    static void vms_set_started(int* flag) {
+        pthread_mutex_lock(&vms_vl_mutex);
+        *flag = 1;
+        pthread_cond_broadcast(&vms_vl_started);
+        pthread_mutex_unlock(&vms_vl_mutex);
+    }
+
+    static void vms_wait_started(int* flag) {
+        pthread_mutex_lock(&vms_vl_mutex);
+        while (!*flag)
+            pthread_cond_wait(&vms_vl_started, &vms_vl_mutex);
+        pthread_mutex_unlock(&vms_vl_mutex);
+    }
+
     static void vms_vl_drop(int switching) {
         pthread_mutex_lock(&vms_vl_mutex);
         vms_vl_held = 0;
@@ -114,6 +170,10 @@ cdef extern from *:
     void vl_take "vms_vl_take"(unsigned long generation) noexcept nogil
     bint vl_take_requests "vms_vl_take_requests"() noexcept nogil
     void vl_drop "vms_vl_drop"(int switching) noexcept nogil
+    void set_started "vms_set_started"(int* flag) noexcept nogil
+    void wait_started "vms_wait_started"(int* flag) noexcept nogil
+    void lock_set "vms_lock_set"(int* locked, int value) noexcept nogil
+    bint lock_wait "vms_lock_wait"(int* locked, double timeout, unsigned long generation) noexcept nogil
 
 # ---------------------------------------------------------------- threads
 # A VM thread's state while another thread runs: what VM_STATE and HEAP
@@ -136,6 +196,7 @@ cdef struct VMThread:
     gcref_t handled
     uint64_t ident              # _thread.get_ident(): its host thread's
     uint64_t number             # its samples' thread id: 0 the main thread, then 1, 2... as they start
+    int started                 # its host thread has let the GIL go (start_thread)
     VMThread* next
 
 cdef VMThread MAIN_THREAD
@@ -216,23 +277,87 @@ cdef int switch_threads() except -1:
     restore_thread(me)
     return 0
 
-cdef object call_unlocked(object fn, list args, dict kw):
-    # fn(*args, **kw), a host call that may block (sleep, a lock's acquire),
-    # with the VM lock released, as CPython releases the GIL around one:
-    # it touches no VM value, so other threads run meanwhile.
+# ---------------------------------------------------------------- waiting
+# INVARIANT: a VM thread waits for the host's GIL only while it holds the VM
+# lock.  So every wait without the VM lock is made in C, without the GIL
+# (a lock's, a sleep's, the VM lock's own), and the VM lock is taken before
+# the GIL: the holder of the VM lock runs VM code with the GIL, never
+# releasing it (its C code runs no Python bytecode, where CPython would
+# hand the GIL over), and a thread that wanted the GIL first would wait for
+# it for ever.  (A new thread takes the GIL once to start: start_thread
+# waits, without the GIL, until it has let it go again.)
+
+cdef int sleep_unlocked(double seconds) except -1:
+    # time.sleep(seconds) with the VM lock released, as CPython releases the
+    # GIL around it.  A signal interrupts the sleep: its handler runs (in
+    # the main thread: Ctrl-C's KeyboardInterrupt), then the sleep goes on.
     cdef VMThread* me = RUNNING
     cdef unsigned long generation = THREAD_GENERATION
-    if me == NULL:                      # (the VM is starting: one thread)
-        return fn(*args, **kw)
-    save_thread(me)
-    with nogil:
-        vl_drop(0)
-    try:
-        return fn(*args, **kw)
-    finally:
+    cdef timespec req, rem
+    cdef int r
+    if seconds != seconds or seconds < 0:
+        raise ValueError("sleep length must be non-negative")
+    req.tv_sec = <time_t>seconds
+    req.tv_nsec = <long>((seconds - <double>req.tv_sec) * 1e9)
+    while True:
+        save_thread(me)
         with nogil:
+            vl_drop(0)
+            r = nanosleep(&req, &rem)
             vl_take(generation)
         restore_thread(me)
+        if r == 0:
+            return 0
+        PyErr_CheckSignals()
+        req = rem
+
+cdef class LockState:
+    """The state of a _thread lock (vmsample/lang/lib/_thread.py, which
+    checks the arguments): a host object, so that its address stays put
+    while a thread waits for it without the VM lock.  Written only by the
+    VM lock's holder."""
+    cdef int locked
+
+cdef gcref_t lock_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
+    cdef LockState state
+    if fn == "lock_new":
+        check_args(fn, n, 0, 0)
+        return from_host(LockState())
+    check_args(fn, n, 3 if fn == "lock_acquire" else 1, 3 if fn == "lock_acquire" else 1)
+    state = to_host(a)
+    if fn == "lock_acquire":
+        return V_TRUE if lock_acquire(state, truth(a[1]), float(to_host(a + 2))) else V_FALSE
+    if fn == "lock_release":
+        if not state.locked:
+            raise RuntimeError("release unlocked lock")
+        lock_set(&state.locked, 0)
+        return V_NONE
+    return V_TRUE if state.locked else V_FALSE
+
+cdef bint lock_acquire(LockState state, bint blocking, double timeout) except -1:
+    # Take the lock; if another thread holds it and [blocking], wait for
+    # it with the VM lock released, at most [timeout] seconds (< 0: no limit).
+    cdef VMThread* me = RUNNING
+    cdef unsigned long generation = THREAD_GENERATION
+    cdef bint freed
+    if not state.locked:
+        lock_set(&state.locked, 1)
+        return True
+    if not blocking or me == NULL:
+        return False
+    while True:
+        save_thread(me)
+        with nogil:
+            vl_drop(0)
+            freed = lock_wait(&state.locked, timeout, generation)
+            vl_take(generation)
+        restore_thread(me)
+        if not state.locked:
+            lock_set(&state.locked, 1)
+            return True
+        if not freed:
+            return False                # the timeout passed
+        # another thread took it between its release and this one's turn
 
 # ---------------------------------------------------------------- starting one
 
@@ -272,7 +397,9 @@ cdef gcref_t start_thread(gcref_t* a, Py_ssize_t n) except 0:
         free(t.stack_base)
         free(t)
         raise
-    t.ident = ident                     # (it waits for the lock, which this thread holds)
+    t.ident = ident
+    with nogil:
+        wait_started(&t.started)        # (it waits for the VM lock, which this thread holds)
     return from_host(ident)
 
 cdef void unlink_thread(VMThread* t) noexcept nogil:
@@ -286,6 +413,7 @@ def _thread_main(size_t address, unsigned long generation):
     # A VM thread's host thread: take the lock, run the bootstrap, leave.
     cdef VMThread* t = <VMThread*>address
     with nogil:
+        set_started(&t.started)
         vl_take(generation)
     t.stack_low = c_stack_low()
     restore_thread(t)

@@ -96,3 +96,16 @@ _thread.start_new_thread(lambda: (_thread.exit(), finished.release()), ())
 _thread.start_new_thread(lambda: finished.release(), ())
 finished.acquire()
 print("exit() ends a thread silently")
+
+# A thread started while the main thread keeps running VM code: it starts
+# and runs only because the VM hands it the lock at the main thread's safe
+# points.
+seen_by_main = []
+signal_lock = _thread.allocate_lock()
+signal_lock.acquire()
+_thread.start_new_thread(lambda: seen_by_main.append("started") or signal_lock.release(), ())
+spins = 0
+while not seen_by_main:
+    spins += 1
+signal_lock.acquire()
+print(seen_by_main)

@@ -54,3 +54,25 @@ for t in ts:
 for t in ts:
     t.join()
 print(depths)
+
+# Preemption: a thread spinning on a flag only another running thread sets
+# ends only if the VM switches threads at its safe points, as CPython's GIL.
+flag = []
+
+
+def spin():
+    n = 0
+    while not flag:
+        n += 1
+    spun.append(flag[0])
+
+
+spun = []
+spinner = threading.Thread(target=spin)
+spinner.start()
+total = 0
+for i in range(300000):
+    total += i
+flag.append(total)
+spinner.join()
+print("spinner saw the flag", spun)
