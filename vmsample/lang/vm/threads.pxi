@@ -88,7 +88,10 @@ cdef extern from *:
 
     static int vms_vl_take_requests(void) {
         /* Whether a waiting thread asked for the lock; its 1s leave the tick
-           counter (so that they are not counted as timer expiries). */
+           counter (so that they are not counted as timer expiries -- but for
+           a request made while the holder takes its time samples: one
+           sample too many, or a tick count below 0 that the next safe point
+           resets). */
         int n;
         pthread_mutex_lock(&vms_vl_mutex);
         n = vms_vl_drop_requests;
@@ -336,28 +339,44 @@ cdef gcref_t lock_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
 
 cdef bint lock_acquire(LockState state, bint blocking, double timeout) except -1:
     # Take the lock; if another thread holds it and [blocking], wait for
-    # it with the VM lock released, at most [timeout] seconds (< 0: no limit).
+    # it with the VM lock released, at most [timeout] seconds (< 0: no
+    # limit).  The main thread waits in steps, and runs the signal handlers
+    # between them (Ctrl-C interrupts it, as CPython's acquire).
     cdef VMThread* me = RUNNING
     cdef unsigned long generation = THREAD_GENERATION
     cdef bint freed
+    cdef double step
     if not state.locked:
         lock_set(&state.locked, 1)
         return True
     if not blocking or me == NULL:
         return False
+    deadline = _host_monotonic() + timeout
     while True:
+        step = timeout
+        if me == &MAIN_THREAD and not 0 <= step <= MAIN_WAIT_STEP:
+            step = MAIN_WAIT_STEP
         save_thread(me)
         with nogil:
             vl_drop(0)
-            freed = lock_wait(&state.locked, timeout, generation)
+            freed = lock_wait(&state.locked, step, generation)
             vl_take(generation)
         restore_thread(me)
         if not state.locked:
             lock_set(&state.locked, 1)
             return True
-        if not freed:
-            return False                # the timeout passed
-        # another thread took it between its release and this one's turn
+        if freed:
+            continue                    # another thread took it first
+        if me == &MAIN_THREAD:
+            PyErr_CheckSignals()
+        if timeout >= 0:
+            timeout = deadline - _host_monotonic()
+            if timeout <= 0:
+                return False
+
+from time import monotonic as _host_monotonic
+
+cdef double MAIN_WAIT_STEP = 0.05       # seconds
 
 # ---------------------------------------------------------------- starting one
 

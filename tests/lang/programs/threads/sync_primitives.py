@@ -71,7 +71,23 @@ for s in ss:
     s.start()
 for s in ss:
     s.join()
-print("semaphore most inside", most)
+print("semaphore: at most two inside", most <= 2)
+full = threading.Semaphore(2)
+print("acquired", full.acquire(blocking=False), full.acquire(blocking=False), full.acquire(blocking=False))
+entered = threading.Event()
+
+
+def enter():
+    with full:
+        entered.set()
+
+
+w = threading.Thread(target=enter)
+w.start()
+print("entered while full", entered.wait(0.01))
+full.release()
+w.join()
+print("entered after a release", entered.is_set())
 b = threading.BoundedSemaphore(1)
 b.acquire()
 b.release()
