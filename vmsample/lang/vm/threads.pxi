@@ -197,7 +197,6 @@ cdef struct VMThread:
     gcref_t* stack_end
     gcref_t exc                 # its R_EXC and R_HANDLED
     gcref_t handled
-    uint64_t ident              # _thread.get_ident(): its host thread's
     uint64_t number             # its samples' thread id: 0 the main thread, then 1, 2... as they start
     int started                 # its host thread has let the GIL go (start_thread)
     VMThread* next
@@ -251,9 +250,7 @@ cdef void trace_threads(GCHeap* h) noexcept nogil:
 cdef int threads_start() except -1:
     # run_program's start: the main thread runs, alone.
     global THREADS, RUNNING, THREAD_GENERATION, THREAD_STACK_SLOTS, THREADS_STARTED
-    import _thread as _host_thread
     memset(&MAIN_THREAD, 0, sizeof(VMThread))
-    MAIN_THREAD.ident = _host_thread.get_ident()
     THREADS = RUNNING = &MAIN_THREAD
     THREAD_STACK_SLOTS = HEAP.shadowstack_end - HEAP.shadowstack_base
     THREADS_STARTED = 0
@@ -416,7 +413,6 @@ cdef gcref_t start_thread(gcref_t* a, Py_ssize_t n) except 0:
         free(t.stack_base)
         free(t)
         raise
-    t.ident = ident
     with nogil:
         wait_started(&t.started)        # (it waits for the VM lock, which this thread holds)
     return from_host(ident)
