@@ -295,8 +295,6 @@ cdef int sleep_unlocked(double seconds) except -1:
     cdef unsigned long generation = THREAD_GENERATION
     cdef timespec req, rem
     cdef int r
-    if seconds != seconds or seconds < 0:
-        raise ValueError("sleep length must be non-negative")
     req.tv_sec = <time_t>seconds
     req.tv_nsec = <long>((seconds - <double>req.tv_sec) * 1e9)
     while True:
