@@ -209,6 +209,21 @@ def test_run_code(tmp_path):
     assert proc.returncode == 0 and proc.stdout == "['-c', 'a', 'b']\n"
     assert read_profile(tmp_path / "c.prof").meta.argv == ("-c", "a", "b")
 
+
+@covers("run", "-m")
+def test_run_module(tmp_path):
+    # -m ends vmsample's options as python's does: the module's own options follow.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "__main__.py").write_text("import sys\nprint(__name__, __spec__.name, sys.argv[1:])\n")
+    proc = vmsample("run", "-o", "m.prof", "-m", "pkg", "a", "-o", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout == "__main__ pkg.__main__ ['a', '-o']\n"
+    assert "profile of -m pkg" in proc.stderr
+    meta = read_profile(tmp_path / "m.prof").meta
+    assert meta.program == "-m pkg" and meta.argv == ("-m", "a", "-o")
+    proc = vmsample("run", "-o", "n.prof", "-m", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", "vmsample run: error: argument -m: expected MODULE\n")
+
 # ---------------------------------------------------------------- report and diff
 
 

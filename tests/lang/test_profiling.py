@@ -338,3 +338,55 @@ def test_weak_references_and_finalizers_keep_profiles_exact(tmp_path, capfd):
     assert [s.outcome.name for s in leaves].count("DIED") >= 0.95 * len(leaves)
     assert all(s.outcome.name == "SURVIVED" for s in finalized)
     assert all(s.died_major is not None for s in finalized)
+
+
+# Three threads, each allocating in its own function: the main thread (0),
+# then two started one after the other (1, 2).
+THREADS = textwrap.dedent("""\
+    import _thread
+
+    def work_a(n):
+        return [str(i) for i in range(n)]
+
+    def work_b(n):
+        return [(i, i) for i in range(n)]
+
+    def in_thread(f, n):
+        done = _thread.allocate_lock()
+        done.acquire()
+        _thread.start_new_thread(lambda: (f(n), done.release()), ())
+        done.acquire()
+
+    def work_main(n):
+        return [[i] for i in range(n)]
+
+    in_thread(work_a, 20000)
+    in_thread(work_b, 20000)
+    print(len(work_main(20000)))
+""")
+
+
+def test_each_thread_samples_under_its_own_id(tmp_path, capfd):
+    status, prof, _, path = profile_program(tmp_path, THREADS, time_period=0.0002)
+    assert status == 0 and capfd.readouterr().out == "20000\n"
+    functions = {}
+    for s in prof.alloc_samples:
+        functions.setdefault(s.thread_id, set()).update(f.function for f in prof.stack_frames(s.stack))
+    assert set(functions) == {0, 1, 2}
+    assert "work_main" in functions[0] and not {"work_a", "work_b"} & functions[0]
+    assert "work_a" in functions[1] and not {"work_b", "work_main"} & functions[1]
+    assert "work_b" in functions[2] and not {"work_a", "work_main"} & functions[2]
+    # a thread's stack is its own: rooted at _thread's bootstrap, not at the program's <module>
+    for s in prof.alloc_samples:
+        if s.thread_id:
+            assert prof.stack_frames(s.stack)[-1].function == "bootstrap"
+    assert {s.thread_id for s in prof.time_samples} <= {0, 1, 2}
+    report = subprocess.run([sys.executable, "-m", "vmsample", "report", "--json", str(path)],
+                            capture_output=True, text=True)
+    assert report.returncode == 0
+    import json
+    assert json.loads(report.stdout)["summary"]["threads"] == 3
+    vmprof = pytest.importorskip("vmprof")
+    stats = vmprof.read_profile(str(path))
+    assert {p[2] for p in stats.profiles} == {0, 1, 2}
+    assert stats.n_samples == len(prof.alloc_samples)

@@ -1,8 +1,10 @@
-"""``vmsample run [options] PROG.py [ARGS...]``: run a program on the vmsample
-VM with allocation (and time) sampling, and write its profile.
+"""``vmsample run [options] (PROG.py | -c CODE | -m MODULE) [ARGS...]``: run a
+program on the vmsample VM with allocation (and time) sampling, and write its
+profile.
 
 Options come before the program; everything after it is the program's own
-``sys.argv[1:]``, as with ``python`` and ``memray run``.  The program's
+``sys.argv[1:]``, as with ``python`` and ``memray run`` (the grammar of
+``python -m vmsample.lang``: vmsample.lang.USAGE).  The program's
 stdout/stderr are its own; vmsample's messages go to stderr.  The exit
 status is the program's (1 after an uncaught exception, 2 if the compiler
 refuses it), and a failing program still leaves a complete profile of what
@@ -67,16 +69,26 @@ def add_arguments(parser):
     parser.add_argument("--check", action="store_true",
                         help="run nothing: list everything in the program the VM does not support, "
                              "one file:line:col per line (exit status 1 if anything is listed)")
-    parser.add_argument("-c", dest="command", metavar="CODE",
+    # -c and -m end vmsample's options, as python's: the rest of the line
+    # is CODE or MODULE, then the program's arguments.
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("-c", dest="command", nargs=argparse.REMAINDER, metavar="CODE ...",
                         help="run CODE instead of a file (like python -c); "
                              "the remaining arguments go to the program")
+    target.add_argument("-m", dest="module", nargs=argparse.REMAINDER, metavar="MODULE ...",
+                        help="run library module MODULE as a script (like python -m: found on the "
+                             "VM's sys.path, the current directory first; a package runs its "
+                             "__main__); the remaining arguments go to the program")
     parser.add_argument("program", nargs="?", metavar="PROG.py", help="the program to run")
     parser.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                         help="the program's arguments")
 
 
-def default_output(script):
-    stem = "c" if script is None else os.path.splitext(os.path.basename(script))[0]
+def default_output(script, module=None):
+    if module is not None:
+        stem = module
+    else:
+        stem = "c" if script is None else os.path.splitext(os.path.basename(script))[0]
     return f"vmsample-{stem}.{os.getpid()}.prof"
 
 
@@ -128,13 +140,21 @@ def run(args):
     from vmsample.report.units import fmt_bytes
     from vmsample.sampling_advice import sampling_warnings
 
-    if args.command is not None:
-        # With -c, a "program" argument is the first of the program's arguments.
-        argv = ["-c"] + ([args.program] if args.program is not None else []) + args.args
-        source, filename, code_filename, script = args.command, "<string>", "<string>", None
+    module = None
+    if args.command is not None or args.module is not None:
+        option, words = ("-c", args.command) if args.command is not None else ("-m", args.module)
+        if not words:
+            raise CommandError(f"argument {option}: expected {'CODE' if option == '-c' else 'MODULE'}",
+                               exit_code=2)
+        argv = [option, *words[1:]]
+        source, filename, code_filename, script = words[0], "<string>", "<string>", None
+        if option == "-m":
+            if args.check:
+                raise CommandError("--check takes PROG.py or -c CODE, not -m", exit_code=2)
+            module, source = words[0], ""
     else:
         if args.program is None:
-            raise CommandError("no program given (PROG.py or -c CODE)", exit_code=2)
+            raise CommandError("no program given (PROG.py, -c CODE or -m MODULE)", exit_code=2)
         try:
             source = read_source(args.program)
         except OSError as e:
@@ -148,7 +168,8 @@ def run(args):
 
     if args.check:
         return check(source, filename)
-    out = args.output or default_output(script)
+    what = script or (f"-m {module}" if module else "-c")
+    out = args.output or default_output(script, module)
     if out == "-":
         # The program's own output goes to stdout; a binary profile would mix with it.
         raise CommandError("-o -: the profile cannot go to stdout (the program's output goes there); "
@@ -169,7 +190,7 @@ def run(args):
     try:
         writer = ProfileWriter(out, alloc_period=args.alloc_period, sampling=args.sampling,
                                time_period_ns=args.time_period, real_time=args.real_time,
-                               layout=args.layout, program=script or "-c", argv=argv,
+                               layout=args.layout, program=what, argv=argv,
                                flush_interval=args.flush_interval)
     except ProfileBusy as e:            # a run that started since check_output
         raise CommandError(busy_output(out, being_written(out) or e)) from None
@@ -178,10 +199,10 @@ def run(args):
     except MemoryError:
         raise CommandError(f"cannot write {out}: out of memory for the profile writer") from None
 
-    print(f"vmsample: writing the profile of {script or '-c'} to {out}", file=sys.stderr)
+    print(f"vmsample: writing the profile of {what} to {out}", file=sys.stderr)
     try:
         status = run_program(source, filename, argv, nursery, code_filename=code_filename,
-                             writer=writer, seed=args.seed)
+                             writer=writer, seed=args.seed, module=module)
     except MemoryError as e:
         # The program's own MemoryError is raised inside it (its traceback,
         # exit status 1); one that reaches here is the VM's: it could not set

@@ -67,6 +67,23 @@
 #    sample hook may call it.  vmsample.profile._glue does the rest: it owns
 #    the nursery's sample and collection hooks and the timer, which counts
 #    its expiries into [VM_STATE.tick], tested at calls and backward jumps.
+#
+# 6. Threads.  A VM thread is a host OS thread that runs VM code only while
+#    it holds the VM lock, as CPython's threads hold the GIL: one runs at a
+#    time, and the lock changes hands only at a safe point (safe_point,
+#    when a waiting thread has asked for it: vm/threads.pxi) or where a
+#    thread waits (a _thread lock's acquire, time.sleep), so never between
+#    the two stores of the frame-sp rule.  Such waits, and the VM lock's
+#    own, are made without the host's GIL, which a thread takes only while
+#    it holds the VM lock (vm/threads.pxi, "waiting").  Each thread has its
+#    own frame array, shadow stack, exception state (R_EXC, R_HANDLED) and
+#    C-stack bound; the lock's holder has them in VM_STATE and HEAP, every
+#    other thread in its VMThread.  So the roots invariant (2.) holds for
+#    each thread at once: a thread that gives the lock up is at a point
+#    where the GC may run, its stack top and exception slots are saved as
+#    they are, and [trace_roots] reports every other thread's shadow stack
+#    below its saved top, exception slots and frame objects.  The nursery,
+#    the roots and the profile writer are only touched by the holder.
 
 from cpython.ref cimport PyObject
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
@@ -120,6 +137,7 @@ include "vm/frames.pxi"
 include "vm/profiling.pxi"
 include "vm/vm_state.pxi"
 include "vm/recursion.pxi"
+include "vm/threads.pxi"
 include "vm/str.pxi"
 include "vm/numbers.pxi"
 include "vm/sequences.pxi"

@@ -1,8 +1,11 @@
-"""A stand-in, on CPython, for the two weak-reference primitives of the VM's
-`_vm` module that vmsample/lang/lib/_weakref.py is built on
-(vmsample/lang/vm/weakrefs.pxi).  On the VM a weakref target object is the
-nursery core's weak reference, cleared when its target dies; here it holds
-its target strongly, so references never die on CPython (the tests that need
+"""A stand-in, on CPython, for the primitives of the VM's `_vm` module that
+the replacements are built on: the weak references of
+vmsample/lang/lib/_weakref.py (vmsample/lang/vm/weakrefs.pxi), and the
+threads and lock states of vmsample/lang/lib/_thread.py
+(vmsample/lang/vm/threads.pxi), which here are CPython's own.
+
+On the VM a weakref target object is the nursery core's weak reference,
+cleared when its target dies; here it holds its target strongly, so references never die on CPython (the tests that need
 one to die are listed in known_failures.toml and run on the VM:
 `python -m vmsample.bench cpython-tests --modules test_weakref,test_weakset`).
 """
@@ -14,3 +17,26 @@ def weak_new(target, owner):
 
 def weak_get(cell):
     return cell[0]
+
+
+import _thread
+
+
+def start_thread(function):
+    return _thread.start_new_thread(function, ())
+
+
+def lock_new():
+    return _thread.allocate_lock()
+
+
+def lock_acquire(state, blocking, timeout):
+    return state.acquire(blocking, timeout if blocking else -1)
+
+
+def lock_release(state):
+    state.release()
+
+
+def lock_locked(state):
+    return state.locked()

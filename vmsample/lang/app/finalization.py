@@ -66,7 +66,14 @@ def weakrefs_cleared(references):
 
 
 def at_exit():
-    # Py_FinalizeEx's first step: the functions atexit holds, newest first.
+    # Py_FinalizeEx's first steps: threading waits for the threads that are
+    # not daemons, then the functions atexit holds run, newest first.
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        try:
+            threading._shutdown()
+        except BaseException as exc:
+            unraisable(exc, threading._shutdown)
     module = sys.modules.get("atexit")
     if module is not None:
         module._run_exitfuncs()

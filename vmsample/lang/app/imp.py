@@ -13,7 +13,7 @@ starts (vmsample/lang/app).
 
 import sys
 import _imp
-from _vm import import_module as _native_import, find_module as _native_find, register
+from _vm import import_module as _native_import, find_module as _native_find, register, compile as _compile
 
 _imp.__doc__ = "(Extremely) low-level import machinery bits as used by importlib."
 
@@ -186,6 +186,20 @@ class VMFinder:
     @classmethod
     def exec_module(cls, module):
         pass
+
+    @classmethod
+    def get_code(cls, fullname):
+        """The code of module [fullname], not run: what runpy runs as
+        __main__ (``python -m``), as importlib's source loaders give it."""
+        spec = cls.find_spec(fullname, sys.modules[fullname.rpartition(".")[0]].__path__
+                             if "." in fullname else None)
+        if spec is None or not spec.has_location:
+            raise ImportError(f"cannot find the source of {fullname!r}", name=fullname)
+        with open(spec.origin, "rb") as f:
+            source = f.read()
+        # (its relative imports are resolved against its package when compiled)
+        package = fullname if spec.submodule_search_locations is not None else fullname.rpartition(".")[0]
+        return _compile(source, spec.origin, "exec", package)
 
     @classmethod
     def invalidate_caches(cls):

@@ -117,6 +117,8 @@ def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> C
             unit.emit(Op.RETURN_VALUE)
         else:
             unit.interactive = mode == "single"
+            if mode == "exec":
+                unit.store_docstring(tree)      # as CPython's: exec() of a module's code sets __doc__
             unit.setup_annotations(tree.body)
             unit.compile_body(tree.body)
         code = unit.finish()

@@ -2,56 +2,104 @@
 The 'threading' module provides a more convenient interface.
 
 CPython 3.11's ``_thread`` (a C module there), written in Python for the
-VM, which has one thread for now.  The lead replaces this module when the
-VM gets threads (issue 27: VM threads switched at safe points).
-
-ONE THREAD: ``start_new_thread`` raises RuntimeError.  Locks work as in a
-program whose other threads never run: acquiring a free lock takes it, and
-acquiring a held lock fails at once (blocking=False), after the timeout
-(it sleeps, as CPython would, since nothing else can release the lock), or,
-without a timeout, raises RuntimeError where CPython would wait forever --
-a deadlock in a program with one thread.
+VM.  A thread is a VM thread (vm/threads.pxi, ``_vm.start_thread``): a host
+thread that runs VM code while it holds the VM lock, which changes hands at
+the eval loop's safe points and around blocking host calls, as CPython's
+GIL does.  Acquiring a lock that is held waits with the VM lock released,
+so the thread that holds it runs.
+Thread-local data (``_local``) is a dict per thread and object.
 """
 
-import os as _os
-import time as _time
+import _vmhost
+from _vm import start_thread as _start_thread, lock_new as _lock_new, lock_acquire as _lock_acquire, \
+    lock_release as _lock_release, lock_locked as _lock_locked
+
+_host = _vmhost.delegate("_thread")
 
 error = RuntimeError
 
-TIMEOUT_MAX = 9223372036.0      # CPython's PY_TIMEOUT_MAX, in seconds, on Linux
+TIMEOUT_MAX = _host.TIMEOUT_MAX
 
-_MAIN_IDENT = _os.getpid()      # the one thread's identity (on Linux, its tid)
+get_ident = _host.get_ident
+get_native_id = _host.get_native_id
 
-
-def get_ident():
-    """get_ident() -> integer
-
-Return a non-zero integer that uniquely identifies the current thread
-amongst other threads that exist simultaneously."""
-    return _MAIN_IDENT
+_alive = 0          # threads started here and not finished (_count())
+_sentinels = {}     # ident -> the locks _set_sentinel gave that thread
 
 
-def get_native_id():
-    """get_native_id() -> integer
-
-Return a non-negative integer identifying the thread as reported
-by the OS (kernel)."""
-    return _MAIN_IDENT
+class _UnraisableHookArgs:
+    # What sys.unraisablehook gets (CPython's sys.UnraisableHookArgs).
+    __slots__ = ("exc_type", "exc_value", "exc_traceback", "err_msg", "object")
 
 
 def start_new_thread(function, args, kwargs=None):
     """start_new_thread(function, args[, kwargs])
 (start_new() is an obsolete synonym)
 
-Start a new thread and return its identifier."""
+Start a new thread and return its identifier.
+
+The thread will call the function with positional arguments from the
+tuple args and keyword arguments taken from the optional dictionary
+kwargs.  The thread exits when the function returns; the return value
+is ignored.  The thread will also exit when the function raises an
+unhandled exception; a stack trace will be printed unless the exception
+is SystemExit."""
+    global _alive
+    if not callable(function):
+        raise TypeError("first arg must be callable")
     if not isinstance(args, tuple):
         raise TypeError("2nd arg must be a tuple")
     if kwargs is not None and not isinstance(kwargs, dict):
         raise TypeError("optional 3rd arg must be a dictionary")
-    raise RuntimeError("threads are not supported yet by vmsample (the VM runs one thread)")
+
+    def bootstrap():
+        # As CPython's thread_run: SystemExit ends the thread silently,
+        # another exception goes to sys.unraisablehook; then the thread's
+        # sentinel locks are released (its thread state is gone).
+        global _alive
+        _thread_starts()
+        try:
+            if kwargs is None:
+                function(*args)
+            else:
+                function(*args, **kwargs)
+        except SystemExit:
+            pass
+        except BaseException as exc:
+            _unraisable(exc, function)
+        finally:
+            _alive -= 1
+            _thread_ends()
+            for lock in _sentinels.pop(get_ident(), ()):
+                if lock.locked():
+                    lock.release()
+
+    _alive += 1
+    try:
+        return _start_thread(bootstrap)
+    except BaseException:
+        _alive -= 1
+        raise
 
 
 start_new = start_new_thread
+
+
+def _unraisable(exc, function):
+    import sys
+    hook_args = _UnraisableHookArgs()
+    hook_args.exc_type = type(exc)
+    hook_args.exc_value = exc
+    # from the function's frame on, as CPython's (bootstrap's is ours)
+    tb = exc.__traceback__
+    hook_args.exc_traceback = tb.tb_next if tb is not None else None
+    exc.__traceback__ = hook_args.exc_traceback
+    hook_args.err_msg = "Exception ignored in thread started by"
+    hook_args.object = function
+    try:
+        sys.unraisablehook(hook_args)
+    except BaseException:
+        pass
 
 
 def exit():
@@ -71,19 +119,23 @@ def interrupt_main(signum=2):
 
 Simulate the arrival of the given signal in the main thread,
 where the corresponding signal handler will be called."""
-    # The one thread is the main thread: the signal's default action for
-    # SIGINT, the only one the VM delivers for now, happens here and now.
-    if signum != 2:
-        raise NotImplementedError("vmsample delivers only SIGINT to the main thread for now")
-    raise KeyboardInterrupt
+    import _signal
+    handler = _signal.getsignal(signum)
+    if type(handler) is int or handler is None:
+        return                  # SIG_DFL, SIG_IGN: as CPython, nothing happens
+    # The VM's handlers are the host's (_signal): the main thread runs it at
+    # its next signal check (default_int_handler: KeyboardInterrupt there).
+    _signal.raise_signal(signum)
 
 
 def _count():
     """_count() -> integer
 
 Return the number of currently running Python threads, excluding
-the main thread."""
-    return 0
+the main thread. The returned number comprises all threads created
+through `start_new_thread()` as well as `threading.Thread`, and not
+yet finished."""
+    return _alive
 
 
 _stack_size = 0
@@ -106,7 +158,7 @@ Return the thread stack size used when creating new threads."""
 
 def _timeout_of(blocking, timeout):
     """CPython's checks of acquire()'s arguments; the seconds to wait,
-    or -1 for ever."""
+    -1 for ever, or 0 for not at all."""
     if not blocking and timeout != -1:
         raise ValueError("can't specify a timeout for a non-blocking call")
     if timeout < 0 and timeout != -1:
@@ -116,16 +168,6 @@ def _timeout_of(blocking, timeout):
     if timeout != -1 and timeout > TIMEOUT_MAX:
         raise OverflowError("timeout value is too large")
     return timeout
-
-
-def _wait_in_vain(what, timeout):
-    # A held lock that only this thread could release: it never will.
-    if timeout == -1:
-        raise RuntimeError(f"deadlock: acquiring a {what} that is held, which no other thread "
-                           f"can release (vmsample runs one thread)")
-    if timeout > 0:
-        _time.sleep(timeout)
-    return False
 
 
 class lock:
@@ -139,7 +181,8 @@ locked() -- test whether the lock is currently locked
 A lock is not owned by the thread that locked it; another thread may
 unlock it.  A thread attempting to lock a lock that it has already locked
 will block until another thread unlocks it.  Deadlocks may ensue."""
-    __slots__ = ("_locked", "__weakref__")
+    # [_lock] is its state, the VM's (_vm.lock_new: vm/threads.pxi).
+    __slots__ = ("_lock", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("cannot create '_thread.lock' instances")
@@ -151,12 +194,14 @@ will block until another thread unlocks it.  Deadlocks may ensue."""
         """acquire(blocking=True, timeout=-1) -> bool
 (acquire_lock() is an obsolete synonym)
 
-Lock the lock."""
+Lock the lock.  Without argument, this blocks if the lock is already
+locked (even by the same thread), waiting for another thread to release
+the lock, and return True once the lock is acquired.
+With an argument, this will only block if the argument is true,
+and the return value reflects whether the lock is acquired.
+The blocking operation is interruptible."""
         timeout = _timeout_of(blocking, timeout)
-        if not self._locked:
-            self._locked = True
-            return True
-        return _wait_in_vain("lock", timeout)
+        return _lock_acquire(self._lock, timeout != 0, timeout)     # waits with the VM lock released
 
     def release(self):
         """release()
@@ -165,16 +210,14 @@ Lock the lock."""
 Release the lock, allowing another thread that is blocked waiting for
 the lock to acquire the lock.  The lock must be in the locked state,
 but it needn't be locked by the same thread that unlocks it."""
-        if not self._locked:
-            raise RuntimeError("release unlocked lock")
-        self._locked = False
+        _lock_release(self._lock)
 
     def locked(self):
         """locked() -> bool
 (locked_lock() is an obsolete synonym)
 
 Return whether the lock is in the locked state."""
-        return self._locked
+        return _lock_locked(self._lock)
 
     acquire_lock = acquire
     release_lock = release
@@ -187,10 +230,10 @@ Return whether the lock is in the locked state."""
         self.release()
 
     def _at_fork_reinit(self):
-        self._locked = False
+        self._lock = _lock_new()
 
     def __repr__(self):
-        state = "locked" if self._locked else "unlocked"
+        state = "locked" if _lock_locked(self._lock) else "unlocked"
         return f"<{state} _thread.lock object at {id(self):#x}>"
 
 
@@ -205,7 +248,7 @@ def _allocate_lock():
 Create a new lock object. See help(type(threading.Lock())) for
 information about locks."""
     lock = object.__new__(LockType)
-    lock._locked = False
+    lock._lock = _lock_new()
     return lock
 
 
@@ -220,16 +263,19 @@ def _set_sentinel():
 
 Set a sentinel lock that will be released when the current thread
 state is finalized (normally when the thread's Python code ends)."""
-    return _allocate_lock()
+    lock = _allocate_lock()
+    _sentinels.setdefault(get_ident(), []).append(lock)
+    return lock
 
 
 class RLock:
-    # [_owner] is the owning thread's ident (0: none), [_count] how many
-    # times it acquired the lock.
-    __slots__ = ("_owner", "_count", "__weakref__", "__dict__")
+    # [_block] is the lock held while the RLock is; [_owner] the owning
+    # thread's ident (0: none), [_count] how many times it acquired it.
+    __slots__ = ("_block", "_owner", "_count", "__weakref__", "__dict__")
 
     def __new__(cls, *args, **kwargs):
         self = object.__new__(cls)
+        self._block = _allocate_lock()
         self._owner = 0
         self._count = 0
         return self
@@ -239,15 +285,15 @@ class RLock:
 
 Lock the lock.  `blocking` indicates whether we should wait
 for the lock to be available or not."""
-        timeout = _timeout_of(blocking, timeout)
         me = get_ident()
         if self._count > 0 and self._owner == me:
+            _timeout_of(blocking, timeout)
             self._count += 1
             return True
-        if self._count == 0:
-            self._owner, self._count = me, 1
-            return True
-        return _wait_in_vain("RLock", timeout)
+        if not self._block.acquire(blocking, timeout):
+            return False
+        self._owner, self._count = me, 1
+        return True
 
     def release(self):
         """release()
@@ -259,6 +305,7 @@ the lock to acquire the lock."""
         self._count -= 1
         if self._count == 0:
             self._owner = 0
+            self._block.release()
 
     __enter__ = acquire
 
@@ -285,18 +332,18 @@ For internal use by `threading.Condition`."""
             raise RuntimeError("cannot release un-acquired lock")
         state = (self._count, self._owner)
         self._count, self._owner = 0, 0
+        self._block.release()
         return state
 
     def _acquire_restore(self, state):
         """_acquire_restore(state) -> None
 
 For internal use by `threading.Condition`."""
-        count, owner = state
-        if self._count and self._owner != owner:
-            _wait_in_vain("RLock", -1)
-        self._count, self._owner = count, owner
+        self._block.acquire()
+        self._count, self._owner = state
 
     def _at_fork_reinit(self):
+        self._block = _allocate_lock()
         self._count, self._owner = 0, 0
 
     def __repr__(self):
@@ -305,11 +352,105 @@ For internal use by `threading.Condition`."""
                 f"owner={self._owner} count={self._count} at {id(self):#x}>")
 
 
+_serials = {}       # ident -> the running thread's serial number (the main thread's: 0)
+_touched = {}       # serial -> the _local dict tables holding an entry of that thread
+_next_serial = 1
+
+
 class _local:
     """Thread-local data"""
-    # One thread: an instance's attributes are the one thread's.
+    # Each thread's attributes are a dict of its own, in [_local__dicts]
+    # under the thread's serial number (an ident may be reused; a serial is
+    # not); a thread's entries go when it ends.  (CPython's pure-Python
+    # _threading_local swaps the instance __dict__ instead.)
+    __slots__ = ("_local__dicts", "_local__args", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
         if (args or kwargs) and cls.__init__ is object.__init__:
             raise TypeError("Initialization arguments are not supported")
-        return object.__new__(cls)
+        self = object.__new__(cls)
+        object.__setattr__(self, "_local__args", (args, kwargs))
+        object.__setattr__(self, "_local__dicts", {_serials.get(get_ident(), 0): {}})
+        return self
+
+    def __getattribute__(self, name):
+        d = _local_dict(self)
+        if name == "__dict__":
+            return d
+        found = _class_attribute(type(self), name)
+        if found is not _MISSING and _is_data_descriptor(found):
+            return type(found).__get__(found, self, type(self))
+        if name in d:
+            return d[name]
+        if found is not _MISSING:
+            get = getattr(type(found), "__get__", None)
+            return found if get is None else get(found, self, type(self))
+        getattr_hook = _class_attribute(type(self), "__getattr__")
+        if getattr_hook is not _MISSING:
+            return getattr_hook(self, name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        if name == "__dict__":
+            raise AttributeError(f"'{type(self).__name__}' object attribute '__dict__' is read-only")
+        d = _local_dict(self)
+        found = _class_attribute(type(self), name)
+        if found is not _MISSING and _is_data_descriptor(found):
+            type(found).__set__(found, self, value)
+        else:
+            d[name] = value
+
+    def __delattr__(self, name):
+        if name == "__dict__":
+            raise AttributeError(f"'{type(self).__name__}' object attribute '__dict__' is read-only")
+        d = _local_dict(self)
+        found = _class_attribute(type(self), name)
+        if found is not _MISSING and _is_data_descriptor(found):
+            type(found).__delete__(found, self)
+        elif name in d:
+            del d[name]
+        else:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+
+_MISSING = object()
+
+
+def _class_attribute(cls, name):
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return _MISSING
+
+
+def _is_data_descriptor(value):
+    t = type(value)
+    return hasattr(t, "__set__") or hasattr(t, "__delete__")
+
+
+def _local_dict(self):
+    # This thread's dict of [self]; a thread's first access makes it and
+    # runs the class's __init__ with the arguments the object was made with.
+    dicts = object.__getattribute__(self, "_local__dicts")
+    serial = _serials.get(get_ident(), 0)
+    d = dicts.get(serial)
+    if d is None:
+        d = dicts[serial] = {}
+        _touched.setdefault(serial, []).append(dicts)
+        init = type(self).__init__
+        if init is not object.__init__:
+            args, kwargs = object.__getattribute__(self, "_local__args")
+            init(self, *args, **kwargs)
+    return d
+
+
+def _thread_starts():
+    global _next_serial
+    _serials[get_ident()] = _next_serial
+    _next_serial += 1
+
+
+def _thread_ends():
+    serial = _serials.pop(get_ident(), None)
+    for dicts in _touched.pop(serial, ()):
+        dicts.pop(serial, None)

@@ -1304,9 +1304,9 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
         return V_NONE
     if fn == "compile":
-        # compile(source, filename, mode): a code object (vm/dynamic.pxi)
-        check_args("compile", n, 3, 3)
-        return compile_dynamic_code(a)
+        # compile(source, filename, mode[, package]): a code object (vm/dynamic.pxi)
+        check_args("compile", n, 3, 4)
+        return compile_dynamic_code(a, n)
     if fn == "run":
         # run(code, globals, locals): exec / eval of a code object
         check_args("run", n, 3, 3)
@@ -1328,6 +1328,13 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     if fn == "iterator_setstate":
         check_args("iterator_setstate", n, 2, 2)
         return iterator_setstate(a, a[1])
+    if fn == "start_thread":
+        # start_thread(f): a new VM thread that calls f(); its ident (vm/threads.pxi)
+        return start_thread(a, n)
+    if fn.startswith("lock_"):
+        # lock_new(), lock_acquire(state, blocking, timeout), lock_release(state),
+        # lock_locked(state): the state of _thread's locks (vm/threads.pxi)
+        return lock_function(fn, a, n)
     if fn == "weak_new" or fn == "weak_get":
         return weak_module_function(fn, a, n)
     if fn == "host_value":

@@ -10,8 +10,10 @@
 # module's globals, vm/modules.pxi) -- with [locals] as the namespace its
 # top-level names live in (the slot a class body's namespace takes).
 
-cdef gcref_t compile_dynamic_code(gcref_t* a) except 0:
-    # a: [source (str, or a handle of a CPython ast tree), filename, mode]
+cdef gcref_t compile_dynamic_code(gcref_t* a, Py_ssize_t n) except 0:
+    # a: [source (str, or a handle of a CPython ast tree), filename, mode,
+    # and optionally the package its relative imports are resolved against
+    # (a module's code: runpy's, through the importer's get_code)]
     from vmsample.lang.compiler import compile_dynamic
     cdef int g, first
     source = to_host(a)
@@ -22,7 +24,7 @@ cdef gcref_t compile_dynamic_code(gcref_t* a) except 0:
     if isinstance(source, (bytes, bytearray)):
         from vmsample.lang.source import decode_source
         source = decode_source(bytes(source), filename)
-    spec = compile_dynamic(source, filename, mode)
+    spec = compile_dynamic(source, filename, mode, package=str_to_py(a[3]) if n == 4 else "")
     g = add_root(dict_new())
     first = VM_STATE.ncodes
     load_code(spec, g)

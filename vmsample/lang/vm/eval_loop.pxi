@@ -477,8 +477,10 @@ cdef bint safe_point() except -1:
     # A safe point saw VM_STATE.tick: record where the program is, once per
     # timer expiry since the last sample, and run what the collector queued
     # for finalization (vm/weakrefs.pxi) -- VM code that may allocate, so the
-    # caller holds no object in a C local across this.
+    # caller holds no object in a C local across this -- and, when another
+    # thread asked for the VM lock, let it run (vm/threads.pxi).
     cdef bint due = take_finalization_due()
+    cdef bint switch = MAIN_THREAD.next != NULL and vl_take_requests()
     if VM_STATE.tick:
         if VM_STATE.prof != NULL:
             prof_time_samples(VM_STATE.prof)
@@ -486,6 +488,8 @@ cdef bint safe_point() except -1:
             VM_STATE.tick = 0
     if due:
         run_finalization()
+    if switch:
+        switch_threads()
     return 0
 
 cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:

@@ -325,7 +325,15 @@ cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exc
     if kwnames:
         kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))}
         return from_host(fn(*args, **kw))
+    if fn is _host_sleep and npos == 1 and type(args[0]) in (int, float) and 0 <= args[0] <= 1e9 \
+            and RUNNING != NULL:
+        # The VM lock is released while it sleeps (vm/threads.pxi); CPython
+        # refuses the other lengths, with its messages.
+        sleep_unlocked(args[0])
+        return V_NONE
     return from_host(fn(*args))
+
+from time import sleep as _host_sleep
 
 # ---------------------------------------------------------------- complex
 # A complex number is two raw doubles; its arithmetic and methods are the

@@ -162,10 +162,13 @@ cdef void free_state() noexcept:
 
 
 def run_program(source, filename, argv, Nursery nursery, code_filename=None,
-                ProfileWriter writer=None, seed=None):
+                ProfileWriter writer=None, seed=None, module=None):
     """Compile and run a program; returns the exit status (0, 1 uncaught
     exception, or SystemExit's code).  Compile errors name [filename],
     tracebacks and profiles [code_filename] (default: the same).
+
+    With [module] (``python -m MODULE``), the program [source] is empty and
+    module __main__ runs MODULE as CPython's runpy does (run_module_as_main).
 
     With [writer], the run is profiled into it as the writer is configured
     (vmsample.profile._glue.attach): allocation samples every
@@ -218,6 +221,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         add_root(0)
     HEAP.trace_roots, HEAP.trace_roots_ctx = _trace_roots, &VM_STATE
     HEAP.on_finalization, HEAP.on_finalization_ctx = finalization_due, NULL
+    threads_start()
     try:
         _register_types(nursery)
         try:
@@ -250,10 +254,11 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             PROFILER = attach(nursery, writer, walk_stack, &VM_STATE, &VM_STATE.tick, seed=seed)
             WRITER = writer
             VM_STATE.prof = &PROFILER.glue
-        status = _run_main_reporting(main_code)
+        status = _run_main_reporting(main_code, module)
         finalize_at_exit()
         return status
     finally:
+        threads_end()
         VM_STATE.prof = NULL
         if PROFILER is not None:
             PROFILER.detach()
@@ -267,10 +272,28 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
 
 
 
-cdef object _run_main_reporting(int main_code):
+cdef int run_module_as_main(str name) except -1:
+    # python -m NAME: as CPython's Modules/main.c, a call of the standard
+    # library's runpy._run_module_as_main(NAME, True) with no frame of ours
+    # under it: it finds the module on sys.path (the current directory
+    # first), sets sys.argv[0] to its file and runs it (a package's
+    # __main__) in module __main__'s globals; "No module named NAME" is its
+    # sys.exit.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(import_module(intern("runpy")))
+    push(getattr_v(base, intern("_run_module_as_main")))
+    push(intern(name))
+    push(V_TRUE)
+    call_nested(base + 1, 2, 0)
+    HEAP.shadowstack_top = base
+    return 0
+
+cdef object _run_main_reporting(int main_code, str module):
     status = 0
     try:
         run_code(main_code)
+        if module is not None:
+            run_module_as_main(module)
     except VMError:
         exc = VM_STATE.roots[R_EXC]
         sys.stdout.flush()

@@ -44,6 +44,7 @@ cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     for i in range(s.depth + 1):
         if s.frames[i].frameobj != 0:
             gc_visit_root(h, &s.frames[i].frameobj)
+    trace_threads(h)                # the threads that are not running (vm/threads.pxi)
     for i in range(s.codes_old if minor else 0, s.ncodes):
         co = s.codes[i]
         for j in range(co.nconsts):
