@@ -3,7 +3,8 @@
 # Code made while the program runs: compile(), exec() and eval() (their
 # Python halves are vmsample/lang/app/builtins.py).
 #
-# compile() compiles with the VM's compiler (compiler.compile_dynamic) and
+# compile() compiles with the VM's compiler (compiler.compile_dynamic; a
+# text seen before comes from the compile cache, vmsample/lang/code_cache.py) and
 # loads the code under a globals dict of its own; the code object names it.
 # exec(code, globals, locals) runs it under [globals] -- the code is loaded
 # again under that dict when it is another one (each CodeObj reads one
@@ -12,7 +13,7 @@
 
 cdef gcref_t compile_dynamic_code(gcref_t* a) except 0:
     # a: [source (str, or a handle of a CPython ast tree), filename, mode]
-    from vmsample.lang.compiler import compile_dynamic
+    from vmsample.lang.code_cache import compiled_text
     cdef int g, first
     source = to_host(a)
     filename = str_to_py(a[1]) if has_tid(a[1], T_STR) else str(to_host(a + 1))
@@ -22,7 +23,11 @@ cdef gcref_t compile_dynamic_code(gcref_t* a) except 0:
     if isinstance(source, (bytes, bytearray)):
         from vmsample.lang.source import decode_source
         source = decode_source(bytes(source), filename)
-    spec = compile_dynamic(source, filename, mode)
+    if isinstance(source, str):
+        spec = compiled_text(source, filename, mode)
+    else:                                   # a CPython ast tree
+        from vmsample.lang.compiler import compile_dynamic
+        spec = compile_dynamic(source, filename, mode)
     g = add_root(dict_new())
     first = VM_STATE.ncodes
     load_code(spec, g)
