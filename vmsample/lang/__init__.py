@@ -12,7 +12,7 @@ import sys
 
 __all__ = ["run_program", "run_file", "run_module", "main", "CompileError"]
 
-from vmsample.lang.compiler import CompileError  # noqa: E402
+from vmsample.lang.code_object import CompileError  # noqa: E402
 
 
 def run_program(source, filename, argv=(), nursery=None, code_filename=None, writer=None, seed=None,

@@ -86,6 +86,7 @@
 #    the roots and the profile writer are only touched by the holder.
 
 from cpython.ref cimport PyObject
+from cpython.buffer cimport PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release, PyBUF_FORMAT, PyBUF_C_CONTIGUOUS
 from libc.stdint cimport int64_t, uint64_t, uint32_t, int32_t, uint16_t, uint8_t, uintptr_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memset, memcmp
@@ -100,7 +101,7 @@ from vmsample.profile._glue cimport ProfGlue, Profiler, attach, prof_time_sample
 import os
 import sys
 import math as _pymath
-from vmsample.lang.compiler import Code as _PyCode
+from vmsample.lang.code_object import Code as _PyCode
 
 cdef extern from *:
     """

@@ -1,44 +1,47 @@
-"""The compile cache: a module's compiled code kept on disk, as CPython's
-``__pycache__``, so that no run pays to compile a module that has not
-changed (the standard library's modules above all).
+"""The compile cache: compiled code kept on disk (``disk_cache.py``), as
+CPython's ``__pycache__``, so that no run pays to compile what has not
+changed -- the standard library's modules above all, but also the program
+itself and the small sources that ``compile``, ``exec`` and ``eval`` see
+again at every run (namedtuple's ``__new__``).  A run whose code is all in
+the cache never imports the compiler.
 
-An entry is one file in the user's cache directory (``$VMSAMPLE_CACHE_DIR``,
-else ``$XDG_CACHE_HOME/vmsample/code``, else ``~/.cache/vmsample/code``),
-named after the source's absolute path, its package and the compiler's
-version.  It holds the source's size and modification time (ns), as
-CPython's pyc does, and the compiled code tree (``compiler.Code``, pickled).
-The rules:
+Every entry's stamp holds the compiler's version (``COMPILER_VERSION``: a
+hash of the compiler's own source files), so editing the compiler
+recompiles everything; beyond that:
 
-* an entry is used only if its source's size and mtime are the file's now
-  and it was written by this compiler (``COMPILER_VERSION``: a hash of the
-  compiler's own source files), so editing either recompiles;
-* an entry that cannot be read -- truncated, corrupt, from another version
-  of Python -- is ignored and written again;
-* an entry is written to a temporary file in the same directory and renamed
-  into place, so a concurrent run reads the old entry or the new one, never
-  half of one; a directory that cannot be written costs only the caching.
+* a module file ([compiled]) is named by its absolute path and package, and
+  its stamp holds the source's size and modification time (ns), as CPython's
+  pyc does: an entry is used only while they are the file's;
+* program text ([compiled_text]: the program, ``-c``, and ``compile()``'s
+  sources) is named by the text itself, with its file name and mode, so its
+  entry never goes stale.  A text longer than ``MAX_TEXT`` is compiled every
+  time (generated code that differs at every run would only fill the cache).
+
+An entry's value is the code tree flattened in preorder: each [Code] as its
+fields in ``Code.__slots__`` order, ``code`` and ``lines`` as the bytes of
+32-bit ints (loaded as memoryviews, which the VM copies in one go), and each
+nested code among the constants replaced by its index in the flattening
+(the indices of those constants are the last field).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
-import tempfile
 
-from vmsample.lang.compiler import compile_source
-from vmsample.lang.source import read_source
+from vmsample.lang import disk_cache
+from vmsample.lang.code_object import Code
 
-__all__ = ["compiled", "cache_dir", "COMPILER_VERSION"]
+__all__ = ["compiled", "compiled_text", "COMPILER_VERSION", "MAX_TEXT"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+MAX_TEXT = 64 * 1024
 
 
 def _compiler_version() -> str:
-    h = hashlib.sha256()
+    h = disk_cache.sha256()
     compiler = sorted(os.path.join("compiler", f) for f in os.listdir(os.path.join(_HERE, "compiler"))
                       if f.endswith(".py"))
-    for name in (*compiler, "opcodes.py", "verify.py", "source.py"):
+    for name in (*compiler, "code_object.py", "code_cache.py", "opcodes.py", "verify.py", "source.py"):
         h.update(name.encode())
         with open(os.path.join(_HERE, name), "rb") as f:
             h.update(f.read())
@@ -48,50 +51,88 @@ def _compiler_version() -> str:
 COMPILER_VERSION = _compiler_version()
 
 
-def cache_dir() -> str:
-    explicit = os.environ.get("VMSAMPLE_CACHE_DIR")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "vmsample", "code")
-
-
-def _entry_path(path: str, package: str) -> str:
-    key = f"{COMPILER_VERSION}\0{path}\0{package}".encode("utf-8", "surrogatepass")
-    return os.path.join(cache_dir(), hashlib.sha256(key).hexdigest()[:40] + ".code")
-
-
-def compiled(path: str, *, package: str = "", search_path: list | None = None):
+def compiled(path: str, *, package: str = "", search_path: list | None = None) -> Code:
     """The compiled code of the source file [path], from the cache when it is
     current, else compiled (SyntaxError as compile_source raises it) and
     cached."""
     path = os.path.abspath(path)
     st = os.stat(path)
     stamp = (path, st.st_size, st.st_mtime_ns, COMPILER_VERSION)
-    entry = _entry_path(path, package)
-    try:
-        with open(entry, "rb") as f:
-            header, code = pickle.load(f)
-        if header == stamp:
-            return code
-    except Exception:           # absent, unreadable, truncated, corrupt: compile again
-        pass
-    source = read_source(path)
-    code = compile_source(source, path, package=package, search_path=search_path)
-    _write(entry, stamp, code)
+    entry = disk_cache.entry_path(COMPILER_VERSION, "file", path, package)
+    flat = disk_cache.read(entry, stamp)
+    if flat is not None:
+        return _unflatten(flat)
+    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.source import read_source
+
+    code = compile_source(read_source(path), path, package=package, search_path=search_path)
+    disk_cache.write(entry, stamp, _flatten(code))
     return code
 
 
-def _write(entry: str, stamp: tuple, code) -> None:
-    try:
-        os.makedirs(os.path.dirname(entry), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump((stamp, code), f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, entry)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass                    # a read-only cache costs only the caching
+def compiled_text(source: str, filename: str, mode: str = "module", *,
+                  search_path: list | None = None, package: str = "") -> Code:
+    """The compiled code of program text [source]: mode "module" is a
+    program's (compile_source), "exec", "eval" and "single" are compile()'s
+    (compile_dynamic; [package] resolves its relative imports).  From the
+    cache when this text was compiled before."""
+    cached = len(source) <= MAX_TEXT
+    if cached:
+        digest = disk_cache.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+        stamp = (filename, mode, package, digest, COMPILER_VERSION)
+        entry = disk_cache.entry_path(COMPILER_VERSION, "text", filename, mode, package, digest)
+        flat = disk_cache.read(entry, stamp)
+        if flat is not None:
+            return _unflatten(flat)
+    if mode == "module":
+        from vmsample.lang.compiler import compile_source
+        code = compile_source(source, filename, search_path=search_path)
+    else:
+        from vmsample.lang.compiler import compile_dynamic
+        code = compile_dynamic(source, filename, mode, package=package)
+    if cached:
+        disk_cache.write(entry, stamp, _flatten(code))
+    return code
+
+
+def _flatten(code: Code) -> tuple:
+    out = []
+
+    def visit(c):
+        index = len(out)
+        out.append(None)
+        consts = list(c.consts)
+        nested = tuple(i for i, k in enumerate(consts) if isinstance(k, Code))
+        for i in nested:
+            consts[i] = visit(consts[i])
+        fields = dict(zip(Code.__slots__, c.fields()))
+        fields.update(code=_words(c.code), lines=_words(c.lines), consts=tuple(consts),
+                      varnames=tuple(c.varnames), cellvars=tuple(c.cellvars), names=tuple(c.names),
+                      exctable=tuple(tuple(row) for row in c.exctable))
+        out[index] = (*fields.values(), nested)
+        return index
+
+    visit(code)
+    return tuple(out)
+
+
+def _words(seq) -> bytes:
+    from array import array
+
+    words = array("i", seq)
+    assert words.itemsize == 4
+    return words.tobytes()
+
+
+def _unflatten(flat: tuple) -> Code:
+    codes = []
+    for row in flat:
+        c = Code(*row[:-1])
+        c.code = memoryview(c.code).cast("i")
+        c.lines = memoryview(c.lines).cast("i")
+        c.consts = list(c.consts)
+        codes.append((c, row[-1]))
+    for c, nested in codes:
+        for i in nested:
+            c.consts[i] = codes[c.consts[i]][0]
+    return codes[0][0]

@@ -20,7 +20,6 @@ import os
 import site
 import sys
 import sysconfig
-import tomllib
 
 LIB_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib")
 APP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "app")
@@ -63,9 +62,18 @@ def find_in_path(leaf: str, path: list[str]) -> tuple[str, bool] | None:
     return None
 
 
-def _c_modules() -> dict:
-    with open(os.path.join(LIB_DIR, "c_modules.toml"), "rb") as f:
+def _parse_c_modules(path: str) -> dict:
+    import tomllib
+
+    with open(path, "rb") as f:
         return {row["name"]: row for row in tomllib.load(f)["module"]}
+
+
+def _c_modules() -> dict:
+    # Parsed once per edit of the table, not at every start (vmsample/lang/disk_cache.py).
+    from vmsample.lang.disk_cache import cached_table
+
+    return cached_table(os.path.join(LIB_DIR, "c_modules.toml"), _parse_c_modules)
 
 
 C_MODULES = _c_modules()

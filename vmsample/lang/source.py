@@ -9,8 +9,8 @@ file, line and column where CPython would stop, so ``vmsample run`` and
 
 from __future__ import annotations
 
+import codecs
 import io
-import tokenize
 
 __all__ = ["read_source", "decode_source", "declaration_line", "check_no_nul"]
 
@@ -24,6 +24,16 @@ def read_source(path) -> str:
 
 def decode_source(data: bytes, filename: str) -> str:
     """[data] decoded as CPython decodes a source file; the BOM is dropped."""
+    end = data.find(b"\n", data.find(b"\n") + 1)          # the end of line 2
+    if not data.startswith(codecs.BOM_UTF8) and b"coding" not in data[:end if end >= 0 else len(data)]:
+        # No BOM, no declaration: UTF-8 (tokenize would say so, but
+        # importing it costs every start more than decoding).
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass                # the compiler says where, below
+    import tokenize
+
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         return data.decode(encoding)

@@ -15,7 +15,8 @@ concept files are mixins:
   * ``constants.py``    the constant table, CPython's constant folding;
   * ``statements.py``   statements and the block stack;
   * ``expressions.py``  expressions, calls, comprehensions, yield and await;
-  * ``code.py``         what they make: [Code], labels, [CompileError].
+  * ``code.py``         jump labels; what they make, [Code], and [CompileError]
+                        are ``vmsample/lang/code_object.py``'s.
 
 (No ``patterns.py``: ``match`` is refused when it runs, see
 ``statements.py``.)  This module is the entry points.

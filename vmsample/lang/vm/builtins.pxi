@@ -47,13 +47,20 @@ HOST_METHOD_TYPES = {"str": str, "bytes": bytes, "int": int, "float": float, "co
                      "slice": slice, "range": range}
 BID_HOST = {}
 BI_HOST_FIRST = len(BUILTIN_NAMES)     # every bid from here on is the host's (BID_HOST)
+_OWN_NAMES = set(BUILTIN_NAMES)
 for _owner, _host in HOST_METHOD_TYPES.items():
     for _m, _v in vars(_host).items():
-        if _m not in SLOT_NAMES and f"{_owner}.{_m}" not in BUILTIN_NAMES and \
+        if _m not in SLOT_NAMES and f"{_owner}.{_m}" not in _OWN_NAMES and \
                 type(_v).__name__ in ("method_descriptor", "classmethod_descriptor", "staticmethod"):
             BID_HOST[len(BUILTIN_NAMES)] = getattr(_host, _m)
             BUILTIN_NAMES.append(f"host.{_owner}.{_m}")
 BUILTIN_IDS = {name: i for i, name in enumerate(BUILTIN_NAMES)}
+# The builtins named "OWNER.NAME", by OWNER: (NAME, bid) in bid order (what
+# start-up puts in each builtin class's and module's dict).
+BUILTINS_OF = {}
+for _bid, _qual in enumerate(BUILTIN_NAMES):
+    _owner, _, _m = _qual.rpartition(".")
+    BUILTINS_OF.setdefault(_owner, []).append((_m, _bid))
 cdef int BI_SLOT_FIRST_C = BI_SLOT_FIRST
 cdef int BI_HOST_FIRST_C = BI_HOST_FIRST
 cdef int BI_SLOT_END_C = BI_SLOT_FIRST + len(SLOT_NAMES)
@@ -115,13 +122,13 @@ cdef int fill_builtin_class(int root, str name, object host) except -1:
     # its CPython counterpart [host] has in its own dict, what the VM
     # implements of it -- a slot wrapper, a method, a getset, or None where
     # CPython has None (list.__hash__).
-    names = list(vars(host)) if host is not None else []
-    for bid, qual in enumerate(BUILTIN_NAMES):
-        owner, _, meth = qual.rpartition(".")
-        if owner == name and meth not in names:
-            names.append(meth)
-    names += [g for g in GETSETS.get(name, ()) if g not in names]
-    names += [m for m in SHARED_METHODS.get(name, (None, ()))[1] if m not in names]
+    names = dict.fromkeys(vars(host)) if host is not None else {}      # (an ordered set)
+    for meth, bid in BUILTINS_OF.get(name, ()):
+        names.setdefault(meth)
+    for g in GETSETS.get(name, ()):
+        names.setdefault(g)
+    for m in SHARED_METHODS.get(name, (None, ()))[1]:
+        names.setdefault(m)
     push(FLD(VM_STATE.roots[root])[K_DICT])
     dict_set_py(top_slot(), "__doc__", V_NONE)        # (CPython's docstrings are not copied)
     pop()

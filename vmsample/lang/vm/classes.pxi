@@ -373,11 +373,15 @@ cdef Py_ssize_t keys_index(gcref_t cls, gcref_t name) noexcept nogil:
     cdef gcref_t keys = FLD(cls)[K_KEYS]
     cdef gcref_t* items = ITEMS(keys)
     cdef Py_ssize_t n = RAW(keys)[L_LEN], i
+    cdef int64_t hv
     for i in range(n):
         if items[i] == name:
             return i
+    # Not this very string (names are interned, so a miss is the common
+    # case): an equal one, hashes (cached in the strings) compared first.
+    hv = str_hash(name)
     for i in range(n):
-        if is_obj(items[i]) and str_eq(items[i], name):        # (reserved keys are immediates)
+        if is_obj(items[i]) and str_hash(items[i]) == hv and str_eq(items[i], name):   # (reserved keys are immediates)
             return i
     return -1
 

@@ -3,7 +3,8 @@
 # Code made while the program runs: compile(), exec() and eval() (their
 # Python halves are vmsample/lang/app/builtins.py).
 #
-# compile() compiles with the VM's compiler (compiler.compile_dynamic) and
+# compile() compiles with the VM's compiler (compiler.compile_dynamic; a
+# text seen before comes from the compile cache, vmsample/lang/code_cache.py) and
 # loads the code under a globals dict of its own; the code object names it.
 # exec(code, globals, locals) runs it under [globals] -- the code is loaded
 # again under that dict when it is another one (each CodeObj reads one
@@ -14,7 +15,7 @@ cdef gcref_t compile_dynamic_code(gcref_t* a, Py_ssize_t n) except 0:
     # a: [source (str, or a handle of a CPython ast tree), filename, mode,
     # and optionally the package its relative imports are resolved against
     # (a module's code: runpy's, through the importer's get_code)]
-    from vmsample.lang.compiler import compile_dynamic
+    from vmsample.lang.code_cache import compiled_text
     cdef int g, first
     source = to_host(a)
     filename = str_to_py(a[1]) if has_tid(a[1], T_STR) else str(to_host(a + 1))
@@ -24,7 +25,12 @@ cdef gcref_t compile_dynamic_code(gcref_t* a, Py_ssize_t n) except 0:
     if isinstance(source, (bytes, bytearray)):
         from vmsample.lang.source import decode_source
         source = decode_source(bytes(source), filename)
-    spec = compile_dynamic(source, filename, mode, package=str_to_py(a[3]) if n == 4 else "")
+    package = str_to_py(a[3]) if n == 4 else ""
+    if isinstance(source, str):
+        spec = compiled_text(source, filename, mode, package=package)
+    else:                                   # a CPython ast tree
+        from vmsample.lang.compiler import compile_dynamic
+        spec = compile_dynamic(source, filename, mode, package=package)
     g = add_root(dict_new())
     first = VM_STATE.ncodes
     load_code(spec, g)

@@ -33,10 +33,8 @@ cdef int load_one_code(object spec, int globals) except -1:
     co.caches = <InlineCache*>calloc(co.ninstr + 1, sizeof(InlineCache))
     if co.code == NULL or co.lines == NULL or co.caches == NULL:
         raise MemoryError()
-    for i in range(len(spec.code)):
-        co.code[i] = spec.code[i]
-    for i in range(co.ninstr):
-        co.lines[i] = spec.lines[i]
+    copy_words(co.code, spec.code, len(spec.code))
+    copy_words(co.lines, spec.lines, co.ninstr)
     co.nexc = len(spec.exctable)
     co.exc = <int32_t*>malloc(16 * co.nexc + 4)
     for i, row in enumerate(spec.exctable):
@@ -67,6 +65,24 @@ cdef int load_one_code(object spec, int globals) except -1:
         else:
             co.consts[i] = from_host(c)
         co.nconsts = i + 1
+    return 0
+
+cdef int copy_words(int32_t* dst, object words, Py_ssize_t n) except -1:
+    # [n] ints of a code's [words]: a list (the compiler's), or a buffer of
+    # 32-bit ints (the compile cache's memoryviews) copied in one go.
+    cdef Py_buffer view
+    cdef Py_ssize_t i
+    if not PyObject_CheckBuffer(words):
+        for i in range(n):
+            dst[i] = words[i]
+        return 0
+    PyObject_GetBuffer(words, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS)
+    try:
+        if view.itemsize != 4 or view.len < n * 4 or view.format == NULL or view.format[0] != b'i':
+            raise TypeError(f"code words: a buffer of 32-bit ints expected, not {view.format!r}")
+        memcpy(dst, view.buf, n * 4)
+    finally:
+        PyBuffer_Release(&view)
     return 0
 
 cdef int run_code(int index) except -1:
@@ -161,6 +177,17 @@ cdef void free_state() noexcept:
     memset(&VM_STATE, 0, sizeof(VMState))
 
 
+# At the host's exit CPython's shutdown runs its cyclic collector over every
+# object still alive -- after a VM run, the code trees and the tables of a
+# few dozen modules: ~20 ms after importing six modules, for a process that
+# is ending.  Frozen first (gc.freeze: out of the collector's sight), they
+# are skipped.  Only at exit: a process that runs many programs keeps
+# collecting their garbage.
+import atexit as _atexit
+import gc as _host_gc
+_atexit.register(_host_gc.freeze)
+
+
 def run_program(source, filename, argv, Nursery nursery, code_filename=None,
                 ProfileWriter writer=None, seed=None, module=None):
     """Compile and run a program; returns the exit status (0, 1 uncaught
@@ -179,10 +206,10 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     the writer."""
     global HEAP, class_serial
     global WRITER
-    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.code_cache import compiled_text
     from vmsample.lang.modules import search_path
     SEARCH_PATH[:] = search_path(filename)
-    spec = compile_source(source, filename, search_path=SEARCH_PATH)
+    spec = compiled_text(source, filename, search_path=SEARCH_PATH)
     if code_filename is not None:
         filename = code_filename
         todo = [spec]

@@ -186,8 +186,7 @@ cdef int raise_module_not_found(str name, str message) except -1:
 cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* parentslot) except 0:
     # Compile (or take from the compile cache) and run module [name] from
     # [path]; a package's __path__ is its directory.
-    from vmsample.lang.code_cache import compiled
-    from vmsample.lang.compiler import compile_source
+    from vmsample.lang.code_cache import compiled, compiled_text
     cdef gcref_t* top = HEAP.shadowstack_top
     cdef gcref_t* mslot
     cdef gcref_t m
@@ -196,7 +195,7 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
     package = name if is_package else parent
     try:
         if os.path.isdir(path):             # a namespace package: no code
-            spec = compile_source("", path, package=package, search_path=[])
+            spec = compiled_text("", path)
         else:
             spec = compiled(path, package=package, search_path=[])
     except SyntaxError as e:

@@ -152,6 +152,43 @@ cdef object int_to_py(gcref_t v):
         raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
     return big_to_py(v)
 
+cdef int intlike_cmp(gcref_t a, gcref_t b) noexcept nogil:
+    # -1, 0 or 1 as int [a] is below, equal to or above int [b] (small, bool
+    # or big: is_intlike), on their two's complement bytes, without CPython.
+    # Two numbers of one sign order as their bytes do, sign-extended to one
+    # width and read unsigned from the top.
+    cdef unsigned char sa_buf[8]
+    cdef unsigned char sb_buf[8]
+    cdef const unsigned char* pa = intlike_bytes(a, sa_buf)
+    cdef const unsigned char* pb = intlike_bytes(b, sb_buf)
+    cdef Py_ssize_t la = LEN(a) if has_tid(a, T_BIGINT) else 8
+    cdef Py_ssize_t lb = LEN(b) if has_tid(b, T_BIGINT) else 8
+    cdef Py_ssize_t i
+    cdef unsigned char sa = (pa[la - 1] >> 7) if la else 0
+    cdef unsigned char sb = (pb[lb - 1] >> 7) if lb else 0
+    cdef unsigned char x, y
+    if sa != sb:
+        return -1 if sa else 1
+    i = (la if la > lb else lb) - 1
+    while i >= 0:
+        x = pa[i] if i < la else (0xFF if sa else 0)
+        y = pb[i] if i < lb else (0xFF if sb else 0)
+        if x != y:
+            return -1 if x < y else 1
+        i -= 1
+    return 0
+
+cdef inline const unsigned char* intlike_bytes(gcref_t v, unsigned char* buf) noexcept nogil:
+    # A big int's own bytes, or a small int's (or bool's) 8 written into [buf].
+    cdef int64_t x
+    cdef int i
+    if has_tid(v, T_BIGINT):
+        return <const unsigned char*>(v + 8)
+    x = untag(v) if is_int(v) else (1 if v == V_TRUE else 0)
+    for i in range(8):
+        buf[i] = <unsigned char>((<uint64_t>x >> (8 * i)) & 0xFF)
+    return buf
+
 cdef inline bint is_number(gcref_t v) noexcept nogil:
     return is_intlike(v) or has_tid(v, T_FLOAT)
 

@@ -276,6 +276,10 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
     if op == C_IN or op == C_NOT_IN:
         c = contains(ab + 1, ab)
         return vbool(c if op == C_IN else not c)
+    if is_intlike(a) and is_intlike(b):     # (op is C_LT .. C_GE here)
+        c = intlike_cmp(a, b)
+        return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
+                     else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
     if is_number(a) and is_number(b):
         return vbool(_PY_CMPOPS[op](num_to_py(a), num_to_py(b)))
     ta = TID(a) if is_obj(a) else 0

@@ -121,9 +121,8 @@ cdef int dict_set_py(gcref_t* dslot, str name, gcref_t v) except -1:
 cdef int push_builtins_dict(str prefix) except -1:
     # Push a new dict of the builtins named "prefix.NAME", by NAME.
     push(dict_new())
-    for bid, name in enumerate(BUILTIN_NAMES):
-        if name.startswith(prefix + "."):
-            dict_set_py(top_slot(), name.split(".", 1)[1], mk_bfunc(bid))
+    for name, bid in BUILTINS_OF.get(prefix, ()):
+        dict_set_py(top_slot(), name, mk_bfunc(bid))
     return 0
 
 cdef gcref_t module_object(str name) except 0:
