@@ -24,6 +24,11 @@ print(hash("abc") == hash(b"abc"), hash("") == 0, hash(b"") == 0, hash("ab" * 60
 long_words = ["a" * 2000, "ñ" * 700, "ā" * 600, "𝔘" * 300]
 print([w[:2] for w in set(long_words)], [w[:2] for w in {w: 0 for w in reversed(long_words)}])
 print(sorted(hash(w) == hash(w + "") for w in words))
+# the hashes themselves are CPython's, and so are those made of them
+import collections.abc
+print([hash(w) for w in words[:5]], hash(tuple(words)), hash(frozenset(words)),
+      hash(frozenset(w.encode() for w in words)), hash(("x", b"y", (1, "z"))))
+print(collections.abc.Set._hash(frozenset(words)) == hash(frozenset(words)))
 """
 
 

@@ -630,7 +630,8 @@ cdef int64_t frozenset_hash(gcref_t* slot) except? -1:
     while i <= RAW(slot[0])[S_MASK]:
         key = STAB(slot[0])[2 * i + 1]
         if set_active(key):
-            if has_tid(key, T_TUPLE) or has_tid(key, T_INSTANCE) or has_tid(key, T_FROZENSET):
+            if has_tid(key, T_TUPLE) or has_tid(key, T_INSTANCE) or has_tid(key, T_FROZENSET) or \
+                    has_tid(key, T_STR) or has_tid(key, T_BYTES):
                 push(key)
                 eh = <uint64_t>full_hash(top_slot())
                 pop()
