@@ -233,6 +233,7 @@ cdef inline bint overridden(gcref_t cls, int m) noexcept nogil:
 
 cdef void update_class_flags(gcref_t cls) noexcept nogil:
     cdef int64_t f = RAW(cls)[K_FLAGS] & ~CF_LOOKUP_FLAGS
+    cdef gcref_t v
     if overridden(cls, M_GETATTRIBUTE):
         f |= CF_GETATTRIBUTE
     if class_lookup(cls, MAGIC(M_GETATTR)) != 0:
@@ -247,7 +248,11 @@ cdef void update_class_flags(gcref_t cls) noexcept nogil:
         f |= CF_DESCRIPTOR_SET
     if overridden(cls, M_CALL):
         f |= CF_CALL
-    if class_lookup(cls, MAGIC(M_DEL)) != 0:
+    v = class_lookup(cls, MAGIC(M_DEL))
+    if v != 0 and not is_bfunc(v) and not is_bmethod(v):
+        # (a host type's __del__ -- os.scandir's iterator's closes it -- is
+        # CPython's to run when the host object dies, not the VM's when one
+        # of the handles to it does)
         f |= CF_DEL
     RAW(cls)[K_FLAGS] = f
 
