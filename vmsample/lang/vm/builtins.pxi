@@ -267,6 +267,11 @@ cdef int check_args(str name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi) except
         raise TypeError(f"{name} expected at most {plural(hi, 'argument')}, got {n}")
     return 0
 
+cdef int sum_refuses_start(gcref_t start) except -1:
+    # sum() with a str, bytes or bytearray start: CPython's pointer to join (out of line)
+    what = "strings" if has_tid(start, T_STR) else type_name(start)
+    raise TypeError(f"sum() can't sum {what} [use {'' if has_tid(start, T_STR) else 'b'}''.join(seq) instead]")
+
 cdef gcref_t minmax(gcref_t* args, Py_ssize_t n, gcref_t kwnames, int op, str name) except 0:
     cdef gcref_t key = kwarg(args, n, kwnames, "key")
     cdef gcref_t dflt = kwarg(args, n, kwnames, "default")
@@ -521,10 +526,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("sum", n + nkw(kwnames), 1, 2)
         w = kwarg(a, n, kwnames, "start")
         push(a[1] if n == 2 else (w if w != 0 else tag(0)))
-        for t, what, joiner in ((T_STR, "strings", "''"), (T_BYTES, "bytes", "b''"),
-                                (T_BYTEARRAY, "bytearray", "b''")):
-            if has_tid(unwrap(top_slot()[0]), t):
-                raise TypeError(f"sum() can't sum {what} [use {joiner}.join(seq) instead]")
+        v = unwrap(top_slot()[0])
+        if has_tid(v, T_STR) or has_tid(v, T_BYTES) or has_tid(v, T_BYTEARRAY):
+            sum_refuses_start(v)
         push(get_iter(a))
         while True:
             v = for_iter(top_slot())
