@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 
 import pytest
 
@@ -30,15 +31,15 @@ def test_the_vm_is_built_from_the_builtins_table():
 
     assert _vm.BUILTIN_IDS_C_NUMBERS == builtin_ids.c_numbers()
     assert len(_vm.BUILTIN_IDS_C_NUMBERS) > 50
-    for bid, (name, c_name, _) in enumerate(builtin_ids.BUILTINS):
+    for bid, (name, c_name, _, _) in enumerate(builtin_ids.BUILTINS):
         assert _vm.BUILTIN_NAMES[bid] == name
         if c_name is not None:
             assert _vm.BUILTIN_IDS_C_NUMBERS[c_name] == bid
 
 
 def test_the_builtins_table_has_one_row_per_builtin():
-    names = [name for name, _, _ in builtin_ids.BUILTINS]
-    c_names = [c for _, c, _ in builtin_ids.BUILTINS if c is not None]
+    names = [name for name, _, _, _ in builtin_ids.BUILTINS]
+    c_names = [c for _, c, _, _ in builtin_ids.BUILTINS if c is not None]
     assert len(set(names)) == len(names)
     assert len(set(c_names)) == len(c_names)
     assert all(c.startswith("BI_") for c in c_names)
@@ -66,8 +67,17 @@ def _signature(obj):
         return None
 
 
-_HOST_ROWS = [(name, keywords) for name, _, keywords in builtin_ids.BUILTINS
+_HOST_ROWS = [(name, keywords) for name, _, _, keywords in builtin_ids.BUILTINS
               if keywords != builtin_ids.ANY and _host_builtin(name) is not None]
+_SAMPLES = {"list": lambda: [1], "dict": lambda: {1: 2}, "set": lambda: {1}, "tuple": lambda: (1,),
+            "int": lambda: 0, "float": lambda: 0.0, "generator": lambda: (x for x in ()),
+            "property": property}
+
+
+def _host_callable(name):
+    # CPython's builtin of that name, bound to a sample instance for a method
+    owner, _, method = name.rpartition(".")
+    return getattr(_SAMPLES[owner](), method) if owner in _SAMPLES else _host_builtin(name)
 
 
 @pytest.mark.parametrize("name, keywords", [
@@ -84,14 +94,62 @@ def test_each_builtin_refuses_a_keyword_as_cpython_does(name, keywords):
     # CPython parses its arguments before anything else, so a call with an
     # unknown keyword has no effect but the TypeError, whose words say
     # whether the builtin takes keywords at all.
-    owner, _, method = name.rpartition(".")
-    samples = {"list": [], "dict": {}, "set": set(), "tuple": (), "int": 0, "float": 0.0,
-               "generator": (x for x in ()), "property": property()}
-    call = getattr(samples[owner], method) if owner else _host_builtin(name)
     with pytest.raises(TypeError) as raised:
-        call(__unknown__=1)
+        _host_callable(name)(__unknown__=1)
     takes_none = "takes no keyword arguments" in str(raised.value)
     assert takes_none == (keywords == ()), str(raised.value)
+
+
+def _arity_words(name, positional, n):
+    # What the VM says when builtin [name], whose row says [positional],
+    # gets [n] positional arguments (vm/builtins.pxi, arity_error), or None
+    if positional == builtin_ids.NOARGS:
+        return None if n == 0 else f"{name}() takes no arguments ({n} given)"
+    if positional == builtin_ids.ONE:
+        return None if n == 1 else f"{name}() takes exactly one argument ({n} given)"
+    lo, hi = positional
+    short = name.rpartition(".")[2]
+    if lo == hi and n != lo:
+        return f"{short} expected {lo} argument{'s' * (lo != 1)}, got {n}"
+    if n < lo:
+        return f"{short} expected at least {lo} argument{'s' * (lo != 1)}, got {n}"
+    if hi is not None and n > hi:
+        return f"{short} expected at most {hi} argument{'s' * (hi != 1)}, got {n}"
+    return None
+
+
+# The rows whose builtin is not what a program calls by that name: the
+# builtins module's iter and super are app-level wrappers and the compiler's
+# (iter with a sentinel: app/builtins.py; zero-argument super: SUPER).
+_WRAPPED = {"iter", "super"}
+_ARITY_ROWS = [(name, positional) for name, _, positional, _ in builtin_ids.BUILTINS
+               if positional != builtin_ids.OWN and name not in _WRAPPED
+               and (name.rpartition(".")[0] in _SAMPLES or _host_builtin(name) is not None)
+               and name not in ("print", "input", "globals")]
+
+
+_ARITY_WORDS = re.compile(r"takes no arguments|takes exactly one argument|expected (at least |at most )?"
+                          r"\d+ arguments?, got")
+
+
+@pytest.mark.parametrize("name, positional", _ARITY_ROWS)
+def test_each_builtin_refuses_a_count_of_arguments_as_cpython_does(name, positional):
+    # CPython counts the positional arguments before it looks at them: each
+    # count the row refuses gets CPython's words for it, and each count the
+    # row accepts gets past CPython's count (to whatever the arguments do).
+    for n in range(6):
+        words = _arity_words(name, positional, n)
+        try:
+            _host_callable(name)(*[[1]] * n)
+            refused = None
+        except TypeError as e:
+            refused = str(e)
+        except Exception:
+            refused = None
+        if words is not None:
+            assert refused == words, n
+        else:
+            assert refused is None or not _ARITY_WORDS.search(refused), (n, refused)
 
 
 def test_the_opcode_table_derives_every_per_opcode_fact():

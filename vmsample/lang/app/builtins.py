@@ -95,7 +95,8 @@ def iter(*args, **keywords):
     if len(args) == 1:
         return _iter(args[0])
     if len(args) != 2:
-        raise TypeError(f"iter expected at most 2 arguments, got {len(args)}")
+        raise TypeError(f"iter expected {'at least 1 argument' if not args else 'at most 2 arguments'}, "
+                        f"got {len(args)}")
     if not callable(args[0]):
         raise TypeError("iter(v, w): v must be callable")
     return callable_iterator(args[0], args[1])

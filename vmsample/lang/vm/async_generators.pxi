@@ -124,7 +124,7 @@ cdef gcref_t async_gen_method(str owner, str fn, gcref_t* a, Py_ssize_t n) excep
         if fn == "__anext__":
             return new_agen_awaitable(T_ASEND, a, V_NONE, False)
         if fn == "asend":
-            check_args("asend", n - 1, 1, 1)
+            check_one("async_generator.asend", n - 1)
             return new_agen_awaitable(T_ASEND, a, a[1], False)
         if fn == "athrow":
             check_args("athrow", n - 1, 1, 3)

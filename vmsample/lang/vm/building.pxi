@@ -64,13 +64,22 @@ cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
     if has_tid(srcslot[0], T_INSTANCE) and class_lookup(FLD(srcslot[0])[I_CLASS], intern("keys")) != 0:
         return dict_update_from_mapping(dslot, srcslot)
     push(get_iter(srcslot))
+    i = 0
     while True:
         v = for_iter(top_slot())
         if v == 0:
             break
         push(v)
-        if not (has_tid(v, T_TUPLE) or has_tid(v, T_LIST)) or SEQLEN(v) != 2:
-            raise ValueError("dictionary update sequence element has wrong length")
+        if not (has_tid(v, T_TUPLE) or has_tid(v, T_LIST)):
+            # any iterable pair will do ("ab"), as CPython's PySequence_Fast
+            try:
+                top_slot()[0] = list_from_iterable(top_slot())
+            except TypeError:
+                raise TypeError(f"cannot convert dictionary update sequence element #{i} to a sequence")
+            v = top_slot()[0]
+        if SEQLEN(v) != 2:
+            raise ValueError(f"dictionary update sequence element #{i} has length {SEQLEN(v)}; 2 is required")
+        i += 1
         push(ITEMS(v)[0])
         push(ITEMS(top_slot()[-1])[1])
         dict_set(dslot, top_slot() - 1, top_slot())

@@ -8,12 +8,13 @@
 # A builtin is an immediate (bid << 3) | 6.  Functions come first, then the
 # methods of builtin types ("type.name"), installed into their class dicts.
 
-from vmsample.lang.builtin_ids import BUILTINS as _FIXED_BUILTINS, ANY as _ANY_KEYWORD
+from vmsample.lang.builtin_ids import (BUILTINS as _FIXED_BUILTINS, ANY as _ANY_KEYWORD,
+                                       NOARGS as _NOARGS, ONE as _ONE, OWN as _OWN)
 
 # The builtins of fixed id first (their C names: vm/builtin_ids.pxi), then
 # the methods made from the concept files' own lists.
 BUILTIN_NAMES = [
-    *(name for name, _, _ in _FIXED_BUILTINS),
+    *(name for name, _, _, _ in _FIXED_BUILTINS),
     *("coroutine." + name for name in CORO_METHODS),
     *("coroutine_wrapper." + name for name in CORO_WRAPPER_METHODS),
     *("async_generator." + name for name in ASYNC_GEN_METHODS),
@@ -214,7 +215,7 @@ cdef gcref_t kwarg(gcref_t* args, Py_ssize_t npos, gcref_t kwnames, str name) ex
     return 0
 
 # The keywords each builtin of fixed id accepts, by id (builtin_ids.py).
-FIXED_KEYWORDS = [keywords for _, _, keywords in _FIXED_BUILTINS]
+FIXED_KEYWORDS = [keywords for _, _, _, keywords in _FIXED_BUILTINS]
 
 cdef int check_keywords(int bid, gcref_t kwnames) except -1:
     # A call of builtin [bid] with keywords it does not take is refused, with
@@ -234,11 +235,56 @@ cdef int check_keywords(int bid, gcref_t kwnames) except -1:
                             f"{'sort' if bid == BI_SORTED else name.rpartition('.')[2]}()")
     return 0
 
-cdef Py_ssize_t keywords_to_positions(str fname, tuple params, gcref_t* a, Py_ssize_t n,
-                                      gcref_t kwnames) except -1:
-    # For a builtin whose parameters [params] (at most 4) may each be passed
-    # by position or by keyword (enumerate, round, pow): its keyword arguments
-    # moved to their positions in a[], so that it reads a[] by position only.
+# The positional arguments each builtin of fixed id takes, by id: the
+# least and the most, self counted for a method (so that the check in
+# call_builtin is two compares), and how CPython words a wrong count.
+DEF ARITY_NOARGS = 0
+DEF ARITY_ONE = 1
+DEF ARITY_CLINIC = 2
+cdef struct Arity:
+    Py_ssize_t lo, hi
+    uint8_t style
+cdef Arity* FIXED_ARITY = NULL
+cdef int N_FIXED_C = len(_FIXED_BUILTINS)
+
+cdef int _fill_fixed_arity() except -1:
+    global FIXED_ARITY
+    FIXED_ARITY = <Arity*>malloc(N_FIXED_C * sizeof(Arity))
+    if FIXED_ARITY == NULL:
+        raise MemoryError()
+    for bid, (_, _, positional, _) in enumerate(_FIXED_BUILTINS):
+        self_ = 1 if BID_KIND[bid] == BK_METHOD or BID_KIND[bid] == BK_CLASSMETHOD else 0
+        lo, hi, style = (0, 0, ARITY_NOARGS) if positional == _NOARGS else \
+                        (1, 1, ARITY_ONE) if positional == _ONE else \
+                        (0, PY_SSIZE_T_MAX - 1, ARITY_CLINIC) if positional == _OWN else \
+                        (positional[0], PY_SSIZE_T_MAX - 1 if positional[1] is None else positional[1],
+                         ARITY_CLINIC)
+        FIXED_ARITY[bid].lo = lo + self_
+        FIXED_ARITY[bid].hi = hi + self_
+        FIXED_ARITY[bid].style = style
+    return 0
+
+_fill_fixed_arity()
+
+cdef int arity_error(int bid, Py_ssize_t n) except -1:
+    # builtin [bid] called with [n] positional arguments (self counted), not
+    # what it takes: CPython's words for the way it checks them (out of line)
+    cdef Arity* ar = &FIXED_ARITY[bid]
+    cdef Py_ssize_t self_ = 1 if BID_KIND[bid] == BK_METHOD or BID_KIND[bid] == BK_CLASSMETHOD else 0
+    name = BUILTIN_NAMES[bid]
+    n -= self_          # (call_descriptor saw that a method has its self)
+    if ar.style == ARITY_NOARGS:
+        raise TypeError(f"{name}() takes no arguments ({n} given)")
+    if ar.style == ARITY_ONE:
+        return check_one(name, n)
+    return check_args(name.rpartition(".")[2], n, ar.lo - self_, ar.hi - self_)
+
+cdef Py_ssize_t keywords_to_positions(str fname, tuple params, Py_ssize_t required, gcref_t* a,
+                                      Py_ssize_t n, gcref_t kwnames) except -1:
+    # For a builtin whose parameters [params] (at most 4, the first
+    # [required] of them without a default) may each be passed by position
+    # or by keyword (enumerate, round, pow): its keyword arguments moved to
+    # their positions in a[], so that it reads a[] by position only.
     # Returns the number of arguments now in a[].  No allocation here.
     cdef gcref_t got[4]
     cdef Py_ssize_t i, j, total = n
@@ -251,20 +297,41 @@ cdef Py_ssize_t keywords_to_positions(str fname, tuple params, gcref_t* a, Py_ss
             raise TypeError(f"argument for {fname}() given by name ('{name}') and position ({i + 1})")
         got[i] = a[n + j]
         total = max(total, i + 1)
-    for i in range(total):
+    for i in range(max(total, required)):
         if got[i] == 0:
             raise TypeError(f"{fname}() missing required argument '{params[i]}' (pos {i + 1})")
         a[i] = got[i]
     return total
 
 cdef int check_args(str name, Py_ssize_t n, Py_ssize_t lo, Py_ssize_t hi) except -1:
+    # [n] positional arguments for a builtin that takes [lo] to [hi], in the
+    # words of Argument Clinic's check (its short name: "pop expected...")
     if n < lo or n > hi:
         if lo == hi:
-            raise TypeError(f"{name} expected {plural(lo, 'argument')}, got {n}"
-                            if lo != 1 else f"{name}() takes exactly one argument ({n} given)")
+            raise TypeError(f"{name} expected {plural(lo, 'argument')}, got {n}")
         if n < lo:
             raise TypeError(f"{name} expected at least {plural(lo, 'argument')}, got {n}")
         raise TypeError(f"{name} expected at most {plural(hi, 'argument')}, got {n}")
+    return 0
+
+cdef int keyword_clinic_error(str name, Py_ssize_t n, Py_ssize_t nkw, Py_ssize_t posonly,
+                              Py_ssize_t most) except -1:
+    # A builtin whose Argument Clinic parser takes keywords (sum, round, pow,
+    # list.sort), called with [n] positional and [nkw] keyword arguments:
+    # too many in all, or fewer positional ones than its [posonly]
+    # positional-only parameters, in CPython's words and order.  (A missing
+    # parameter that may be named: keywords_to_positions.)
+    if n + nkw > most:
+        raise TypeError(f"{name}() takes at most {plural(most, 'argument')} ({n + nkw} given)")
+    if posonly == 0:
+        raise TypeError(f"{name}() takes no positional arguments")
+    raise TypeError(f"{name}() takes at least {plural(posonly, 'positional argument')} ({n} given)")
+
+cdef int check_one(str qualname, Py_ssize_t n) except -1:
+    # [n] positional arguments for a builtin of exactly one (METH_O), in its
+    # words ("list.append() takes...")
+    if n != 1:
+        raise TypeError(f"{qualname}() takes exactly one argument ({n} given)")
     return 0
 
 cdef int sum_refuses_start(gcref_t start) except -1:
@@ -363,9 +430,8 @@ cdef class _SortKey:
 cdef gcref_t seq_index(gcref_t* args, Py_ssize_t n, bint count) except 0:
     # list/tuple .index(x[, start[, stop]]) and .count(x)
     cdef Py_ssize_t i = 0, c = 0, stop = SEQLEN(args[0])
-    check_args("count" if count else "index", n - 1, 1, 1 if count else 3)
     if n >= 3:
-        i, stop, _ = slice(int_to_py(args[2]), int_to_py(args[3]) if n == 4 else None).indices(stop)
+        i, stop, _ = slice(slice_index(args[2]), slice_index(args[3]) if n == 4 else None).indices(stop)
     while i < stop and i < SEQLEN(args[0]):
         push(ITEMS(args[0])[i])
         if vm_eq_bool(top_slot(), args + 1):
@@ -458,10 +524,12 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     cdef double d
     if bid >= BI_HOST_FIRST_C:
         return call_host(BID_HOST[bid], a, nall, kwnames)
-    if kwnames != 0 and bid < len(FIXED_KEYWORDS) and LEN(kwnames) != 0:
-        check_keywords(bid, kwnames)
+    if bid < N_FIXED_C:
+        if n < FIXED_ARITY[bid].lo or n > FIXED_ARITY[bid].hi:
+            arity_error(bid, n)
+        if kwnames != 0 and LEN(kwnames) != 0:
+            check_keywords(bid, kwnames)
     if bid == BI_LEN:
-        check_args("len", n, 1, 1)
         v = a[0]
         if is_obj(v):
             t = TID(v)
@@ -485,18 +553,15 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                     return tag(length_of_result(call_method0(w, v)))
         raise TypeError(f"object of type '{type_name(v)}' has no len()")
     if bid == BI_LIST_APPEND:
-        check_args("append", n - 1, 1, 1)
         list_append(a, a + 1)
         return V_NONE
     if bid == BI_ISINSTANCE:
-        check_args("isinstance", n, 2, 2)
         return vbool(isinstance_hooked(a, a + 1))
     if bid == BI_PRINT:
         return print_builtin(a, n, kwnames)
     if bid == BI_BUILD_CLASS:
         return build_class(a, nall, kwnames)
     if bid == BI_RANGE:
-        check_args("range", n, 1, 3)
         for i in range(n):
             if not is_intlike(a[i]):
                 raise TypeError(f"'{type_name(a[i])}' object cannot be interpreted as an integer")
@@ -508,10 +573,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             r = range(int_to_py(a[0]), int_to_py(a[1]), int_to_py(a[2]))
         return range_from_py(r)
     if bid == BI_REPR:
-        check_args("repr", n, 1, 1)
         return str_from_py(repr_py(a))
     if bid == BI_ABS:
-        check_args("abs", n, 1, 1)
         if is_number(a[0]):
             return num_from_py(abs(num_to_py(a[0])))
         v = magic_of(a[0], M_ABS)
@@ -523,7 +586,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_MAX:
         return minmax(a, n, kwnames, C_GT, "max")
     if bid == BI_SUM:
-        check_args("sum", n + nkw(kwnames), 1, 2)
+        if n + nkw(kwnames) > 2 or n < 1:
+            keyword_clinic_error("sum", n, nkw(kwnames), 1, 2)
         w = kwarg(a, n, kwnames, "start")
         push(a[1] if n == 2 else (w if w != 0 else tag(0)))
         v = unwrap(top_slot()[0])
@@ -542,7 +606,6 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         pop()
         return pop()
     if bid == BI_SORTED:
-        check_args("sorted", n, 1, 1)
         push(list_from_iterable(a))
         if top_slot()[0] == a[0]:
             pass
@@ -550,7 +613,6 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         list_sort(top_slot(), kwarg(a, n, kwnames, "key"), w != 0 and truth(w))
         return pop()
     if bid == BI_REVERSED:
-        check_args("reversed", n, 1, 1)
         if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
             return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
         if has_tid(a[0], T_RANGE):
@@ -570,7 +632,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise TypeError(f"enumerate() takes at most 2 arguments ({n + nkw(kwnames)} given)")
         if kwarg(a, n, kwnames, "iterable") == 0 and n == 0:
             raise TypeError("enumerate() missing required argument 'iterable'")
-        n = keywords_to_positions("enumerate", ("iterable", "start"), a, n, kwnames)
+        n = keywords_to_positions("enumerate", ("iterable", "start"), 0, a, n, kwnames)
         push(a[1] if n == 2 else tag(0))
         if not is_intlike(top_slot()[0]):
             raise TypeError(f"'{type_name(top_slot()[0])}' object cannot be interpreted as an integer")
@@ -597,13 +659,11 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         HEAP.shadowstack_top -= n
         return v
     if bid == BI_FILTER:
-        check_args("filter", n, 2, 2)
         push(get_iter(a + 1))
         v = new_iter(T_FILTER, a, top_slot()[0], 0, 0)
         pop()
         return v
     if bid == BI_ANY or bid == BI_ALL:
-        check_args("any" if bid == BI_ANY else "all", n, 1, 1)
         push(get_iter(a))
         while True:
             v = for_iter(top_slot())
@@ -614,7 +674,6 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 pop()
                 return vbool(bid == BI_ANY)
     if bid == BI_HASATTR or bid == BI_GETATTR:
-        check_args("hasattr" if bid == BI_HASATTR else "getattr", n, 2, 3 if bid == BI_GETATTR else 2)
         if not has_tid(unwrap(a[1]), T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         a[1] = unwrap(a[1])         # (a str subclass's instance names its str)
@@ -637,8 +696,6 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise
         return V_TRUE if bid == BI_HASATTR else v
     if bid == BI_SETATTR or bid == BI_DELATTR:
-        check_args("setattr" if bid == BI_SETATTR else "delattr", n, 3 if bid == BI_SETATTR else 2,
-                   3 if bid == BI_SETATTR else 2)
         if not has_tid(unwrap(a[1]), T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         if bid == BI_SETATTR:
@@ -647,10 +704,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             delattr_v(a, intern(str_to_py(a[1])))
         return V_NONE
     if bid == BI_ITER:
-        check_args("iter", n, 1, 1)
         return get_iter(a)
     if bid == BI_NEXT:
-        check_args("next", n, 1, 2)
         if n == 2:
             v = for_iter(a) if not has_tid(a[0], T_GENERATOR) else 0
             if has_tid(a[0], T_GENERATOR):
@@ -662,7 +717,6 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             return v if v != 0 else a[1]
         return next_or_stop(a)
     if bid == BI_DIVMOD:
-        check_args("divmod", n, 2, 2)
         if is_number(a[0]) and is_number(a[1]):
             return py_to_vm(divmod(num_to_py(a[0]), num_to_py(a[1])))
         v = magic_of(a[0], M_DIVMOD)
@@ -672,8 +726,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                 return v
         raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
     if bid == BI_ROUND:
-        check_args("round", n + nkw(kwnames), 1, 2)
-        n = keywords_to_positions("round", ("number", "ndigits"), a, n, kwnames)
+        if n + nkw(kwnames) > 2:
+            keyword_clinic_error("round", n, nkw(kwnames), 0, 2)
+        n = keywords_to_positions("round", ("number", "ndigits"), 1, a, n, kwnames)
         v = magic_of(a[0], M_ROUND)
         if v != 0:
             if n == 2:
@@ -685,40 +740,33 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             return num_from_py(round(num_to_py(a[0]), int_to_py(a[1])))
         return num_from_py(round(num_to_py(a[0])))
     if bid == BI_ORD:
-        check_args("ord", n, 1, 1)
         if not has_tid(a[0], T_STR) or LEN(a[0]) != 1:
             return int_from_py(_builtins.ord(to_py_simple(a)))   # CPython's own error
         return tag(SDATA(a[0])[0])
     if bid == BI_CHR:
-        check_args("chr", n, 1, 1)
-        return str_from_py(chr(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
+        return str_from_py(chr(index_argument(a[0])))
     if bid == BI_OPEN:
         return open_builtin(a, nall, kwnames)
     if bid == BI_GLOBALS:
         # The calling frame's module's globals (a builtin runs in its caller's frame).
-        check_args("globals", n, 0, 0)
         return VM_STATE.roots[VM_STATE.frames[VM_STATE.depth].co.globals]
     if bid == BI_HASH:
-        check_args("hash", n, 1, 1)
         return int_from_py(full_hash(a))
     if bid == BI_ID:
-        check_args("id", n, 1, 1)
         return int_from_py(object_id(a[0]))
     if bid == BI_SUPER:
-        check_args("super", n, 2, 2)
         v = alloc_fixed(T_SUPER)
         FLD(v)[0] = a[0]
         FLD(v)[1] = a[1]
         return v
     if bid == BI_CALLABLE:
-        check_args("callable", n, 1, 1)
         return vbool(callable_v(a[0]))
     if bid == BI_ISSUBCLASS:
-        check_args("issubclass", n, 2, 2)
         return vbool(issubclass_hooked(a, a + 1))
     if bid == BI_POW:
-        check_args("pow", n + nkw(kwnames), 2, 3)
-        n = keywords_to_positions("pow", ("base", "exp", "mod"), a, n, kwnames)
+        if n + nkw(kwnames) > 3:
+            keyword_clinic_error("pow", n, nkw(kwnames), 0, 3)
+        n = keywords_to_positions("pow", ("base", "exp", "mod"), 2, a, n, kwnames)
         if n == 3 and a[2] != V_NONE:
             if is_plain_value(a[0]) and is_plain_value(a[1]) and is_plain_value(a[2]):
                 return from_host(pow(to_host(a), to_host(a + 1), to_host(a + 2)))
@@ -737,10 +785,10 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                             f"'{type_name(a[1])}', '{type_name(a[2])}'")
         return binary_op(a, B_POW, False)
     if bid == BI_FORMAT:
-        check_args("format", n, 1, 2)
+        if n == 2 and not has_tid(unwrap(a[1]), T_STR):
+            raise TypeError(f"format() argument 2 must be str, not {type_name(a[1])}")
         return format_value(a, 0, a + 1 if n == 2 else NULL) if n == 2 else vm_str(a)
     if bid == BI_BIN or bid == BI_HEX or bid == BI_OCT:
-        check_args("bin", n, 1, 1)
         fn = bin if bid == BI_BIN else hex if bid == BI_HEX else oct
         return str_from_py(fn(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))
     if bid == BI_INPUT:
@@ -800,6 +848,8 @@ cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
         return truth(call_method1(m, cls, a[0]))
     if instance:
         raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
+    if not has_tid(a[0], T_CLASS):
+        raise TypeError("issubclass() arg 1 must be a class")
     raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
@@ -807,15 +857,19 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     cdef gcref_t v, w
     cdef Py_ssize_t i, m
     if bid == BI_LIST_POP:
+        # (as CPython: the index is parsed before the list is looked at)
+        i = -1 if n == 1 else index_argument(a[1])
         m = RAW(a[0])[L_LEN]
         if m == 0:
             raise IndexError("pop from empty list")
-        i = m - 1 if n == 1 else index_of(a[1], m, "pop")
+        if i < 0:
+            i += m
+        if i < 0 or i >= m:
+            raise IndexError("pop index out of range")
         v = ITEMS(a[0])[i]
         list_del(a[0], i)
         return v
     if bid == BI_LIST_INSERT:
-        check_args("insert", n - 1, 2, 2)
         m = RAW(a[0])[L_LEN]
         i = int_to_py(a[1])
         if i < 0:
@@ -833,6 +887,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     if bid == BI_LIST_COUNT or bid == BI_TUPLE_COUNT:
         return seq_index(a, n, True)
     if bid == BI_LIST_SORT:
+        if n > 1:
+            keyword_clinic_error("sort", n - 1, nkw(kwnames), 0, 2)
         w = kwarg(a, n, kwnames, "reverse")
         list_sort(a, kwarg(a, n, kwnames, "key"), w != 0 and truth(w))
         return V_NONE
@@ -864,7 +920,6 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
             list_extend(a, a + 1)
         return V_NONE
     if bid == BI_DICT_GET:
-        check_args("get", n - 1, 1, 2)
         v = dict_get(a, a + 1)
         return v if v != 0 else (a[2] if n == 3 else V_NONE)
     if bid == BI_DICT_SETDEFAULT:
@@ -916,7 +971,6 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     if bid == BI_DICT_COPY:
         return dict_copy(a)
     if bid == BI_DICT_FROMKEYS:            # a class method: a[0] is the class
-        check_args("fromkeys", n - 1, 1, 2)
         if a[0] == kind_class(KIND_DICT):
             push(dict_new())
         else:
@@ -957,7 +1011,8 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         raise StopIteration()
     if bid == BI_GEN_THROW:
         # throw(value) or throw(type[, value[, traceback]]) (the latter deprecated)
-        check_args("throw", n - 1, 1, 3)
+        if n == 4 and a[3] != V_NONE and not has_tid(a[3], T_TRACEBACK):
+            raise TypeError("throw() third argument must be a traceback object")
         if has_tid(a[1], T_CLASS):
             if n >= 3 and isinstance_c(a[2], a[1]):
                 a[1] = a[2]
@@ -968,14 +1023,12 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
                 pop()
             else:
                 a[1] = vm_call_class0(a + 1)
-        elif n >= 3 and a[2] != V_NONE:
+        elif n >= 3 and a[2] != V_NONE and is_exception(a[1]):
             raise TypeError("instance exception may not have a separate value")
-        if not (has_tid(a[1], T_INSTANCE) and RAW(FLD(a[1])[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
+        if not is_exception(a[1]):
             raise TypeError("exceptions must be classes or instances deriving from BaseException, "
                             f"not {type_name(a[1])}")
         if n == 4 and a[3] != V_NONE:
-            if not has_tid(a[3], T_TRACEBACK):
-                raise TypeError("throw() third argument must be a traceback object")
             exc_set_slot(a[1], EXC_TRACEBACK, a[3])
         push(a[1])
         if gen_run(a, top_slot(), True):

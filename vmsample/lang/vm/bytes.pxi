@@ -410,14 +410,14 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
     s = a[0]
     if not kwnames:
         if meth == "append":
-            check_args("append", n - 1, 1, 1)
+            check_one("bytearray.append", n - 1)
             i = byte_value(a[1])
             m = RAW(s)[BA_LEN]
             bytearray_resize(a, m + 1)
             BPTR(a[0])[m] = <uint8_t>i
             return V_NONE
         if meth == "extend":
-            check_args("extend", n - 1, 1, 1)
+            check_one("bytearray.extend", n - 1)
             if is_byteslike(a[1]):
                 bytearray_append_data(a, a + 1)
             elif is_memoryview(a[1]):

@@ -71,7 +71,7 @@ cdef gcref_t coroutine_method(str owner, str fn, gcref_t* a, Py_ssize_t n, gcref
         check_args("__next__", n - 1, 0, 0)
         return coro_wrapper_next(a, True)
     if fn == "send":
-        check_args("send", n - 1, 1, 1)
+        check_one(f"{owner}.send", n - 1)
     a[0] = FLD(a[0])[0]                     # the wrapped coroutine
     return call_builtin_method(BI_GEN_SEND if fn == "send" else BI_GEN_THROW if fn == "throw"
                                else BI_GEN_CLOSE, a, n, 0)

@@ -20,6 +20,10 @@ cdef enum:
     EXC_SUPPRESS = 4
     EXC_NSLOTS = 5
 
+cdef inline bint is_exception(gcref_t v) noexcept nogil:
+    # an instance of BaseException or of a subclass
+    return has_tid(v, T_INSTANCE) and RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION
+
 cdef inline gcref_t exc_slot(gcref_t e, int i) noexcept nogil:
     return FLD(e)[I_VALUES + i]
 

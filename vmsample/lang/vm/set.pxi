@@ -499,16 +499,13 @@ cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
     cdef Py_ssize_t i
     cdef gcref_t r
     if bid == BI_SET_ADD:
-        check_args("set.add", n - 1, 1, 1)
         set_add(a, a + 1)
         return V_NONE
     if bid == BI_SET_REMOVE:
-        check_args("set.remove", n - 1, 1, 1)
         if not set_discard(a, a + 1):
             raise_with_value("KeyError", a[1])
         return V_NONE
     if bid == BI_SET_DISCARD:
-        check_args("set.discard", n - 1, 1, 1)
         set_discard(a, a + 1)
         return V_NONE
     if bid == BI_SET_POP:
@@ -544,16 +541,13 @@ cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
             set_difference_update(top_slot(), a + i)
         return pop()
     if bid == BI_SET_SYMDIFF:
-        check_args("set.symmetric_difference", n - 1, 1, 1)
         return set_symmetric_difference(a, a + 1)
     if bid == BI_SET_ISSUBSET:
-        check_args("set.issubset", n - 1, 1, 1)
         if is_anyset(a[1]):
             return vbool(set_issubset(a, a + 1))
         r = set_intersection(a, a + 1)
         return vbool(RAW(r)[S_USED] == RAW(a[0])[S_USED])
     if bid == BI_SET_ISSUPERSET:
-        check_args("set.issuperset", n - 1, 1, 1)
         push(a[1] if is_anyset(a[1]) else set_from_iterable(a + 1))
         r = vbool(set_issubset(top_slot(), a))
         pop()
@@ -573,14 +567,12 @@ cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
         pop()
         return V_NONE
     if bid == BI_SET_SYMDIFF_UPDATE:
-        check_args("set.symmetric_difference_update", n - 1, 1, 1)
         if a[1] == a[0]:
             set_clear(a)
         else:
             set_symmetric_difference_update(a, a + 1)
         return V_NONE
     # isdisjoint
-    check_args("set.isdisjoint", n - 1, 1, 1)
     push(a[1] if is_anyset(a[1]) else set_from_iterable(a + 1))
     r = set_intersection(a, top_slot())
     pop()

@@ -127,7 +127,7 @@ cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwn
     name = BUILTIN_NAMES[bid].rpartition(".")[2]
     if k == BK_METHOD:
         if n < 1:
-            raise TypeError(f"descriptor '{name}' of '{class_name(owner)}' object needs an argument")
+            raise TypeError(f"unbound method {class_name(owner)}.{name}() needs an argument")
         if not isinstance_c(a[0], owner):
             raise TypeError(f"descriptor '{name}' for '{class_name(owner)}' objects doesn't apply to "
                             f"a '{type_name(a[0])}' object")

@@ -22,6 +22,20 @@ cdef object index_value(gcref_t k, str what):
             return int_to_py(r)
     return None
 
+cdef object index_argument(gcref_t k):
+    # An argument a builtin takes as an integer (chr, list.pop): operator.index(k)
+    x = index_value(k, "")
+    if x is None:
+        raise TypeError(f"'{type_name(k)}' object cannot be interpreted as an integer")
+    return x
+
+cdef object slice_index(gcref_t k):
+    # list.index's start or stop (None refused: CPython's _PyEval_SliceIndexNotNone)
+    x = index_value(k, "")
+    if x is None:
+        raise TypeError("slice indices must be integers or have an __index__ method")
+    return x
+
 cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what) except? -1:
     cdef int64_t i
     if is_int(k):
