@@ -525,10 +525,11 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid >= BI_HOST_FIRST_C:
         return call_host(BID_HOST[bid], a, nall, kwnames)
     if bid < N_FIXED_C:
-        if n < FIXED_ARITY[bid].lo or n > FIXED_ARITY[bid].hi:
-            arity_error(bid, n)
+        # (keywords first: CPython refuses those before it counts)
         if kwnames != 0 and LEN(kwnames) != 0:
             check_keywords(bid, kwnames)
+        if n < FIXED_ARITY[bid].lo or n > FIXED_ARITY[bid].hi:
+            arity_error(bid, n)
     if bid == BI_LEN:
         v = a[0]
         if is_obj(v):
@@ -1206,14 +1207,11 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         return py_to_vm(sys.stdin.readlines())
     if mod == "sys":
         if fn == "_getframe":
-            check_args("_getframe", n, 0, 1)
             return current_frame(untag(a[0]) if n else 0)
         if fn == "exc_info":
-            check_args("exc_info", n, 0, 0)
             return exc_info()
         if fn == "exception":
-            v = VM_STATE.roots[R_HANDLED]
-            return v if v != 0 else V_NONE
+            return handled_exception()
         if fn == "exit":
             raise SystemExit(to_py_simple(a) if n else None)
         if fn == "getrecursionlimit":

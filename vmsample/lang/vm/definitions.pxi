@@ -54,8 +54,8 @@ cdef gcref_t class_cell(gcref_t* nsslot) except 0:
 cdef int do_raise(gcref_t* sp, int n) except -1:
     cdef gcref_t exc, cause = 0
     if n == 0:
-        exc = VM_STATE.roots[R_HANDLED]
-        if exc == 0 or exc == V_NONE:
+        exc = handled_exception()
+        if exc == V_NONE:
             raise RuntimeError("No active exception to reraise")
         VM_STATE.reraising = True
         return raise_vm(exc)

@@ -17,7 +17,7 @@ cdef int eval_loop() except -1:
             return run_frames(entry)
         except VMError:
             if not VM_STATE.reraising:
-                set_context_or_skip()
+                set_context_or_skip(handled_exception())
             if not unwind(entry, False):
                 raise
         except BaseException as e:
@@ -34,7 +34,7 @@ cdef int eval_loop() except -1:
                 HEAP.shadowstack_top = VM_STATE.frames[VM_STATE.depth].sp
                 exc = spare_memory_error()
             VM_STATE.roots[R_EXC] = exc
-            set_context_or_skip()
+            set_context_or_skip(handled_exception())
             if not unwind(entry, False):
                 raise VMError()
 
@@ -42,20 +42,20 @@ cdef int eval_loop() except -1:
 # traceback) each CPython exception a helper raised came from.
 DEBUG_HOST_ERRORS = bool(os.environ.get("VMSAMPLE_DEBUG_HOST_ERRORS"))
 
-cdef int set_context_or_skip() except -1:
+cdef int set_context_or_skip(gcref_t handled) except -1:
     # set_context, unless memory is too short for it: the exception in
     # flight must reach its handler (see SPARE_MEMORY_ERROR).
     cdef gcref_t* top = HEAP.shadowstack_top
     try:
-        set_context()
+        set_context(handled)
     except MemoryError:
         HEAP.shadowstack_top = top
     return 0
 
-cdef int set_context() except -1:
-    # An exception raised while another is being handled remembers it
-    # (__context__), unless it already has a context.
-    cdef gcref_t handled = VM_STATE.roots[R_HANDLED], exc = VM_STATE.roots[R_EXC]
+cdef int set_context(gcref_t handled) except -1:
+    # An exception raised while another, [handled], is being handled
+    # remembers it (__context__), unless it already has a context.
+    cdef gcref_t exc = VM_STATE.roots[R_EXC]
     if handled == 0 or handled == V_NONE or handled == exc or not has_tid(exc, T_INSTANCE):
         return 0
     if exc_slot(exc, EXC_CONTEXT) != 0:

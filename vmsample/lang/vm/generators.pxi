@@ -4,6 +4,9 @@
 
 # ---------------------------------------------------------------- generators
 
+cdef enum:
+    GEN_OUTER_HANDLED = -1  # a running generator's frame's ret[-1]: its caller's R_HANDLED
+
 cdef bint gen_resume(gcref_t* gslot, gcref_t* vslot) except -1:
     # Run generator gslot[0] until it yields (True, the value in vslot[0]) or
     # returns (False, the return value in vslot[0]).
@@ -42,6 +45,14 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
         g = gslot[0]
     co = VM_STATE.codes[RAW(FLD(g)[G_FUNC])[FN_CODE]]
     nstack = RAW(g)[G_PC] >> 32
+    # The exception being handled is the generator's own while it runs (an
+    # except block it yielded in), as CPython's gi_exc_state; the caller's
+    # waits below the generator's slot (GEN_OUTER_HANDLED) for the frame's
+    # end and for handled_exception(), which sees through a generator that
+    # handles none.
+    push(VM_STATE.roots[R_HANDLED])
+    VM_STATE.roots[R_HANDLED] = FLD(g)[G_HANDLED] if FLD(g)[G_HANDLED] != 0 else V_NONE
+    store(g, G_HANDLED, 0)
     push(g)
     ret = top_slot()
     base = ret + 1
@@ -59,15 +70,34 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
             # The exception appears at the yield the generator is suspended in.
             f.pc -= 1
             VM_STATE.roots[R_EXC] = vslot[0]
+            # (its context: what the generator handles, not its caller: CPython's _PyErr_ChainStackItem)
+            set_context_or_skip(VM_STATE.roots[R_HANDLED])
             if not unwind(VM_STATE.depth, False):
                 raise VMError()
         st = eval_loop()
     except BaseException:
-        HEAP.shadowstack_top = ret
+        VM_STATE.roots[R_HANDLED] = ret[GEN_OUTER_HANDLED]
+        HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
         raise
+    if st == ST_YIELD:
+        store(gslot[0], G_HANDLED,
+              0 if VM_STATE.roots[R_HANDLED] == V_NONE else VM_STATE.roots[R_HANDLED])
+    VM_STATE.roots[R_HANDLED] = ret[GEN_OUTER_HANDLED]
     vslot[0] = ret[0]
-    HEAP.shadowstack_top = ret
+    HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
     return st == ST_YIELD
+
+cdef gcref_t handled_exception() noexcept nogil:
+    # sys.exc_info()'s exception: the one being handled by the running frame,
+    # or, in a generator that handles none, by its caller's, outwards (as
+    # CPython's _PyErr_GetTopmostException); V_NONE if there is none.
+    cdef gcref_t e = VM_STATE.roots[R_HANDLED]
+    cdef int d = VM_STATE.depth
+    while (e == 0 or e == V_NONE) and d >= 0:
+        if VM_STATE.frames[d].flags & F_GEN:
+            e = VM_STATE.frames[d].ret[GEN_OUTER_HANDLED]
+        d -= 1
+    return V_NONE if e == 0 else e
 
 cdef int throw_into_delegate(gcref_t* gslot, gcref_t* vslot) except -1:
     # throw() / close() of generator gslot[0], suspended: if it is suspended in

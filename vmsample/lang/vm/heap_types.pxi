@@ -74,11 +74,13 @@ cdef enum:
     IT_B = 1
     IT_C = 2
     IT_D = 3
-# generator (and coroutine): [function, state FRAMESTATE, pc raw, status raw]
+# generator (and coroutine): [function, state FRAMESTATE, pc raw, status raw,
+#                              the exception its frame handles while suspended or 0]
     G_FUNC = 0
     G_STATE = 1
     G_PC = 2
     G_STATUS = 3
+    G_HANDLED = 4
 
 cdef enum:   # class flags
     CF_MEMBER = 0x4000          # member_descriptor (vmsample/lang/app/types.py): a __slots__ name
@@ -186,7 +188,7 @@ def _register_types(Nursery n):
     T_FILTER = it("filter")
     T_REVERSED = it("reversed")
     T_DICTVIEW = it("dict_view")
-    T_GENERATOR = fixed("generator", 4, [G_FUNC, G_STATE])
+    T_GENERATOR = fixed("generator", 5, [G_FUNC, G_STATE, G_HANDLED])
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
@@ -201,9 +203,9 @@ def _register_types(Nursery n):
     T_BYTEARRAY = fixed("bytearray", 2, [0])
     T_BYTEBUF = var("bytearray items", 0, [], 1, False)
     T_BYTESITER = it("bytes_iterator")
-    T_COROUTINE = fixed("coroutine", 4, [G_FUNC, G_STATE])      # a generator's layout
+    T_COROUTINE = fixed("coroutine", 5, [G_FUNC, G_STATE, G_HANDLED])      # a generator's layout
     T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
-    T_ASYNCGEN = fixed("async_generator", 4, [G_FUNC, G_STATE])  # a generator's layout
+    T_ASYNCGEN = fixed("async_generator", 5, [G_FUNC, G_STATE, G_HANDLED])  # a generator's layout
     T_ASEND = fixed("async_generator_asend", 4, [0, 1])         # vm/async_generators.pxi
     T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
     T_WEAKREF = n.register_type("weakref target", fixed_size=16, ref_offsets=[8 * W_OWNER],

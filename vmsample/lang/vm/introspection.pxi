@@ -245,9 +245,9 @@ cdef gcref_t traceback_getset(str name, gcref_t tb) except 0:
 
 cdef gcref_t exc_info() except 0:
     # sys.exc_info(): (type, value, traceback) of the exception being handled.
-    cdef gcref_t e = VM_STATE.roots[R_HANDLED]
+    cdef gcref_t e = handled_exception()
     cdef gcref_t tb
-    if e == 0 or e == V_NONE:
+    if e == V_NONE:
         push(V_NONE)
         push(V_NONE)
         push(V_NONE)
