@@ -71,7 +71,7 @@ from pathlib import Path
 import pytest
 
 import vmsample
-from differential import GC_DEBUG_KNOBS, clean_env
+from differential import GC_DEBUG_KNOBS, clean_env, run_timeout
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -135,7 +135,6 @@ KNOWN_FAILURES: dict[str, str] = {
 }
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()
-TIMEOUT = 60  # seconds per run (the slowest takes ~5 s): a hang fails one test, not the suite
 
 
 def corpus_id(path: Path) -> str:
@@ -190,11 +189,13 @@ def debug_knobs(path: Path) -> dict[str, str]:
 
 
 def run(argv: list[str], env: dict[str, str]) -> dict:
+    # (a hang fails one test, not the suite: differential.run_timeout)
+    timeout = run_timeout(env)
     try:
         proc = subprocess.run(argv, capture_output=True, text=True, env=env,
-                              cwd=HERE, timeout=TIMEOUT, encoding="utf-8")
+                              cwd=HERE, timeout=timeout, encoding="utf-8")
     except subprocess.TimeoutExpired:
-        pytest.fail(f"timed out after {TIMEOUT}s: {' '.join(argv)}")
+        pytest.fail(f"timed out after {timeout}s: {' '.join(argv)}")
     return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
 
 

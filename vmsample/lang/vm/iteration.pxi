@@ -129,6 +129,9 @@ cdef inline int next_in_c(gcref_t it, gcref_t* out) noexcept nogil:
             RAW(it)[IT_C] = i + 1
             out[0] = ITEMS(o)[i]
             return 1
+        # exhausted for good, as CPython's (which drops the list): items
+        # appended after the end was seen are not seen
+        RAW(it)[IT_C] = <int64_t>1 << 40
         return 0
     if t == T_RANGEITER:
         i = RAW(it)[IT_C]

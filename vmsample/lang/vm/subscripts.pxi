@@ -36,7 +36,10 @@ cdef object slice_index(gcref_t k):
         raise TypeError("slice indices must be integers or have an __index__ method")
     return x
 
-cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what) except? -1:
+cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what, str out_of_range=None) except? -1:
+    # Index [k] of a sequence of [n] items, normalised; the errors name
+    # [what] ("list indices must be...") and [out_of_range] ("list
+    # assignment index out of range"; default: [what]).
     cdef int64_t i
     if is_int(k):
         i = untag(k)
@@ -50,7 +53,7 @@ cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what) except? -1:
     if i < 0:
         i += n
     if i < 0 or i >= n:
-        raise IndexError(f"{what} index out of range")
+        raise IndexError(f"{out_of_range or what} index out of range")
     return i
 
 cdef object slice_to_py(gcref_t s):
@@ -185,7 +188,7 @@ cdef int setitem(gcref_t* ok, gcref_t* vslot) except -1:
     if t == T_LIST:
         if has_tid(k, T_SLICE):
             return list_set_slice(ok, vslot)
-        list_set(o, index_of(k, RAW(o)[L_LEN], "list assignment"), vslot[0])
+        list_set(o, index_of(k, RAW(o)[L_LEN], "list", "list assignment"), vslot[0])
         return 0
     if t == T_DICT:
         return dict_set(ok, ok + 1, vslot)
@@ -214,7 +217,7 @@ cdef int delitem(gcref_t* ok) except -1:
             for i in idx:
                 list_del(ok[0], i)
             return 0
-        list_del(o, index_of(k, n, "list assignment"))
+        list_del(o, index_of(k, n, "list", "list assignment"))
         return 0
     if t == T_DICT:
         if not dict_del(ok, ok + 1):
