@@ -220,6 +220,17 @@ cdef void _init_slot_facts() except *:
         f.formatting = name in FORMATTING_SLOTS
 _init_slot_facts()
 
+cdef inline int slot_magic(gcref_t d) noexcept nogil:
+    # The M_* index of [d] if it is a builtin type's slot wrapper
+    # (tuple.__hash__), else -1.
+    cdef int bid
+    if not is_bmethod(d):
+        return -1
+    bid = descr_bid(d)
+    if BI_SLOT_FIRST_C <= bid < BI_SLOT_END_C:
+        return SLOT_FACTS[bid - BI_SLOT_FIRST_C].magic
+    return -1
+
 cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     # owner.<SLOT_NAMES[s]>(*a): the special method of a builtin type,
     # dispatched on its M_* index (SLOT_FACTS): its name is only for messages.
@@ -319,7 +330,7 @@ cdef gcref_t value_slot(int s, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t k
     if m == M_STR:
         return str_from_py(str_py(a))
     if m == M_HASH:
-        return int_from_py(vm_hash(a))
+        return int_from_py(full_hash(a))     # (hash()'s value, not the dicts' folded one)
     if m == M_LEN:
         return call_builtin(BI_LEN, a, 1, 0)
     if m == M_ITER:
@@ -443,7 +454,7 @@ cdef gcref_t object_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) excep
         return V_TRUE if a[0] == a[1] else V_NOTIMPL
     if m == M_NE:
         # the inverse of type(self).__eq__, unless that is NotImplemented
-        eq = class_lookup(class_of(a[0]), MAGIC(M_EQ))
+        eq = special_lookup(class_of(a[0]), M_EQ)
         if eq == 0 or is_object_slot(eq):
             return V_FALSE if a[0] == a[1] else V_NOTIMPL
         v = call_method1(eq, a[0], a[1])
@@ -815,7 +826,7 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
             return tag(8 if class_name(c) in (WEAKREFABLE_BUILTINS if name == "__weakrefoffset__"
                                               else DICT_BUILTINS) else 0)
         if name == "__weakrefoffset__":
-            return tag(8 if class_lookup(c, MAGIC(M_WEAKREF)) != 0 or
+            return tag(8 if special_lookup(c, M_WEAKREF) != 0 or
                        class_name(class_base_builtin(c)) in WEAKREFABLE_BUILTINS else 0)
         return tag(0 if RAW(c)[K_FLAGS] & CF_SLOTS else 8)
     if name == "__flags__":
