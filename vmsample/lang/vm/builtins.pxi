@@ -514,6 +514,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         check_args("abs", n, 1, 1)
         if is_number(a[0]):
             return num_from_py(abs(num_to_py(a[0])))
+        if has_tid(a[0], T_COMPLEX):
+            return float_new(abs(numeric_to_py(a[0])))
         v = magic_of(a[0], M_ABS)
         if v != 0:
             return call_method0(v, a[0])
@@ -1176,6 +1178,10 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     if kind == KIND_INT:
         if n == 1 and nkw(kwnames) == 1 and str_to_py(FLD(kwnames)[0]) == "base":
             n = 2                       # int(s, base=b): a[1] is the base
+        elif nkw(kwnames):
+            name = str_to_py(FLD(kwnames)[0])
+            raise TypeError("int() missing string argument" if name == "base" and n == 0
+                            else f"'{name}' is an invalid keyword argument for int()")
         check_args("int", n, 0, 2)
         if n == 0:
             return tag(0)
@@ -1187,10 +1193,15 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
         if has_tid(v, T_FLOAT) or has_tid(v, T_STR) or is_byteslike(v):
             return int_from_py(int(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and magic_of(v, M_INT) != 0:
-            return call_method0(magic_of(v, M_INT), v)
-        raise TypeError(f"int() argument must be a string, a bytes-like object or a real number, "
-                        f"not '{type_name(v)}'")
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0 and magic_of(v, M_INT) != 0:
+            v = call_method0(magic_of(v, M_INT), v)
+            if not is_intlike(unwrap(v)):
+                raise TypeError(f"__int__ returned non-int (type {type_name(v)})")
+            return v
+        # CPython's int() on the host's view of the value: a str or bytes
+        # subclass's own value, or a proxy calling the VM's __int__,
+        # __index__ or __trunc__ (vm/host.pxi), with CPython's checks and messages
+        return from_host(int(numeric_arg(a)))
     if kind == KIND_FLOAT:
         check_args("float", n, 0, 1)
         if n == 0:
@@ -1199,10 +1210,10 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if has_tid(v, T_FLOAT):
             return v
         if is_number(v) or has_tid(v, T_STR) or is_byteslike(v):
-            return float_new(float(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and magic_of(v, M_FLOAT) != 0:
+            return float_new(HOST_FLOAT(format_arg(a)))
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0 and magic_of(v, M_FLOAT) != 0:
             return call_method0(magic_of(v, M_FLOAT), v)
-        raise TypeError(f"float() argument must be a string or a real number, not '{type_name(v)}'")
+        return from_host(HOST_FLOAT(numeric_arg(a)))    # (as int() above: __float__, __index__)
     if kind == KIND_STR:
         if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
             args = [to_py_simple(a + i) for i in range(n)]

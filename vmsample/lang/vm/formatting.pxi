@@ -264,12 +264,12 @@ cdef gcref_t vm_str(gcref_t* slot) except 0:
 cdef object format_arg(gcref_t* slot):
     # a CPython value that formats like the VM value does
     cdef gcref_t v = slot[0]
-    if is_number(v):
+    if is_numeric(v):
         if v == V_TRUE:
             return True
         if v == V_FALSE:
             return False
-        return num_to_py(v)
+        return numeric_to_py(v)
     if has_tid(v, T_STR):
         return str_to_py(v)
     if is_byteslike(v):
