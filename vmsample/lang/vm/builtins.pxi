@@ -1201,7 +1201,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         # CPython's int() on the host's view of the value: a str or bytes
         # subclass's own value, or a proxy calling the VM's __int__,
         # __index__ or __trunc__ (vm/host.pxi), with CPython's checks and messages
-        return from_host(int(numeric_arg(a)))
+        return from_host(call_host_warning(int, (numeric_arg(a),)))
     if kind == KIND_FLOAT:
         check_args("float", n, 0, 1)
         if n == 0:
@@ -1213,7 +1213,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return float_new(HOST_FLOAT(format_arg(a)))
         if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0 and magic_of(v, M_FLOAT) != 0:
             return call_method0(magic_of(v, M_FLOAT), v)
-        return from_host(HOST_FLOAT(numeric_arg(a)))    # (as int() above: __float__, __index__)
+        return from_host(call_host_warning(HOST_FLOAT, (numeric_arg(a),)))    # (as int() above: __float__, __index__)
     if kind == KIND_STR:
         if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
             args = [to_py_simple(a + i) for i in range(n)]
@@ -1293,11 +1293,15 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         check_args("type", n, 1, 1)
         return class_of(a[0])
     if kind == KIND_COMPLEX:
+        if n == 1 and not kwnames and has_tid(a[0], T_COMPLEX):
+            return a[0]                 # complex(c) is c, as CPython's
         # CPython's, on values its formatting proxies stand for (an
         # object's __complex__, __float__ or __index__ called when asked)
-        args = [format_arg(a + i) for i in range(n)]
+        # (a str subclass's instance: its text)
+        args = [to_host(a + i) if has_tid(a[i], T_INSTANCE) and builtin_base_kind(FLD(a[i])[I_CLASS]) == KIND_STR
+                else format_arg(a + i) for i in range(n)]
         kw = {str_to_py(FLD(kwnames)[i]): format_arg(a + n + i) for i in range(nkw(kwnames))}
-        return from_host(complex(*args, **kw))
+        return from_host(call_host_warning(complex, tuple(args)) if not kw else complex(*args, **kw))
     if kind == KIND_OBJECT:
         check_args("object", n, 0, 0)
         push(kind_class(KIND_OBJECT))

@@ -423,6 +423,34 @@ cdef object proxy_call(VMCallable h, str name, tuple args):
     finally:
         HEAP.shadowstack_top = base
 
+cdef object call_host_warning(object fn, tuple args):
+    # fn(*args) for a constructor of CPython's numbers whose protocols warn
+    # (int() through __trunc__, a __float__ returning a float subclass): the
+    # host's warnings, caught, are the program's, issued again through the
+    # VM's warnings module (its filters, assertWarns).
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            return fn(*args)
+        finally:
+            for w in caught:
+                vm_warn(w.category.__name__ if w.category.__name__ in EXC_CLASSES else "Warning", str(w.message))
+
+cdef int vm_warn(str category, str message) except -1:
+    # warnings.warn(message, category) through the VM's warnings module,
+    # for the program's frame that called the builtin (stacklevel 1).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(import_module(intern("warnings")))
+    push(getattr_or_0(top_slot(), intern("warn")))
+    push(str_from_py(message))
+    push(exc_class(category))
+    try:
+        vm_call(top_slot() - 2, 2)
+    finally:
+        HEAP.shadowstack_top = base
+    return 0
+
 # The C modules whose functions take paths: CPython's path converter calls a
 # path-like argument's __fspath__, which the host cannot do for a VM object.
 PATH_MODULES = frozenset({"posix", "nt", "io", "_io", "_stat"})

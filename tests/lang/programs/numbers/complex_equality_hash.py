@@ -23,3 +23,5 @@ print(format(1 + 3j, "g"), format(1.5 - 2j, ">20.3f"), format(-1j, "+.2e"), form
 print(f"{2 - 1j:*<16}|{complex(1.25, -0.5):.1f}|{0j!r:>6}")
 print(complex(1 + 2j), complex(1 + 2j, 1j), complex(2.5), complex("1+2j"), complex(" -3.5j "))
 print(not 0j, not complex(0.0, -0.0), not complex(1e-300, 0))
+c = 1 + 2j
+print(complex(c) is c, (-8.0) ** (1 / 3), (-2) ** 0.5, pow(-4.0, 0.5))

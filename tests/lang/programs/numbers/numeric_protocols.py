@@ -66,3 +66,30 @@ for kw in ({"x": 1.2}, {"base": 10}):
         int(**kw)
     except TypeError as e:
         print("TypeError:", e)
+
+# int() through __trunc__ and a __complex__ giving a complex subclass warn,
+# through the program's warnings module.
+import warnings
+
+class JustTrunc:
+    def __trunc__(self):
+        return 42
+
+class ComplexSub(complex):
+    def __complex__(self):
+        return self
+
+class ComplexLike:
+    def __complex__(self):
+        return ComplexSub(1, 2)
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(int(JustTrunc()), complex(ComplexLike()))
+print([(w.category.__name__, str(w.message)[:60]) for w in caught])
+with warnings.catch_warnings():
+    warnings.simplefilter("error")
+    try:
+        int(JustTrunc())
+    except DeprecationWarning as e:
+        print("DeprecationWarning:", e)
