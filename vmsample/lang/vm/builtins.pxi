@@ -1193,14 +1193,12 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
         if has_tid(v, T_FLOAT) or has_tid(v, T_STR) or is_byteslike(v):
             return int_from_py(int(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0 and magic_of(v, M_INT) != 0:
-            v = call_method0(magic_of(v, M_INT), v)
-            if not is_intlike(unwrap(v)):
-                raise TypeError(f"__int__ returned non-int (type {type_name(v)})")
-            return v
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_STR and magic_of(v, M_INT) != 0:
+            return call_method0(magic_of(v, M_INT), v)
         # CPython's int() on the host's view of the value: a str or bytes
         # subclass's own value, or a proxy calling the VM's __int__,
-        # __index__ or __trunc__ (vm/host.pxi), with CPython's checks and messages
+        # __index__ or __trunc__ (vm/host.pxi; an int or float subclass's
+        # too), with CPython's checks, messages and warnings
         return from_host(call_host_warning(int, (numeric_arg(a),)))
     if kind == KIND_FLOAT:
         check_args("float", n, 0, 1)
@@ -1211,8 +1209,8 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return v
         if is_number(v) or has_tid(v, T_STR) or is_byteslike(v):
             return float_new(HOST_FLOAT(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) != 0 and magic_of(v, M_FLOAT) != 0:
-            return call_method0(magic_of(v, M_FLOAT), v)
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_STR and magic_of(v, M_FLOAT) != 0:
+            return call_method0(magic_of(v, M_FLOAT), v)     # (a str subclass's __float__ first)
         return from_host(call_host_warning(HOST_FLOAT, (numeric_arg(a),)))    # (as int() above: __float__, __index__)
     if kind == KIND_STR:
         if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's

@@ -419,9 +419,32 @@ cdef object proxy_call(VMCallable h, str name, tuple args):
             push(from_host(x))
         call_nested(base, nself + len(args), 0)
         HEAP.shadowstack_top = base + 1
+        if name in CONVERSIONS and has_tid(base[0], T_INSTANCE) and \
+                builtin_base_kind(FLD(base[0])[I_CLASS]) in (KIND_INT, KIND_FLOAT, KIND_COMPLEX):
+            return number_subclass_value(base)
         return to_host(base)
     finally:
         HEAP.shadowstack_top = base
+
+# A conversion that gives an instance of a subclass of int, float or complex
+# gives the host an instance of a host subclass of the same name, so that
+# CPython checks and warns of it as of its own ("__float__ returned
+# non-float (type F)... is deprecated").
+CONVERSIONS = frozenset({"__index__", "__int__", "__float__", "__complex__"})
+NUMBER_SUBCLASSES = {}      # (name, host type) -> host subclass
+
+cdef object number_subclass_value(gcref_t* slot):
+    name = type_name(slot[0])
+    push(FLD(slot[0])[I_VALUES])
+    try:
+        value = to_host(top_slot())
+    finally:
+        pop()
+    key = (name, type(value))
+    t = NUMBER_SUBCLASSES.get(key)
+    if t is None:
+        t = NUMBER_SUBCLASSES[key] = type(name, (type(value),), {})
+    return t(value)
 
 cdef object call_host_warning(object fn, tuple args):
     # fn(*args) for a constructor of CPython's numbers whose protocols warn

@@ -93,3 +93,45 @@ with warnings.catch_warnings():
         int(JustTrunc())
     except DeprecationWarning as e:
         print("DeprecationWarning:", e)
+
+# Conversions that return a subclass's instance, on a plain class and on
+# subclasses of int and float: CPython's checks and deprecation warnings.
+class OtherFloat(float):
+    pass
+
+class GivesSub:
+    def __float__(self):
+        return OtherFloat(4.5)
+    def __index__(self):
+        return True
+
+class FloatSelf(float):
+    def __float__(self):
+        return self
+
+class FloatGivesInt(float):
+    def __float__(self):
+        return 42
+
+class IntGivesBool(int):
+    def __int__(self):
+        return True
+
+class IntGivesFloat(int):
+    def __int__(self):
+        return 4.0
+
+class StrFloat(str):
+    def __float__(self):
+        return float(str(self)) + 1
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for f, x in [(float, GivesSub()), (int, GivesSub()), (float, FloatSelf(2.5)), (float, FloatGivesInt(1.0)),
+                 (int, IntGivesBool(7)), (int, IntGivesFloat(7)), (float, StrFloat("8")), (int, IntGivesBool(0))]:
+        try:
+            r = f(x)
+            print(r, type(r).__name__)
+        except TypeError as e:
+            print("TypeError:", e)
+print([str(w.message)[:50] for w in caught])
