@@ -90,11 +90,7 @@ cdef object to_host(gcref_t* slot):
             return number_proxy(slot, defined)
         v = slot[0]
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
-        push(FLD(v)[I_VALUES])
-        try:
-            return to_host(top_slot())
-        finally:
-            pop()
+        return builtin_value_to_host(slot)
     if t == T_FUNCTION or t == T_BOUND or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_CALL))):
         return VMCallable(v)
     if is_iterator(v) or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_ITER))) or \
@@ -354,11 +350,7 @@ cdef object number_proxy(gcref_t* slot, tuple defined):
     # An int or float subclass's instance whose class overrides some of
     # PROXIED: an instance of a host subclass of int or float, with its value
     # and those methods (math.floor of a float subclass calls its __floor__).
-    push(FLD(slot[0])[I_VALUES])
-    try:
-        value = to_host(top_slot())
-    finally:
-        pop()
+    value = builtin_value_to_host(slot)
     name = type_name(slot[0])
     key = (name, type(value), defined)
     t = PLACEHOLDER_TYPES.get(key)
@@ -368,6 +360,14 @@ cdef object number_proxy(gcref_t* slot, tuple defined):
     x = t(value)
     x._vm = VMCallable(slot[0])
     return x
+
+cdef object builtin_value_to_host(gcref_t* slot):
+    # The host value of the builtin value a builtin subclass's instance carries.
+    push(FLD(slot[0])[I_VALUES])
+    try:
+        return to_host(top_slot())
+    finally:
+        pop()
 
 def _proxy_method(str name):
     def method(self, *args):
@@ -398,6 +398,8 @@ cdef object proxy_call(VMCallable h, str name, tuple args):
         raise RuntimeError("a VM value outlived its VM run")
     m = intern(name)
     m = class_lookup(class_of(VM_STATE.roots[h.root]), m)
+    if m == 0:              # (deleted from the class since)
+        raise AttributeError(name)
     g = class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)) if has_tid(m, T_INSTANCE) else 0
     try:
         if g != 0:
@@ -435,11 +437,7 @@ NUMBER_SUBCLASSES = {}      # (name, host type) -> host subclass
 
 cdef object number_subclass_value(gcref_t* slot):
     name = type_name(slot[0])
-    push(FLD(slot[0])[I_VALUES])
-    try:
-        value = to_host(top_slot())
-    finally:
-        pop()
+    value = builtin_value_to_host(slot)
     key = (name, type(value))
     t = NUMBER_SUBCLASSES.get(key)
     if t is None:
