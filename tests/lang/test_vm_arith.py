@@ -67,3 +67,20 @@ def test_divmod_matches_cpython(pairs):
 def test_powers_and_shifts_match_cpython(triples):
     run_both(program([f"({a} {op} {b})" for a, op, b in triples]))
 
+
+
+# Complex numbers among the others: arithmetic, equality and ordering with
+# ints, floats and bools (1 == 1+0j), hashes that agree (dict keys), abs().
+complex_leaves = st.one_of(leaves, st.sampled_from(
+    ["0j", "1j", "(2.5+0j)", "(-1-3j)", "(-0.0-0j)", "complex(1e300, -0.0)", "complex(0.0, -0.0)", "(3+4j)"]))
+
+
+@settings(max_examples=80)
+@given(st.lists(st.tuples(complex_leaves, st.sampled_from(["+", "-", "*", "/", "==", "!=", "<", "//", "%"]),
+                          complex_leaves), min_size=1, max_size=6))
+def test_complex_mixed_match_cpython(triples):
+    expressions = []
+    for a, op, b in triples:
+        expressions += [f"({a} {op} {b})", f"hash({a}) == hash(complex({a}))", f"{{{a}: 0}}.get({b})",
+                        f"(abs({a}), bool({a}), -({a}))"]
+    run_both(program(expressions))

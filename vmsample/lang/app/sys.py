@@ -129,18 +129,11 @@ def set_coroutine_origin_tracking_depth(depth):
     _origin_tracking_depth = depth
 
 
-_int_max_str_digits = 4300
-
-
-def get_int_max_str_digits():
-    return _int_max_str_digits
-
-
-def set_int_max_str_digits(maxdigits):
-    global _int_max_str_digits
-    if maxdigits != 0 and maxdigits < 640:
-        raise ValueError("maxdigits must be 0 or larger than 640")
-    _int_max_str_digits = maxdigits
+# The VM's ints go to and from text through the host's int and str
+# (vm/numbers.pxi), so the limit on their digits is the host's own: one
+# setting, read and set with CPython's checks and messages.
+sys.get_int_max_str_digits = host_value("sys", "get_int_max_str_digits")
+sys.set_int_max_str_digits = host_value("sys", "set_int_max_str_digits")
 
 
 _audit_hooks = []
@@ -192,7 +185,7 @@ for _f in (getdefaultencoding, getfilesystemencoding, getfilesystemencodeerrors,
            getsizeof, settrace, gettrace, setprofile, getprofile, getswitchinterval,
            setswitchinterval, get_asyncgen_hooks, set_asyncgen_hooks,
            get_coroutine_origin_tracking_depth, set_coroutine_origin_tracking_depth,
-           get_int_max_str_digits, set_int_max_str_digits, addaudithook, audit, call_tracing,
+           addaudithook, audit, call_tracing,
            is_finalizing, displayhook, excepthook, unraisablehook, breakpointhook):
     setattr(sys, _f.__name__, _f)
 sys.__displayhook__ = displayhook

@@ -578,6 +578,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_ABS:
         if is_number(a[0]):
             return num_from_py(abs(num_to_py(a[0])))
+        if has_tid(a[0], T_COMPLEX):
+            return float_new(abs(numeric_to_py(a[0])))
         v = magic_of(a[0], M_ABS)
         if v != 0:
             return call_method0(v, a[0])
@@ -1227,6 +1229,10 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
     if kind == KIND_INT:
         if n == 1 and nkw(kwnames) == 1 and str_to_py(FLD(kwnames)[0]) == "base":
             n = 2                       # int(s, base=b): a[1] is the base
+        elif nkw(kwnames):
+            name = str_to_py(FLD(kwnames)[0])
+            raise TypeError("int() missing string argument" if name == "base" and n == 0
+                            else f"'{name}' is an invalid keyword argument for int()")
         check_args("int", n, 0, 2)
         if n == 0:
             return tag(0)
@@ -1238,10 +1244,13 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
             return tag(int_to_py(v)) if is_int(v) or v in (V_TRUE, V_FALSE) else v
         if has_tid(v, T_FLOAT) or has_tid(v, T_STR) or is_byteslike(v):
             return int_from_py(int(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and magic_of(v, M_INT) != 0:
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_STR and magic_of(v, M_INT) != 0:
             return call_method0(magic_of(v, M_INT), v)
-        raise TypeError(f"int() argument must be a string, a bytes-like object or a real number, "
-                        f"not '{type_name(v)}'")
+        # CPython's int() on the host's view of the value: a str or bytes
+        # subclass's own value, or a proxy calling the VM's __int__,
+        # __index__ or __trunc__ (vm/host.pxi; an int or float subclass's
+        # too), with CPython's checks, messages and warnings
+        return from_host(call_host_warning(int, (numeric_arg(a),)))
     if kind == KIND_FLOAT:
         check_args("float", n, 0, 1)
         if n == 0:
@@ -1250,10 +1259,10 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         if has_tid(v, T_FLOAT):
             return v
         if is_number(v) or has_tid(v, T_STR) or is_byteslike(v):
-            return float_new(float(format_arg(a)))
-        if has_tid(v, T_INSTANCE) and magic_of(v, M_FLOAT) != 0:
-            return call_method0(magic_of(v, M_FLOAT), v)
-        raise TypeError(f"float() argument must be a string or a real number, not '{type_name(v)}'")
+            return float_new(HOST_FLOAT(format_arg(a)))
+        if has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_STR and magic_of(v, M_FLOAT) != 0:
+            return call_method0(magic_of(v, M_FLOAT), v)     # (a str subclass's __float__ first)
+        return from_host(call_host_warning(HOST_FLOAT, (numeric_arg(a),)))    # (as int() above: __float__, __index__)
     if kind == KIND_STR:
         if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
             args = [to_py_simple(a + i) for i in range(n)]
@@ -1333,11 +1342,15 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         check_args("type", n, 1, 1)
         return class_of(a[0])
     if kind == KIND_COMPLEX:
+        if n == 1 and not kwnames and has_tid(a[0], T_COMPLEX):
+            return a[0]                 # complex(c) is c, as CPython's
         # CPython's, on values its formatting proxies stand for (an
         # object's __complex__, __float__ or __index__ called when asked)
-        args = [format_arg(a + i) for i in range(n)]
+        # (a str subclass's instance: its text)
+        args = [to_host(a + i) if has_tid(a[i], T_INSTANCE) and builtin_base_kind(FLD(a[i])[I_CLASS]) == KIND_STR
+                else format_arg(a + i) for i in range(n)]
         kw = {str_to_py(FLD(kwnames)[i]): format_arg(a + n + i) for i in range(nkw(kwnames))}
-        return from_host(complex(*args, **kw))
+        return from_host(call_host_warning(complex, tuple(args)) if not kw else complex(*args, **kw))
     if kind == KIND_OBJECT:
         check_args("object", n, 0, 0)
         push(kind_class(KIND_OBJECT))

@@ -18,6 +18,8 @@ cdef bint truth(gcref_t v) except -1:
     t = TID(v)
     if t == T_FLOAT:
         return FVAL(v) != 0.0
+    if t == T_COMPLEX:
+        return CREAL(v) != 0.0 or CIMAG(v) != 0.0
     if t == T_STR or t == T_TUPLE:
         return LEN(v) != 0
     if t == T_LIST:
@@ -75,8 +77,14 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     t = TID(v)
     if t == T_STR:
         return str_hash(v)
+    if t == T_FLOAT and FVAL(v) != FVAL(v):
+        return object_id(v) >> 4           # a NaN: its identity (CPython 3.10+)
     if t == T_FLOAT or t == T_BIGINT:
         return hash(num_to_py(v))
+    if t == T_COMPLEX:
+        return (full_hash(slot) << 1) >> 1      # tagged, as a tuple's
+    if t == T_SLICE:
+        raise TypeError("unhashable type: 'slice'")
     if t == T_TUPLE:
         # Dicts and sets keep hashes tagged (63 bits): the full hash with bit
         # 63 dropped keeps CPython's probe order (its low bits) for all but
@@ -144,6 +152,10 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return str_full_hash(slot[0])
     if has_tid(slot[0], T_BYTES):
         return bytes_full_hash(slot[0])
+    if has_tid(slot[0], T_COMPLEX):
+        if CIMAG(slot[0]) != CIMAG(slot[0]) or CREAL(slot[0]) != CREAL(slot[0]):
+            return object_id(slot[0]) >> 4      # a NaN part: its identity, as a float's
+        return hash(numeric_to_py(slot[0]))
     if not has_tid(slot[0], T_TUPLE):
         return vm_hash(slot)
     check_c_stack()
@@ -188,8 +200,8 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
             return bytes_eq(a, b)
     elif has_tid(a, T_INSTANCE) or has_tid(b, T_INSTANCE):
         return 2        # an instance equal to an immediate (Fraction(2) == 2)
-    if is_number(a) and is_number(b):
-        return num_to_py(a) == num_to_py(b)
+    if is_numeric(a) and is_numeric(b):
+        return numeric_to_py(a) == numeric_to_py(b)
     return 0
 
 cdef bint vm_eq_bool(gcref_t* a, gcref_t* b) except -1:

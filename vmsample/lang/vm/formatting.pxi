@@ -264,12 +264,12 @@ cdef gcref_t vm_str(gcref_t* slot) except 0:
 cdef object format_arg(gcref_t* slot):
     # a CPython value that formats like the VM value does
     cdef gcref_t v = slot[0]
-    if is_number(v):
+    if is_numeric(v):
         if v == V_TRUE:
             return True
         if v == V_FALSE:
             return False
-        return num_to_py(v)
+        return numeric_to_py(v)
     if has_tid(v, T_STR):
         return str_to_py(v)
     if is_byteslike(v):
@@ -367,8 +367,14 @@ cdef object formattable_call(VMCallable value, int what):
             return bytes_to_py(r)
         if what == 6:
             r = call_method0(magic_of(base[0], M_COMPLEX), base[0])
-            if not has_tid(r, T_COMPLEX):
+            if not has_tid(unwrap(r), T_COMPLEX):
                 raise TypeError(f"__complex__ returned non-complex (type {type_name(r)})")
+            if r != unwrap(r):
+                push(r)
+                vm_warn("DeprecationWarning", f"__complex__ returned non-complex (type {type_name(r)}).  The "
+                        "ability to return an instance of a strict subclass of complex is deprecated, and may "
+                        "be removed in a future version of Python.")
+                r = unwrap(pop())
             push(r)
             return to_host(top_slot())
         r = construct_builtin(KIND_FLOAT if what == 2 else KIND_INT, base, 1, 0)

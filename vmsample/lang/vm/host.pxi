@@ -17,20 +17,33 @@
 # a function...) goes to the host as a *placeholder*: an instance of a host
 # class with the VM class's name, so that the host's "unsupported operand
 # type(s) for +: 'int' and 'Point'" names the right type; a host function
-# that would call a method of it fails instead of calling VM code.
+# that would call a method of it fails instead of calling VM code -- except
+# the numeric protocols, which CPython's C functions call on their arguments
+# (see [proxies] below).
 
 class _Placeholder:
     """A VM value with no CPython counterpart, seen by CPython code."""
     __slots__ = ()
 
-PLACEHOLDER_TYPES = {}
+PLACEHOLDER_TYPES = {}      # (VM type name, its proxied methods) -> host type
 
-cdef object placeholder(gcref_t v):
-    name = type_name(v)
-    t = PLACEHOLDER_TYPES.get(name)
+cdef object placeholder(gcref_t* slot):
+    # The host's stand-in for the VM value slot[0]: a proxy if its class
+    # defines any of PROXIED, else a bare placeholder.
+    defined = proxied_methods(slot) if has_tid(slot[0], T_INSTANCE) else ()
+    name = type_name(slot[0])
+    key = (name, None, defined)
+    t = PLACEHOLDER_TYPES.get(key)
     if t is None:
-        t = PLACEHOLDER_TYPES[name] = type(name, (_Placeholder,), {"__slots__": ()})
-    return t()
+        if defined:
+            t = type(name, (_Proxy,), {"__slots__": ("_vm",), **{p: _proxy_method(p) for p in defined}})
+        else:
+            t = type(name, (_Placeholder,), {"__slots__": ()})
+        PLACEHOLDER_TYPES[key] = t
+    x = t()
+    if defined:
+        x._vm = VMCallable(slot[0])         # (keeps the VM value in a root)
+    return x
 
 cdef object to_host(gcref_t* slot):
     # The CPython value of slot[0] (containers converted item by item).
@@ -52,7 +65,7 @@ cdef object to_host(gcref_t* slot):
     if is_bfunc(v) or is_bmethod(v):
         return VMCallable(v)
     if not is_obj(v):
-        return placeholder(v)
+        return placeholder(slot)
     t = TID(v)
     if t == T_STR:
         return str_to_py(v)
@@ -70,12 +83,14 @@ cdef object to_host(gcref_t* slot):
         return handle_object(v)
     if t == T_CLASS and RAW(v)[K_KIND] == KIND_HOST and RAW(v)[K_FLAGS] & CF_HOST_TYPE:
         return host_type_of(v)
+    if t == T_INSTANCE and (builtin_base_kind(FLD(v)[I_CLASS]) == KIND_INT or
+                            builtin_base_kind(FLD(v)[I_CLASS]) == KIND_FLOAT):
+        defined = proxied_methods(slot)
+        if defined:
+            return number_proxy(slot, defined)
+        v = slot[0]
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
-        push(FLD(v)[I_VALUES])
-        try:
-            return to_host(top_slot())
-        finally:
-            pop()
+        return builtin_value_to_host(slot)
     if t == T_FUNCTION or t == T_BOUND or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_CALL))):
         return VMCallable(v)
     if is_iterator(v) or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_ITER))) or \
@@ -88,7 +103,7 @@ cdef object to_host(gcref_t* slot):
             return container_to_host(slot, t)
         finally:
             leave_recursion()
-    return placeholder(v)
+    return placeholder(slot)
 
 cdef object container_to_host(gcref_t* slot, uint16_t t):
     cdef Py_ssize_t i
@@ -194,6 +209,8 @@ cdef gcref_t from_host(object x) except 0:
         FLD(r)[1] = pop()
         FLD(r)[0] = pop()
         return r
+    if isinstance(x, _Proxy):
+        return proxied_value(x)
     if isinstance(x, tuple) and hasattr(t, "n_sequence_fields"):
         return structseq_from_host(x)
     if isinstance(x, type):
@@ -296,6 +313,164 @@ cdef class _VMIterator:
             return to_host(top_slot())
         finally:
             HEAP.shadowstack_top = base
+
+# ---------------------------------------------------------------- proxies
+# CPython's C functions convert their arguments by protocols: math.comb and
+# slice.indices call __index__, math.sqrt __float__, math.floor __floor__,
+# math.prod multiplies.  A VM instance whose class defines some of these
+# goes to the host as a *proxy*: a placeholder whose type has exactly those
+# methods (so the host falls back where CPython falls back: math.floor uses
+# __float__ when there is no __floor__), each calling the VM's own method,
+# arguments and result converted.  A proxy the host hands back (a returned
+# argument, max()) is its VM value again.
+
+PROXIED = ("__index__", "__int__", "__float__", "__complex__", "__trunc__", "__floor__", "__ceil__",
+           "__round__", "__abs__", "__neg__", "__pos__",
+           "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+           "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__rpow__",
+           "__lt__", "__le__", "__gt__", "__ge__")
+
+class _Proxy(_Placeholder):
+    """A VM value seen by CPython code, with the numeric protocols its class
+    defines; its _vm holds the value."""
+    __slots__ = ()
+
+cdef tuple proxied_methods(gcref_t* slot):
+    # Which of PROXIED the class of instance slot[0] defines (not a builtin's).
+    cdef gcref_t m
+    defined = []
+    for p in PROXIED:
+        m = intern(p)                       # (may allocate: before the class is read)
+        m = class_lookup(FLD(slot[0])[I_CLASS], m)
+        if m != 0 and not is_bfunc(m):
+            defined.append(p)
+    return tuple(defined)
+
+cdef object number_proxy(gcref_t* slot, tuple defined):
+    # An int or float subclass's instance whose class overrides some of
+    # PROXIED: an instance of a host subclass of int or float, with its value
+    # and those methods (math.floor of a float subclass calls its __floor__).
+    value = builtin_value_to_host(slot)
+    name = type_name(slot[0])
+    key = (name, type(value), defined)
+    t = PLACEHOLDER_TYPES.get(key)
+    if t is None:       # (no __slots__: an int subclass has none; _vm is in its __dict__)
+        t = PLACEHOLDER_TYPES[key] = type(name, (type(value), _Proxy),
+                                          {p: _proxy_method(p) for p in defined})
+    x = t(value)
+    x._vm = VMCallable(slot[0])
+    return x
+
+cdef object builtin_value_to_host(gcref_t* slot):
+    # The host value of the builtin value a builtin subclass's instance carries.
+    push(FLD(slot[0])[I_VALUES])
+    try:
+        return to_host(top_slot())
+    finally:
+        pop()
+
+def _proxy_method(str name):
+    def method(self, *args):
+        return proxy_call(self._vm, name, args)
+    method.__name__ = name
+    return method
+
+cdef object numeric_arg(gcref_t* slot):
+    # The host value that CPython's int(), float() and math functions are to
+    # convert: a builtin subclass's own value, or a program's instance as a
+    # proxy (never a VM callable or iterable, whatever else its class has).
+    if has_tid(slot[0], T_INSTANCE) and builtin_base_kind(FLD(slot[0])[I_CLASS]) == 0:
+        return placeholder(slot)
+    return to_host(slot)
+
+cdef gcref_t proxied_value(object x) except 0:
+    cdef VMCallable h = x._vm
+    if h.generation != VM_GENERATION:
+        raise RuntimeError("a VM value outlived its VM run")
+    return VM_STATE.roots[h.root]
+
+cdef object proxy_call(VMCallable h, str name, tuple args):
+    # type(v).name(v, *args) for the VM value v that [h] holds.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t m, g
+    cdef Py_ssize_t nself = 1
+    if h.generation != VM_GENERATION:
+        raise RuntimeError("a VM value outlived its VM run")
+    m = intern(name)
+    m = class_lookup(class_of(VM_STATE.roots[h.root]), m)
+    if m == 0:              # (deleted from the class since)
+        raise AttributeError(name)
+    g = class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)) if has_tid(m, T_INSTANCE) else 0
+    try:
+        if g != 0:
+            # a descriptor: what its __get__ gives is called (as CPython's
+            # _PyObject_LookupSpecial binds it; its error is the call's)
+            push(g)
+            push(m)
+            push(VM_STATE.roots[h.root])
+            push(class_of(VM_STATE.roots[h.root]))
+            vm_call(base, 3)
+            nself = 0
+        else:
+            push(m)
+            if is_plain_callable(m):
+                nself = 0
+            else:
+                push(VM_STATE.roots[h.root])
+        for x in args:
+            push(from_host(x))
+        call_nested(base, nself + len(args), 0)
+        HEAP.shadowstack_top = base + 1
+        if name in CONVERSIONS and has_tid(base[0], T_INSTANCE) and \
+                builtin_base_kind(FLD(base[0])[I_CLASS]) in (KIND_INT, KIND_FLOAT, KIND_COMPLEX):
+            return number_subclass_value(base)
+        return to_host(base)
+    finally:
+        HEAP.shadowstack_top = base
+
+# A conversion that gives an instance of a subclass of int, float or complex
+# gives the host an instance of a host subclass of the same name, so that
+# CPython checks and warns of it as of its own ("__float__ returned
+# non-float (type F)... is deprecated").
+CONVERSIONS = frozenset({"__index__", "__int__", "__float__", "__complex__"})
+NUMBER_SUBCLASSES = {}      # (name, host type) -> host subclass
+
+cdef object number_subclass_value(gcref_t* slot):
+    name = type_name(slot[0])
+    value = builtin_value_to_host(slot)
+    key = (name, type(value))
+    t = NUMBER_SUBCLASSES.get(key)
+    if t is None:
+        t = NUMBER_SUBCLASSES[key] = type(name, (type(value),), {})
+    return t(value)
+
+cdef object call_host_warning(object fn, tuple args):
+    # fn(*args) for a constructor of CPython's numbers whose protocols warn
+    # (int() through __trunc__, a __float__ returning a float subclass): the
+    # host's warnings, caught, are the program's, issued again through the
+    # VM's warnings module (its filters, assertWarns).
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            return fn(*args)
+        finally:
+            for w in caught:
+                vm_warn(w.category.__name__ if w.category.__name__ in EXC_CLASSES else "Warning", str(w.message))
+
+cdef int vm_warn(str category, str message) except -1:
+    # warnings.warn(message, category) through the VM's warnings module,
+    # for the program's frame that called the builtin (stacklevel 1).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(import_module(intern("warnings")))
+    push(getattr_or_0(top_slot(), intern("warn")))
+    push(str_from_py(message))
+    push(exc_class(category))
+    try:
+        vm_call(top_slot() - 2, 2)
+    finally:
+        HEAP.shadowstack_top = base
+    return 0
 
 # The C modules whose functions take paths: CPython's path converter calls a
 # path-like argument's __fspath__, which the host cannot do for a VM object.

@@ -192,14 +192,32 @@ cdef inline const unsigned char* intlike_bytes(gcref_t v, unsigned char* buf) no
 cdef inline bint is_number(gcref_t v) noexcept nogil:
     return is_intlike(v) or has_tid(v, T_FLOAT)
 
+# CPython's float(), called as a value: Cython compiles float(x) into its
+# own parser of str, which accepts what CPython refuses ("1.0e+_1").
+HOST_FLOAT = float
+
 cdef object num_to_py(gcref_t v):
     if has_tid(v, T_FLOAT):
         return FVAL(v)
     return int_to_py(v)
 
+# A complex number compares and hashes with ints and floats by value
+# (1 == 1+0j, hash(2.5) == hash(2.5+0j)): CPython's own complex does it, on
+# the values read here (no allocation, so nothing needs rooting).
+cdef inline bint is_numeric(gcref_t v) noexcept nogil:
+    return is_number(v) or has_tid(v, T_COMPLEX)
+
+cdef object numeric_to_py(gcref_t v):
+    if has_tid(v, T_COMPLEX):
+        return complex(CREAL(v), CIMAG(v))
+    return num_to_py(v)
+
 cdef gcref_t num_from_py(object x) except 0:
+    # (a complex too: what a float's power of a fraction gives, (-8.0) ** (1/3))
     if type(x) is float:
         return float_new(x)
+    if type(x) is complex:
+        return complex_new(x.real, x.imag)
     if type(x) is bool:
         return vbool(x)
     return int_from_py(x)

@@ -280,8 +280,8 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
         c = intlike_cmp(a, b)
         return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                      else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
-    if is_number(a) and is_number(b):
-        return vbool(_PY_CMPOPS[op](num_to_py(a), num_to_py(b)))
+    if is_numeric(a) and is_numeric(b):
+        return vbool(_PY_CMPOPS[op](numeric_to_py(a), numeric_to_py(b)))
     ta = TID(a) if is_obj(a) else 0
     tb = TID(b) if is_obj(b) else 0
     if ta == T_STR and tb == T_STR:
@@ -308,12 +308,29 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
         return set_compare(ab, op)
     if (ta == T_BYTES or ta == T_BYTEARRAY) and (tb == T_BYTES or tb == T_BYTEARRAY):
         return bytes_compare(ab, op)
+    if ta == T_SLICE and tb == T_SLICE:
+        return slice_compare(ab, op)
     if op == C_EQ:
         return vbool(a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab)))
     if op == C_NE:
         return vbool(not (a == b or (ta == tb and ta != 0 and ta != T_INSTANCE and struct_equal(ab))))
     raise TypeError(f"'{_CMP_SYMBOLS[op]}' not supported between instances of "
                     f"'{type_name(a)}' and '{type_name(b)}'")
+
+cdef gcref_t slice_compare(gcref_t* ab, int op) except 0:
+    # Slices compare as the tuples (start, stop, step) do (CPython's
+    # slice_richcompare), items by their own comparisons.
+    cdef gcref_t r
+    cdef int i, j
+    if ab[0] == ab[1] and (op == C_EQ or op == C_NE):
+        return vbool(op == C_EQ)
+    for i in range(2):
+        push(tuple_new(3))
+        for j in range(3):
+            FLD(top_slot()[0])[j] = FLD(ab[i])[j]
+    r = compare_op(top_slot() - 1, op)
+    HEAP.shadowstack_top -= 2
+    return r
 
 cdef int SWAPPED_CMP[6]
 SWAPPED_CMP[:] = [C_GT, C_GE, C_EQ, C_NE, C_LT, C_LE]
