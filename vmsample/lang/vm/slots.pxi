@@ -360,6 +360,8 @@ cdef gcref_t value_slot(int s, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t k
         return percent_format(a, a + 1)
     if m == M_MOD and kind == KIND_BYTES:
         return bytes_binop(a, B_MOD, False)
+    if f.binop == B_ADD and not f.reflected and (kind == KIND_LIST or kind == KIND_TUPLE):
+        return sequence_concat_slot(kind, f.inplace, a)
     if f.binop >= 0:
         # the builtin's own operator on builtin values, never the protocol again
         a[1] = unwrap(a[1])
@@ -407,6 +409,20 @@ cdef bint same_builtin_family(gcref_t a, gcref_t b) noexcept nogil:
     if (ta == T_BYTES or ta == T_BYTEARRAY) and (tb == T_BYTES or tb == T_BYTEARRAY):
         return True
     return False
+
+cdef gcref_t sequence_concat_slot(int64_t kind, bint inplace, gcref_t* a) except 0:
+    # list/tuple.__add__(a[0], a[1]) and list.__iadd__: CPython's sequence
+    # concatenation slots, which refuse another type rather than return
+    # NotImplemented, and list's in-place one, which extends by any iterable.
+    cdef uint16_t t = T_LIST if kind == KIND_LIST else T_TUPLE
+    if inplace:
+        list_extend(a, a + 1)
+        return a[0]
+    if not has_tid(unwrap(a[1]), t):
+        name = "list" if kind == KIND_LIST else "tuple"
+        raise TypeError(f'can only concatenate {name} (not "{type_name(a[1])}") to {name}')
+    a[1] = unwrap(a[1])
+    return builtin_binary(a, B_ADD, False)
 
 cdef bint binary_operand_ok(int64_t kind, gcref_t b, int op) noexcept nogil:
     # Whether the builtin's own operator applies to operand [b].
