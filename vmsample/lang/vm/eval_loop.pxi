@@ -557,7 +557,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         r = dict_del(&VM_STATE.roots[co.globals], top_slot())
         pop()
         if not r:
-            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined", name=str_to_py(co.names[arg]))
     elif op == LOAD_NAME:
         if has_tid(ns_slot(f)[0], T_DICT):
             v = dict_get_str(ns_slot(f)[0], co.names[arg])
@@ -568,7 +568,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         if v == 0:
             v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
         if v == 0:
-            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined", name=str_to_py(co.names[arg]))
         sp[0] = v
         sp += 1
     elif op == STORE_NAME:
@@ -594,7 +594,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
             HEAP.shadowstack_top -= 2
         pop()
         if not r:
-            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined")
+            raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined", name=str_to_py(co.names[arg]))
     elif op == DELETE_ATTR:
         delattr_v(sp - 1, co.names[arg])
         sp -= 1

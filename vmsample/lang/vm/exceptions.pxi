@@ -110,10 +110,13 @@ cdef int raise_from_cause(str name, gcref_t* causeslot, str message) except -1:
 
 cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
     if has_tid(obj, T_CLASS):
-        raise AttributeError(f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'")
+        raise AttributeError(f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'",
+                             name=str_to_py(name))
     if has_tid(obj, T_MODULE):
-        raise AttributeError(f"module '{str_to_py(FLD(obj)[0])}' has no attribute '{str_to_py(name)}'")
-    raise AttributeError(f"'{type_name(obj)}' object has no attribute '{str_to_py(name)}'")
+        raise AttributeError(f"module '{str_to_py(FLD(obj)[0])}' has no attribute '{str_to_py(name)}'",
+                             name=str_to_py(name))
+    raise AttributeError(f"'{type_name(obj)}' object has no attribute '{str_to_py(name)}'",
+                         name=str_to_py(name))
 
 cdef gcref_t exc_from_python(BaseException e) except 0:
     # Convert a CPython exception raised by a helper into the VM class of the
@@ -144,6 +147,13 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     if type(e).__module__ != "builtins" and getattr(e, "__dict__", None):
         push(r)
         copy_host_attributes(top_slot(), e)
+        r = pop()
+    elif isinstance(e, (NameError, AttributeError)) and e.name is not None:
+        # the name that was not found (the traceback's "Did you mean" reads it)
+        push(r)
+        push(from_host(e.name))
+        setattr_v(top_slot() - 1, intern("name"), top_slot())
+        pop()
         r = pop()
     return r
 

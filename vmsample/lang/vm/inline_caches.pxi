@@ -154,7 +154,7 @@ cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except
         return ENT(g)[3 * ix + 2]
     ix = dict_index_str(b, name)
     if ix < 0:
-        raise NameError(f"name '{str_to_py(name)}' is not defined")
+        raise NameError(f"name '{str_to_py(name)}' is not defined", name=str_to_py(name))
     c.where = <int32_t>ix + 1
     c.nkeys = HDR(g).aux
     return ENT(b)[3 * ix + 2]
