@@ -25,7 +25,7 @@ class _Placeholder:
     """A VM value with no CPython counterpart, seen by CPython code."""
     __slots__ = ()
 
-PLACEHOLDER_TYPES = {}      # (VM type name, its proxied methods) -> host type
+PLACEHOLDER_TYPES = {}      # (VM type name, host base or None, its proxied methods) -> host type
 
 cdef object placeholder(gcref_t* slot):
     # The host's stand-in for the VM value slot[0]: a proxy if its class
