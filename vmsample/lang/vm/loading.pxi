@@ -221,6 +221,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     INTERNED.clear()
     KEYWORD_NAMES.clear()
     CODE_SPECS.clear()
+    CODE_COPIES.clear()
     EXC_CLASSES.clear()
     class_serial = 0
     global VM_GENERATION
