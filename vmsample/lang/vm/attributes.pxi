@@ -55,6 +55,13 @@ cdef int descriptor_kind(gcref_t d) noexcept nogil:
             return DESCR_NONDATA
     return DESCR_PLAIN
 
+cdef bint without_get(gcref_t d) noexcept nogil:
+    # A data descriptor whose class defines __set__ or __delete__ but no
+    # __get__: reading the attribute finds the instance's own value first,
+    # then the descriptor itself (CPython calls tp_descr_get only when there
+    # is one; networkx's _CachedPropertyResetterNode).
+    return is_obj(d) and TID(d) == T_INSTANCE and not RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_DESCRIPTOR_GET
+
 cdef gcref_t bound_method(gcref_t* selfslot, gcref_t func) except 0:
     # A bound method of [func] (a function or a builtin descriptor) to selfslot[0].
     push(func)
@@ -292,7 +299,7 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
     cls = class_of(o)
     descr = class_lookup(cls, name)
     k = descriptor_kind(descr) if descr != 0 else DESCR_PLAIN
-    if k == DESCR_DATA:
+    if k == DESCR_DATA and not without_get(descr):
         push(cls)
         v = descr_get(descr, oslot, cls)
         pop()
@@ -335,7 +342,7 @@ cdef gcref_t type_getattr(gcref_t* cslot, gcref_t name) except? 0:
     cdef gcref_t* base = HEAP.shadowstack_top
     mattr = class_lookup(meta, name)
     mk = descriptor_kind(mattr) if mattr != 0 else DESCR_PLAIN
-    if mk == DESCR_DATA:
+    if mk == DESCR_DATA and not without_get(mattr):
         push(meta)
         v = descr_get(mattr, cslot, meta)
         HEAP.shadowstack_top = base

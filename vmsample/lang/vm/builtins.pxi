@@ -395,6 +395,12 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
     sep_s = " " if sep == 0 or sep == V_NONE else str_to_py(sep)
     end_s = "\n" if end == 0 or end == V_NONE else str_to_py(end)
     f = kwarg(args, n, kwnames, "file")
+    if f == 0 or f == V_NONE:
+        f = sys_attribute("stdout")         # the program may have replaced it (doctest does)
+        if f == 0:
+            raise RuntimeError("lost sys.stdout")
+        if f == V_NONE:
+            return V_NONE
     if has_tid(f, T_INSTANCE):
         # A file-like object (io.StringIO...): as CPython, one write() per
         # item, separator and end.
@@ -404,31 +410,36 @@ cdef gcref_t print_builtin(gcref_t* args, Py_ssize_t n, gcref_t kwnames) except 
                 pieces.append(sep_s)
             pieces.append(parts[i])
         pieces.append(end_s)
+        push(f)
         for piece in pieces:
-            call_file_method(args, n, kwnames, "write", piece)
+            call_file_method(top_slot(), "write", piece)
         if kwarg(args, n, kwnames, "flush") == V_TRUE:
-            call_file_method(args, n, kwnames, "flush", None)
+            call_file_method(top_slot(), "flush", None)
+        pop()
         return V_NONE
     s = sep_s.join(parts) + end_s
-    out = sys.stdout
-    if f != 0 and f != V_NONE:
-        out = sys.stderr if f == VM_STATE.roots[STDERR_ROOT] else sys.stdout
+    out = sys.stderr if f == VM_STATE.roots[STDERR_ROOT] else sys.stdout
     out.write(s)
     if kwarg(args, n, kwnames, "flush") == V_TRUE:
         out.flush()
     return V_NONE
 
-cdef int call_file_method(gcref_t* args, Py_ssize_t n, gcref_t kwnames, str name, object text) except -1:
-    # print's file.write(text) / file.flush() (file= stays rooted in args).
-    push(kwarg(args, n, kwnames, "file"))
-    push(getattr_v(top_slot(), intern(name)))
+cdef gcref_t sys_attribute(str name) except? 0:
+    # The VM's sys.NAME as the program last set it (0 if it deleted it).
+    cdef gcref_t key = intern(name), m
+    m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("sys"))
+    return dict_get_str(FLD(m)[1], key) if has_tid(m, T_MODULE) else 0
+
+cdef int call_file_method(gcref_t* fslot, str name, object text) except -1:
+    # print's fslot[0].write(text) / .flush()
+    push(getattr_v(fslot, intern(name)))
     if text is None:
         vm_call(top_slot(), 0)
-        HEAP.shadowstack_top -= 2
+        pop()
     else:
         push(str_from_py(text))
         vm_call(top_slot() - 1, 1)
-        HEAP.shadowstack_top -= 2
+        pop()
     return 0
 
 cdef int STDERR_ROOT = 0

@@ -39,6 +39,67 @@ cdef gcref_t* make_function(Frame* f, gcref_t* sp, int flags) except NULL:
             store(sp[0], FN_OWNER, owner)
     return sp + 1
 
+# types.FunctionType's parameters, in order; the first two are required.
+FUNCTION_PARAMS = ("code", "globals", "name", "argdefs", "closure")
+
+cdef gcref_t function_new(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # types.FunctionType(code, globals, name=None, argdefs=None, closure=None)
+    # with CPython's checks and messages (Argument Clinic's, then func_new's),
+    # in its order.  a[] is on the shadow stack.
+    cdef gcref_t* p[5]
+    cdef Py_ssize_t n = nall - nkw(kwnames), i, j, nclosure
+    cdef int64_t index
+    cdef gcref_t fn, v
+    if nall > 5:
+        raise TypeError(f"function() takes at most 5 {'keyword ' if n == 0 else ''}arguments ({nall} given)")
+    for i in range(5):
+        p[i] = a + i if i < n else NULL
+        for j in range(nkw(kwnames)):
+            if i >= n and str_to_py(FLD(kwnames)[j]) == FUNCTION_PARAMS[i]:
+                p[i] = a + n + j
+        if p[i] == NULL and i < 2:
+            raise TypeError(f"function() missing required argument '{FUNCTION_PARAMS[i]}' (pos {i + 1})")
+    for j in range(nkw(kwnames)):
+        k = str_to_py(FLD(kwnames)[j])
+        if k not in FUNCTION_PARAMS:
+            raise TypeError(f"'{k}' is an invalid keyword argument for function()")
+        if FUNCTION_PARAMS.index(k) < n:
+            raise TypeError(f"argument for function() given by name ('{k}') and position "
+                            f"({FUNCTION_PARAMS.index(k) + 1})")
+    if not has_tid(p[0][0], T_CODE):
+        raise TypeError(f"function() argument 'code' must be code, not {type_name(p[0][0])}")
+    if not has_tid(p[1][0], T_DICT):
+        raise TypeError(f"function() argument 'globals' must be dict, not {type_name(p[1][0])}")
+    index = RAW(p[0][0])[0]
+    if p[2] != NULL and p[2][0] != V_NONE and not has_tid(p[2][0], T_STR):
+        raise TypeError("arg 3 (name) must be None or string")
+    if p[3] != NULL and p[3][0] != V_NONE and not has_tid(p[3][0], T_TUPLE):
+        raise TypeError("arg 4 (defaults) must be None or tuple")
+    if p[4] != NULL and p[4][0] != V_NONE and not has_tid(p[4][0], T_TUPLE):
+        raise TypeError("arg 5 (closure) must be None or tuple")
+    if (p[4] == NULL or p[4][0] == V_NONE) and VM_STATE.codes[index].nfree:
+        raise TypeError("arg 5 (closure) must be tuple")
+    nclosure = LEN(p[4][0]) if p[4] != NULL and p[4][0] != V_NONE else 0
+    if nclosure != VM_STATE.codes[index].nfree:
+        raise ValueError(f"{CODE_SPECS[index].name} requires closure of length {VM_STATE.codes[index].nfree}, "
+                         f"not {nclosure}")
+    for i in range(nclosure):
+        v = FLD(p[4][0])[i]
+        if not has_tid(v, T_CELL):
+            raise TypeError(f"arg 5 (closure) expected cell, found {type_name(v)}")
+    index = code_under_globals(index, p[1])
+    fn = alloc_fixed(T_FUNCTION)
+    RAW(fn)[FN_CODE] = index
+    if nclosure:
+        FLD(fn)[FN_CLOSURE] = p[4][0]
+    if p[3] != NULL and p[3][0] != V_NONE:
+        FLD(fn)[FN_DEFAULTS] = p[3][0]
+    if p[2] == NULL or p[2][0] == V_NONE:
+        return fn
+    push(fn)
+    function_getset_set("__name__", top_slot(), p[2])
+    return pop()
+
 cdef gcref_t class_cell(gcref_t* nsslot) except 0:
     # The __classcell__ of the class body whose namespace is nsslot[0], made
     # on first use.

@@ -48,11 +48,31 @@ cdef int declare_codes(int first) except -1:
             WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
     return 0
 
+# The copies of codes loaded again under another globals dict (exec(code,
+# globals), types.FunctionType(code, globals)), so that running a code under
+# the same dict again reuses its copy: code index -> [(globals root, copy's index)].
+CODE_COPIES = {}
+
+cdef int64_t code_under_globals(int64_t index, gcref_t* gslot) except -1:
+    # The code [index] as it runs under the globals dict gslot[0]: itself, or
+    # its copy loaded under that dict.
+    cdef int first
+    if VM_STATE.roots[VM_STATE.codes[index].globals] == gslot[0]:
+        return index
+    copies = CODE_COPIES.setdefault(index, [])
+    for root, copy in copies:
+        if VM_STATE.roots[<int>root] == gslot[0]:
+            return copy
+    first = VM_STATE.ncodes
+    load_code(CODE_SPECS[index], add_root(gslot[0]))
+    declare_codes(first)
+    copies.append((VM_STATE.codes[first].globals, first))
+    return first
+
 cdef gcref_t run_dynamic_code(gcref_t* a) except 0:
     # a: [code object, globals dict, locals mapping]: run the code (a
     # module-level one, compiled by compile()), its value (eval's).
     cdef int64_t index
-    cdef int first
     cdef CodeObj* co
     cdef gcref_t* base
     cdef Frame* f
@@ -69,12 +89,8 @@ cdef gcref_t run_dynamic_code(gcref_t* a) except 0:
         push(VM_STATE.roots[R_BUILTINS])
         dict_set_py(a + 1, "__builtins__", top_slot()[0])
         pop()
-    if VM_STATE.roots[co.globals] != a[1]:
-        first = VM_STATE.ncodes
-        load_code(CODE_SPECS[index], add_root(a[1]))
-        declare_codes(first)
-        index = first
-        co = VM_STATE.codes[index]
+    index = code_under_globals(index, a + 1)
+    co = VM_STATE.codes[index]
     # Run it as a class body runs: the namespace in the slot after its locals.
     base = HEAP.shadowstack_top
     push(V_NONE)

@@ -32,6 +32,30 @@ cdef object placeholder(gcref_t v):
         t = PLACEHOLDER_TYPES[name] = type(name, (_Placeholder,), {"__slots__": ()})
     return t()
 
+# The host copy of the last long str handed to the host, kept (one entry):
+# a program that searches one text at many positions (re's pattern.match(text,
+# pos) in a tokenizer, json's scanner) converts it once, and the re.Match
+# objects it gets share that copy instead of holding one each.  The entry's
+# root keeps the VM str alive, so a str at that address is that very str
+# (strs are immutable).
+LONG_STR = 4096             # chars from which a str's host copy is kept
+HOST_LONG_STR = {}          # root index -> the host copy of the str it holds
+
+cdef object str_to_host(gcref_t* slot):
+    if LEN(slot[0]) < LONG_STR:
+        return str_to_py(slot[0])
+    for root, host in HOST_LONG_STR.items():
+        if VM_STATE.roots[<int>root] == slot[0]:
+            return host
+        HOST_LONG_STR.clear()
+        break
+    else:
+        root = add_root(slot[0])
+    host = str_to_py(slot[0])
+    VM_STATE.roots[<int>root] = slot[0]
+    HOST_LONG_STR[root] = host
+    return host
+
 cdef object to_host(gcref_t* slot):
     # The CPython value of slot[0] (containers converted item by item).
     cdef gcref_t v = slot[0]
@@ -55,7 +79,7 @@ cdef object to_host(gcref_t* slot):
         return placeholder(v)
     t = TID(v)
     if t == T_STR:
-        return str_to_py(v)
+        return str_to_host(slot)
     if t == T_FLOAT:
         return FVAL(v)
     if t == T_BIGINT:

@@ -22,7 +22,11 @@
 # is the index of the host object in HOST_OBJECTS.  So a program may
 # subclass a host class (socket.socket does), and every operation of the VM
 # finds the host type's methods by the ordinary protocol.  A handle keeps
-# its host object alive for the rest of the run.
+# its host object alive while it lives: each handle has a death notice whose
+# word is its index, and run_finalization (vm/weakrefs.pxi) drops the entry
+# when the notice comes back -- as CPython's reference count drops it.  (A
+# re.Match holds the string it searched: kept for the whole run, json's
+# scanner held a copy of the document per string it read.)
 
 HOST_BIDS = {}            # (host type or module, name) -> bid of the builtin calling it
 HOST_OBJECTS = {}         # handle index -> host object
@@ -58,16 +62,30 @@ cdef int host_bid(object owner, str qualname, str attr, object fn, int kind) exc
 
 cdef gcref_t host_handle(object x) except 0:
     # A new handle to host object [x].
-    global next_host_index
     cdef gcref_t cls = host_class(type(x))
     cdef gcref_t inst
     push(cls)
     inst = instance_new(top_slot())
     pop()
+    return make_handle(inst, x)
+
+cdef gcref_t make_handle(gcref_t inst, object x) except 0:
+    # [inst] (an instance of a host class, or of a program's subclass of
+    # one) made the handle of [x]: x's entry, released when inst dies.
+    global next_host_index
+    if gc_death_notice_register(HEAP, HDR(inst), <uint64_t>next_host_index) < 0:
+        raise_gc_error()
     HOST_OBJECTS[next_host_index] = x
     FLD(inst)[I_VALUES] = tag(next_host_index)
     next_host_index += 1
     return inst
+
+cdef int release_handles() except -1:
+    # The entries of the handles that died (their death notices), dropped.
+    cdef uint64_t word
+    while gc_next_death_notice(HEAP, &word):
+        HOST_OBJECTS.pop(<int64_t>word, None)
+    return 0
 
 cdef object handle_object(gcref_t v):
     # The host object of handle [v].
@@ -223,7 +241,6 @@ cdef gcref_t class_for_host_type(object t) except 0:
 cdef gcref_t host_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     # HostClass.__new__(cls, *args): the host type's __new__; for a
     # subclass, an instance of it carrying the new host object.
-    global next_host_index
     cdef Py_ssize_t nk = LEN(kwnames) if kwnames else 0, n = nall - nk, i
     cdef gcref_t inst
     if n < 1 or not has_tid(a[0], T_CLASS) or not is_subclass(a[0], owner):
@@ -234,11 +251,7 @@ cdef gcref_t host_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwname
     x = t.__new__(t, *args, **kw)
     if a[0] == owner:
         return host_handle(x)
-    inst = instance_new(a)
-    HOST_OBJECTS[next_host_index] = x
-    FLD(inst)[I_VALUES] = tag(next_host_index)
-    next_host_index += 1
-    return inst
+    return make_handle(instance_new(a), x)
 
 # ---------------------------------------------------------------- delegated modules
 

@@ -221,6 +221,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     INTERNED.clear()
     KEYWORD_NAMES.clear()
     CODE_SPECS.clear()
+    CODE_COPIES.clear()
     EXC_CLASSES.clear()
     class_serial = 0
     reset_special_cache()      # (keyed by serials)
@@ -229,7 +230,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     FREE_ROOTS.clear()
     # root indices of the previous run's objects
     for table in (HOST_CLASS_ROOTS, HOST_MODULE_ROOTS, STRUCTSEQ_ROOTS, APP_ROOTS, CODE_OBJ_ROOTS,
-                  EXC_BY_HOST_TYPE, HOST_OBJECTS):
+                  EXC_BY_HOST_TYPE, HOST_OBJECTS, HOST_LONG_STR):
         table.clear()
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv

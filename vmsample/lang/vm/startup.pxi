@@ -146,6 +146,10 @@ cdef gcref_t builtin_table(str prefix, str name) except 0:
         push(builtin_table(prefix + "_buffer", name))       # sys.stdout.buffer ...
         dict_set_py(top_slot() - 1, "buffer", top_slot()[0])
         pop()
+        # the process's stream's text attributes (doctest reads sys.stdout.encoding)
+        stream = getattr(sys, prefix)
+        for attr in ("encoding", "errors"):
+            dict_set_py(top_slot(), attr, str_from_py(getattr(stream, attr)))
     return module_object(name)
 
 cdef int setup_builtins() except -1:

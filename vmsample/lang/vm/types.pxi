@@ -740,7 +740,10 @@ cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t k
         if a[1] == V_NONE:
             raise TypeError("instance must not be None")
         return bound_method(a + 1, a[0])
-    if kind == KIND_OTHER or kind == KIND_FUNCTION or kind == KIND_NONE:
+    if kind == KIND_FUNCTION:
+        HEAP.shadowstack_top = a + nall
+        return function_new(a, nall, kwnames)
+    if kind == KIND_OTHER or kind == KIND_NONE:
         raise TypeError(f"cannot create '{class_name(cls)}' instances")
     return construct_builtin(kind, a, nall, kwnames)
 

@@ -97,6 +97,7 @@ cdef int run_finalization() except -1:
         return 0
     FINALIZING = True
     try:
+        release_handles()
         while True:
             HEAP.shadowstack_top = base
             push(0)
