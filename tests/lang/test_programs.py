@@ -125,8 +125,6 @@ KNOWN_FAILURES: dict[str, str] = {
                                             "range's len() is 0, its items cannot be indexed, a __len__ "
                                             "returning such a size is refused",
     "programs/generators/generator_next_attribute.py": "a generator has no __next__ attribute",
-    "programs/classes/method_attribute_forwarding.py": "a bound method does not forward the attributes it "
-                                                       "lacks to its function",
     "programs/classes/int_subclass_reflected_compare.py": "an int subclass whose __lt__ gives NotImplemented: "
                                                           "the reflected int comparison is not tried",
     "programs/builtins/callable_builtin_methods.py": "callable() of an unbound builtin method (str.join) is False",

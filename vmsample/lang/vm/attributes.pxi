@@ -298,6 +298,14 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
         return super_getattr(oslot, name)
     cls = class_of(o)
     descr = class_lookup(cls, name)
+    if descr == 0 and has_tid(o, T_BOUND):
+        # the method type's own attributes, else its function's (CPython's
+        # method_getattro): functools' and cachetools' decorators hang
+        # cache_clear, __wrapped__ ... on the function
+        push(FLD(o)[1])
+        v = getattr_or_0(top_slot(), name)
+        pop()
+        return v
     k = descriptor_kind(descr) if descr != 0 else DESCR_PLAIN
     if k == DESCR_DATA and not without_get(descr):
         push(cls)

@@ -109,6 +109,8 @@ cdef int raise_from_cause(str name, gcref_t* causeslot, str message) except -1:
     return raise_vm(e)
 
 cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
+    if has_tid(obj, T_BOUND):
+        obj = FLD(obj)[1]           # a method's lookup ended at its function's
     if has_tid(obj, T_CLASS):
         raise AttributeError(f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'",
                              name=str_to_py(name))

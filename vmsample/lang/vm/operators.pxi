@@ -95,6 +95,15 @@ cdef gcref_t sequence_protocol(gcref_t* ab, int op) except 0:
         r = call_method1(f, ab[1], ab[0])
         if r != V_NOTIMPL:
             return r
+    if op == B_ADD and (has_tid(ab[0], T_STR) or has_tid(ab[0], T_LIST) or has_tid(ab[0], T_TUPLE)) \
+            and has_tid(unwrap(ab[1]), TID(ab[0])):
+        # an instance of a subclass of the sequence's type: its builtin value
+        # (CPython's concat reads the storage: (0,) + a namedtuple, as
+        # inspect.getinnerframes does)
+        push(unwrap(ab[1]))
+        r = str_concat(ab, top_slot()) if has_tid(ab[0], T_STR) else seq_concat(ab, top_slot())
+        pop()
+        return r
     if op == B_MUL:
         count = index_value(ab[1], "")
         if count is not None and not is_byteslike(ab[0]):
