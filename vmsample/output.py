@@ -31,8 +31,11 @@ import os
 import re
 import stat
 import sys
-import tempfile
-from dataclasses import dataclass
+from typing import NamedTuple
+
+# (No tempfile or dataclasses at import: `vmsample run` imports this module
+# and never writes through a temporary file; the two and what they import
+# were ~10 ms of every profiled run's start.)
 
 # How many symlinks [resolve] follows before giving up (the kernel's ELOOP limit).
 MAX_LINKS = 40
@@ -42,8 +45,7 @@ class OutputError(OSError):
     """A path vmsample will not write to (a directory, a block device, a socket)."""
 
 
-@dataclass(frozen=True)
-class Output:
+class Output(NamedTuple):
     path: str               # as given
     what: str               # "standard output", "a FIFO", "a regular file", ...
     target: str | None = None   # a file: the regular file written (symlinks followed)
@@ -97,6 +99,8 @@ class Output:
 
 @contextlib.contextmanager
 def _atomically(target):
+    import tempfile
+
     directory, name = os.path.split(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     try:

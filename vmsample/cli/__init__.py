@@ -19,7 +19,6 @@ Conventions every command follows:
 
 import argparse
 import importlib
-import pkgutil
 import sys
 
 
@@ -39,9 +38,20 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def _command_names():
+    import pkgutil
+
     import vmsample.cli as package
 
     return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_"))
+
+
+def _is_command(name):
+    # Whether [name] is a command, without listing them all (pkgutil: ~2 ms
+    # of a profiled run's start).
+    import importlib.util
+
+    return (name is not None and name.isidentifier() and not name.startswith("_")
+            and importlib.util.find_spec(f"vmsample.cli.{name}") is not None)
 
 
 def build_parser(command=None):
@@ -57,8 +67,7 @@ def build_parser(command=None):
     parser.add_argument("--version", action="version", version=f"vmsample {__version__}")
     sub = parser.add_subparsers(dest="_command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
-    names = _command_names()
-    for name in [command] if command in names else names:
+    for name in [command] if _is_command(command) else _command_names():
         module = importlib.import_module(f"vmsample.cli.{name}")
         cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)

@@ -14,6 +14,7 @@ what ``__reduce__`` returns.
 """
 
 import copyreg as _copyreg
+from _vm import register as _register
 
 from _capi import COMPARE as _OPERATORS, GenericAlias as _GenericAlias, MAXSIZE as _MAXSIZE
 from _capi import index as _index, not_a_base_type as _not_a_base_type, repeat_count as _repeat_count
@@ -681,3 +682,6 @@ class _tuplegetter:
 
     def __repr__(self):
         return f"{type(self).__name__}({self._index}, {self.__doc__!r})"
+
+
+_register("tuplegetter", _tuplegetter)     # the VM reads fields as __get__ does, without calling it

@@ -110,8 +110,12 @@ cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
                                  "object has no getter")
         return call1(FLD(d)[0], oslot[0])
     if TID(d) == T_INSTANCE and RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_DESCRIPTOR_GET:
+        if RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_TUPLEGETTER and oslot != NULL:
+            r = tuple_field(d, oslot[0])
+            if r != 0:
+                return r
         push(d)
-        f = class_lookup(FLD(d)[I_CLASS], MAGIC(M_GET))
+        f = special_lookup(FLD(d)[I_CLASS], M_GET)
         push(f)
         push(d)
         push(oslot[0] if oslot != NULL else V_NONE)
@@ -120,6 +124,31 @@ cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
         HEAP.shadowstack_top = base
         return r
     return d
+
+# ---------------------------------------------------------------- named tuples' fields
+# A named tuple's field is a _tuplegetter (vmsample/lang/lib/_collections.py)
+# whose __get__ returns item _index of the tuple; run in the VM, each field
+# read was a call of that method and of isinstance, tuple.__len__ and
+# tuple.__getitem__ in it.  _collections registers the class
+# (_vm.register("tuplegetter", ...)), the VM marks it CF_TUPLEGETTER, and
+# descr_get answers in C each read whose answer is an item: the object is a
+# tuple or carries one and the getter's _index (its first slot) is an int
+# within it.  Anything else (an error to raise) runs the method.  The mark is
+# a lookup flag: any change to the class (its __get__ replaced) clears it
+# for good (vm/classes.pxi, update_class_flags).
+
+cdef int mark_tuplegetter(gcref_t* cslot) except -1:
+    cdef gcref_t name = intern("_index")       # (may allocate: the class is rooted)
+    if has_tid(cslot[0], T_CLASS) and keys_index(cslot[0], name) == 0:
+        RAW(cslot[0])[K_FLAGS] |= CF_TUPLEGETTER
+    return 0
+
+cdef inline gcref_t tuple_field(gcref_t getter, gcref_t o) noexcept nogil:
+    # getter.__get__(o) where that is an item of the tuple o is or carries, else 0.
+    cdef gcref_t t = unwrap(o), i = instance_get(getter, 0)
+    if has_tid(t, T_TUPLE) and is_int(i) and 0 <= untag(i) < LEN(t):
+        return FLD(t)[untag(i)]
+    return 0
 
 cdef str property_name(gcref_t* pslot):
     # "'name' " for a property whose getter has a __name__, else "" (as
@@ -151,7 +180,7 @@ cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return 0
     # an instance of a class with __set__ / __delete__
     push(d)
-    f = class_lookup(FLD(d)[I_CLASS], MAGIC(M_SET if vslot != NULL else M_DELETE))
+    f = special_lookup(FLD(d)[I_CLASS], M_SET if vslot != NULL else M_DELETE)
     if f == 0:
         raise AttributeError("__set__" if vslot != NULL else "__delete__")
     push(f)
@@ -182,7 +211,7 @@ cdef gcref_t getattr_lookup(gcref_t* oslot, gcref_t name, bint raising) except? 
     cdef gcref_t o = oslot[0], cls = class_of(o), v, hook
     cdef gcref_t* base = HEAP.shadowstack_top
     if RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
-        hook = class_lookup(cls, MAGIC(M_GETATTRIBUTE))
+        hook = special_lookup(cls, M_GETATTRIBUTE)
         push(hook)
         push(o)
         push(name)
@@ -229,7 +258,7 @@ cdef gcref_t call_getattr_hook(gcref_t* oslot, gcref_t name, bint raising) excep
     if has_tid(oslot[0], T_CLASS):
         push(meta_lookup(FLD(oslot[0])[K_META], MAGIC(M_GETATTR)))
     else:
-        push(class_lookup(class_of(oslot[0]), MAGIC(M_GETATTR)))
+        push(special_lookup(class_of(oslot[0]), M_GETATTR))
     push(class_of(oslot[0]))
     base[0] = descr_get(base[0], oslot, base[1])        # bound to o
     base[1] = name
@@ -393,7 +422,7 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
     cdef gcref_t cls = class_of(oslot[0]), hook
     cdef gcref_t* base = HEAP.shadowstack_top
     if RAW(cls)[K_FLAGS] & (CF_SETATTR if vslot != NULL else CF_DELATTR):
-        hook = class_lookup(cls, MAGIC(M_SETATTR if vslot != NULL else M_DELATTR))
+        hook = special_lookup(cls, M_SETATTR if vslot != NULL else M_DELATTR)
         push(hook)
         push(oslot[0])
         push(name)

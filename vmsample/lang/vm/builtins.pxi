@@ -1324,6 +1324,8 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     if fn == "register":
         check_args("register", n, 2, 2)
         APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
+        if str_to_py(a[0]) == "tuplegetter":
+            mark_tuplegetter(a + 1)         # (its __get__ in C: vm/attributes.pxi)
         return V_NONE
     if fn == "compile":
         # compile(source, filename, mode[, package]): a code object (vm/dynamic.pxi)

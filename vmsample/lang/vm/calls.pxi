@@ -210,15 +210,15 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     if t == T_STATICMETHOD:
         fslot[0] = FLD(f)[0]            # calling a staticmethod calls its function (3.10)
         return call_value(fslot, nargs, kwnames)
-    m = class_lookup(class_of(f), MAGIC(M_CALL))
-    if has_tid(m, T_INSTANCE) and class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)) != 0:
+    m = special_lookup(class_of(f), M_CALL)
+    if has_tid(m, T_INSTANCE) and special_lookup(FLD(m)[I_CLASS], M_GET) != 0:
         # type(f).__call__ is a descriptor object: what its __get__ gives
         # for f is called (kwnames rides on the stack across that call).
         if fslot + nargs + 7 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         HEAP.shadowstack_top = fslot + 1 + nargs
         push(kwnames)
-        push(class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)))
+        push(special_lookup(FLD(m)[I_CLASS], M_GET))
         push(m)
         push(f)
         push(class_of(f))
@@ -295,7 +295,7 @@ cdef gcref_t call1(gcref_t f, gcref_t a) except 0:
 cdef inline bint is_plain_callable(gcref_t meth) noexcept:
     # A special method found on a class that is an instance without __get__
     # (no function, no descriptor): CPython calls it without self.
-    return has_tid(meth, T_INSTANCE) and class_lookup(FLD(meth)[I_CLASS], MAGIC(M_GET)) == 0
+    return has_tid(meth, T_INSTANCE) and special_lookup(FLD(meth)[I_CLASS], M_GET) == 0
 
 cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
     # meth: a function or builtin found on self's class

@@ -110,7 +110,7 @@ cdef inline gcref_t magic_of(gcref_t v, int m) noexcept nogil:
     # none; a class has those its metaclass defines (for Enum: iteration,
     # len, in, [], repr).
     if has_tid(v, T_INSTANCE):
-        return class_lookup(FLD(v)[I_CLASS], MAGIC(m))
+        return special_lookup(FLD(v)[I_CLASS], m)
     if has_tid(v, T_CLASS) and FLD(v)[K_META] != 0:
         return meta_lookup(FLD(v)[K_META], MAGIC(m))
     return 0

@@ -104,10 +104,22 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
     # -2), else that int's own hash.
     cdef gcref_t v = slot[0]
     cdef gcref_t m = magic_of(v, M_HASH)
+    cdef int64_t kind, h
     if m == V_NONE:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if m == 0 or is_bfunc(m):
         return object_id(v) >> 4
+    if slot_magic(m) == M_HASH and has_tid(v, T_INSTANCE):
+        # object's or tuple's own __hash__ (a named tuple's): what calling it
+        # gives (vm/slots.pxi, call_slot), without the call and its int
+        kind = RAW(VM_STATE.roots[descr_owner_root(m)])[K_KIND]
+        if kind == KIND_OBJECT:
+            return object_id(v) >> 4
+        if kind == KIND_TUPLE and has_tid(unwrap(v), T_TUPLE):
+            push(unwrap(v))
+            h = full_hash(top_slot())
+            pop()
+            return -2 if h == -1 else h
     m = call_method0(m, slot[0])
     if not is_intlike(m):
         raise TypeError("__hash__ method should return an integer")

@@ -153,7 +153,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
         HEAP.shadowstack_top -= 3
         return s
     if t == T_INSTANCE:
-        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_REPR))
+        m = special_lookup(FLD(v)[I_CLASS], M_REPR)
         if m != 0 and not is_bfunc(m):
             r = call_method0(m, v)
             if not has_tid(r, T_STR):
@@ -223,7 +223,7 @@ cdef str str_py(gcref_t* slot):
     if has_tid(v, T_STR):
         return str_to_py(v)
     if has_tid(v, T_INSTANCE):
-        m = class_lookup(FLD(v)[I_CLASS], MAGIC(M_STR))
+        m = special_lookup(FLD(v)[I_CLASS], M_STR)
         if m != 0 and not is_bfunc(m):
             r = call_method0(m, v)
             if not has_tid(r, T_STR):
@@ -390,7 +390,7 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
         if spec == NULL or (LEN(spec[0]) == 0 and not has_tid(slot[0], T_INSTANCE)):
             return vm_str(slot)
         if has_tid(slot[0], T_INSTANCE):
-            m = class_lookup(FLD(slot[0])[I_CLASS], MAGIC(M_FORMAT))
+            m = special_lookup(FLD(slot[0])[I_CLASS], M_FORMAT)
             if m != 0 and not is_bfunc(m):
                 return call_method1(m, slot[0], spec[0])
             # a builtin's __format__ (str, int... subclassed): the value it carries

@@ -98,7 +98,8 @@ cdef enum:   # class flags
     CF_FINAL = 0x400            # not an acceptable base type (bool, NoneType, ...)
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
     CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
-    CF_LOOKUP_FLAGS = 0x2BF0
+    CF_TUPLEGETTER = 0x8000     # collections' _tuplegetter, unchanged (vm/attributes.pxi)
+    CF_LOOKUP_FLAGS = 0xABF0
 
 cdef enum:   # generator status
     GEN_CREATED = 0

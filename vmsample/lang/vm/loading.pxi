@@ -224,6 +224,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_COPIES.clear()
     EXC_CLASSES.clear()
     class_serial = 0
+    reset_special_cache()      # (keyed by serials)
     global VM_GENERATION
     VM_GENERATION += 1
     FREE_ROOTS.clear()

@@ -42,7 +42,7 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
                 return r
         return raise_binary_type_error(ab, op, inplace)
     if inplace:
-        m = class_lookup(class_of(ab[0]), MAGIC(BIN_IMAGIC[op]))
+        m = special_lookup(class_of(ab[0]), BIN_IMAGIC[op])
         if m != 0:
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:
@@ -59,12 +59,12 @@ cdef gcref_t binary_protocol(gcref_t* ab, int op) except 0:
     cdef gcref_t ta = class_of(ab[0]), tb = class_of(ab[1]), fa, fb, r
     if (op == B_ADD or op == B_MUL) and is_concatenable(ab[0]):
         return sequence_protocol(ab, op)
-    fa = class_lookup(ta, MAGIC(BIN_MAGIC[op]))
-    fb = class_lookup(tb, MAGIC(BIN_RMAGIC[op])) if tb != ta else 0
+    fa = special_lookup(ta, BIN_MAGIC[op])
+    fb = special_lookup(tb, BIN_RMAGIC[op]) if tb != ta else 0
     push(fa)
     push(fb)
     try:
-        if fb != 0 and is_subclass(tb, ta) and fb != class_lookup(ta, MAGIC(BIN_RMAGIC[op])):
+        if fb != 0 and is_subclass(tb, ta) and fb != special_lookup(ta, BIN_RMAGIC[op]):
             r = call_method1(top_slot()[0], ab[1], ab[0])
             if r != V_NOTIMPL:
                 return r
@@ -90,7 +90,7 @@ cdef gcref_t sequence_protocol(gcref_t* ab, int op) except 0:
     # slots of both operands -- so the other's __radd__/__rmul__ first, then
     # the sequence's own (a repeat count through __index__), or
     # NotImplemented.
-    cdef gcref_t f = class_lookup(class_of(ab[1]), MAGIC(BIN_RMAGIC[op])), r
+    cdef gcref_t f = special_lookup(class_of(ab[1]), BIN_RMAGIC[op]), r
     if f != 0:
         r = call_method1(f, ab[1], ab[0])
         if r != V_NOTIMPL:
@@ -219,8 +219,8 @@ cdef gcref_t unary_op(gcref_t* slot, int op) except 0:
     if has_tid(v, T_COMPLEX) and op != UNARY_INVERT:
         return from_host(-to_host(slot) if op == UNARY_NEGATIVE else +to_host(slot))
     if not is_plain_value(v):
-        m = class_lookup(class_of(v), MAGIC(M_NEG if op == UNARY_NEGATIVE else M_POS if op == UNARY_POSITIVE
-                                            else M_INVERT))
+        m = special_lookup(class_of(v), M_NEG if op == UNARY_NEGATIVE else M_POS if op == UNARY_POSITIVE
+                                        else M_INVERT)
         if m != 0:
             return call_method0(m, v)
     sym = "-" if op == UNARY_NEGATIVE else "+" if op == UNARY_POSITIVE else "~"
@@ -335,7 +335,7 @@ cdef inline bint compares_by_methods(gcref_t v) noexcept nogil:
 cdef gcref_t compare_method(gcref_t v, int mop) noexcept nogil:
     if has_own_methods(v):
         return magic_of(v, mop)
-    return class_lookup(class_of(v), MAGIC(mop))
+    return special_lookup(class_of(v), mop)
 
 cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
     cdef gcref_t m, r

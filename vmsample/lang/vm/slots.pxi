@@ -175,25 +175,83 @@ SLOT_ARITY = {"__repr__": (0, 0), "__str__": (0, 0), "__hash__": (0, 0), "__len_
               "__set__": (2, 2), "__dir__": (0, 0), "__length_hint__": (0, 0),
               "__subclasses__": (0, 0), "mro": (0, 0)}
 
+# forward name -> (BinOp, reflected, in place)
+BINARY_SLOTS = {}
+for _i, _n in enumerate(["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift",
+                         "rshift", "and", "or", "xor"]):
+    BINARY_SLOTS[f"__{_n}__"] = (_i, False, False)
+    BINARY_SLOTS[f"__r{_n}__"] = (_i, True, False)
+    BINARY_SLOTS[f"__i{_n}__"] = (_i, False, True)
+# rich comparison name -> its compare_op operator (CPython's Py_LT ... Py_GE)
+COMPARE_SLOTS = {name: op for op, name in enumerate(
+    ("__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"))}
+
+# ---------------------------------------------------------------- slot facts
+# What call_slot and value_slot need to know of slot s, as C: derived once,
+# at import, from the tables above (keyed by name, their one home), so that a
+# call dispatches on integers and never compares its name with literals.
+
+ctypedef struct SlotFacts:
+    int magic                   # the M_* index of SLOT_NAMES[s]
+    int lo, hi                  # how many arguments after self (SLOT_ARITY)
+    int binop                   # its BinOp (BINARY_SLOTS), else -1
+    int cmpop                   # its comparison operator (COMPARE_SLOTS), else -1
+    bint reflected, inplace     # (BINARY_SLOTS)
+    bint delegated              # CPython's own on the immutable value types (HOST_TYPES)
+    bint formatting             # str % / bytes % (FORMATTING_SLOTS): the VM's
+
+cdef SlotFacts SLOT_FACTS[128]
+cdef bint HOST_SLOTS_KIND[32]   # the kinds in HOST_TYPES
+
+cdef void _init_slot_facts() except *:
+    cdef int s
+    cdef SlotFacts* f
+    if len(SLOT_NAMES) > 128 or max(HOST_TYPES) >= 32:
+        raise ImportError("vm/slots.pxi: SLOT_FACTS / HOST_SLOTS_KIND too small")
+    for kind in HOST_TYPES:
+        HOST_SLOTS_KIND[kind] = True
+    for s, name in enumerate(SLOT_NAMES):
+        f = &SLOT_FACTS[s]
+        f.magic = MAGIC_NAMES.index(name)
+        f.lo, f.hi = SLOT_ARITY.get(name, (1, 1))
+        f.binop, f.reflected, f.inplace = BINARY_SLOTS.get(name, (-1, False, False))
+        f.cmpop = COMPARE_SLOTS.get(name, -1)
+        f.delegated = name not in NOT_DELEGATED_SLOTS
+        f.formatting = name in FORMATTING_SLOTS
+_init_slot_facts()
+
+cdef inline int slot_magic(gcref_t d) noexcept nogil:
+    # The M_* index of [d] if it is a builtin type's slot wrapper
+    # (tuple.__hash__), else -1.
+    cdef int bid
+    if not is_bmethod(d):
+        return -1
+    bid = descr_bid(d)
+    if BI_SLOT_FIRST_C <= bid < BI_SLOT_END_C:
+        return SLOT_FACTS[bid - BI_SLOT_FIRST_C].magic
+    return -1
+
 cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
-    # owner.<SLOT_NAMES[s]>(*a): the special method of a builtin type.
-    cdef Py_ssize_t n = nall - (LEN(kwnames) if kwnames else 0), i
+    # owner.<SLOT_NAMES[s]>(*a): the special method of a builtin type,
+    # dispatched on its M_* index (SLOT_FACTS): its name is only for messages.
+    cdef const SlotFacts* f = &SLOT_FACTS[s]
+    cdef int m = f.magic
+    cdef Py_ssize_t n = nall - (LEN(kwnames) if kwnames else 0)
     cdef int64_t kind = RAW(owner)[K_KIND]
     cdef gcref_t v, w
-    name = SLOT_NAMES[s]
-    if name == "__new__":
+    if m == M_NEW:
         return builtin_new(owner, a, nall, kwnames)
-    if name == "__init_subclass__":
+    if m == M_INIT_SUBCLASS:
         if kwnames:
             raise TypeError(f"{class_name(a[0])}.__init_subclass__() takes no keyword arguments")
         if n != 1:
             raise TypeError(f"{class_name(a[0])}.__init_subclass__() takes no arguments ({n - 1} given)")
         return V_NONE
-    if name == "__subclasshook__":
+    if m == M_SUBCLASSHOOK:
         return V_NOTIMPL
-    if name == "__prepare__":
+    if m == M_PREPARE:
         return dict_new()
-    if name == "__class_getitem__":
+    if m == M_CLASS_GETITEM:
         # cls[item]: types.GenericAlias(cls, item)
         if n != 2:
             raise TypeError(f"__class_getitem__ expected 1 argument, got {n - 1}")
@@ -203,38 +261,38 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         v = vm_call(top_slot() - 2, 2)
         pop()
         return v
-    lo, hi = SLOT_ARITY.get(name, (1, 1))
-    if name != "__init__" and name != "__call__" and kwnames:
-        raise TypeError(f"wrapper {name}() takes no keyword arguments")
-    check_slot_args(name, owner, a, n, lo, hi)
-    if kind in HOST_TYPES and name not in NOT_DELEGATED_SLOTS and not (
-            (kind == KIND_STR or kind == KIND_BYTES) and name in FORMATTING_SLOTS):
+    if kwnames and m != M_INIT and m != M_CALL:
+        raise TypeError(f"wrapper {SLOT_NAMES[s]}() takes no keyword arguments")
+    if n < 1 or n - 1 < f.lo or n - 1 > f.hi or not isinstance_c(a[0], owner):
+        check_slot_args(SLOT_NAMES[s], owner, a, n, f.lo, f.hi)     # (raises)
+    if f.delegated and HOST_SLOTS_KIND[kind] and not (
+            f.formatting and (kind == KIND_STR or kind == KIND_BYTES)):
         a[0] = unwrap(a[0])         # self: the value an instance of a subclass carries
-        return call_host(getattr(HOST_TYPES[kind], name), a, nall, kwnames)
+        return call_host(getattr(HOST_TYPES[kind], SLOT_NAMES[s]), a, nall, kwnames)
     if kind == KIND_OBJECT:
-        return object_slot(name, a, n, kwnames)
+        return object_slot(m, a, n, kwnames)
     if kind == KIND_TYPE:
-        return type_slot(name, a, n, kwnames)
-    if kind == KIND_BASEEXC and name in ("__init__", "__str__", "__repr__"):
-        if name == "__init__":
+        return type_slot(m, a, n, kwnames)
+    if kind == KIND_BASEEXC and (m == M_INIT or m == M_STR or m == M_REPR):
+        if m == M_INIT:
             if kwnames:
                 raise TypeError(f"{type_name(a[0])}() takes no keyword arguments")
             exc_set_slot(a[0], EXC_ARGS, tuple_from_slots(a + 1, n - 1))
             return V_NONE
-        return str_from_py(exc_str(a) if name == "__str__" else exc_repr(a))
-    if name == "__init__":
+        return str_from_py(exc_str(a) if m == M_STR else exc_repr(a))
+    if m == M_INIT:
         a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
-    if name == "__getitem__" and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
+    if m == M_GETITEM and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
         return dict_subclass_getitem(a)
-    if name in BINARY_SLOTS and BINARY_SLOTS[name][2]:
+    if f.inplace:
         # in place: the operation on the builtin value, and self the result
         push(a[0])
         a[0] = unwrap(a[0])
-        v = value_slot(name, kind, a, n, kwnames)
+        v = value_slot(s, kind, a, n, kwnames)
         w = pop()
         return v if v == V_NOTIMPL else w
-    if name == "__iter__" and has_tid(a[0], T_INSTANCE):
+    if m == M_ITER and has_tid(a[0], T_INSTANCE):
         # An iterator type's __iter__ is self: the subclass's instance, so
         # that its own __next__ is the one iteration calls.
         push(a[0])
@@ -243,7 +301,7 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         w = pop()
         return w if v == a[0] else v
     a[0] = unwrap(a[0])
-    return value_slot(name, kind, a, n, kwnames)
+    return value_slot(s, kind, a, n, kwnames)
 
 cdef gcref_t dict_subclass_getitem(gcref_t* a) except 0:
     # dict.__getitem__(self, key) for an instance of a subclass of dict: a
@@ -262,86 +320,78 @@ cdef gcref_t dict_subclass_getitem(gcref_t* a) except 0:
         raise_with_value("KeyError", a[1])
     return call_method1(missing, a[0], a[1])
 
-cdef gcref_t value_slot(str name, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+cdef gcref_t value_slot(int s, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # A special method of a builtin value (a[0], unwrapped): the VM's own operation.
+    cdef const SlotFacts* f = &SLOT_FACTS[s]
+    cdef int m = f.magic
     cdef gcref_t v
-    cdef int op
-    if name == "__repr__":
+    if m == M_REPR:
         return str_from_py(repr_py(a))
-    if name == "__str__":
+    if m == M_STR:
         return str_from_py(str_py(a))
-    if name == "__hash__":
-        return int_from_py(vm_hash(a))
-    if name == "__len__":
+    if m == M_HASH:
+        return int_from_py(full_hash(a))     # (hash()'s value, not the dicts' folded one)
+    if m == M_LEN:
         return call_builtin(BI_LEN, a, 1, 0)
-    if name == "__iter__":
+    if m == M_ITER:
         return get_iter(a)
-    if name == "__next__":
+    if m == M_NEXT:
         return next_or_stop(a)
-    if name == "__bool__":
+    if m == M_BOOL:
         return vbool(truth(a[0]))
-    if name == "__getitem__":
+    if m == M_GETITEM:
         return getitem(a)
-    if name == "__setitem__":
+    if m == M_SETITEM:
         setitem(a, a + 2)
         return V_NONE
-    if name == "__delitem__":
+    if m == M_DELITEM:
         delitem(a)
         return V_NONE
-    if name == "__contains__":
+    if m == M_CONTAINS:
         return vbool(contains(a, a + 1))
-    if name == "__reversed__":
+    if m == M_REVERSED:
         return call_builtin(BI_REVERSED, a, 1, 0)
-    if name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
-        op = ("__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__").index(name)
+    if f.cmpop >= 0:
         a[1] = unwrap(a[1])
         if not same_builtin_family(a[0], a[1]):
             return V_NOTIMPL
-        return compare_op(a, op)
-    if name == "__mod__" and kind == KIND_STR:     # (str % anything: every value formats)
+        return compare_op(a, f.cmpop)
+    if m == M_MOD and kind == KIND_STR:     # (str % anything: every value formats)
         return percent_format(a, a + 1)
-    if name == "__mod__" and kind == KIND_BYTES:
+    if m == M_MOD and kind == KIND_BYTES:
         return bytes_binop(a, B_MOD, False)
-    if name in BINARY_SLOTS:
+    if f.binop >= 0:
         # the builtin's own operator on builtin values, never the protocol again
-        op, reflected, inplace = BINARY_SLOTS[name]
         a[1] = unwrap(a[1])
-        if not is_plain_value(a[1]) or not binary_operand_ok(kind, a[1], op):
+        if not is_plain_value(a[1]) or not binary_operand_ok(kind, a[1], f.binop):
             return V_NOTIMPL
-        if reflected:
+        if f.reflected:
             v = a[0]
             a[0] = a[1]
             a[1] = v
-        v = builtin_binary(a, op, inplace)
+        v = builtin_binary(a, f.binop, f.inplace)
         return v if v != 0 else V_NOTIMPL
-    if name == "__call__":
+    if m == M_CALL:
         return call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
-    if name == "__get__":
+    if m == M_GET:
         v = a[2] if n > 2 else V_NONE
         if a[1] == V_NONE and (v == V_NONE or v == 0):
             raise TypeError("__get__(None, None) is invalid")
         if v == V_NONE:
             a[2] = class_of(a[1])
         return descr_get(a[0], a + 1 if a[1] != V_NONE else NULL, a[2])
-    if name == "__set__":
+    if m == M_SET:
         descr_set(a[0], a + 1, a + 2)
         return V_NONE
-    if name == "__delete__":
+    if m == M_DELETE:
         descr_set(a[0], a + 1, NULL)
         return V_NONE
-    if name == "__length_hint__":
+    if m == M_LENGTH_HINT:
         return length_hint_of(a)
-    if name == "__sizeof__":
+    if m == M_SIZEOF:
         return tag(8 * (LEN(a[0]) + 2) if is_obj(a[0]) else 28)
-    raise TypeError(f"{name} of {type_name(a[0])} is not supported by vmsample")
+    raise TypeError(f"{SLOT_NAMES[s]} of {type_name(a[0])} is not supported by vmsample")
 
-# forward name -> (BinOp, reflected, in place)
-BINARY_SLOTS = {}
-for _i, _n in enumerate(["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift",
-                         "rshift", "and", "or", "xor"]):
-    BINARY_SLOTS[f"__{_n}__"] = (_i, False, False)
-    BINARY_SLOTS[f"__r{_n}__"] = (_i, True, False)
-    BINARY_SLOTS[f"__i{_n}__"] = (_i, False, True)
 
 cdef bint same_builtin_family(gcref_t a, gcref_t b) noexcept nogil:
     # Whether a builtin comparison of a and b is defined (else NotImplemented)
@@ -391,57 +441,57 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag((i - stop - step - 1) // -step if i > stop else 0)
     return V_NOTIMPL
 
-cdef gcref_t object_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # object's special methods: the defaults every class inherits.
-    cdef gcref_t v, m
-    if name == "__repr__":
+cdef gcref_t object_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # object's special methods (m: their M_* index): the defaults every class inherits.
+    cdef gcref_t v, eq
+    if m == M_REPR:
         return str_from_py(default_repr(a))
-    if name == "__str__":
+    if m == M_STR:
         return str_from_py(repr_py(a))
-    if name == "__hash__":
+    if m == M_HASH:
         return int_from_py(object_id(a[0]) >> 4)
-    if name == "__eq__":
+    if m == M_EQ:
         return V_TRUE if a[0] == a[1] else V_NOTIMPL
-    if name == "__ne__":
+    if m == M_NE:
         # the inverse of type(self).__eq__, unless that is NotImplemented
-        m = class_lookup(class_of(a[0]), MAGIC(M_EQ))
-        if m == 0 or is_object_slot(m):
+        eq = special_lookup(class_of(a[0]), M_EQ)
+        if eq == 0 or is_object_slot(eq):
             return V_FALSE if a[0] == a[1] else V_NOTIMPL
-        v = call_method1(m, a[0], a[1])
+        v = call_method1(eq, a[0], a[1])
         if v == V_NOTIMPL:
             return v
         return vbool(not truth(v))
-    if name in ("__lt__", "__le__", "__gt__", "__ge__"):
+    if m == M_LT or m == M_LE or m == M_GT or m == M_GE:
         return V_NOTIMPL
-    if name == "__getattribute__":
+    if m == M_GETATTRIBUTE:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         v = generic_getattr(a, a[1])
         if v == 0:
             raise_attribute_error(a[0], a[1])
         return v
-    if name == "__setattr__" or name == "__delattr__":
+    if m == M_SETATTR or m == M_DELATTR:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         if has_tid(a[0], T_CLASS):
-            raise TypeError(f"can't apply this {name} to type object")
+            raise TypeError(f"can't apply this {MAGIC_NAMES[m]} to type object")
         push(intern(str_to_py(a[1])))
-        generic_setattr(a, top_slot()[0], a + 2 if name == "__setattr__" else NULL)
+        generic_setattr(a, top_slot()[0], a + 2 if m == M_SETATTR else NULL)
         pop()
         return V_NONE
-    if name == "__init__":
+    if m == M_INIT:
         return object_init(a, n, kwnames)
-    if name == "__format__":
+    if m == M_FORMAT:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"__format__() argument must be str, not {type_name(a[1])}")
         if LEN(a[1]):
             raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
         return vm_str(a)
-    if name == "__sizeof__":
+    if m == M_SIZEOF:
         return tag(16 + (8 * (LEN(a[0]) if has_tid(a[0], T_INSTANCE) else 0)))
-    if name == "__dir__":
+    if m == M_DIR:
         return object_dir(a)
-    raise TypeError(f"object.{name} is not supported by vmsample")
+    raise TypeError(f"object.{MAGIC_NAMES[m]} is not supported by vmsample")
 
 cdef str default_repr(gcref_t* slot):
     # object.__repr__: <module.Class object at 0x...>
@@ -488,64 +538,64 @@ cdef gcref_t own_dict_or_0(gcref_t* oslot) except? 0:
         return FLD(oslot[0])[K_DICT]
     return 0
 
-cdef gcref_t type_slot(str name, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # type's special methods (a[0] is a class).
+cdef gcref_t type_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # type's special methods (m: their M_* index; a[0] is a class).
     cdef gcref_t v
     cdef Py_ssize_t i
-    if name == "__repr__":
+    if m == M_REPR:
         return str_from_py(class_repr(a[0]))
-    if name == "__call__":
+    if m == M_CALL:
         # type's own: the metaclass's __call__ is what calls it (so not again)
         return type_call_nested(a, n - 1 + (LEN(kwnames) if kwnames else 0), kwnames)
-    if name == "__getattribute__":
+    if m == M_GETATTRIBUTE:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         v = type_getattr(a, a[1])
         if v == 0:
             raise_attribute_error(a[0], a[1])
         return v
-    if name == "__setattr__" or name == "__delattr__":
+    if m == M_SETATTR or m == M_DELATTR:
         if not has_tid(unwrap(a[1]), T_STR):
             raise TypeError(f"attribute name must be string, not '{type_name(a[1])}'")
         push(intern(str_to_py(a[1])))
-        type_setattr(a, top_slot()[0], a + 2 if name == "__setattr__" else NULL)
+        type_setattr(a, top_slot()[0], a + 2 if m == M_SETATTR else NULL)
         pop()
         return V_NONE
-    if name == "__init__":
+    if m == M_INIT:
         if n != 2 and n != 4:
             raise TypeError("type.__init__() takes 1 or 3 arguments")
         return V_NONE
-    if name == "__instancecheck__":
+    if m == M_INSTANCECHECK:
         return vbool(isinstance_c(a[1], a[0]))
-    if name == "__subclasscheck__":
+    if m == M_SUBCLASSCHECK:
         if not has_tid(a[1], T_CLASS):
             raise TypeError("issubclass() arg 1 must be a class")
         return vbool(is_subclass(a[1], a[0]))
-    if name == "__subclasses__":
+    if m == M_SUBCLASSES:
         if RAW(a[0])[K_FLAGS] & CF_HOST_TYPE:
             return from_host(host_type_of(a[0]).__subclasses__())
         return live_subclasses(a)
-    if name == "mro":
+    if m == M_MRO:
         push(compute_mro(a))
         v = seq_copy(top_slot(), T_LIST, 0, LEN(top_slot()[0]))
         pop()
         return v
-    if name == "__dir__":
+    if m == M_DIR:
         return object_dir(a)
-    if name == "__sizeof__":
+    if m == M_SIZEOF:
         return tag(8 * (K_NWORDS + 1))
-    if name == "__or__" or name == "__ror__":
+    if m == M_OR or m == M_ROR:
         # int | None: types.UnionType
         push(app_object("union"))
-        push(a[0] if name == "__or__" else a[1])
-        push(a[1] if name == "__or__" else a[0])
+        push(a[0] if m == M_OR else a[1])
+        push(a[1] if m == M_OR else a[0])
         v = vm_call(top_slot() - 2, 2)
         pop()
         return v
-    if name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__", "__str__",
-                "__format__"):
-        return object_slot(name, a, n, kwnames)
-    raise TypeError(f"type.{name} is not supported by vmsample")
+    if (m == M_EQ or m == M_NE or m == M_HASH or m == M_LT or m == M_LE or m == M_GT or m == M_GE or
+            m == M_STR or m == M_FORMAT):
+        return object_slot(m, a, n, kwnames)
+    raise TypeError(f"type.{MAGIC_NAMES[m]} is not supported by vmsample")
 
 cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # The __init__ of a builtin type, on the (unwrapped) value a[0].
@@ -776,7 +826,7 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
             return tag(8 if class_name(c) in (WEAKREFABLE_BUILTINS if name == "__weakrefoffset__"
                                               else DICT_BUILTINS) else 0)
         if name == "__weakrefoffset__":
-            return tag(8 if class_lookup(c, MAGIC(M_WEAKREF)) != 0 or
+            return tag(8 if special_lookup(c, M_WEAKREF) != 0 or
                        class_name(class_base_builtin(c)) in WEAKREFABLE_BUILTINS else 0)
         return tag(0 if RAW(c)[K_FLAGS] & CF_SLOTS else 8)
     if name == "__flags__":

@@ -14,7 +14,7 @@ cdef object index_value(gcref_t k, str what):
     if has_tid(k, T_BIGINT):
         return big_to_py(k)
     if not is_plain_value(k):
-        m = class_lookup(class_of(k), MAGIC(M_INDEX))
+        m = special_lookup(class_of(k), M_INDEX)
         if m != 0:
             r = call_method0(m, k)
             if not is_intlike(r):

@@ -241,7 +241,7 @@ cdef gcref_t type_new(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     # A more derived metaclass among the bases with its own __new__ makes the class.
     winner = calculate_metaclass(a[0], a[2])
     if winner != a[0]:
-        newf = class_lookup(winner, MAGIC(M_NEW))
+        newf = special_lookup(winner, M_NEW)
         if not (is_bmethod(newf) and descr_owner_root(newf) == KIND_ROOT[KIND_TYPE]):
             push(newf)
             push(winner)
@@ -464,7 +464,7 @@ cdef int set_names(gcref_t* cslot) except -1:
     while i < RAW(items[0])[D_NENTRIES]:
         if ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_INSTANCE):
             push(ENT(items[0])[3 * i + 2])
-            m = class_lookup(class_of(top_slot()[0]), MAGIC(M_SET_NAME))
+            m = special_lookup(class_of(top_slot()[0]), M_SET_NAME)
             if m != 0:
                 push(m)
                 push(top_slot()[-1])
@@ -514,7 +514,7 @@ cdef int call_class(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
     cdef gcref_t cls = fslot[0], meta = FLD(cls)[K_META], new, init, inst
     cdef gcref_t* kwslot
     if meta != 0 and RAW(meta)[K_FLAGS] & CF_CALL:
-        init = class_lookup(meta, MAGIC(M_CALL))
+        init = special_lookup(meta, M_CALL)
         if not has_tid(init, T_FUNCTION):
             # not a plain method (`__call__ = dict` in typing_extensions):
             # what the descriptor protocol makes of it, called as it is
@@ -556,8 +556,8 @@ cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
         fslot[0] = construct_exact(cls, fslot + 1, nargs, kwnames)
         HEAP.shadowstack_top = fslot + 1
         return 0
-    new = class_lookup(cls, MAGIC(M_NEW))
-    init = class_lookup(cls, MAGIC(M_INIT))
+    new = special_lookup(cls, M_NEW)
+    init = special_lookup(cls, M_INIT)
     kind = RAW(cls)[K_KIND]
     if is_object_slot(new) and \
             (kind == KIND_OBJECT or kind == KIND_BASEEXC):
@@ -579,7 +579,7 @@ cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
             inst = HEAP.shadowstack_top[1]
         kwnames = kwslot[0]
         HEAP.shadowstack_top = kwslot      # no allocation from here to the call
-        init = class_lookup(fslot[0], MAGIC(M_INIT))
+        init = special_lookup(fslot[0], M_INIT)
         if has_tid(init, T_FUNCTION):
             # [cls, args] -> [inst, __init__, inst, args]; the frame's result is dropped.
             if fslot + nargs + 4 > HEAP.shadowstack_end:
@@ -618,7 +618,7 @@ cdef int type_call_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) ex
     call_nested(base + 2, nargs + 1, base[0])
     base[1] = base[2]
     if isinstance_c(base[1], fslot[0]):
-        init = class_lookup(class_of(base[1]), MAGIC(M_INIT))
+        init = special_lookup(class_of(base[1]), M_INIT)
         if init != 0 and not (is_object_slot(init)):
             fslot[0] = base[1]
             call_init(fslot, nargs, base[0], init)
@@ -787,8 +787,8 @@ cdef gcref_t object_new(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     if kind == KIND_BASEEXC:
         raise TypeError(f"object.__new__({class_name(a[0])}) is not safe, use BaseException.__new__()")
     if n > 1 or kwnames:
-        new = class_lookup(a[0], MAGIC(M_NEW))
-        init = class_lookup(a[0], MAGIC(M_INIT))
+        new = special_lookup(a[0], M_NEW)
+        init = special_lookup(a[0], M_INIT)
         if not (is_object_slot(new)):
             raise TypeError("object.__new__() takes exactly one argument (the type to instantiate)")
         if is_object_slot(init):
@@ -813,8 +813,8 @@ cdef gcref_t object_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
         raise TypeError("descriptor '__init__' of 'object' object needs an argument")
     if n > 1 or kwnames:
         cls = class_of(a[0])
-        new = class_lookup(cls, MAGIC(M_NEW))
-        init = class_lookup(cls, MAGIC(M_INIT))
+        new = special_lookup(cls, M_NEW)
+        init = special_lookup(cls, M_INIT)
         if not (is_object_slot(init)):
             raise TypeError("object.__init__() takes exactly one argument (the instance to initialize)")
         if is_object_slot(new):
