@@ -128,8 +128,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "programs/classes/int_subclass_reflected_compare.py": "an int subclass whose __lt__ gives NotImplemented: "
                                                           "the reflected int comparison is not tried",
     "programs/builtins/callable_builtin_methods.py": "callable() of an unbound builtin method (str.join) is False",
-    "programs/stdlib/pprint_module.py": "pprint of a dataclass: the VM's dataclass __repr__ is not "
-                                        "recognised by pprint's dispatch (it formats it on one line)",
 }
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()
