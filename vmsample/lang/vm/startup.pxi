@@ -147,9 +147,11 @@ cdef gcref_t builtin_table(str prefix, str name) except 0:
         dict_set_py(top_slot() - 1, "buffer", top_slot()[0])
         pop()
         # the process's stream's text attributes (doctest reads sys.stdout.encoding)
+        # (None where the process's stream has none: pytest's capture, a custom stream)
         stream = getattr(sys, prefix)
         for attr in ("encoding", "errors"):
-            dict_set_py(top_slot(), attr, str_from_py(getattr(stream, attr)))
+            value = getattr(stream, attr, None)
+            dict_set_py(top_slot(), attr, str_from_py(value) if isinstance(value, str) else V_NONE)
     return module_object(name)
 
 cdef int setup_builtins() except -1:

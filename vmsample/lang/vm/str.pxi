@@ -14,6 +14,9 @@ cdef gcref_t str_new(Py_ssize_t n) except 0:
     return alloc_var(T_STR, n)
 
 cdef gcref_t str_from_py(str u) except 0:
+    # (Cython lets None through a str parameter: refused, never read as a str)
+    if u is None:
+        raise TypeError("expected str, not None")
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(u), i
     cdef int kind = PyUnicode_KIND(u)
     cdef void* data = PyUnicode_DATA(u)
