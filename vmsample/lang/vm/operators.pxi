@@ -290,7 +290,12 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
         return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                      else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
     if is_numeric(a) and is_numeric(b):
-        return vbool(_PY_CMPOPS[op](numeric_to_py(a), numeric_to_py(b)))
+        try:
+            return vbool(_PY_CMPOPS[op](numeric_to_py(a), numeric_to_py(b)))
+        except TypeError:
+            # (complex has no order; CPython's words name the VM's types: a bool is no int here)
+            raise TypeError(f"'{_CMP_SYMBOLS[op]}' not supported between instances of "
+                            f"'{type_name(a)}' and '{type_name(b)}'") from None
     ta = TID(a) if is_obj(a) else 0
     tb = TID(b) if is_obj(b) else 0
     if ta == T_STR and tb == T_STR:
