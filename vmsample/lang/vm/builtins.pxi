@@ -247,13 +247,17 @@ cdef struct Arity:
 cdef Arity* FIXED_ARITY = NULL
 cdef int N_FIXED_C = len(_FIXED_BUILTINS)
 
+cdef inline int self_arguments(int bid) noexcept nogil:
+    # 1 if builtin [bid] gets its self (or class) in a[0], which its count includes
+    return 1 if BID_KIND[bid] == BK_METHOD or BID_KIND[bid] == BK_CLASSMETHOD else 0
+
 cdef int _fill_fixed_arity() except -1:
     global FIXED_ARITY
     FIXED_ARITY = <Arity*>malloc(N_FIXED_C * sizeof(Arity))
     if FIXED_ARITY == NULL:
         raise MemoryError()
     for bid, (_, _, positional, _) in enumerate(_FIXED_BUILTINS):
-        self_ = 1 if BID_KIND[bid] == BK_METHOD or BID_KIND[bid] == BK_CLASSMETHOD else 0
+        self_ = self_arguments(bid)
         lo, hi, style = (0, 0, ARITY_NOARGS) if positional == _NOARGS else \
                         (1, 1, ARITY_ONE) if positional == _ONE else \
                         (0, PY_SSIZE_T_MAX - 1, ARITY_CLINIC) if positional == _OWN else \
@@ -270,7 +274,7 @@ cdef int arity_error(int bid, Py_ssize_t n) except -1:
     # builtin [bid] called with [n] positional arguments (self counted), not
     # what it takes: CPython's words for the way it checks them (out of line)
     cdef Arity* ar = &FIXED_ARITY[bid]
-    cdef Py_ssize_t self_ = 1 if BID_KIND[bid] == BK_METHOD or BID_KIND[bid] == BK_CLASSMETHOD else 0
+    cdef Py_ssize_t self_ = self_arguments(bid)
     name = BUILTIN_NAMES[bid]
     n -= self_          # (call_descriptor saw that a method has its self)
     if ar.style == ARITY_NOARGS:
@@ -643,7 +647,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return v
     if bid == BI_ENUMERATE:
         if n + nkw(kwnames) > 2:
-            raise TypeError(f"enumerate() takes at most 2 arguments ({n + nkw(kwnames)} given)")
+            keyword_clinic_error("enumerate", n, nkw(kwnames), 0, 2)
         if kwarg(a, n, kwnames, "iterable") == 0 and n == 0:
             raise TypeError("enumerate() missing required argument 'iterable'")
         n = keywords_to_positions("enumerate", ("iterable", "start"), 0, a, n, kwnames)
