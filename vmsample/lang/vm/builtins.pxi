@@ -805,7 +805,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_FORMAT:
         if n == 2 and not has_tid(unwrap(a[1]), T_STR):
             raise TypeError(f"format() argument 2 must be str, not {type_name(a[1])}")
-        return format_value(a, 0, a + 1 if n == 2 else NULL) if n == 2 else vm_str(a)
+        return format_value(a, 0, a + 1 if n == 2 else NULL)
     if bid == BI_BIN or bid == BI_HEX or bid == BI_OCT:
         fn = bin if bid == BI_BIN else hex if bid == BI_HEX else oct
         return str_from_py(fn(int_to_py(a[0]) if is_intlike(a[0]) else to_py_simple(a)))

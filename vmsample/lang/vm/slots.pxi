@@ -265,6 +265,8 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         raise TypeError(f"wrapper {SLOT_NAMES[s]}() takes no keyword arguments")
     if n < 1 or n - 1 < f.lo or n - 1 > f.hi or not isinstance_c(a[0], owner):
         check_slot_args(SLOT_NAMES[s], owner, a, n, f.lo, f.hi)     # (raises)
+    if m == M_FORMAT and has_tid(a[0], T_INSTANCE) and has_tid(a[1], T_STR) and LEN(a[1]) == 0:
+        return vm_str(a)    # (CPython's format_obj: an empty spec is str(self), a subclass's __str__ included)
     if f.delegated and HOST_SLOTS_KIND[kind] and not (
             f.formatting and (kind == KIND_STR or kind == KIND_BYTES)):
         a[0] = unwrap(a[0])         # self: the value an instance of a subclass carries
