@@ -698,14 +698,13 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         try:
             v = getattr_v(a, a[1])
         except VMError:
-            if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            # (an AttributeError that getattr without a default re-raises
+            # stays the pending exception)
+            if not ((bid == BI_HASATTR or n == 3)
+                    and isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError"))):
                 raise
             VM_STATE.roots[R_EXC] = 0
-            if bid == BI_HASATTR:
-                return V_FALSE
-            if n == 3:
-                return a[2]
-            raise
+            return V_FALSE if bid == BI_HASATTR else a[2]
         except AttributeError:
             if bid == BI_HASATTR:
                 return V_FALSE
