@@ -167,6 +167,8 @@ INSTRUCTIONS = (
     _op("END_ASYNC_FOR", -2),
     # [mgr] -> [mgr.__aexit__, mgr.__aenter__], bound (TypeError if missing)
     _op("BEFORE_ASYNC_WITH", 1),
+    # [] -> [the VM's app-level object named consts[arg]] (the match statement's tests: app/patterns.py)
+    _op("LOAD_APP", 1, arg=CONST),
 )
 
 Op = IntEnum("Op", [(ins.name, number) for number, ins in enumerate(INSTRUCTIONS)])
@@ -187,6 +189,7 @@ CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a c
 CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
 CO_ITERABLE_COROUTINE = 128  # a generator function types.coroutine marked: await accepts its generators
 CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with its class's __class__ cell
+CO_VM_OWN = 512          # the VM's own app-level code (app/): no traceback entries, as CPython's C has none
 
 
 # The C names of the enums' members in the eval loop.

@@ -14,7 +14,7 @@ from vmsample.lang.compiler.expressions import _BINOPS, _Emitted
 
 
 _UNSUPPORTED_STMT = {
-    ast.Match: "'match' statement", ast.TryStar: "'except*'",
+    ast.TryStar: "'except*'",
 }
 
 

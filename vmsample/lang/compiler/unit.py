@@ -13,6 +13,7 @@ from vmsample.lang.compiler.constants import Constants
 from vmsample.lang.compiler.scopes import Scopes
 from vmsample.lang.compiler.expressions import Expressions
 from vmsample.lang.compiler.statements import Statements
+from vmsample.lang.compiler.patterns import Patterns
 
 
 @dataclass
@@ -36,7 +37,7 @@ class _Module:
 # CPython raises too (SyntaxError) stay compile-time errors.
 
 
-class _Unit(Scopes, Constants, Statements, Expressions):
+class _Unit(Scopes, Constants, Statements, Patterns, Expressions):
     """Compiles one scope (module, function, lambda, comprehension, class body)."""
 
     def __init__(self, module, table, name, qualname, firstlineno, flags):

@@ -275,7 +275,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization", "patterns"]
 
 cdef int startup_failed() except -1:
     # A VM exception escaped the VM's own start-up code: out of memory is the
@@ -298,6 +298,8 @@ cdef int load_app_modules() except -1:
         dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
         first = VM_STATE.ncodes
         load_code(spec, g)
+        for i in range(first, VM_STATE.ncodes):
+            VM_STATE.codes[i].flags |= CO_VM_OWN
         if gc_collect_minor(HEAP) != 0:
             raise_gc_error()
         run_code(first)
