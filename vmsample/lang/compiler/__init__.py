@@ -14,12 +14,12 @@ concept files are mixins:
   * ``scopes.py``       names and slots: locals, cells, free variables;
   * ``constants.py``    the constant table, CPython's constant folding;
   * ``statements.py``   statements and the block stack;
+  * ``patterns.py``     the match statement;
   * ``expressions.py``  expressions, calls, comprehensions, yield and await;
   * ``code.py``         jump labels; what they make, [Code], and [CompileError]
                         are ``vmsample/lang/code_object.py``'s.
 
-(No ``patterns.py``: ``match`` is refused when it runs, see
-``statements.py``.)  This module is the entry points.
+This module is the entry points.
 
 Code layout, per code object
   * instructions are ``(op, arg)`` pairs flattened into one list of ints;

@@ -1,5 +1,5 @@
 # Refused when it runs: an unsupported construct deep in a long, otherwise valid file stops the program only when it is reached, after everything before it ran.
-# refused: 19:9 'match' statement
+# refused: 19:9 'except*'
 def fib(n):
     a, b = 0, 1
     for _ in range(n):
@@ -16,6 +16,7 @@ for i in range(3):
     h.add(i)
     print("added", i)
     if i == 2:
-        match h.items:
-            case [0, 1, 2]:
-                print("all there")
+        try:
+            print("all there", h.items)
+        except* KeyError:
+            pass
