@@ -21,14 +21,13 @@ class UnraisableHookArgs:
     def __init__(self, exc, obj):
         self.exc_type = type(exc)
         self.exc_value = exc
-        self.exc_traceback = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+        self.exc_traceback = exc.__traceback__     # (this module's frames leave no entry in it)
         self.err_msg = None
         self.object = obj
 
 
 def unraisable(exc, obj):
     args = UnraisableHookArgs(exc, obj)
-    exc.__traceback__ = args.exc_traceback
     try:
         sys.unraisablehook(args)
     except BaseException:

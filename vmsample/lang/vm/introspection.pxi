@@ -106,7 +106,7 @@ cdef int add_traceback(Frame* f) except -1:
     cdef gcref_t exc = VM_STATE.roots[R_EXC]
     cdef gcref_t tb
     cdef int depth = <int>(f - VM_STATE.frames)
-    if not has_tid(exc, T_INSTANCE) or f.co.flags & CO_VM_OWN:
+    if not has_tid(exc, T_INSTANCE) or f.co.flags & CO_HIDDEN:
         return 0
     push(exc)
     push(frame_object(depth))

@@ -299,7 +299,7 @@ cdef int load_app_modules() except -1:
         first = VM_STATE.ncodes
         load_code(spec, g)
         for i in range(first, VM_STATE.ncodes):
-            VM_STATE.codes[i].flags |= CO_VM_OWN
+            VM_STATE.codes[i].flags |= CO_HIDDEN
         if gc_collect_minor(HEAP) != 0:
             raise_gc_error()
         run_code(first)
