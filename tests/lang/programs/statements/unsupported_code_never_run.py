@@ -1,13 +1,14 @@
 # Checks: what the VM does not support stops a program only when it runs: an uncalled function, an `except ImportError` fallback and a branch never taken hold such code, and the rest runs; --check lists what is unsupported or missing.
 # check-lists: 7:5 'except*'
-# check-lists: 17:5 import of module 'fast_native_accelerator_xyz'
+# check-lists: 19:5 import of module 'fast_native_accelerator_xyz'
 
 
 def describe(v):
     try:
-        return "zero" if v == 0 else str(v)
+        result = "zero" if v == 0 else str(v)
     except* ValueError:
-        return "never"
+        result = "never"
+    return result
 
 
 def raw():
