@@ -13,8 +13,8 @@ Every instruction is two words, ``op, arg``.  Stack comments read bottom ->
 top; "jump" args are instruction indices.
 """
 
+from collections import namedtuple
 from enum import IntEnum
-from typing import Callable, NamedTuple
 
 
 class BinOp(IntEnum):
@@ -52,12 +52,15 @@ class CmpOp(IntEnum):
 CONST, NAME, SLOT, NFREE = "const", "name", "slot", "nfree"
 
 
-class Instruction(NamedTuple):
-    name: str
-    effect: int | Callable[[int], int]  # stack effect on the fall-through path (of arg, if a function)
-    jump: int | None = None             # stack effect when it jumps to instruction arg; None: never jumps
-    ends: bool = False                  # never falls through (a terminator)
-    arg: object = None                  # the operand: CONST, NAME, SLOT, NFREE, a range or None
+# One instruction's facts (a named tuple from collections, not typing's: this
+# module is imported at every start, to check the VM's numbers, and typing
+# costs 2 ms):
+#   name    str
+#   effect  stack effect on the fall-through path: an int, or a function of arg
+#   jump    stack effect when it jumps to instruction arg; None: never jumps
+#   ends    never falls through (a terminator)
+#   arg     the operand: CONST, NAME, SLOT, NFREE, a range or None
+Instruction = namedtuple("Instruction", "name effect jump ends arg", defaults=(None, False, None))
 
 
 _op = Instruction
