@@ -1,6 +1,7 @@
-# A named tuple hashes and compares as the tuple it is (the VM answers both
-# in C while the class's __hash__ and comparisons are tuple's own), and stops
-# doing so the moment its class, or a base, says otherwise.
+# Checks: a named tuple hashes and compares as the tuple it is (the VM
+# answers both in C while the class's __hash__ and comparisons are tuple's
+# own), and stops doing so the moment its class, or a base, says otherwise;
+# ints at the edges of the hash's modulus.
 import collections
 
 P = collections.namedtuple("P", "x y")
