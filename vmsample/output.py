@@ -31,11 +31,11 @@ import os
 import re
 import stat
 import sys
-from typing import NamedTuple
+from collections import namedtuple
 
-# (No tempfile or dataclasses at import: `vmsample run` imports this module
-# and never writes through a temporary file; the two and what they import
-# were ~10 ms of every profiled run's start.)
+# (No tempfile, dataclasses or typing at import: `vmsample run` imports this
+# module and never writes through a temporary file; the three and what they
+# import were ~12 ms of every profiled run's start.)
 
 # How many symlinks [resolve] follows before giving up (the kernel's ELOOP limit).
 MAX_LINKS = 40
@@ -45,12 +45,13 @@ class OutputError(OSError):
     """A path vmsample will not write to (a directory, a block device, a socket)."""
 
 
-class Output(NamedTuple):
-    path: str               # as given
-    what: str               # "standard output", "a FIFO", "a regular file", ...
-    target: str | None = None   # a file: the regular file written (symlinks followed)
-    fd: int | None = None       # a descriptor of this process (standard output: 1)
-    exists: bool = False        # a file: there is one to overwrite
+class Output(namedtuple("Output", "path what target fd exists", defaults=(None, None, False))):
+    # path    str, as given
+    # what    "standard output", "a FIFO", "a regular file", ...
+    # target  a file: the regular file written (symlinks followed); else None
+    # fd      a descriptor of this process (standard output: 1), or None
+    # exists  a file: there is one to overwrite
+    __slots__ = ()
 
     @property
     def is_file(self) -> bool:

@@ -2,19 +2,20 @@
 
 One row per instruction ([INSTRUCTIONS]) holds every fact about it: its
 name (its opcode is the row's index), its stack effect, whether and how it
-jumps, whether it ends a block, and what its operand is.  From it come the
-enum [Op], the compiler's [STACK_EFFECT], and the verifier's [JUMP_EFFECT],
-[TERMINATORS] and [OPERAND].  The eval loop sees the same numbers as C enums
-in ``vm/opcodes.pxi``, which ``setup.py`` writes from [c_numbers] at build
-time (the file is generated, never committed), and which checks at import
-that the VM was built from this module as it is now.
+jumps, whether it ends a block, and what its operand is.  From it come
+[OPCODES] (name -> opcode), the enum [Op], the compiler's [STACK_EFFECT],
+and the verifier's [JUMP_EFFECT], [TERMINATORS] and [OPERAND].  The eval
+loop sees the same numbers as C enums in ``vm/opcodes.pxi``, which
+``setup.py`` writes from [c_numbers] at build time (the file is generated,
+never committed), and which checks at import that the VM was built from
+this module as it is now.
 
 Every instruction is two words, ``op, arg``.  Stack comments read bottom ->
 top; "jump" args are instruction indices.
 """
 
+from collections import namedtuple
 from enum import IntEnum
-from typing import Callable, NamedTuple
 
 
 class BinOp(IntEnum):
@@ -52,12 +53,15 @@ class CmpOp(IntEnum):
 CONST, NAME, SLOT, NFREE = "const", "name", "slot", "nfree"
 
 
-class Instruction(NamedTuple):
-    name: str
-    effect: int | Callable[[int], int]  # stack effect on the fall-through path (of arg, if a function)
-    jump: int | None = None             # stack effect when it jumps to instruction arg; None: never jumps
-    ends: bool = False                  # never falls through (a terminator)
-    arg: object = None                  # the operand: CONST, NAME, SLOT, NFREE, a range or None
+# One instruction's facts (a named tuple from collections, not typing's: this
+# module is imported at every start, to check the VM's numbers, and typing
+# costs 2 ms):
+#   name    str
+#   effect  stack effect on the fall-through path: an int, or a function of arg
+#   jump    stack effect when it jumps to instruction arg; None: never jumps
+#   ends    never falls through (a terminator)
+#   arg     the operand: CONST, NAME, SLOT, NFREE, a range or None
+Instruction = namedtuple("Instruction", "name effect jump ends arg", defaults=(None, False, None))
 
 
 _op = Instruction
@@ -171,12 +175,30 @@ INSTRUCTIONS = (
     _op("LOAD_APP", 1, arg=CONST),
 )
 
-Op = IntEnum("Op", [(ins.name, number) for number, ins in enumerate(INSTRUCTIONS)])
-Op.__doc__ = "The opcodes: an instruction's opcode is its row's index in INSTRUCTIONS."
-STACK_EFFECT = {Op(i): ins.effect for i, ins in enumerate(INSTRUCTIONS)}
-JUMP_EFFECT = {Op(i): ins.jump for i, ins in enumerate(INSTRUCTIONS) if ins.jump is not None}
-TERMINATORS = frozenset(Op(i) for i, ins in enumerate(INSTRUCTIONS) if ins.ends)
-OPERAND = {Op(i): ins.arg for i, ins in enumerate(INSTRUCTIONS) if ins.arg is not None}
+# An instruction's opcode is its row's index in INSTRUCTIONS.
+OPCODES = {ins.name: number for number, ins in enumerate(INSTRUCTIONS)}
+
+
+def _tables():
+    # [Op] and the tables keyed by it, made when first asked for (PEP 562's
+    # module __getattr__ below), not at import: the VM imports this module at
+    # every start only for c_numbers(), and making the enum was 1.5 ms of it.
+    op = IntEnum("Op", list(OPCODES.items()))
+    op.__doc__ = "The opcodes: an instruction's opcode is its row's index in INSTRUCTIONS."
+    return {
+        "Op": op,
+        "STACK_EFFECT": {op(i): ins.effect for i, ins in enumerate(INSTRUCTIONS)},
+        "JUMP_EFFECT": {op(i): ins.jump for i, ins in enumerate(INSTRUCTIONS) if ins.jump is not None},
+        "TERMINATORS": frozenset(op(i) for i, ins in enumerate(INSTRUCTIONS) if ins.ends),
+        "OPERAND": {op(i): ins.arg for i, ins in enumerate(INSTRUCTIONS) if ins.arg is not None},
+    }
+
+
+def __getattr__(name):
+    if name in ("Op", "STACK_EFFECT", "JUMP_EFFECT", "TERMINATORS", "OPERAND"):
+        globals().update(_tables())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Code flags: compiler.Code.flags and CodeObj.flags.
@@ -192,12 +214,13 @@ CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with it
 CO_HIDDEN = 512          # a C module's replacement (vm/modules.pxi sets it): no frame of its own (vm/introspection.pxi)
 
 
-# The C names of the enums' members in the eval loop.
-_CYTHON_PREFIX = {Op: "", BinOp: "B_", CmpOp: "C_"}
+# The C names of the enums' members in the eval loop (Op's are the instructions' own names).
+_CYTHON_PREFIX = {BinOp: "B_", CmpOp: "C_"}
 
 
 def c_numbers():
     """Every name ``vm/opcodes.pxi`` declares, with its number."""
-    numbers = {f"{prefix}{m.name}": int(m) for enum, prefix in _CYTHON_PREFIX.items() for m in enum}
+    numbers = dict(OPCODES)
+    numbers.update((f"{prefix}{m.name}", int(m)) for enum, prefix in _CYTHON_PREFIX.items() for m in enum)
     numbers.update((name, value) for name, value in globals().items() if name.startswith("CO_"))
     return numbers

@@ -55,7 +55,6 @@ Byte layouts are specified in docs/format.md; the numbers in vmsample.profile.fo
 """
 
 import array
-import json
 import os
 import stat
 import sys
@@ -1068,6 +1067,8 @@ cdef class ProfileWriter:
         if program is not None:
             meta[F.META_PROGRAM] = str(program)
         if argv is not None:
+            import json         # here, not at the top: the VM imports this module, and an unprofiled run need not pay for json
+
             meta[F.META_ARGV] = json.dumps([str(a) for a in argv])
         stat_names = F.PYPY_STAT_NAMES if layout == F.LAYOUT_PYPY else F.STAT_NAMES
         for i, name in enumerate(stat_names):

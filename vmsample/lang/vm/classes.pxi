@@ -254,6 +254,10 @@ cdef void update_class_flags(gcref_t cls) noexcept nogil:
         # CPython's to run when the host object dies, not the VM's when one
         # of the handles to it does)
         f |= CF_DEL
+    v = class_lookup(cls, MAGIC(M_HASH))
+    if builtin_base_kind(cls) == KIND_TUPLE and slot_magic(v) == M_HASH \
+            and RAW(VM_STATE.roots[descr_owner_root(v)])[K_KIND] == KIND_TUPLE:
+        f |= CF_TUPLE_HASH
     RAW(cls)[K_FLAGS] = f
 
 cdef int class_modified(gcref_t* clsslot) except -1:

@@ -111,8 +111,11 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
     # computes it: its __hash__'s result when that fits in 64 bits (-1 is
     # -2), else that int's own hash.
     cdef gcref_t v = slot[0]
-    cdef gcref_t m = magic_of(v, M_HASH)
+    cdef gcref_t m
     cdef int64_t kind, h
+    if carries_tuple_hash(v):
+        return tuple_value_hash(v)
+    m = magic_of(v, M_HASH)
     if m == V_NONE:
         raise TypeError(f"unhashable type: '{type_name(v)}'")
     if m == 0 or is_bfunc(m):
@@ -124,16 +127,29 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
         if kind == KIND_OBJECT:
             return object_id(v) >> 4
         if kind == KIND_TUPLE and has_tid(unwrap(v), T_TUPLE):
-            push(unwrap(v))
-            h = full_hash(top_slot())
-            pop()
-            return -2 if h == -1 else h
+            return tuple_value_hash(v)
     m = call_method0(m, slot[0])
     if not is_intlike(m):
         raise TypeError("__hash__ method should return an integer")
     h = int_to_py(m)
     if not -2 ** 63 <= h < 2 ** 63:
         return hash(h)
+    return -2 if h == -1 else h
+
+cdef inline bint carries_tuple_hash(gcref_t v) noexcept nogil:
+    # Whether hash(v) is tuple's own hash of the tuple v carries: an instance
+    # of a class marked CF_TUPLE_HASH (a named tuple), which
+    # update_class_flags keeps true of the class as it changes.
+    return has_tid(v, T_INSTANCE) and RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_TUPLE_HASH \
+        and has_tid(unwrap(v), T_TUPLE)
+
+cdef int64_t tuple_value_hash(gcref_t v) except? -1:
+    # tuple.__hash__(v) for an instance v that carries a tuple: what calling
+    # the slot wrapper gives (vm/slots.pxi), without the call and its int.
+    cdef int64_t h
+    push(unwrap(v))
+    h = full_hash(top_slot())
+    pop()
     return -2 if h == -1 else h
 
 cdef int64_t full_hash(gcref_t* slot) except? -1:
@@ -144,6 +160,7 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
     cdef int64_t hv
     cdef uint64_t acc = 2870177450012600261ULL     # XXPRIME_5
     cdef Py_ssize_t i
+    cdef gcref_t item
     if has_own_methods(slot[0]):
         return instance_hash(slot)
     if has_tid(slot[0], T_FROZENSET):
@@ -160,9 +177,15 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return vm_hash(slot)
     check_c_stack()
     for i in range(LEN(slot[0])):
-        push(FLD(slot[0])[i])
-        hv = full_hash(top_slot())
-        pop()
+        item = FLD(slot[0])[i]
+        if is_int(item):                # (what full_hash gives them, without the call)
+            hv = int_hash(untag(item))
+        elif has_tid(item, T_STR):
+            hv = str_full_hash(item)
+        else:
+            push(item)
+            hv = full_hash(top_slot())
+            pop()
         acc += <uint64_t>hv * 14029467366897019727ULL     # XXPRIME_2
         acc = (acc << 31) | (acc >> 33)
         acc *= 11400714785074694791ULL                    # XXPRIME_1

@@ -101,7 +101,8 @@ cdef enum:   # class flags
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
     CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
     CF_TUPLEGETTER = 0x8000     # collections' _tuplegetter, unchanged (vm/attributes.pxi)
-    CF_LOOKUP_FLAGS = 0xABF0
+    CF_TUPLE_HASH = 0x10000     # its instances carry a tuple and __hash__ is tuple's own (a named tuple)
+    CF_LOOKUP_FLAGS = 0x1ABF0
 
 cdef enum:   # generator status
     GEN_CREATED = 0

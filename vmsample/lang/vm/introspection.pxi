@@ -127,8 +127,6 @@ cdef list traceback_entries(gcref_t tb):
         tb = FLD(tb)[TB_NEXT]
     return out
 
-import copy
-
 # ---------------------------------------------------------------- code objects
 # One code object per compiled code, made on first use and kept.
 
@@ -286,7 +284,7 @@ cdef gcref_t code_method(str fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exce
         raise TypeError("replace() takes no positional arguments")
     if not kwnames:
         return a[0]
-    spec = copy.copy(CODE_SPECS[index])
+    spec = CODE_SPECS[index].replace()
     for i in range(LEN(kwnames)):
         key = str_to_py(FLD(kwnames)[i])
         value = to_host(&a[n + i])

@@ -366,6 +366,8 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
         mop = M_GT + (op - C_GT)
     if compares_by_methods(ab[0]):
         m = compare_method(ab[0], mop)
+        if is_tuple_comparison(m, mop, ab[0], ab[1]):
+            return tuple_values_compare(ab[0], ab[1], op)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:
@@ -376,6 +378,8 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
         if op >= C_GT:
             mop = M_GT + (op - C_GT)
         m = compare_method(ab[1], mop)
+        if is_tuple_comparison(m, mop, ab[1], ab[0]):
+            return tuple_values_compare(ab[1], ab[0], op)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[1], ab[0])
             if r != V_NOTIMPL:
@@ -387,6 +391,23 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
             if r != V_NOTIMPL:
                 return vbool(not truth(r))
     return V_NOTIMPL
+
+cdef inline bint is_tuple_comparison(gcref_t m, int mop, gcref_t a, gcref_t b) noexcept nogil:
+    # Whether m(a, b) is tuple's own comparison [mop] (a named tuple's __eq__)
+    # of two values that are tuples or carry one.
+    return slot_magic(m) == mop and RAW(VM_STATE.roots[descr_owner_root(m)])[K_KIND] == KIND_TUPLE \
+        and has_tid(unwrap(a), T_TUPLE) and has_tid(unwrap(b), T_TUPLE)
+
+cdef gcref_t tuple_values_compare(gcref_t a, gcref_t b, int op) except 0:
+    # tuple's comparison [op] of the tuples a and b carry: what calling its
+    # slot wrapper gives (call_slot -> value_slot -> seq_compare), without
+    # the call.
+    cdef gcref_t r
+    push(unwrap(a))
+    push(unwrap(b))
+    r = seq_compare(top_slot() - 1, op)
+    HEAP.shadowstack_top -= 2
+    return r
 
 cdef bint struct_equal(gcref_t* ab) except -1:
     # == for builtin containers of the same type
