@@ -639,8 +639,13 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             v = get_iter(top_slot())
             pop()
             return v
-        if magic_of(a[0], M_REVERSED) != 0:
-            return call_method0(magic_of(a[0], M_REVERSED), a[0])
+        v = magic_of(a[0], M_REVERSED)
+        if v != 0 and v != V_NONE:
+            return call_method0(v, a[0])
+        if v == V_NONE or (class_lookup(class_of(a[0]), MAGIC(M_REVERSED)) == 0 and
+                           class_lookup(class_of(a[0]), MAGIC(M_GETITEM)) == 0):
+            # neither __reversed__ nor a sequence's __getitem__ (a set, an iterator)
+            raise TypeError(f"'{type_name(a[0])}' object is not reversible")
         push(list_from_iterable(a))
         v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
         pop()

@@ -132,10 +132,7 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
         cause = sp[-1]
     exc = sp[-n]
     if has_tid(exc, T_CLASS) and RAW(exc)[K_FLAGS] & CF_EXCEPTION:
-        sp[-n] = exc
-        HEAP.shadowstack_top = sp - n + 1
-        vm_call(sp - n, 0)
-        exc = sp[-n]
+        exc = sp[-n] = vm_call_class0(sp - n)       # (the cause stays rooted above it)
     if not has_tid(exc, T_INSTANCE) or not RAW(FLD(exc)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
         raise TypeError("exceptions must derive from BaseException")
     push(exc)
