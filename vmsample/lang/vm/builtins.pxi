@@ -527,9 +527,11 @@ cdef gcref_t open_builtin(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0
     return v
 
 cdef bint callable_v(gcref_t v) noexcept nogil:
-    # callable(v): a function, a builtin, a class, a bound method, or an
+    # callable(v): a function, a builtin, a builtin type's method or slot
+    # wrapper (not a getset descriptor), a class, a bound method, or an
     # instance whose class defines __call__
-    return (is_bfunc(v) or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
+    return (is_bfunc(v) or (is_bmethod(v) and BID_KIND[descr_bid(v)] != BK_GETSET)
+            or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
             or (has_tid(v, T_INSTANCE) and magic_of(v, M_CALL) != 0))
 
 cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
