@@ -66,6 +66,7 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
     cdef gcref_t v = slot[0]
     cdef uint16_t t
     cdef gcref_t m
+    cdef int64_t h
     if is_int(v):
         return int_hash(untag(v))
     if v == V_TRUE:
@@ -81,6 +82,16 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         return object_id(v) >> 4           # a NaN: its identity (CPython 3.10+)
     if t == T_FLOAT or t == T_BIGINT:
         return hash(num_to_py(v))
+    if t == T_RANGE:
+        # (len, start, step)'s, as CPython's range_hash; start and step are
+        # None for an empty range, step for one item (and None's hash is the VM's)
+        r = range_to_py(v)
+        if len(r) >= 2:
+            return hash(r)
+        push(from_host((len(r), r.start if r else None, None)))
+        h = (full_hash(top_slot()) << 1) >> 1
+        pop()
+        return h
     if t == T_COMPLEX:
         return (full_hash(slot) << 1) >> 1      # tagged, as a tuple's
     if t == T_SLICE:
