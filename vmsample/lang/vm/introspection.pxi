@@ -16,7 +16,8 @@
 # A dead frame's locals are not kept (f_locals is then empty).
 #
 # The frames of a C module's replacement (code flagged CO_HIDDEN: the
-# "python" rows of lib/c_modules.toml, vm/modules.pxi) are nobody's
+# modules of vmsample/lang/lib, as vmsample.lang.modules.has_hidden_frames
+# says; vm/modules.pxi) are nobody's
 # f_back, sys._getframe() steps over them and no traceback has an entry
 # for them: CPython's C modules have no frames, and programs look at their
 # callers' frames (typing lets only abc and functools check protocols).
