@@ -573,8 +573,9 @@ class Statements:
     def function_annotations(self, args, returns):
         """Emit the dict of a def's annotations, in CPython 3.11's order (the
         positional-or-keyword parameters before the positional-only ones,
-        *args, keyword-only ones, **kwargs, then 'return'), each evaluated here, or its text under the future
-        import; False (nothing emitted) if it has none."""
+        *args, keyword-only ones, **kwargs, then 'return'), each evaluated
+        here, or its text under the future import; False (nothing emitted)
+        if it has none."""
         params = [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]
         items = [(a.arg, a.annotation) for a in params if a is not None and a.annotation is not None]
         if returns is not None:
