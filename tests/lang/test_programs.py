@@ -114,8 +114,6 @@ KNOWN_FAILURES: dict[str, str] = {
     # VM bugs (issue #26).
     "programs/stdlib/re_module.py": "re.error raised by the delegated _sre is a plain Exception; "
                                     "Pattern.__eq__ of two compiled patterns",
-    "programs/stdlib/typing_protocols.py": "isinstance() with a runtime protocol ends in _py_abc's "
-                                           "__subclasshook__ instead of the protocol's __instancecheck__",
     "programs/classes/slots_with_dict.py": "the slots of a class whose __slots__ include __dict__ are "
                                            "keys of the instance's __dict__ (clearing it deletes them)",
     "programs/classes/special_method_builtin_function.py": "a builtin function found as a special method "
@@ -124,10 +122,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "programs/ints/sizes_beyond_tagged.py": "len() and indexing beyond the tagged small ints (2**62): a huge "
                                             "range's len() is 0, its items cannot be indexed, a __len__ "
                                             "returning such a size is refused",
-    "programs/generators/generator_next_attribute.py": "a generator has no __next__ attribute",
-    "programs/classes/int_subclass_reflected_compare.py": "an int subclass whose __lt__ gives NotImplemented: "
-                                                          "the reflected int comparison is not tried",
-    "programs/builtins/callable_builtin_methods.py": "callable() of an unbound builtin method (str.join) is False",
 }
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()

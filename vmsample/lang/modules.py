@@ -102,6 +102,13 @@ def c_module_kind(name: str) -> tuple[str, str | None] | None:
     return row["kind"], row.get("why")
 
 
+def has_hidden_frames(path: str) -> bool:
+    """Whether the code of the module file [path] runs without frames a
+    program sees (sys._getframe, f_back, tracebacks): the VM's replacements
+    for CPython's C modules and their helpers, since C code has none."""
+    return os.path.dirname(os.path.abspath(path)) == LIB_DIR
+
+
 def is_provided_c_module(name: str) -> bool:
     """Whether [name] is a C module that an import finds on the VM: its own,
     a replacement or a delegated one."""

@@ -136,8 +136,8 @@ INSTRUCTIONS = (
     _op("FOR_ITER", 1, jump=-1),                     # [it] -> [it, next] or pop and jump
     _op("UNPACK_SEQUENCE", lambda n: n - 1, arg=(0, None)),
     _op("UNPACK_EX", lambda a: (a & 0xFF) + (a >> 8), arg=(0, 0xFFFF)),  # arg = before | after << 8
-    # [defaults?, kwdefaults?, closure?, code] -> [function]
-    _op("MAKE_FUNCTION", lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4), arg=(0, 7)),
+    # [defaults?, kwdefaults?, annotations?, closure?, code] -> [function]; flags 1, 2, 8, 4
+    _op("MAKE_FUNCTION", lambda f: -bool(f & 1) - bool(f & 2) - bool(f & 4) - bool(f & 8), arg=(0, 15)),
     _op("LOAD_BUILD_CLASS", 1),                      # [] -> [__build_class__] (vm/types.pxi)
     _op("RETURN_VALUE", -1, ends=True),
     # [v] -> [sent]; arg 1: an async generator's value (not an await's)

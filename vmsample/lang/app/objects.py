@@ -229,6 +229,16 @@ def _builtin_function_reduce(self):
 install(type(len), "__reduce__", _builtin_function_reduce)
 
 
+# ---------------------------------------------------------------- bound methods
+# pickled as getattr(obj, name), as CPython's method_reduce.
+
+def _method_reduce(self):
+    return getattr, (self.__self__, self.__func__.__name__)
+
+
+install(type(_common_reduce.__get__(0)), "__reduce__", _method_reduce)
+
+
 # ---------------------------------------------------------------- dict views as sets
 # keys() and items() views are set-like (dictviews_sub, _PyDictView_Intersect,
 # dictviews_or, dictviews_xor, dictview_richcompare): an operation makes a

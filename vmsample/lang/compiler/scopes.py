@@ -114,10 +114,15 @@ class Scopes:
             # a module's names are its globals, unless it runs in a
             # namespace (exec with locals: compile_dynamic)
             return "name" if self.is_class and not sym.is_declared_global() else "global"
-        if sym.is_declared_global() or (sym.is_global() and not sym.is_local()):
+        if sym.is_declared_global():
             return "global"
         if self.is_class:
+            # an implicit global too (CPython's compiler_nameop: LOAD_NAME
+            # outside functions): SETUP_ANNOTATIONS's __annotations__ is the
+            # class's even where the body reads it before it annotates
             return "name"
+        if sym.is_global() and not sym.is_local():
+            return "global"
         if n in self.slots:
             return "deref" if self.slots[n] in self.co.cellvars else "fast"
         return "global"

@@ -543,6 +543,8 @@ class Statements:
                 self.expr(d)
             self.emit(Op.BUILD_MAP, len(kwd))
             mflags |= 2
+        if not is_lambda and self.function_annotations(args, node.returns):
+            mflags |= 8
         qual = self.child_qualname(name)
         unit = self.child_unit(table, name, qual, node.lineno, 0)
         unit.setup_function_slots(args)
@@ -567,6 +569,26 @@ class Statements:
             mflags |= 4
         self.emit(Op.LOAD_CONST, self.const(co))
         self.emit(Op.MAKE_FUNCTION, mflags)
+
+    def function_annotations(self, args, returns):
+        """Emit the dict of a def's annotations, in CPython 3.11's order (the
+        positional-or-keyword parameters before the positional-only ones,
+        *args, keyword-only ones, **kwargs, then 'return'), each evaluated
+        here, or its text under the future import; False (nothing emitted)
+        if it has none."""
+        params = [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]
+        items = [(a.arg, a.annotation) for a in params if a is not None and a.annotation is not None]
+        if returns is not None:
+            items.append(("return", returns))
+        for key, annotation in items:
+            self.emit(Op.LOAD_CONST, self.const(key))
+            if self.module.future_annotations:
+                self.emit(Op.LOAD_CONST, self.const(ast.unparse(annotation)))
+            else:
+                self.expr(annotation)
+        if items:
+            self.emit(Op.BUILD_MAP, len(items))
+        return bool(items)
 
     def emit_closure(self, unit):
         if unit.frees:

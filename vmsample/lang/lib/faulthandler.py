@@ -55,7 +55,8 @@ def dump_traceback(file=None, all_threads=True):
     else:
         header = "Stack (most recent call first):\n"
     lines = [header]
-    for frame in reversed(traceback.extract_stack(_sys._getframe(1))):
+    # (frame 0 is the caller's: this module's frames are hidden, as a C module has none)
+    for frame in reversed(traceback.extract_stack(_sys._getframe(0))):
         lines.append(f'  File "{frame.filename}", line {frame.lineno} in {frame.name}\n')
     os.write(fd, "".join(lines).encode("utf-8", "backslashreplace"))
 

@@ -527,9 +527,11 @@ cdef gcref_t open_builtin(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0
     return v
 
 cdef bint callable_v(gcref_t v) noexcept nogil:
-    # callable(v): a function, a builtin, a class, a bound method, or an
+    # callable(v): a function, a builtin, a builtin type's method or slot
+    # wrapper (not a getset descriptor), a class, a bound method, or an
     # instance whose class defines __call__
-    return (is_bfunc(v) or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
+    return (is_bfunc(v) or (is_bmethod(v) and BID_KIND[descr_bid(v)] != BK_GETSET)
+            or has_tid(v, T_FUNCTION) or has_tid(v, T_CLASS) or has_tid(v, T_BOUND)
             or (has_tid(v, T_INSTANCE) and magic_of(v, M_CALL) != 0))
 
 cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
@@ -639,8 +641,13 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             v = get_iter(top_slot())
             pop()
             return v
-        if magic_of(a[0], M_REVERSED) != 0:
-            return call_method0(magic_of(a[0], M_REVERSED), a[0])
+        v = magic_of(a[0], M_REVERSED)
+        if v != 0 and v != V_NONE:
+            return call_method0(v, a[0])
+        if v == V_NONE or (class_lookup(class_of(a[0]), MAGIC(M_REVERSED)) == 0 and
+                           class_lookup(class_of(a[0]), MAGIC(M_GETITEM)) == 0):
+            # neither __reversed__ nor a sequence's __getitem__ (a set, an iterator)
+            raise TypeError(f"'{type_name(a[0])}' object is not reversible")
         push(list_from_iterable(a))
         v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
         pop()

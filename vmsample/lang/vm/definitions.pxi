@@ -6,15 +6,21 @@
 # ---------------------------------------------------------------- functions, classes, raise
 
 cdef gcref_t* make_function(Frame* f, gcref_t* sp, int flags) except NULL:
-    # [defaults?, kwdefaults?, closure?, code] -> [function]
+    # [defaults?, kwdefaults?, annotations?, closure?, code] -> [function]
+    # (every input stays rooted below HEAP.shadowstack_top == [top] until
+    # the function is made; the annotations move to the code's slot)
     cdef int64_t cidx = untag(sp[-1])
     cdef gcref_t owner
+    cdef gcref_t* top = sp
     cdef gcref_t fn = alloc_fixed(T_FUNCTION)
     sp -= 1
     RAW(fn)[FN_CODE] = cidx
     if flags & 4:
         sp -= 1
         FLD(fn)[FN_CLOSURE] = sp[0]
+    if flags & 8:
+        sp -= 1
+        top[-1] = sp[0]
     if flags & 2:
         sp -= 1
         FLD(fn)[FN_KWDEFAULTS] = sp[0]
@@ -37,6 +43,8 @@ cdef gcref_t* make_function(Frame* f, gcref_t* sp, int flags) except NULL:
             owner = FLD(owner)[FN_OWNER] if has_tid(owner, T_FUNCTION) else 0
         if owner != 0:
             store(sp[0], FN_OWNER, owner)
+    if flags & 8:
+        function_getset_set("__annotations__", sp, top - 1)
     return sp + 1
 
 # types.FunctionType's parameters, in order; the first two are required.
@@ -124,10 +132,7 @@ cdef int do_raise(gcref_t* sp, int n) except -1:
         cause = sp[-1]
     exc = sp[-n]
     if has_tid(exc, T_CLASS) and RAW(exc)[K_FLAGS] & CF_EXCEPTION:
-        sp[-n] = exc
-        HEAP.shadowstack_top = sp - n + 1
-        vm_call(sp - n, 0)
-        exc = sp[-n]
+        exc = sp[-n] = vm_call_class0(sp - n)       # (the cause stays rooted above it)
     if not has_tid(exc, T_INSTANCE) or not RAW(FLD(exc)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
         raise TypeError("exceptions must derive from BaseException")
     push(exc)

@@ -81,6 +81,8 @@ cdef int64_t vm_hash(gcref_t* slot) except? -1:
         return object_id(v) >> 4           # a NaN: its identity (CPython 3.10+)
     if t == T_FLOAT or t == T_BIGINT:
         return hash(num_to_py(v))
+    if t == T_RANGE:
+        return (range_hash(slot) << 1) >> 1        # tagged, as a tuple's
     if t == T_COMPLEX:
         return (full_hash(slot) << 1) >> 1      # tagged, as a tuple's
     if t == T_SLICE:
@@ -152,6 +154,19 @@ cdef int64_t tuple_value_hash(gcref_t v) except? -1:
     pop()
     return -2 if h == -1 else h
 
+cdef int64_t range_hash(gcref_t* slot) except? -1:
+    # hash() of a range: (len, start, step)'s, as CPython's range_hash;
+    # start and step are None for an empty range, step for one item (the
+    # VM's None: its hash is an address).
+    cdef int64_t h
+    r = range_to_py(slot[0])
+    if len(r) >= 2:
+        return hash(r)
+    push(from_host((len(r), r.start if r else None, None)))
+    h = full_hash(top_slot())
+    pop()
+    return h
+
 cdef int64_t full_hash(gcref_t* slot) except? -1:
     # hash() as CPython computes it; for a tuple, its xxHash-based tuplehash
     # over the items' full hashes, a signed 64-bit value (vm_hash folds it),
@@ -169,6 +184,8 @@ cdef int64_t full_hash(gcref_t* slot) except? -1:
         return str_full_hash(slot[0])
     if has_tid(slot[0], T_BYTES):
         return bytes_full_hash(slot[0])
+    if has_tid(slot[0], T_RANGE):
+        return range_hash(slot)
     if has_tid(slot[0], T_COMPLEX):
         if CIMAG(slot[0]) != CIMAG(slot[0]) or CREAL(slot[0]) != CREAL(slot[0]):
             return object_id(slot[0]) >> 4      # a NaN part: its identity, as a float's

@@ -14,6 +14,14 @@
 # frame object keeps the line it was at and its depth becomes -1, so it can
 # never read a frame that another call has since pushed in the same place.
 # A dead frame's locals are not kept (f_locals is then empty).
+#
+# The frames of a C module's replacement (code flagged CO_HIDDEN: the
+# modules of vmsample/lang/lib, as vmsample.lang.modules.has_hidden_frames
+# says; vm/modules.pxi) are nobody's
+# f_back, sys._getframe() steps over them and no traceback has an entry
+# for them: CPython's C modules have no frames, and programs look at their
+# callers' frames (typing lets only abc and functools check protocols).
+# Profiles show them: the stack walker reads VM_STATE.frames.
 
 cdef enum:   # frame object: [back, globals, code raw, lineno raw, depth raw]
     FO_BACK = 0
@@ -51,11 +59,17 @@ cdef inline void frame_popped(Frame* f) noexcept nogil:
         RAW(fo)[FO_DEPTH] = -1
         f.frameobj = 0
 
+cdef inline int visible_frame(int64_t depth) noexcept nogil:
+    # The depth of the frame at [depth] or below it that is not hidden, or -1.
+    while depth >= 0 and VM_STATE.frames[depth].co.flags & CO_HIDDEN:
+        depth -= 1
+    return <int>depth
+
 cdef gcref_t frame_back(gcref_t* foslot) except 0:
     # f.f_back: the caller's frame object, or None.
     cdef int64_t d = RAW(foslot[0])[FO_DEPTH]
-    if d > 0:
-        return frame_object(<int>(d - 1))
+    if d > 0 and visible_frame(d - 1) >= 0:
+        return frame_object(visible_frame(d - 1))
     if FLD(foslot[0])[FO_BACK] != 0:
         return FLD(foslot[0])[FO_BACK]
     return V_NONE
@@ -92,9 +106,15 @@ cdef gcref_t frame_locals(gcref_t* foslot) except 0:
 
 cdef gcref_t current_frame(Py_ssize_t up) except 0:
     # sys._getframe(up): the frame object [up] calls out from the running one.
-    if up < 0 or up > VM_STATE.depth:
+    cdef int d = visible_frame(VM_STATE.depth)
+    if up < 0:
+        d = -1
+    while up > 0 and d >= 0:
+        d = visible_frame(d - 1)
+        up -= 1
+    if d < 0:
         raise ValueError("call stack is not deep enough")
-    return frame_object(<int>(VM_STATE.depth - up))
+    return frame_object(d)
 
 # ---------------------------------------------------------------- tracebacks
 

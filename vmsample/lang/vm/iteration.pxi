@@ -229,33 +229,15 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         v = tuple_from_slots(top_slot() - n + 1, n)
         HEAP.shadowstack_top -= n
         return v
-    if t == T_MAP:
-        n = LEN(FLD(it)[IT_B])
-        push(FLD(it)[IT_A])
-        for i in range(n):
-            push(FLD(FLD(itslot[0])[IT_B])[i])
-            v = for_iter(top_slot())
-            if v == 0:
-                HEAP.shadowstack_top -= i + 2
+    if t == T_MAP or t == T_FILTER:
+        try:
+            return map_filter_next(itslot)
+        except VMError:
+            # the function raised StopIteration: the iterator ends, as
+            # CPython's callers of tp_iternext take it
+            if ends_iteration():
                 return 0
-            top_slot()[0] = v
-        vm_call(top_slot() - n, n)
-        return pop()
-    if t == T_FILTER:
-        while True:
-            push(FLD(itslot[0])[IT_B])
-            v = for_iter(top_slot())
-            pop()
-            if v == 0:
-                return 0
-            push(v)
-            if FLD(itslot[0])[IT_A] == V_NONE:
-                if truth(v):
-                    return pop()
-            else:
-                if truth(call1(FLD(itslot[0])[IT_A], v)):
-                    return pop()
-            pop()
+            raise
     if t == T_REVERSED:
         i = RAW(it)[IT_C] - 1
         o = FLD(it)[IT_A]
@@ -272,8 +254,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             try:
                 return call_method0(m, it)
             except VMError:
-                if isinstance_c(VM_STATE.roots[R_EXC], exc_class("StopIteration")):
-                    VM_STATE.roots[R_EXC] = 0
+                if ends_iteration():
                     return 0
                 raise
             except StopIteration:
@@ -281,6 +262,47 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     if t == T_CORO_WRAPPER:
         return coro_wrapper_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")
+
+cdef bint ends_iteration() except -1:
+    # Whether the exception being raised is a StopIteration, which a
+    # builtin iterator's next ends on (then it is cleared).
+    if isinstance_c(VM_STATE.roots[R_EXC], exc_class("StopIteration")):
+        VM_STATE.roots[R_EXC] = 0
+        return True
+    return False
+
+cdef gcref_t map_filter_next(gcref_t* itslot) except? 0:
+    # The next item of a map or filter object, or 0.
+    cdef gcref_t v
+    cdef gcref_t* top = HEAP.shadowstack_top
+    cdef Py_ssize_t i, n
+    try:
+        if has_tid(itslot[0], T_MAP):
+            n = LEN(FLD(itslot[0])[IT_B])
+            push(FLD(itslot[0])[IT_A])
+            for i in range(n):
+                push(FLD(FLD(itslot[0])[IT_B])[i])
+                v = for_iter(top_slot())
+                if v == 0:
+                    return 0
+                top_slot()[0] = v
+            vm_call(top_slot() - n, n)
+            return top_slot()[0]
+        while True:
+            push(FLD(itslot[0])[IT_B])
+            v = for_iter(top_slot())
+            pop()
+            if v == 0:
+                return 0
+            push(v)
+            if FLD(itslot[0])[IT_A] == V_NONE:
+                if truth(top_slot()[0]):
+                    return top_slot()[0]
+            elif truth(call1(FLD(itslot[0])[IT_A], v)):
+                return top_slot()[0]
+            pop()
+    finally:
+        HEAP.shadowstack_top = top
 
 cdef gcref_t dict_iter_next(gcref_t* itslot) except? 0:
     cdef gcref_t it = itslot[0]

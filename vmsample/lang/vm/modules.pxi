@@ -185,8 +185,10 @@ cdef int raise_module_not_found(str name, str message) except -1:
 
 cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* parentslot) except 0:
     # Compile (or take from the compile cache) and run module [name] from
-    # [path]; a package's __path__ is its directory.
+    # [path]; a package's __path__ is its directory.  The code of a C
+    # module's replacement is CO_HIDDEN (vm/introspection.pxi).
     from vmsample.lang.code_cache import compiled, compiled_text
+    from vmsample.lang.modules import has_hidden_frames
     cdef gcref_t* top = HEAP.shadowstack_top
     cdef gcref_t* mslot
     cdef gcref_t m
@@ -235,6 +237,9 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
         pop()
     first = VM_STATE.ncodes
     load_code(spec, g)
+    if has_hidden_frames(path):
+        for i in range(first, VM_STATE.ncodes):
+            VM_STATE.codes[i].flags |= CO_HIDDEN
     # As at start-up: a code's names and constants are old, so never move
     # (C code may hold a constant across an allocation, CALL_KW's names).
     if gc_collect_minor(HEAP) != 0:

@@ -359,14 +359,21 @@ cdef gcref_t compare_method(gcref_t v, int mop) noexcept nogil:
         return magic_of(v, mop)
     return special_lookup(class_of(v), mop)
 
+cdef inline int compare_magic(int op) noexcept nogil:
+    # The special method of comparison [op] (C_LT .. C_GE).
+    if op >= C_GT:
+        return M_GT + (op - C_GT)
+    return M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
+
+cdef inline bint carries_builtin(gcref_t v) noexcept nogil:
+    return has_tid(v, T_INSTANCE) and unwrap(v) != v
+
 cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
     cdef gcref_t m, r
-    cdef int mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
-    if op >= C_GT:
-        mop = M_GT + (op - C_GT)
+    cdef int op0 = op
     if compares_by_methods(ab[0]):
-        m = compare_method(ab[0], mop)
-        if is_tuple_comparison(m, mop, ab[0], ab[1]):
+        m = compare_method(ab[0], compare_magic(op))
+        if is_tuple_comparison(m, compare_magic(op), ab[0], ab[1]):
             return tuple_values_compare(ab[0], ab[1], op)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[0], ab[1])
@@ -374,11 +381,8 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
                 return r
     if compares_by_methods(ab[1]):
         op = SWAPPED_CMP[op]
-        mop = M_LT + op if op <= C_LE else M_EQ + (op - C_EQ)
-        if op >= C_GT:
-            mop = M_GT + (op - C_GT)
-        m = compare_method(ab[1], mop)
-        if is_tuple_comparison(m, mop, ab[1], ab[0]):
+        m = compare_method(ab[1], compare_magic(op))
+        if is_tuple_comparison(m, compare_magic(op), ab[1], ab[0]):
             return tuple_values_compare(ab[1], ab[0], op)
         if m != 0 and not is_bfunc(m):
             r = call_method1(m, ab[1], ab[0])
@@ -390,6 +394,17 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
             r = call_method1(m, ab[0], ab[1])
             if r != V_NOTIMPL:
                 return vbool(not truth(r))
+    # A builtin value against an instance of a builtin's subclass whose own
+    # method said NotImplemented (Counter() == {}): the builtin side's
+    # comparison, in CPython's order (the subclass's reflected one first)
+    if not compares_by_methods(ab[0]) and carries_builtin(ab[1]):
+        m = compare_method(ab[0], compare_magic(op0))
+        if m != 0 and not is_bfunc(m):
+            return call_method1(m, ab[0], ab[1])
+    elif not compares_by_methods(ab[1]) and carries_builtin(ab[0]):
+        m = compare_method(ab[1], compare_magic(SWAPPED_CMP[op0]))
+        if m != 0 and not is_bfunc(m):
+            return call_method1(m, ab[1], ab[0])
     return V_NOTIMPL
 
 cdef inline bint is_tuple_comparison(gcref_t m, int mop, gcref_t a, gcref_t b) noexcept nogil:

@@ -825,8 +825,8 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         return FLD(c)[K_BASE] if FLD(c)[K_BASE] != 0 else V_NONE
     if name in ("__doc__", "__module__", "__abstractmethods__", "__annotations__", "__text_signature__"):
         v = dict_get_str(FLD(c)[K_DICT], intern(name))
-        if v != 0:
-            return v
+        if v != 0 and not (name == "__module__" and RAW(c)[K_FLAGS] & CF_BUILTIN and not has_tid(v, T_STR)):
+            return v        # (type's own dict holds its instances' __module__ descriptor)
         if name == "__module__":
             return intern("builtins")
         if name == "__doc__" or name == "__text_signature__":
@@ -987,6 +987,7 @@ cdef int function_getset_set(str name, gcref_t* fslot, gcref_t* vslot) except -1
 
 cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
     cdef int bid = builtin_id(o) if is_bfunc(o) else descr_bid(o)
+    cdef gcref_t v
     qual = BUILTIN_NAMES[bid]
     if qual.startswith("hostfn.") and name in ("__name__", "__qualname__", "__module__"):
         # a host module's function: its own names (math.sqrt: 'sqrt', 'math')
@@ -1003,10 +1004,30 @@ cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
     if name == "__objclass__":
         return VM_STATE.roots[descr_owner_root(o)]
     if name == "__self__":
+        # a builtins function's is the builtins module (its text signature's $module)
+        if is_bfunc(o) and "." not in qual:
+            v = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("builtins"))
+            return v if v != 0 else V_NONE
         return V_NONE
     if name == "__module__":
         return intern("builtins") if "." not in qual else V_NONE
+    if name == "__text_signature__" or name == "__doc__":
+        # the host's builtin of that name has the same parameters (inspect.signature reads them)
+        host = BID_HOST[bid] if qual.startswith("hostfn.") else host_builtin(qual)
+        text = getattr(host, name, None)
+        return str_from_py(text) if isinstance(text, str) else V_NONE
     return V_NONE
+
+cdef object host_builtin(str qual):
+    # The host's builtin function, type or method named [qual] ("len",
+    # "dict.__setitem__"), or None.
+    import builtins
+    obj = builtins
+    for part in qual.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
 
 cdef gcref_t mappingproxy(gcref_t d) except 0:
     # A class's __dict__: a read-only view of it (vmsample/lang/app/types.py).

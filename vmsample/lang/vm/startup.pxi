@@ -6,6 +6,7 @@
 # ---------------------------------------------------------------- start-up
 
 import builtins as _host_builtins
+import types as _host_types
 
 # The builtin exceptions: CPython's own tree (name, base names), bases before
 # subclasses; the aliases (IOError, EnvironmentError) name the same class.
@@ -64,7 +65,7 @@ def builtin_class_rows():
         ("property", KIND_PROPERTY, [T_PROPERTY], ["object"], property, 0),
         ("staticmethod", KIND_STATICMETHOD, [T_STATICMETHOD], ["object"], staticmethod, 0),
         ("classmethod", KIND_CLASSMETHOD, [T_CLASSMETHOD], ["object"], classmethod, 0),
-        ("generator", KIND_OTHER, [T_GENERATOR], ["object"], None, CF_FINAL),
+        ("generator", KIND_OTHER, [T_GENERATOR], ["object"], _host_types.GeneratorType, CF_FINAL),
         ("coroutine", KIND_OTHER, [T_COROUTINE], ["object"], None, CF_FINAL),
         ("coroutine_wrapper", KIND_OTHER, [T_CORO_WRAPPER], ["object"], None, CF_FINAL),
         ("async_generator", KIND_OTHER, [T_ASYNCGEN], ["object"], None, CF_FINAL),

@@ -171,7 +171,16 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
         if m != 0:
             return call_method1(m, o, k)
     if t == T_CLASS:
-        # cls[key]: the class's __class_getitem__ (PEP 560), bound to it
+        # cls[key]: the class's __class_getitem__ (PEP 560), bound to it;
+        # type[key] is types.GenericAlias(type, key), as CPython's
+        # PyObject_GetItem special-cases it (type has no __class_getitem__)
+        if o == kind_class(KIND_TYPE):
+            push(app_object("GenericAlias"))
+            push(o)
+            push(ok[1])
+            m = vm_call(top_slot() - 2, 2)
+            pop()
+            return m
         m = type_getattr(ok, MAGIC(M_CLASS_GETITEM))
         if m != 0:
             push(m)

@@ -17,3 +17,5 @@ class Node:
         self.val = val
         self.nxt = nxt
 print(first([3, 4]), first([]), pairs({"a": 1}), apply(lambda v: v * 2, 21), list(gen(3)), later(Node(1)).val)
+print(first.__annotations__, later.__annotations__, Node.__init__.__annotations__)
+print(typing.get_type_hints(later), typing.get_type_hints(apply))
