@@ -178,7 +178,28 @@ def unraisablehook(unraisable):
 
 
 def breakpointhook(*args, **kws):
-    raise RuntimeError("breakpoint() is not supported by vmsample")
+    # CPython's sys_breakpointhook: $PYTHONBREAKPOINT names the hook
+    # ("module.attr", or a builtin's name; unset or empty: pdb.set_trace; "0":
+    # none); one that cannot be imported is ignored with a RuntimeWarning.
+    import os
+    hookname = os.environ.get("PYTHONBREAKPOINT") if not sys.flags.ignore_environment else None
+    if not hookname:
+        hookname = "pdb.set_trace"
+    elif hookname == "0":
+        return None
+    modulepath, dot, attrname = hookname.rpartition(".")
+    if not dot:
+        modulepath = "builtins"
+    try:
+        if not modulepath:
+            raise ImportError(hookname)
+        __import__(modulepath)
+        hook = getattr(sys.modules[modulepath], attrname)
+    except (ImportError, AttributeError):
+        import warnings
+        warnings.warn(f'Ignoring unimportable $PYTHONBREAKPOINT: "{hookname}"', RuntimeWarning)
+        return None
+    return hook(*args, **kws)
 
 
 for _f in (getdefaultencoding, getfilesystemencoding, getfilesystemencodeerrors, intern,

@@ -384,7 +384,7 @@ cdef object formattable_call(VMCallable value, int what):
         HEAP.shadowstack_top = base
 
 cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
-    cdef gcref_t m
+    cdef gcref_t m, empty
     if conv == 1:
         s = str_py(slot)
         x = s
@@ -393,6 +393,11 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     elif conv == 3:
         x = ascii(repr_py(slot))[1:-1]
     else:
+        if spec == NULL and has_tid(slot[0], T_INSTANCE):
+            empty = intern("")          # f"{x}" is format(x, ''): a class's own __format__ sees it
+            m = special_lookup(FLD(slot[0])[I_CLASS], M_FORMAT)
+            if m != 0 and not is_bfunc(m):
+                return call_method1(m, slot[0], empty)
         if spec == NULL or (LEN(spec[0]) == 0 and not has_tid(slot[0], T_INSTANCE)):
             return vm_str(slot)
         if has_tid(slot[0], T_INSTANCE):
