@@ -498,7 +498,10 @@ cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
 cdef gcref_t context_manager_method(gcref_t* oslot, int m, str missing) except 0:
     try:
         return getattr_v(oslot, MAGIC(m))
-    except AttributeError:
+    except VMError:
+        if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            raise
+        VM_STATE.roots[R_EXC] = 0
         raise TypeError(f"'{type_name(oslot[0])}' object does not support the context manager "
                         f"protocol{missing}") from None
 

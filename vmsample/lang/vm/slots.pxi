@@ -1004,6 +1004,16 @@ cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
         return V_NONE
     if name == "__module__":
         return intern("builtins") if "." not in qual else V_NONE
+    if name == "__doc__":
+        # CPython's docstring of the builtin this one stands for (doctests read it)
+        if is_bmethod(o):
+            qual = class_name(VM_STATE.roots[descr_owner_root(o)]) + "." + short
+        host = BID_HOST.get(bid, _host_builtins)
+        if bid not in BID_HOST:
+            for part in qual.split("."):
+                host = getattr(host, part, None)
+        doc = getattr(host, "__doc__", None)
+        return str_from_py(doc) if type(doc) is str else V_NONE
     return V_NONE
 
 cdef gcref_t mappingproxy(gcref_t d) except 0:
