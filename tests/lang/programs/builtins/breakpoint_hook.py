@@ -1,4 +1,4 @@
-# breakpoint() calls sys.breakpointhook, whose default reads $PYTHONBREAKPOINT:
+# Checks: breakpoint() calls sys.breakpointhook, whose default reads $PYTHONBREAKPOINT:
 # "module.attr" or a builtin's name is the hook, "0" none, empty or unset
 # pdb.set_trace, and a name that cannot be imported is ignored with a warning.
 import os

@@ -1,4 +1,4 @@
-# The builtins carry CPython's docstrings (doctest reads them: test_builtin
+# Checks: the builtins carry CPython's docstrings (doctest reads them: test_builtin
 # runs the examples in them), and the builtins module is named 'builtins'.
 import builtins
 import doctest

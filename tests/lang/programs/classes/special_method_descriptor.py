@@ -1,4 +1,4 @@
-# A special method that is an object of a class with __get__ (as
+# Checks: a special method that is an object of a class with __get__ (as
 # unittest.mock's MagicProxy is) is what its __get__ gives for the instance;
 # one without __get__ is called as it is, without the instance.
 class Binder:

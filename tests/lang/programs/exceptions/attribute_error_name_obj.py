@@ -1,4 +1,4 @@
-# An AttributeError carries the name that was not found and the object that
+# Checks: an AttributeError carries the name that was not found and the object that
 # lacks it, however the lookup failed, and sys.__excepthook__ prints after its
 # message the name CPython suggests ("Did you mean"), as it does for a
 # NameError.  (Only each report's last line is printed: the lines above it
