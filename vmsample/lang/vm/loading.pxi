@@ -169,7 +169,11 @@ cdef object offered_suggestion(gcref_t* eslot):
     if "offer_suggestion" not in APP_ROOTS or not (
             isinstance_c(eslot[0], exc_class("NameError")) or isinstance_c(eslot[0], exc_class("AttributeError"))):
         return None
-    r = call1(app_object("offer_suggestion"), eslot[0])
+    try:
+        r = call1(app_object("offer_suggestion"), eslot[0])
+    except VMError:
+        VM_STATE.roots[R_EXC] = 0       # (what interrupted it: no suggestion, the report goes on)
+        return None
     return str_to_py(r) if has_tid(r, T_STR) else None
 
 
