@@ -139,6 +139,7 @@ BUILTINS = (
     ("_vm.weak_get",                        None,                          OWN,        ANY),
     ("_vm.iterator_state",                  None,                          OWN,        ()),
     ("_vm.iterator_setstate",               None,                          OWN,        ()),
+    ("_vm.suggestion",                      None,                          OWN,        ()),
     ("_vm.start_thread",                    None,                          OWN,        ANY),
     ("_vm.lock_new",                        None,                          OWN,        ANY),
     ("_vm.lock_acquire",                    None,                          OWN,        ANY),

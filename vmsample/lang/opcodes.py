@@ -145,7 +145,9 @@ INSTRUCTIONS = (
     _op("GET_YIELD_FROM_ITER", 0),
     _op("SEND", 0, jump=-1),                         # [it, v] -> [it, yielded] or [result] and jump
     _op("RAISE", lambda a: -a, ends=True, arg=(0, 2)),  # arg 0: re-raise; 1: [exc]; 2: [exc, cause]
-    _op("RERAISE", -1, ends=True),                   # [exc] -> raise it again (no new traceback entry)
+    # [exc] -> raise it again (no new traceback entry); arg 1: the frame's
+    # line goes back to where it was raised (CPython's RERAISE oparg)
+    _op("RERAISE", -1, ends=True, arg=(0, 1)),
     # [exc] -> [prev_handled, exc]; exc becomes the handled one
     _op("PUSH_EXC_INFO", 1),
     # [prev, exc] -> []; prev becomes the handled one again

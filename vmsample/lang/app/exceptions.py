@@ -26,6 +26,16 @@ def _methods(cls):
     return install_all
 
 
+def _keywords(owner, kwargs, *names):
+    """The values of keyword arguments [names] (None where not given); any
+    other is refused in the words of CPython's PyArg_ParseTupleAndKeywords,
+    which names the class that defines the arguments."""
+    for key in kwargs:
+        if key not in names:
+            raise TypeError(f"'{key}' is an invalid keyword argument for {owner}()")
+    return [kwargs.get(name) for name in names]
+
+
 @_methods(StopIteration)
 class _StopIteration:
     def __init__(self, *args):
@@ -56,11 +66,10 @@ class _KeyError:
 
 @_methods(ImportError)
 class _ImportError:
-    def __init__(self, *args, name=None, path=None):
+    def __init__(self, *args, **kwargs):
+        self.name, self.path = _keywords("ImportError", kwargs, "name", "path")
         _base_init(self, *args)
         self.msg = args[0] if len(args) == 1 else None
-        self.name = name
-        self.path = path
 
     def __str__(self):
         if self.msg is not None:
@@ -75,17 +84,16 @@ class _ImportError:
 
 @_methods(AttributeError)
 class _AttributeError:
-    def __init__(self, *args, name=None, obj=None):
+    def __init__(self, *args, **kwargs):
+        self.name, self.obj = _keywords("AttributeError", kwargs, "name", "obj")
         _base_init(self, *args)
-        self.name = name
-        self.obj = obj
 
 
 @_methods(NameError)
 class _NameError:
-    def __init__(self, *args, name=None):
+    def __init__(self, *args, **kwargs):
+        self.name, = _keywords("NameError", kwargs, "name")
         _base_init(self, *args)
-        self.name = name
 
 
 # errno -> the OSError subclass OSError(errno, ...) makes (exceptions.c's errnomap)

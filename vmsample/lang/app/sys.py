@@ -11,7 +11,7 @@ modules the VM provides: vmsample.lang.modules).
 """
 
 import sys
-from _vm import host_value, register
+from _vm import host_value, register, suggestion as _suggestion
 
 for _name in ("version", "hexversion", "api_version", "copyright", "platform", "byteorder",
               "executable", "_base_executable", "prefix", "base_prefix", "exec_prefix",
@@ -165,9 +165,60 @@ def displayhook(value):
     builtins._ = value
 
 
+def offer_suggestion(exc):
+    """The name CPython 3.11 suggests after the message of a NameError or an
+    AttributeError ("Did you mean: ...?", Python/suggestions.c), or None:
+    for an AttributeError the nearest of dir(obj); for a NameError the
+    nearest of the innermost frame's variables, else its globals, else the
+    builtins.  An error on the way means no suggestion."""
+    try:
+        if isinstance(exc, AttributeError):
+            if type(exc.name) is not str or exc.obj is None:
+                return None
+            return _suggestion(exc.name, dir(exc.obj))
+        if isinstance(exc, NameError):
+            tb = exc.__traceback__
+            if type(exc.name) is not str or tb is None:
+                return None
+            while tb.tb_next is not None:
+                tb = tb.tb_next
+            frame = tb.tb_frame
+            for names in (frame.f_code.co_varnames, frame.f_globals, frame.f_builtins):
+                meant = _suggestion(exc.name, list(names))
+                if meant is not None:
+                    return meant
+    except Exception:
+        pass
+    return None
+
+
+def _suggesting(format_exception_only, meant):
+    # format_exception_only with the suggestion after the message (its first
+    # line, before the notes), with or without a message, as PyErr_Display.
+    def with_suggestion():
+        lines = list(format_exception_only())
+        lines[0] = lines[0][:-1] + f". Did you mean: '{meant}'?\n"
+        return lines
+    return with_suggestion
+
+
 def excepthook(exctype, value, traceback):
+    # CPython's PyErr_Display: the traceback module's format, and after each
+    # chained exception's message what offer_suggestion suggests.
     import traceback as _tb
-    _tb.print_exception(exctype, value, traceback, file=sys.stderr)
+    top = _tb.TracebackException(exctype, value, traceback, compact=True)
+    pending = [(top, value)]
+    while pending:
+        shown, exc = pending.pop()
+        if shown is None or not isinstance(exc, BaseException):
+            continue
+        meant = offer_suggestion(exc)
+        if meant is not None:
+            shown.format_exception_only = _suggesting(shown.format_exception_only, meant)
+        pending.append((shown.__cause__, exc.__cause__))
+        pending.append((shown.__context__, exc.__context__))
+    for line in top.format():
+        sys.stderr.write(line)
 
 
 def unraisablehook(unraisable):
@@ -178,7 +229,28 @@ def unraisablehook(unraisable):
 
 
 def breakpointhook(*args, **kws):
-    raise RuntimeError("breakpoint() is not supported by vmsample")
+    # CPython's sys_breakpointhook: $PYTHONBREAKPOINT names the hook
+    # ("module.attr", or a builtin's name; unset or empty: pdb.set_trace; "0":
+    # none); one that cannot be imported is ignored with a RuntimeWarning.
+    import os
+    hookname = os.environ.get("PYTHONBREAKPOINT") if not sys.flags.ignore_environment else None
+    if not hookname:
+        hookname = "pdb.set_trace"
+    elif hookname == "0":
+        return None
+    modulepath, dot, attrname = hookname.rpartition(".")
+    if not dot:
+        modulepath = "builtins"
+    try:
+        if not modulepath:
+            raise ImportError(hookname)
+        __import__(modulepath)
+        hook = getattr(sys.modules[modulepath], attrname)
+    except (ImportError, AttributeError):
+        import warnings
+        warnings.warn(f'Ignoring unimportable $PYTHONBREAKPOINT: "{hookname}"', RuntimeWarning)
+        return None
+    return hook(*args, **kws)
 
 
 for _f in (getdefaultencoding, getfilesystemencoding, getfilesystemencodeerrors, intern,
@@ -192,4 +264,5 @@ sys.__displayhook__ = displayhook
 sys.__excepthook__ = excepthook
 sys.__unraisablehook__ = unraisablehook
 sys.__breakpointhook__ = breakpointhook
+register("offer_suggestion", offer_suggestion)
 register("sys_ready", True)

@@ -438,7 +438,10 @@ class Statements:
                 self.delete_name(h.name)
             self.emit(Op.JUMP, end)
             self.mark(nxt, depth + 2)
+        saved = self.lineno
+        self.set_line(node.handlers[-1])        # no clause matched: the last one's line (CPython's)
         self.emit(Op.RERAISE)
+        self.lineno = saved
         self.handler = outer
         self.mark(cleanup, depth + 2)
         self.emit(Op.EXC_CLEANUP)
@@ -493,7 +496,7 @@ class Statements:
             self.emit(Op.GET_AWAITABLE)
             self.delegate()
         self.emit(Op.POP_JUMP_IF_TRUE, suppress)
-        self.emit(Op.RERAISE)
+        self.emit(Op.RERAISE, 1)                # the frame's line goes back to the raise
         self.mark(suppress, depth + 2)
         self.emit(Op.POP_EXCEPT)
         self.emit(Op.POP_TOP)

@@ -195,11 +195,34 @@ cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
 # ---------------------------------------------------------------- getting
 
 cdef gcref_t getattr_v(gcref_t* oslot, gcref_t name) except 0:
-    # oslot[0].name, or AttributeError (the one __getattr__ raised, if it did).
-    cdef gcref_t v = getattr_lookup(oslot, name, True)
+    # oslot[0].name, or AttributeError (the one __getattr__ raised, if it
+    # did), which carries the name and the object as CPython's does.
+    cdef gcref_t v
+    try:
+        v = getattr_lookup(oslot, name, True)
+    except VMError:
+        attribute_error_context(oslot, name)
+        raise
+    except AttributeError as e:
+        VM_STATE.roots[R_EXC] = exc_from_python(e)
+        attribute_error_context(oslot, name)
+        raise VMError()
     if v == 0:
         raise_attribute_error(oslot[0], name)
     return v
+
+cdef int attribute_error_context(gcref_t* oslot, gcref_t name) except -1:
+    # set_attribute_error_context for the pending exception (kept on the
+    # stack, not pending, while its attributes are set).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(VM_STATE.roots[R_EXC])
+    push(oslot[0])
+    push(name)
+    VM_STATE.roots[R_EXC] = 0
+    set_attribute_error_context(base, base + 1, base + 2)
+    VM_STATE.roots[R_EXC] = base[0]
+    HEAP.shadowstack_top = base
+    return 0
 
 cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
     # oslot[0].name, or 0 (no exception) where getattr_v raises AttributeError.
@@ -462,7 +485,7 @@ cdef int generic_setattr(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1
             function_dict(oslot)
             if vslot == NULL:
                 if not field_dict_del(oslot, FN_DICT, top_slot()[0]):
-                    raise_attribute_error(oslot[0], top_slot()[0])
+                    raise AttributeError(no_attribute_message(oslot[0], top_slot()[0]))
                 return 0
             return field_dict_set(oslot, FN_DICT, top_slot()[0], vslot)
     finally:
@@ -517,7 +540,7 @@ cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except -
         if vslot == NULL:
             if not dict_del(top_slot(), nslot):
                 pop()
-                raise_attribute_error(oslot[0], nslot[0])
+                raise AttributeError(no_attribute_message(oslot[0], nslot[0]))
         else:
             dict_set(top_slot(), nslot, vslot)
         pop()
@@ -525,7 +548,11 @@ cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except -
     if vslot == NULL:
         i = keys_index(FLD(oslot[0])[I_CLASS], nslot[0])
         if i < 0 or instance_get(oslot[0], i) == 0:
-            raise_attribute_error(oslot[0], nslot[0])
+            if RAW(FLD(oslot[0])[I_CLASS])[K_FLAGS] & CF_SLOTS:
+                if i >= 0:
+                    raise AttributeError(str_to_py(nslot[0]))     # an empty slot (a member's delete)
+                raise_cannot_store(oslot[0], nslot[0])
+            raise AttributeError(no_attribute_message(oslot[0], nslot[0]))
         push(0)
         instance_set(oslot, i, top_slot())
         pop()

@@ -131,7 +131,8 @@ cdef int fill_builtin_class(int root, str name, object host) except -1:
     for m in SHARED_METHODS.get(name, (None, ()))[1]:
         names.setdefault(m)
     push(FLD(VM_STATE.roots[root])[K_DICT])
-    dict_set_py(top_slot(), "__doc__", V_NONE)        # (CPython's docstrings are not copied)
+    doc = vars(host).get("__doc__") if host is not None else None   # CPython's docstring (doctests read it)
+    dict_set_py(top_slot(), "__doc__", str_from_py(doc) if type(doc) is str else V_NONE)
     pop()
     for attr in names:
         hv = vars(host).get(attr, 0) if host is not None else 0
@@ -705,19 +706,11 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         try:
             v = getattr_v(a, a[1])
         except VMError:
-            # (an AttributeError that getattr without a default re-raises
-            # stays the pending exception)
-            if not ((bid == BI_HASATTR or n == 3)
-                    and isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError"))):
+            if (bid == BI_GETATTR and n == 2 or
+                    not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError"))):
                 raise
             VM_STATE.roots[R_EXC] = 0
             return V_FALSE if bid == BI_HASATTR else a[2]
-        except AttributeError:
-            if bid == BI_HASATTR:
-                return V_FALSE
-            if n == 3:
-                return a[2]
-            raise
         return V_TRUE if bid == BI_HASATTR else v
     if bid == BI_SETATTR or bid == BI_DELATTR:
         if not has_tid(unwrap(a[1]), T_STR):
@@ -1435,6 +1428,12 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         return lock_function(fn, a, n)
     if fn == "weak_new" or fn == "weak_get":
         return weak_module_function(fn, a, n)
+    if fn == "suggestion":
+        # suggestion(name, candidates): the one CPython would suggest, or None
+        # (vmsample/lang/suggestions.py)
+        check_args("suggestion", n, 2, 2)
+        from vmsample.lang.suggestions import suggestion
+        return from_host(suggestion(to_host(a), to_host(a + 1)))
     if fn == "host_value":
         # host_value(module, name): the host module's attribute, converted
         check_args("host_value", n, 2, 2)

@@ -297,10 +297,28 @@ cdef inline bint is_plain_callable(gcref_t meth) noexcept:
     # (no function, no descriptor): CPython calls it without self.
     return has_tid(meth, T_INSTANCE) and special_lookup(FLD(meth)[I_CLASS], M_GET) == 0
 
+cdef int bind_special(gcref_t* mslot, gcref_t self) except -1:
+    # A special method found on self's class that is an instance of a class
+    # with __get__ becomes what its __get__ gives for self (CPython's
+    # lookup_maybe_method); one without __get__ is called as it is.
+    cdef gcref_t g = special_lookup(FLD(mslot[0])[I_CLASS], M_GET)
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if g == 0:
+        return 0
+    push(g)
+    push(mslot[0])
+    push(self)
+    push(class_of(self))
+    g = vm_call(base, 3)
+    HEAP.shadowstack_top = base
+    mslot[0] = g
+    return 0
+
 cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
     # meth: a function or builtin found on self's class
     push(meth)
-    if is_plain_callable(meth):
+    if has_tid(meth, T_INSTANCE):
+        bind_special(top_slot(), self)
         vm_call(top_slot(), 0)
         return pop()
     push(self)
@@ -309,8 +327,9 @@ cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
 
 cdef gcref_t call_method1(gcref_t meth, gcref_t self, gcref_t arg) except 0:
     push(meth)
-    if is_plain_callable(meth):
+    if has_tid(meth, T_INSTANCE):
         push(arg)
+        bind_special(top_slot() - 1, self)
         vm_call(top_slot() - 1, 1)
         return pop()
     push(self)

@@ -439,7 +439,7 @@ cdef int instance_setattr(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except
     cdef gcref_t keys
     if i < 0:
         if RAW(cls)[K_FLAGS] & CF_SLOTS:
-            raise_attribute_error(oslot[0], nslot[0])
+            raise_cannot_store(oslot[0], nslot[0])
         push(FLD(cls)[K_KEYS])
         list_append(top_slot(), nslot)
         i = RAW(pop())[L_LEN] - 1

@@ -89,6 +89,7 @@ cdef bint unwind(int entry, bint reraise) except -1:
     cdef int h
     cdef gcref_t* sp
     cdef gcref_t* top
+    cdef gcref_t fo
     while True:
         f = &VM_STATE.frames[VM_STATE.depth]
         if not VM_STATE.reraising:
@@ -100,6 +101,8 @@ cdef bint unwind(int entry, bint reraise) except -1:
         VM_STATE.reraising = False
         h = find_handler(f.co, f.pc)
         if h >= 0:
+            if not (f.co.code[2 * f.pc] == RERAISE and f.co.code[2 * f.pc + 1]):
+                f.raised_pc = f.pc          # (RERAISE 1 restores the one before it)
             sp = f.base + f.co.nlocals + (1 if f.co.flags & CO_CLASSBODY else 0) + f.co.exc[4 * h + 3]
             sp[0] = VM_STATE.roots[R_EXC]
             VM_STATE.roots[R_EXC] = 0
@@ -109,7 +112,14 @@ cdef bint unwind(int entry, bint reraise) except -1:
             return True
         if f.flags & F_GEN:
             RAW(f.base[-1])[G_STATUS] = GEN_DONE
+        fo = f.frameobj
         frame_popped(f)
+        if fo != 0 and f.pc < f.co.ninstr and 0 <= f.raised_pc < f.co.ninstr and (
+                f.co.code[2 * f.pc] == EXC_CLEANUP or (f.co.code[2 * f.pc] == RERAISE and f.co.code[2 * f.pc + 1])):
+            # Re-raised by a handler's cleanup (or with's RERAISE 1), the
+            # frame is left at the line of the instruction whose exception
+            # that handler caught, as CPython's RERAISE oparg restores f_lasti.
+            RAW(fo)[FO_LINENO] = f.co.lines[f.raised_pc]
         VM_STATE.depth -= 1
         HEAP.shadowstack_top = f.ret + 1
         if VM_STATE.depth < entry:
@@ -498,7 +508,10 @@ cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
 cdef gcref_t context_manager_method(gcref_t* oslot, int m, str missing) except 0:
     try:
         return getattr_v(oslot, MAGIC(m))
-    except AttributeError:
+    except VMError:
+        if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            raise
+        VM_STATE.roots[R_EXC] = 0
         raise TypeError(f"'{type_name(oslot[0])}' object does not support the context manager "
                         f"protocol{missing}") from None
 

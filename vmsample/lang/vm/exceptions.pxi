@@ -109,16 +109,53 @@ cdef int raise_from_cause(str name, gcref_t* causeslot, str message) except -1:
     return raise_vm(e)
 
 cdef int raise_attribute_error(gcref_t obj, gcref_t name) except -1:
+    # AttributeError in CPython's words, carrying the name and the object
+    # (what sys.offer_suggestion reads for "Did you mean").
     if has_tid(obj, T_BOUND):
         obj = FLD(obj)[1]           # a method's lookup ended at its function's
+    msg = no_attribute_message(obj, name)
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(obj)
+    push(name)
+    push(exc_class("AttributeError"))
+    push(str_from_py(msg))
+    push(tuple_from_slots(top_slot(), 1))
+    base[2] = make_exception(base + 2, top_slot())
+    HEAP.shadowstack_top = base + 3
+    set_attribute_error_context(base + 2, base, base + 1)
+    obj = base[2]
+    HEAP.shadowstack_top = base
+    return raise_vm(obj)
+
+cdef str no_attribute_message(gcref_t obj, gcref_t name):
     if has_tid(obj, T_CLASS):
-        raise AttributeError(f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'",
-                             name=str_to_py(name))
+        return f"type object '{class_name(obj)}' has no attribute '{str_to_py(name)}'"
     if has_tid(obj, T_MODULE):
-        raise AttributeError(f"module '{str_to_py(FLD(obj)[0])}' has no attribute '{str_to_py(name)}'",
-                             name=str_to_py(name))
-    raise AttributeError(f"'{type_name(obj)}' object has no attribute '{str_to_py(name)}'",
-                         name=str_to_py(name))
+        return f"module '{str_to_py(FLD(obj)[0])}' has no attribute '{str_to_py(name)}'"
+    return f"'{type_name(obj)}' object has no attribute '{str_to_py(name)}'"
+
+cdef int raise_cannot_store(gcref_t obj, gcref_t name) except -1:
+    # Setting or deleting an attribute an instance without a __dict__ does
+    # not hold: read-only where its class has one of that name (CPython's
+    # _PyObject_GenericSetAttrWithDict; no name or object is attached).
+    if class_lookup(class_of(obj), name) != 0:
+        raise AttributeError(f"'{type_name(obj)}' object attribute '{str_to_py(name)}' is read-only")
+    raise AttributeError(no_attribute_message(obj, name))
+
+cdef int set_attribute_error_context(gcref_t* eslot, gcref_t* oslot, gcref_t* nslot) except -1:
+    # CPython's set_attribute_error_context: an AttributeError that leaves a
+    # lookup of oslot[0].<nslot[0]> without a name and an object gets them.
+    cdef gcref_t v, key
+    if not isinstance_c(eslot[0], exc_class("AttributeError")):
+        return 0
+    for attr in ("name", "obj"):
+        key = intern(attr)
+        v = instance_attr(eslot[0], key)
+        if v != 0 and v != V_NONE:
+            return 0
+    setattr_v(eslot, intern("name"), nslot)
+    setattr_v(eslot, intern("obj"), oslot)
+    return 0
 
 cdef gcref_t exc_from_python(BaseException e) except 0:
     # Convert a CPython exception raised by a helper into the VM class of the

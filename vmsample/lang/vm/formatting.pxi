@@ -384,7 +384,6 @@ cdef object formattable_call(VMCallable value, int what):
         HEAP.shadowstack_top = base
 
 cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
-    cdef gcref_t m
     if conv == 1:
         s = str_py(slot)
         x = s

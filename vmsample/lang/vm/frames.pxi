@@ -48,6 +48,7 @@ cdef struct Frame:
     gcref_t* sp             # saved when this frame calls out
     gcref_t* ret            # the caller's slot that receives the result
     gcref_t frameobj        # its frame object, or 0 (vm/introspection.pxi)
+    int raised_pc           # the instruction whose exception the latest handler caught (unwind)
 
 cdef enum:
     F_ENTRY = 1             # returning from it returns from the C-level eval_loop

@@ -155,44 +155,26 @@ cdef str format_exception(gcref_t* slot):
     out.extend(traceback_lines(top_slot()[0]))
     msg = str_py(top_slot())
     name = qualified_type_name(top_slot()[0])
-    if isinstance_c(top_slot()[0], exc_class("NameError")):
-        meant = name_error_suggestion(top_slot()[0])
-        if meant is not None:
-            msg += f". Did you mean: '{meant}'?"
+    meant = offered_suggestion(top_slot())
+    if meant is not None:
+        msg += f". Did you mean: '{meant}'?"
     out.append(f"{name}: {msg}\n" if msg else f"{name}\n")
     pop()
     return "".join(out)
 
-cdef list str_keys(gcref_t d):
-    # the str keys of VM dict [d], in order
-    cdef Py_ssize_t i
-    cdef gcref_t k
-    out = []
-    for i in range(RAW(d)[D_NENTRIES]):
-        k = ENT(d)[3 * i + 1]
-        if k != 0 and has_tid(k, T_STR):
-            out.append(str_to_py(k))
-    return out
-
-cdef object name_error_suggestion(gcref_t exc):
-    # What CPython suggests for an uncaught NameError (vmsample/lang/suggestions.py):
-    # the nearest of the innermost frame's local names, else of its globals,
-    # else of the builtins.
-    from vmsample.lang.suggestions import suggestion
-    cdef gcref_t wrong = instance_attr(exc, intern("name")), tb = exc_slot(exc, EXC_TRACEBACK), fo
-    if wrong == 0 or not has_tid(wrong, T_STR) or not has_tid(tb, T_TRACEBACK):
+cdef object offered_suggestion(gcref_t* eslot):
+    # What sys.offer_suggestion (vmsample/lang/app/sys.py) suggests after an
+    # uncaught NameError's or AttributeError's message, or None.
+    cdef gcref_t r
+    if "offer_suggestion" not in APP_ROOTS or not (
+            isinstance_c(eslot[0], exc_class("NameError")) or isinstance_c(eslot[0], exc_class("AttributeError"))):
         return None
-    while has_tid(FLD(tb)[TB_NEXT], T_TRACEBACK):
-        tb = FLD(tb)[TB_NEXT]
-    fo = FLD(tb)[TB_FRAME]
-    name = str_to_py(wrong)
-    for candidates in (list(CODE_SPECS[RAW(fo)[FO_CODE]].varnames),
-                       str_keys(FLD(fo)[FO_GLOBALS]) if has_tid(FLD(fo)[FO_GLOBALS], T_DICT) else [],
-                       str_keys(VM_STATE.roots[R_BUILTINS])):
-        meant = suggestion(name, candidates)
-        if meant is not None:
-            return meant
-    return None
+    try:
+        r = call1(app_object("offer_suggestion"), eslot[0])
+    except VMError:
+        VM_STATE.roots[R_EXC] = 0       # (what interrupted it: no suggestion, the report goes on)
+        return None
+    return str_to_py(r) if has_tid(r, T_STR) else None
 
 
 cdef void free_state() noexcept:

@@ -1012,10 +1012,13 @@ cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
     if name == "__module__":
         return intern("builtins") if "." not in qual else V_NONE
     if name == "__text_signature__" or name == "__doc__":
-        # the host's builtin of that name has the same parameters (inspect.signature reads them)
+        # the host's builtin of that name has the same parameters and
+        # docstring (inspect.signature and doctests read them)
+        if is_bmethod(o):
+            qual = class_name(VM_STATE.roots[descr_owner_root(o)]) + "." + short
         host = BID_HOST[bid] if qual.startswith("hostfn.") else host_builtin(qual)
         text = getattr(host, name, None)
-        return str_from_py(text) if isinstance(text, str) else V_NONE
+        return str_from_py(text) if type(text) is str else V_NONE
     return V_NONE
 
 cdef object host_builtin(str qual):

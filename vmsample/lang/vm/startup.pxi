@@ -204,6 +204,11 @@ cdef int setup_builtins() except -1:
                                         CF_EXCEPTION, KIND_BASEEXC))
         roots[name] = r
         EXC_CLASSES[name] = r
+        doc = getattr(getattr(_host_builtins, name, None), "__doc__", None)
+        if type(doc) is str:
+            push(FLD(VM_STATE.roots[r])[K_DICT])
+            dict_set_py(top_slot(), "__doc__", str_from_py(doc))
+            pop()
     for name, kind, tids, bases, host, flags in builtin_class_rows():
         fill_builtin_class(roots[name], name, host)
     fill_builtin_class(roots["BaseException"], "BaseException", BaseException)
@@ -226,7 +231,7 @@ cdef int setup_builtins() except -1:
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "True", V_TRUE)
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "False", V_FALSE)
     dict_set_py(&VM_STATE.roots[R_BUILTINS], "__debug__", V_TRUE)
-    dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("__main__"))
+    dict_set_py(&VM_STATE.roots[R_BUILTINS], "__name__", intern("builtins"))
     dict_set_py(&VM_STATE.roots[R_GLOBALS], "__name__", intern("__main__"))
     # the VM's own modules (lib/c_modules.toml, kind "vm-builtin"): builtins
     # is the namespace above; the others' functions are the builtins "NAME.*"
