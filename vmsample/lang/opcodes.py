@@ -213,7 +213,7 @@ CO_COROUTINE = 32        # an async def (with CO_GENERATOR: calling it makes a c
 CO_ASYNC_GENERATOR = 64  # an async def that yields (with both above: an async generator)
 CO_ITERABLE_COROUTINE = 128  # a generator function types.coroutine marked: await accepts its generators
 CO_NEEDS_CLASS = 256     # uses __class__ or zero-argument super(): made with its class's __class__ cell
-CO_HIDDEN = 512          # a C module's replacement (vm/modules.pxi sets it): no frame of its own (vm/introspection.pxi)
+CO_HIDDEN = 512          # a C module's replacement or the VM's app-level code: no frame of its own (vm/introspection.pxi)
 
 
 # The C names of the enums' members in the eval loop (Op's are the instructions' own names).

@@ -15,12 +15,13 @@
 # never read a frame that another call has since pushed in the same place.
 # A dead frame's locals are not kept (f_locals is then empty).
 #
-# The frames of a C module's replacement (code flagged CO_HIDDEN: the
-# modules of vmsample/lang/lib, as vmsample.lang.modules.has_hidden_frames
-# says; vm/modules.pxi) are nobody's
-# f_back, sys._getframe() steps over them and no traceback has an entry
-# for them: CPython's C modules have no frames, and programs look at their
-# callers' frames (typing lets only abc and functools check protocols).
+# The frames of a C module's replacement and of the VM's own app-level
+# code (code flagged CO_HIDDEN: the modules of vmsample/lang/lib, as
+# vmsample.lang.modules.has_hidden_frames says, vm/modules.pxi; those of
+# vmsample/lang/app, vm/startup.pxi) are nobody's f_back,
+# sys._getframe() steps over them and no traceback has an entry for them:
+# CPython's C code has no frames, and programs look at their callers'
+# frames (typing lets only abc and functools check protocols).
 # Profiles show them: the stack walker reads VM_STATE.frames.
 
 cdef enum:   # frame object: [back, globals, code raw, lineno raw, depth raw]
