@@ -4,7 +4,8 @@ conveniences over other builtins (ascii, iter with a sentinel, aiter,
 anext, open), all as CPython's Python/bltinmodule.c defines them.
 
 The VM runs this module once when it starts (vmsample/lang/app); each
-function goes into the builtins namespace.
+function goes into the builtins namespace.  Its frames are hidden, as C
+code has none (CO_HIDDEN), so sys._getframe(0) is the caller's.
 """
 
 import builtins
@@ -16,7 +17,7 @@ _MISSING = object()
 
 def locals():
     """Return a dictionary containing the current scope's local variables."""
-    return sys._getframe(1).f_locals
+    return sys._getframe(0).f_locals
 
 
 def vars(*args):
@@ -25,7 +26,7 @@ def vars(*args):
     Without arguments, equivalent to locals().
     With an argument, equivalent to object.__dict__."""
     if not args:
-        return sys._getframe(1).f_locals
+        return sys._getframe(0).f_locals
     if len(args) > 1:
         raise TypeError(f"vars expected at most 1 argument, got {len(args)}")
     try:
@@ -41,7 +42,7 @@ def dir(*args):
     Else, return an alphabetized list of names comprising (some of) the
     attributes of the given object, and of attributes reachable from it."""
     if not args:
-        return sorted(sys._getframe(1).f_locals)
+        return sorted(sys._getframe(0).f_locals)
     if len(args) > 1:
         raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
     obj = args[0]
@@ -180,9 +181,9 @@ def compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, *,
     return _compile_code(source, filename, mode)
 
 
-def _namespaces(globals, locals, caller):
+def _namespaces(globals, locals):
     if globals is None:
-        frame = sys._getframe(caller)
+        frame = sys._getframe(0)
         globals = frame.f_globals
         if locals is None:
             locals = frame.f_locals
@@ -198,7 +199,7 @@ def _namespaces(globals, locals, caller):
 
 def exec(source, globals=None, locals=None, /, *, closure=None):
     """Execute the given source in the context of globals and locals."""
-    globals, locals = _namespaces(globals, locals, 2)
+    globals, locals = _namespaces(globals, locals)
     if isinstance(source, (str, bytes, bytearray)):
         source = _compile_code(source, "<string>", "exec")
     elif type(source).__name__ != "code":
@@ -208,7 +209,7 @@ def exec(source, globals=None, locals=None, /, *, closure=None):
 
 def eval(source, globals=None, locals=None, /):
     """Evaluate the given source in the context of globals and locals."""
-    globals, locals = _namespaces(globals, locals, 2)
+    globals, locals = _namespaces(globals, locals)
     if isinstance(source, str):
         source = _compile_code(source.lstrip(" \t"), "<string>", "eval")
     elif isinstance(source, (bytes, bytearray)):
