@@ -197,7 +197,7 @@ def test_run_heap_limit(tmp_path):
 @covers("run", "--check")
 def test_run_check(tmp_path):
     prog = tmp_path / "p.py"
-    prog.write_text("print('runs')\nmatch 1:\n    case 1:\n        pass\n")
+    prog.write_text("print('runs')\ntry:\n    pass\nexcept* ValueError:\n    pass\n")
     proc = vmsample("run", "--check", str(prog), cwd=tmp_path)
     assert proc.returncode == 1 and proc.stdout.startswith(f"{prog}:2:") and "runs" not in proc.stdout
     assert os.listdir(tmp_path) == ["p.py"]                 # ran nothing, wrote nothing
