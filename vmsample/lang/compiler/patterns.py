@@ -71,7 +71,7 @@ class Patterns:
         end = self.new_label()
         for i, case in enumerate(node.cases):
             if i < len(node.cases) - 1 and case.guard is None and _irrefutable(case.pattern):
-                self.refuse_unreachable(case.pattern)
+                self.unreachable_error(case.pattern)
             names = self.pattern_names(case.pattern)
             failures = _Failures(self, base)
             self.set_line(case.pattern)
@@ -79,9 +79,8 @@ class Patterns:
             if names:
                 self.emit(Op.BUILD_MAP, 0)
                 self.emit(Op.ROT_TWO)           # [subject, captures, subject]
-            saved, self.captures_at = getattr(self, "captures_at", None), base + 1
+            self.captures_at = base + 1         # (where capture() finds the dict)
             self.pattern(case.pattern, failures)
-            self.captures_at = saved
             for name in names:
                 self.emit(Op.DUP_TOP)
                 self.emit(Op.LOAD_CONST, self.const(name))
@@ -99,8 +98,8 @@ class Patterns:
         self.emit(Op.POP_TOP)
         self.mark(end, base - 1)
 
-    def refuse_unreachable(self, p):
-        """CPython's SyntaxError for an irrefutable pattern before others."""
+    def unreachable_error(self, p):
+        """Raise CPython's SyntaxError for an irrefutable pattern before others."""
         while isinstance(p, ast.MatchOr):
             p = next(q for q in p.patterns if _irrefutable(q))
         what = f"name capture {p.name!r}" if p.name else "wildcard"
@@ -181,7 +180,7 @@ class Patterns:
         end = self.new_label()
         for alt in p.patterns[:-1]:
             if _irrefutable(alt):
-                self.refuse_unreachable(alt)
+                self.unreachable_error(alt)
             self.emit(Op.DUP_TOP)
             alternative = _Failures(self, self.depth - 1)
             self.pattern(alt, alternative)
