@@ -126,6 +126,12 @@ class GenericAlias:
                 new_args.append(a)
         return GenericAlias(self.__origin__, tuple(new_args))
 
+    def __iter__(self):
+        # one item, the alias unpacked (`*args: *tuple[int, str]`, PEP 646), as ga_iter
+        starred = GenericAlias(self.__origin__, self.__args__)
+        object.__setattr__(starred, "__unpacked__", True)
+        yield starred
+
     def __getattr__(self, name):
         # everything else is the origin's (list[int].__name__, ...)
         if name.startswith("__") and name.endswith("__") and name not in (

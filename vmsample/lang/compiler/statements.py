@@ -587,6 +587,10 @@ class Statements:
             self.emit(Op.LOAD_CONST, self.const(key))
             if self.module.future_annotations:
                 self.emit(Op.LOAD_CONST, self.const(ast.unparse(annotation)))
+            elif isinstance(annotation, ast.Starred):
+                # `*args: *Ts` (PEP 646): the iterable's one item, as CPython's compiler unpacks it
+                self.expr(annotation.value)
+                self.emit(Op.UNPACK_SEQUENCE, 1)
             else:
                 self.expr(annotation)
         if items:
