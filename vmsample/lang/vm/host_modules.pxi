@@ -93,7 +93,7 @@ cdef object handle_object(gcref_t v):
 
 cdef gcref_t host_class(object t) except 0:
     # The VM class standing for host type [t] (made on first use).
-    cdef gcref_t c
+    cdef gcref_t c, qualname
     idx = HOST_CLASS_ROOTS.get(t)
     if idx is not None:
         return VM_STATE.roots[<int>idx]
@@ -124,9 +124,10 @@ cdef gcref_t host_class(object t) except 0:
     push(FLD(VM_STATE.roots[<int>idx])[K_DICT])
     dict_set_py(top_slot(), "__module__", top_slot()[-1])
     HEAP.shadowstack_top -= 2
+    qualname = intern(t.__qualname__)      # may allocate: before [c] is read
     c = VM_STATE.roots[<int>idx]
     push(c)
-    store(c, K_QUALNAME, intern(t.__qualname__))
+    store(c, K_QUALNAME, qualname)
     fill_host_class(<int>idx, t, own_bases)
     pop()
     return VM_STATE.roots[<int>idx]
@@ -194,7 +195,7 @@ def host_instance_attribute(obj, name):
 cdef gcref_t host_exception_class(object t) except 0:
     # A VM exception class for host exception type [t] (zlib.error...):
     # under the VM's builtin class of its nearest builtin base.
-    cdef gcref_t c
+    cdef gcref_t c, qualname
     base = t.__mro__[1]
     if base.__module__ == "builtins":
         push(exc_class(base.__name__))
@@ -207,7 +208,8 @@ cdef gcref_t host_exception_class(object t) except 0:
     c = new_class(top_slot() - 1, top_slot() - 2, top_slot(), CF_EXCEPTION, KIND_BASEEXC, 0)
     HEAP.shadowstack_top -= 3
     push(c)
-    store(c, K_QUALNAME, intern(t.__qualname__))
+    qualname = intern(t.__qualname__)      # may allocate: [c] is read again from the stack
+    store(top_slot()[0], K_QUALNAME, qualname)
     idx = HOST_CLASS_ROOTS[t] = add_root(pop())
     EXC_BY_HOST_TYPE[t] = idx
     return VM_STATE.roots[<int>idx]

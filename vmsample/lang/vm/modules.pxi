@@ -191,7 +191,7 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
     from vmsample.lang.modules import has_hidden_frames
     cdef gcref_t* top = HEAP.shadowstack_top
     cdef gcref_t* mslot
-    cdef gcref_t m
+    cdef gcref_t m, name_str
     cdef int g, first, i
     parent, _, leaf = name.rpartition(".")
     package = name if is_package else parent
@@ -248,8 +248,9 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
         for i in range(first, VM_STATE.ncodes):
             c = CODE_SPECS[i]
             WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    name_str = intern(name)                 # may allocate: before [m] is
     m = alloc_fixed(T_MODULE)
-    FLD(m)[0] = intern(name)
+    FLD(m)[0] = name_str
     FLD(m)[1] = VM_STATE.roots[g]
     push(m)
     mslot = top_slot()

@@ -129,10 +129,12 @@ cdef int push_builtins_dict(str prefix) except -1:
 cdef gcref_t module_object(str name) except 0:
     # [dict] -> []: a module object (T_MODULE: name, attribute dict) of that
     # dict, with a module's own attributes.
-    for key, value in (("__name__", intern(name)), ("__doc__", V_NONE), ("__package__", intern("")),
-                       ("__loader__", V_NONE), ("__spec__", V_NONE)):
+    # Each value is made when it is stored: a string made before an earlier
+    # store's allocation would be a stale address after it.
+    for key in ("__name__", "__doc__", "__package__", "__loader__", "__spec__"):
         if dict_get_str(top_slot()[0], intern(key)) == 0:
-            dict_set_py(top_slot(), key, value if key != "__name__" else intern(name))
+            dict_set_py(top_slot(), key, intern(name) if key == "__name__"
+                        else intern("") if key == "__package__" else V_NONE)
     push(intern(name))
     cdef gcref_t v = alloc_fixed(T_MODULE)
     FLD(v)[0] = pop()
