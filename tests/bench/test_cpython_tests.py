@@ -190,4 +190,5 @@ def test_the_vm_passes_at_least_the_recorded_floor(ci_rows):
           sep="\n  ")
     assert share >= floor
     for row in ci_rows:
+        assert row["vm_load_error"] is None, f"{row['module']} does not load on the VM: {row['vm_load_error']}"
         assert row["vm_ended"] == "", f"the VM's run of {row['module']} ended badly: {row['vm_ended']}"
