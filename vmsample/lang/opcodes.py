@@ -157,6 +157,7 @@ INSTRUCTIONS = (
     _op("IMPORT_NAME", 1, arg=NAME),
     _op("IMPORT_FROM", 1, arg=NAME),                 # [module] -> [module, attr]
     _op("SUPER", 0),                                 # [self] -> [super(defining class, self)]
+    _op("LOAD_CLASS", 1),                            # [] -> [defining class]: a method's __class__
     # consts[arg] = (class name, message): raise it; never falls through
     _op("UNSUPPORTED", 1, ends=True, arg=CONST),
     # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]

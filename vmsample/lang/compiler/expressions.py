@@ -57,8 +57,9 @@ class Expressions:
 
     def expr_Name(self, node):
         if node.id == "__class__" and "__class__" not in self.slots and self.scope_of("__class__") == "deref":
-            # the implicit __class__ cell of a method (zero-argument super() works)
-            self.refuse(node, "the name __class__ in a method")
+            # the implicit __class__ cell of a method: its function's defining
+            # class (CO_NEEDS_CLASS), as zero-argument super() finds it
+            self.emit(Op.LOAD_CLASS)
             return
         self.load_name(node.id)
 

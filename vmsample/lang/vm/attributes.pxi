@@ -642,21 +642,32 @@ cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
 # class: super in a classmethod) is searched after [cls], and what is found
 # is bound to obj.  T_SUPER: [cls, obj, start type].
 
-cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
-    # Zero-argument super() in a method: the class the function was defined
-    # in, and its first argument.
+cdef gcref_t defining_class(Frame* f, bint for_super=False) except 0:
+    # A method's __class__: the class its function was defined in (the
+    # function's FN_OWNER, set by make_function; a class body's
+    # __classcell__ until type.__new__ fills it), with CPython's errors.
     cdef gcref_t func = f.base[-1]
     cdef gcref_t owner
     if f.flags & F_GEN:
         func = FLD(func)[G_FUNC]
     owner = FLD(func)[FN_OWNER] if has_tid(func, T_FUNCTION) else 0
-    if owner == 0:
-        raise RuntimeError("super(): __class__ cell not found")
-    if has_tid(owner, T_CELL):          # the class body's __classcell__ (vm/definitions.pxi)
+    if owner != 0 and has_tid(owner, T_CELL):
         owner = FLD(owner)[0]
         if not has_tid(owner, T_CLASS):
-            raise RuntimeError("super(): empty __class__ cell")
-    push(owner)
+            if for_super:
+                raise RuntimeError("super(): empty __class__ cell")
+            owner = 0
+    if owner == 0:
+        if for_super:
+            raise RuntimeError("super(): __class__ cell not found")
+        raise NameError("cannot access free variable '__class__' where it is not associated "
+                        "with a value in enclosing scope")
+    return owner
+
+cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
+    # Zero-argument super() in a method: the class the function was defined
+    # in, and its first argument.
+    push(defining_class(f, True))
     push(selfslot[0])
     cdef gcref_t s = new_super(top_slot() - 1, top_slot())
     HEAP.shadowstack_top -= 2

@@ -787,6 +787,9 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp += 1
     elif op == SUPER:
         sp[-1] = make_super(f, sp - 1)
+    elif op == LOAD_CLASS:
+        sp[0] = defining_class(f)
+        sp += 1
     elif op == BEFORE_WITH:
         # [mgr] -> [mgr, mgr] -> [mgr, enter] -> [exit, enter]: CPython's
         # order of lookups (getattr_v may use the slots above its operand).
