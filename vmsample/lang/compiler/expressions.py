@@ -22,6 +22,35 @@ class _Emitted(ast.expr):
 
 _UNSUPPORTED_EXPR = {}
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _awaits(node):
+    """Whether evaluating [node] in its own scope awaits: an await, or an
+    asynchronous list, set or dict comprehension (which is awaited where it
+    is made), outside nested functions.  A generator expression only awaits
+    in its first iterable, which its enclosing scope evaluates."""
+    if isinstance(node, ast.Await):
+        return True
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return any(_awaits(d) for d in node.decorator_list)     # (defaults are rare enough)
+    if isinstance(node, ast.Lambda):
+        return any(_awaits(d) for d in node.args.defaults + node.args.kw_defaults if d is not None)
+    if isinstance(node, _COMPREHENSIONS):
+        return _awaits(node.generators[0].iter) \
+            or (not isinstance(node, ast.GeneratorExp) and _is_async_comprehension(node))
+    return any(_awaits(child) for child in ast.iter_child_nodes(node))
+
+
+def _is_async_comprehension(node):
+    """CPython's rule: a comprehension is asynchronous when it has an `async
+    for` or awaits in its own scope (its element, conditions and later
+    iterables; since 3.11 also an asynchronous comprehension nested in it)."""
+    own = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+    for i, gen in enumerate(node.generators):
+        own += gen.ifs + ([gen.iter] if i else [])
+    return any(gen.is_async for gen in node.generators) or any(_awaits(n) for n in own)
+
 
 _BINOPS = {
     ast.Add: BinOp.ADD, ast.Sub: BinOp.SUB, ast.Mult: BinOp.MUL, ast.Div: BinOp.TRUEDIV,
@@ -290,19 +319,22 @@ class Expressions:
         self.emit(op, arg)
 
     def comprehension(self, node, kind):
-        if any(gen.is_async for gen in node.generators):
-            self.child_table(kind, node)        # (its scope is never compiled)
-            self.refuse(node, "async comprehension")
-            return
+        # An asynchronous one is a coroutine (a list, set or dict: awaited
+        # here) or an async generator (a generator expression).
+        is_async = _is_async_comprehension(node)
+        if is_async and kind != "genexpr" and not self.co.flags & CO_COROUTINE:
+            raise CompileError(self.filename, node, "asynchronous comprehension outside of an asynchronous function")
         # The first iterable is evaluated here, in the enclosing scope, before
         # the comprehension's own scope exists (symtable orders its children
         # that way too): [iter, function] -> ROT_TWO -> CALL 1.
         self.expr(node.generators[0].iter)
-        self.emit(Op.GET_ITER)
+        self.emit(Op.GET_AITER if node.generators[0].is_async else Op.GET_ITER)
         table = self.child_table(kind, node)
         qual = self.child_qualname(f"<{kind}>")
-        unit = self.child_unit(table, f"<{kind}>", qual, node.lineno,
-                     CO_GENERATOR if kind == "genexpr" else 0)
+        flags = CO_GENERATOR if kind == "genexpr" else 0
+        if is_async:
+            flags |= CO_GENERATOR | CO_COROUTINE | (CO_ASYNC_GENERATOR if kind == "genexpr" else 0)
+        unit = self.child_unit(table, f"<{kind}>", qual, node.lineno, flags)
         unit.slots[".0"] = 0
         unit.co.varnames.append(".0")
         unit.co.argcount = 1
@@ -325,19 +357,29 @@ class Expressions:
         self.set_line(node)
         self.emit(Op.ROT_TWO)
         self.emit(Op.CALL, 1)
+        if is_async and kind != "genexpr":
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
 
     def comp_loop(self, node, gens, i, kind):
         gen = gens[i]
-        if gen.is_async:
-            raise CompileError(self.filename, gen, "internal error: async comprehension")  # refused above
         top, end = self.new_label(), self.new_label()
         if i == 0:
             self.emit(Op.LOAD_FAST, 0)
         else:
             self.expr(gen.iter)
-            self.emit(Op.GET_ITER)
+            self.emit(Op.GET_AITER if gen.is_async else Op.GET_ITER)
         self.mark(top)
-        self.emit(Op.FOR_ITER, end)
+        if gen.is_async:
+            # as an async for statement (statements.py's stmt_AsyncFor)
+            depth = self.depth
+            outer = self.protect(end, depth)
+            self.emit(Op.GET_ANEXT)
+            self.emit(Op.GET_AWAITABLE)
+            self.delegate()
+            self.handler = outer
+        else:
+            self.emit(Op.FOR_ITER, end)
         self.assign(gen.target)
         for cond in gen.ifs:
             self.cond_jump(cond, False, top)
@@ -357,10 +399,14 @@ class Expressions:
                 self.emit(Op.MAP_ADD, depth)
             else:
                 self.expr(node.elt)
-                self.emit(Op.YIELD_VALUE)
+                self.emit(Op.YIELD_VALUE, 1 if self.co.flags & CO_ASYNC_GENERATOR else 0)
                 self.emit(Op.POP_TOP)
         self.emit(Op.JUMP, top)
-        self.mark(end, self.depth - 1)
+        if gen.is_async:
+            self.mark(end, depth + 1)
+            self.emit(Op.END_ASYNC_FOR)
+        else:
+            self.mark(end, self.depth - 1)
 
     def expr_ListComp(self, node):
         self.comprehension(node, "listcomp")
@@ -392,11 +438,9 @@ class Expressions:
 
     def expr_Await(self, node):
         if not self.co.flags & CO_COROUTINE:
-            # In a comprehension or generator expression of an async def
-            # (CPython's compiler refuses await anywhere else): that makes an
-            # async comprehension.
-            self.refuse(node, "'await' in a comprehension")
-            return
+            # (a comprehension that awaits is a coroutine: _is_async_comprehension)
+            raise CompileError(self.filename, node, "'await' outside function" if self.is_module or self.is_class
+                               else "'await' outside async function")
         self.expr(node.value)
         self.set_line(node)
         self.emit(Op.GET_AWAITABLE)
