@@ -158,6 +158,7 @@ INSTRUCTIONS = (
     _op("IMPORT_FROM", 1, arg=NAME),                 # [module] -> [module, attr]
     _op("SUPER", 0),                                 # [self] -> [super(defining class, self)]
     _op("LOAD_CLASS", 1),                            # [] -> [defining class]: a method's __class__
+    _op("STORE_CLASS", -1),                          # [value] -> []: `nonlocal __class__; __class__ = value`
     # consts[arg] = (class name, message): raise it; never falls through
     _op("UNSUPPORTED", 1, ends=True, arg=CONST),
     # [exit, prev, exc] -> [.., exit, type(exc), exc, traceback]

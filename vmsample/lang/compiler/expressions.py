@@ -85,9 +85,7 @@ class Expressions:
         self.emit(Op.LOAD_CONST, self.const(node.value))
 
     def expr_Name(self, node):
-        if node.id == "__class__" and "__class__" not in self.slots and self.scope_of("__class__") == "deref":
-            # the implicit __class__ cell of a method: its function's defining
-            # class (CO_NEEDS_CLASS), as zero-argument super() finds it
+        if self.is_class_cell(node.id):
             self.emit(Op.LOAD_CLASS)
             return
         self.load_name(node.id)
@@ -297,8 +295,9 @@ class Expressions:
         if (isinstance(f, ast.Name) and f.id == "super" and not node.args and not node.keywords
                 and self.scope_of("super") == "global"):
             # Zero-argument super(): the defining class and the first argument.
-            if not self.co.varnames or self.is_class or self.is_module:
-                raise CompileError(self.filename, node, "super(): no arguments")
+            if self.co.argcount == 0 or self.is_class or self.is_module:
+                self.raise_when_run("RuntimeError", "super(): no arguments")    # as CPython, when it runs
+                return
             # the first argument (through its cell when a nested scope uses it)
             self.emit(Op.LOAD_DEREF if 0 in self.co.cellvars else Op.LOAD_FAST, 0)
             self.emit(Op.SUPER)

@@ -127,6 +127,12 @@ class Scopes:
             return "deref" if self.slots[n] in self.co.cellvars else "fast"
         return "global"
 
+    def is_class_cell(self, n):
+        """Whether [n] is a method's implicit __class__ here: its function's
+        defining class (CO_NEEDS_CLASS), read by LOAD_CLASS as zero-argument
+        super() finds it; it has no slot."""
+        return n == "__class__" and n not in self.slots and self.scope_of(n) == "deref"
+
     def load_name(self, n):
         scope = self.scope_of(n)
         if scope == "fast":

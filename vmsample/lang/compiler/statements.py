@@ -136,7 +136,9 @@ class Statements:
     def assign(self, target):
         """Store TOS into [target]."""
         self.set_line(target)
-        if isinstance(target, ast.Name):
+        if isinstance(target, ast.Name) and self.is_class_cell(target.id):
+            self.emit(Op.STORE_CLASS)       # `nonlocal __class__` in a method or a class body in one
+        elif isinstance(target, ast.Name):
             self.store_name(target.id)
         elif isinstance(target, ast.Attribute):
             self.expr(target.value)
@@ -162,7 +164,9 @@ class Statements:
 
     def stmt_Delete(self, node):
         for t in node.targets:
-            if isinstance(t, ast.Name):
+            if isinstance(t, ast.Name) and self.is_class_cell(t.id):
+                self.refuse_stmt(t, "deleting a method's implicit __class__")
+            elif isinstance(t, ast.Name):
                 self.delete_name(t.id)
             elif isinstance(t, ast.Attribute):
                 self.expr(t.value)

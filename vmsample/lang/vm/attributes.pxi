@@ -642,27 +642,48 @@ cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
 # class: super in a classmethod) is searched after [cls], and what is found
 # is bound to obj.  T_SUPER: [cls, obj, start type].
 
-cdef gcref_t defining_class(Frame* f, bint for_super=False) except 0:
-    # A method's __class__: the class its function was defined in (the
-    # function's FN_OWNER, set by make_function; a class body's
-    # __classcell__ until type.__new__ fills it), with CPython's errors.
+cdef gcref_t running_function(Frame* f) noexcept:
+    # The function whose code [f] runs (a generator's, for its frames), or
+    # 0 (a module's code).
     cdef gcref_t func = f.base[-1]
-    cdef gcref_t owner
     if f.flags & F_GEN:
         func = FLD(func)[G_FUNC]
-    owner = FLD(func)[FN_OWNER] if has_tid(func, T_FUNCTION) else 0
-    if owner != 0 and has_tid(owner, T_CELL):
-        owner = FLD(owner)[0]
-        if not has_tid(owner, T_CLASS):
-            if for_super:
-                raise RuntimeError("super(): empty __class__ cell")
-            owner = 0
+    return func if has_tid(func, T_FUNCTION) else 0
+
+# A method's __class__ is its function's FN_OWNER (make_function,
+# vm/definitions.pxi): the class body's __classcell__, a cell every method of
+# the class shares and type.__new__ fills with the class, or the class itself
+# (set_function_owners); a function nested in a method has the method's.
+
+cdef gcref_t defining_class(Frame* f, bint for_super=False) except 0:
+    # A method's __class__, with CPython's errors (super()'s when [for_super]).
+    cdef gcref_t func = running_function(f)
+    cdef gcref_t owner = FLD(func)[FN_OWNER] if func != 0 else 0
     if owner == 0:
         if for_super:
             raise RuntimeError("super(): __class__ cell not found")
+    elif has_tid(owner, T_CELL):
+        owner = FLD(owner)[0]
+        if owner == 0 and for_super:
+            raise RuntimeError("super(): empty __class__ cell")
+    if owner == 0:
         raise NameError("cannot access free variable '__class__' where it is not associated "
                         "with a value in enclosing scope")
+    if for_super and not has_tid(owner, T_CLASS):
+        raise RuntimeError(f"super(): __class__ is not a type ({type_name(owner)})")
     return owner
+
+cdef int store_class_cell(Frame* f, gcref_t* vslot) except -1:
+    # `nonlocal __class__; __class__ = v`: into the shared cell, or the
+    # function's own owner when it has the class itself.
+    cdef gcref_t func = running_function(f)
+    if func == 0:
+        raise RuntimeError("__class__ assigned outside a function")   # (symtable refuses it first)
+    if FLD(func)[FN_OWNER] != 0 and has_tid(FLD(func)[FN_OWNER], T_CELL):
+        store(FLD(func)[FN_OWNER], 0, vslot[0])
+    else:
+        store(func, FN_OWNER, vslot[0])
+    return 0
 
 cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
     # Zero-argument super() in a method: the class the function was defined

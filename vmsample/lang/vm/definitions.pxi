@@ -37,10 +37,8 @@ cdef gcref_t* make_function(Frame* f, gcref_t* sp, int flags) except NULL:
         if f.co.flags & CO_CLASSBODY and not f.co.flags & CO_MODULE:
             owner = class_cell(ns_slot(f))
         else:
-            owner = f.base[-1]
-            if f.flags & F_GEN:
-                owner = FLD(owner)[G_FUNC]
-            owner = FLD(owner)[FN_OWNER] if has_tid(owner, T_FUNCTION) else 0
+            owner = running_function(f)
+            owner = FLD(owner)[FN_OWNER] if owner != 0 else 0
         if owner != 0:
             store(sp[0], FN_OWNER, owner)
     if flags & 8:

@@ -790,6 +790,9 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == LOAD_CLASS:
         sp[0] = defining_class(f)
         sp += 1
+    elif op == STORE_CLASS:
+        store_class_cell(f, sp - 1)
+        sp -= 1
     elif op == BEFORE_WITH:
         # [mgr] -> [mgr, mgr] -> [mgr, enter] -> [exit, enter]: CPython's
         # order of lookups (getattr_v may use the slots above its operand).
