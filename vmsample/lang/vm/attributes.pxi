@@ -228,6 +228,18 @@ cdef gcref_t getattr_or_0(gcref_t* oslot, gcref_t name) except? 0:
     # oslot[0].name, or 0 (no exception) where getattr_v raises AttributeError.
     return getattr_lookup(oslot, name, False)
 
+cdef gcref_t lookup_attr(gcref_t* oslot, gcref_t name) except? 0:
+    # oslot[0].name, or 0 for any AttributeError, one a property or
+    # __getattr__ raised included (CPython's _PyObject_LookupAttr, which is
+    # hasattr's rule); other errors propagate.
+    try:
+        return getattr_lookup(oslot, name, True)
+    except VMError:
+        if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
+            raise
+        VM_STATE.roots[R_EXC] = 0
+        return 0
+
 cdef gcref_t getattr_lookup(gcref_t* oslot, gcref_t name, bint raising) except? 0:
     # The protocol above.  0: not found, and no AttributeError pending.  An
     # AttributeError from a __getattr__ hook propagates when [raising].

@@ -844,9 +844,10 @@ cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
             if m != 0:
                 return truth(call_method1(m, cls, a[0]))
         if instance:
-            return isinstance_c(a[0], cls)
+            return isinstance_c(a[0], cls) or instance_by_class_attribute(a, clsslot)
         if not has_tid(a[0], T_CLASS):
-            raise TypeError("issubclass() arg 1 must be a class")
+            check_abstract_class(a, "issubclass() arg 1 must be a class")
+            return abstract_issubclass(a, clsslot)
         return is_subclass(a[0], cls)
     if has_tid(cls, T_TUPLE):
         enter_recursion("in __instancecheck__" if instance else "in __subclasscheck__")
@@ -863,11 +864,81 @@ cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
     m = class_lookup(class_of(cls), hook) if has_tid(cls, T_INSTANCE) else 0
     if m != 0:
         return truth(call_method1(m, cls, a[0]))
+    # Neither a class nor a tuple: CPython's abstract protocol, where any
+    # object with a __bases__ tuple is a class and an instance's __class__
+    # attribute names its class (unittest.mock's specs, proxies).
     if instance:
-        raise TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
-    if not has_tid(a[0], T_CLASS):
-        raise TypeError("issubclass() arg 1 must be a class")
-    raise TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+        check_abstract_class(clsslot, "isinstance() arg 2 must be a type, a tuple of types, or a union")
+        push(lookup_attr(a, MAGIC(M_CLASS)))
+        try:
+            return top_slot()[0] != 0 and abstract_issubclass(top_slot(), clsslot)
+        finally:
+            pop()
+    check_abstract_class(a, "issubclass() arg 1 must be a class")
+    check_abstract_class(clsslot, "issubclass() arg 2 must be a class, a tuple of classes, or a union")
+    return abstract_issubclass(a, clsslot)
+
+cdef int instance_by_class_attribute(gcref_t* a, gcref_t* clsslot) except -1:
+    # isinstance(a[0], cls) after the class test failed: an instance whose
+    # class overrides the __class__ attribute (a proxy) is also an instance
+    # of what that names, when it is a class (CPython's object_isinstance).
+    cdef gcref_t mro, icls
+    cdef uint32_t i
+    if not has_tid(a[0], T_INSTANCE):
+        return 0
+    mro = FLD(class_of(a[0]))[K_MRO]
+    for i in range(LEN(mro) - 1):               # (the last is object, whose __class__ is the class)
+        if dict_get_str(FLD(FLD(mro)[i])[K_DICT], MAGIC(M_CLASS)) != 0:
+            break
+    else:
+        return 0
+    icls = lookup_attr(a, MAGIC(M_CLASS))
+    return icls != 0 and icls != class_of(a[0]) and has_tid(icls, T_CLASS) and is_subclass(icls, clsslot[0])
+
+cdef gcref_t abstract_bases(gcref_t* oslot) except? 0:
+    # CPython's abstract_get_bases: oslot[0].__bases__ when it is a tuple,
+    # else 0 (an AttributeError means none; any other error propagates).
+    cdef gcref_t b = lookup_attr(oslot, MAGIC(M_BASES))
+    return b if b != 0 and has_tid(b, T_TUPLE) else 0
+
+cdef int check_abstract_class(gcref_t* oslot, str message) except -1:
+    if abstract_bases(oslot) == 0:
+        raise TypeError(message)
+    return 0
+
+cdef int abstract_issubclass(gcref_t* dslot, gcref_t* cslot) except -1:
+    # CPython's abstract_issubclass: [cls] found by identity along the
+    # __bases__ of [derived], a single base iteratively, several recursively
+    # (a step of the recursion limit each: a __bases__ may name itself).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t bases
+    cdef Py_ssize_t i
+    cdef int r
+    push(dslot[0])
+    try:
+        while base[0] != cslot[0]:
+            bases = abstract_bases(base)
+            if bases == 0 or LEN(bases) == 0:
+                return 0
+            if LEN(bases) > 1:
+                break
+            base[0] = FLD(bases)[0]
+        else:
+            return 1
+        push(bases)
+        for i in range(LEN(base[1])):
+            push(FLD(base[1])[i])
+            enter_recursion("in __subclasscheck__")
+            try:
+                r = abstract_issubclass(base + 2, cslot)
+            finally:
+                leave_recursion()
+            pop()
+            if r:
+                return r
+        return 0
+    finally:
+        HEAP.shadowstack_top = base
 
 cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # Methods get self in a[0]; n counts it.

@@ -29,7 +29,8 @@ MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", 
                "__complex__", "__fspath__", "__dir__", "__itruediv__", "__ifloordiv__",
                "__imod__", "__ipow__", "__ilshift__", "__irshift__", "__iand__", "__ior__",
                "__ixor__", "__builtins__", "__rdivmod__", "__trunc__", "__floor__", "__ceil__",
-               "__sizeof__", "__getnewargs__", "__subclasshook__", "__subclasses__", "mro"]
+               "__sizeof__", "__getnewargs__", "__subclasshook__", "__subclasses__", "mro",
+               "__bases__"]
 cdef enum:
     M_INIT, M_REPR, M_STR, M_EQ, M_NE, M_LT, M_LE, M_GT, M_GE, M_HASH, M_LEN, M_ITER, M_NEXT
     M_GETITEM, M_SETITEM, M_DELITEM, M_CONTAINS, M_BOOL, M_CALL, M_ADD, M_SUB, M_MUL
@@ -44,7 +45,8 @@ cdef enum:
     M_MISSING, M_LENGTH_HINT, M_MATMUL, M_RMATMUL, M_IMATMUL, M_CLASSCELL, M_WEAKREF
     M_ABSTRACTMETHODS, M_ORIG_BASES, M_COMPLEX, M_FSPATH, M_DIR, M_ITRUEDIV, M_IFLOORDIV
     M_IMOD, M_IPOW, M_ILSHIFT, M_IRSHIFT, M_IAND, M_IOR, M_IXOR, M_BUILTINS, M_RDIVMOD
-    M_TRUNC, M_FLOOR, M_CEIL, M_SIZEOF, M_GETNEWARGS, M_SUBCLASSHOOK, M_SUBCLASSES, M_MRO, N_MAGIC
+    M_TRUNC, M_FLOOR, M_CEIL, M_SIZEOF, M_GETNEWARGS, M_SUBCLASSHOOK, M_SUBCLASSES, M_MRO
+    M_BASES, N_MAGIC
 
 # (The list and the enum must agree name for name; a missing row is caught here.)
 if len(MAGIC_NAMES) != N_MAGIC:
