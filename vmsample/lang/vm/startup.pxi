@@ -266,7 +266,11 @@ cdef int finish_sys_module() except -1:
     cdef gcref_t* base = HEAP.shadowstack_top
     push(dict_get_str(VM_STATE.roots[MODULES_ROOT], intern("sys")))
     push(app_object("SimpleNamespace"))
-    for v in ("vmsample", None, sys.implementation.version, sys.implementation.hexversion,
+    # cache_tag names the .pyc files importlib.util.cache_from_source and
+    # py_compile would use (the VM's own compile cache is elsewhere): as
+    # PyPy's "pypy39", an implementation's own, so none is CPython's.
+    cache_tag = f"vmsample-{sys.version_info[0]}{sys.version_info[1]}"
+    for v in ("vmsample", cache_tag, sys.implementation.version, sys.implementation.hexversion,
               getattr(sys.implementation, "_multiarch", "")):
         push(from_host(v))
     push(call_nested(base + 1, 5, keyword_names(("name", "cache_tag", "version", "hexversion",
