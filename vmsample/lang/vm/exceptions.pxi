@@ -171,6 +171,9 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
         idx = EXC_CLASSES["RuntimeError"]
     # CPython's own MemoryError has no message; the nursery's says why.
     args = () if isinstance(e, MemoryError) else e.args
+    if isinstance(e, SyntaxError) and len(args) == 1 and e.lineno is not None:
+        # (symtable's errors carry their place in attributes, not in args)
+        args = (e.msg, (e.filename, e.lineno, e.offset, e.text, e.end_lineno, e.end_offset))
     if isinstance(e, OSError) and e.filename is not None and len(args) == 2:
         args = (*args, e.filename) + ((None, e.filename2) if e.filename2 is not None else ())
     cdef gcref_t* base = HEAP.shadowstack_top
