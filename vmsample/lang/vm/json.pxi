@@ -17,7 +17,8 @@
 # * json_scan(s, idx, strict): (the value that starts at s[idx], the index
 #   after it), or None: on any error (Python raises it with CPython's
 #   message), at NaN/Infinity (parse_constant), deeper than JSON_MAX_DEPTH.
-#   The caller has checked that no hook is set.  Every value it makes is
+#   The caller has checked that no hook is set.  Equal object keys are one
+#   str within a call, as CPython's scanner's memo makes them.  Every value it makes is
 #   held in a pushed slot while it allocates the next one, and s is re-read
 #   from its slot after each allocation (design block, 2. Roots).
 
@@ -255,6 +256,7 @@ cdef gcref_t json_encode(gcref_t* a, Py_ssize_t n) except 0:
 
 cdef struct JsonIn:
     gcref_t* sslot          # the str being scanned (re-read after allocating)
+    gcref_t* memo           # the keys met so far, a dict made at the first key (V_NONE before)
     Py_ssize_t n
     Py_ssize_t pos
     bint strict
@@ -413,6 +415,19 @@ cdef int json_scan_number(JsonIn* p) except -1:
         return push(float_new(PyOS_string_to_double(text, NULL, NULL))) + 1
     return push(from_host(int(text))) + 1
 
+cdef int json_memo_key(JsonIn* p) except -1:
+    # The key just pushed: replaced by the equal one met before, or remembered.
+    cdef Py_ssize_t ix
+    cdef gcref_t* key = top_slot()
+    if p.memo[0] == V_NONE:
+        p.memo[0] = dict_new()
+    ix = dict_index_str(p.memo[0], key[0])
+    if ix >= 0:
+        key[0] = ENT(p.memo[0])[3 * ix + 1]
+    else:
+        dict_set(p.memo, key, key)
+    return 0
+
 cdef int json_scan_value(JsonIn* p, int depth) except -1:
     # 1: the value at p.pos pushed, p.pos after it; 0: not mine
     cdef uint32_t* s = jin_src(p)
@@ -441,6 +456,7 @@ cdef int json_scan_value(JsonIn* p, int depth) except -1:
                 p.pos += 1
                 if not json_scan_string(p):
                     return 0
+                json_memo_key(p)
                 jin_space(p)
                 if p.pos >= p.n or jin_src(p)[p.pos] != 58:
                     return 0
@@ -490,12 +506,14 @@ cdef gcref_t json_scan(gcref_t* a, Py_ssize_t n) except 0:
     p.strict = a[2] == V_TRUE
     if p.pos < 0:
         return V_NONE
+    push(V_NONE)
+    p.memo = top_slot()
     try:
         if not json_scan_value(&p, 0):
             HEAP.shadowstack_top = base
             return V_NONE
         push(tag(p.pos))
-        r = tuple_from_slots(top_slot() - 1, 2)
+        r = tuple_from_slots(base + 1, 2)       # (base[0]: the memo)
         HEAP.shadowstack_top = base
         return r
     finally:

@@ -52,3 +52,5 @@ class C(enum.IntEnum):
     A = 1
 print(json.dumps([C.A]), json.dumps({C.A: 2}))
 print(json.dumps({"b": 1, "a": 2}, sort_keys=True), json.dumps([1,2], indent=2))
+pair = json.loads('[{"a_key": 1, "b_\xe9": 2}, {"a_key": 3, "b_\xe9": 4}]')
+print([a is b for a, b in zip(pair[0], pair[1])])
