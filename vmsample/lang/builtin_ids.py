@@ -145,6 +145,8 @@ BUILTINS = (
     ("_vm.lock_acquire",                    None,                          OWN,        ANY),
     ("_vm.lock_release",                    None,                          OWN,        ANY),
     ("_vm.lock_locked",                     None,                          OWN,        ANY),
+    ("_vm.json_encode",                     None,                          OWN,        ()),
+    ("_vm.json_scan",                       None,                          OWN,        ()),
     ("_vmhost.delegate",                    None,                          OWN,        ANY),
     ("sys._getframe",                       None,                          (0, 1),     ()),
     ("sys.exc_info",                        None,                          NOARGS,     ()),

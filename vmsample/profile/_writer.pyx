@@ -1067,9 +1067,14 @@ cdef class ProfileWriter:
         if program is not None:
             meta[F.META_PROGRAM] = str(program)
         if argv is not None:
-            import json         # here, not at the top: the VM imports this module, and an unprofiled run need not pay for json
-
-            meta[F.META_ARGV] = json.dumps([str(a) for a in argv])
+            # json.dumps of the list of strs, written with json's own string
+            # quoting: importing json (its decoder and scanner too) was ~2 ms
+            # of every profiled start.
+            try:
+                from _json import encode_basestring_ascii as quote
+            except ImportError:     # pragma: no cover (a CPython without json's C speedups)
+                from json.encoder import encode_basestring_ascii as quote
+            meta[F.META_ARGV] = "[" + ", ".join([quote(str(a)) for a in argv]) + "]"
         stat_names = F.PYPY_STAT_NAMES if layout == F.LAYOUT_PYPY else F.STAT_NAMES
         for i, name in enumerate(stat_names):
             meta[f"{F.META_STAT_PREFIX}{i}"] = name

@@ -2,7 +2,8 @@
 the replacements are built on: the weak references of
 vmsample/lang/lib/_weakref.py (vmsample/lang/vm/weakrefs.pxi), and the
 threads and lock states of vmsample/lang/lib/_thread.py
-(vmsample/lang/vm/threads.pxi), which here are CPython's own.
+(vmsample/lang/vm/threads.pxi), which here are CPython's own, and json's
+C fast paths of vmsample/lang/lib/_json.py, which here always hand back.
 
 On the VM a weakref target object is the nursery core's weak reference,
 cleared when its target dies; here it holds its target strongly, so references never die on CPython (the tests that need
@@ -45,3 +46,16 @@ def lock_locked(state):
 def register(name, obj):
     """The VM's own knowledge of a class (_collections' _tuplegetter, whose
     fields it reads without calling __get__): nothing to do on CPython."""
+
+
+def json_encode(obj, item_separator, key_separator, ensure_ascii, allow_nan):
+    """json's C encoder (vmsample/lang/vm/json.pxi): "not mine" here, so
+    that CPython's tests check lib/_json.py's Python path, which is the one
+    that holds every rule.  The C path is checked against CPython by
+    tests/lang/programs/stdlib/json_c_paths.py and json_module.py."""
+    return None
+
+
+def json_scan(string, idx, strict):
+    """json's C scanner (vmsample/lang/vm/json.pxi): "not mine", as json_encode."""
+    return None

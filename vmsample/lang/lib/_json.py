@@ -20,9 +20,17 @@ encodes as the C code does:
 The searches for the next special character and for numbers use ``re``,
 whose engine is the host's: one call per run of plain characters, not one
 VM step per character.
+
+The common case runs in C, as CPython's does: a scanner without hooks and
+an encoder with json's own string encoder first try _vm.json_scan and
+_vm.json_encode (vmsample/lang/vm/json.pxi), which hand anything else back
+(None): a hook, default(), an error to report.  The Python code below then
+does the whole call, and holds every rule.
 """
 
 import re as _re
+
+from _vm import json_encode as _encode_in_c, json_scan as _scan_in_c
 
 from _capi import index as _index
 
@@ -132,8 +140,9 @@ class Scanner:
 
     # The decoder's settings, read once from the JSONDecoder given
     # (context); _memo makes equal object keys one str within one call.
+    # _in_c: no hook that the C scanner would have to call.
     __slots__ = ("strict", "object_hook", "object_pairs_hook", "parse_float", "parse_int",
-                 "parse_constant", "_memo")
+                 "parse_constant", "_memo", "_in_c")
 
     def __new__(cls, context):
         self = object.__new__(cls)
@@ -144,11 +153,17 @@ class Scanner:
         self.parse_int = context.parse_int
         self.parse_constant = context.parse_constant
         self._memo = {}
+        self._in_c = (self.object_hook is None and self.object_pairs_hook is None
+                      and self.parse_float is float and self.parse_int is int)
         return self
 
     def __call__(self, string, idx):
         _check_str(string)
         idx = _index(idx)
+        if self._in_c:
+            found = _scan_in_c(string, idx, self.strict)
+            if found is not None:
+                return found
         try:
             return self._value(string, idx)
         finally:
@@ -288,8 +303,11 @@ class Encoder:
     # markers: {id(container): container} of the containers being encoded
     # (None: no check for cycles).  As in CPython 3.11's C encoder, indent
     # is kept but not used: json only takes this encoder when indent is None.
+    # _ascii: whether the C encoder escapes non-ASCII (the encoder is json's
+    # own encode_basestring_ascii) or not (encode_basestring); None: the C
+    # encoder is not used (another string encoder, or sort_keys).
     __slots__ = ("markers", "default", "encoder", "indent", "key_separator", "item_separator",
-                 "sort_keys", "skipkeys", "_allow_nan")
+                 "sort_keys", "skipkeys", "_allow_nan", "_ascii")
 
     def __new__(cls, markers, default, encoder, indent, key_separator, item_separator,
                 sort_keys, skipkeys, allow_nan):
@@ -302,10 +320,16 @@ class Encoder:
         self.markers, self.default, self.encoder, self.indent = markers, default, encoder, indent
         self.key_separator, self.item_separator = key_separator, item_separator
         self.sort_keys, self.skipkeys, self._allow_nan = bool(sort_keys), bool(skipkeys), bool(allow_nan)
+        self._ascii = (None if self.sort_keys else True if encoder is encode_basestring_ascii
+                       else False if encoder is encode_basestring else None)
         return self
 
     def __call__(self, obj, _current_indent_level):
         _index(_current_indent_level)
+        if self._ascii is not None:
+            text = _encode_in_c(obj, self.item_separator, self.key_separator, self._ascii, self._allow_nan)
+            if text is not None:
+                return [text]
         chunks = []
         self._value(obj, chunks)
         return ["".join(chunks)]

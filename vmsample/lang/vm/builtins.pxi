@@ -1459,6 +1459,9 @@ cdef gcref_t app_object(str name) except 0:
 
 cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     cdef gcref_t v
+    if fn == "json_scan" or fn == "json_encode":
+        # json's speedups (vm/json.pxi), first: called at every json.dumps and json.loads
+        return json_scan(a, n) if fn == "json_scan" else json_encode(a, n)
     if fn == "register":
         check_args("register", n, 2, 2)
         APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
