@@ -265,8 +265,11 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         raise TypeError(f"wrapper {SLOT_NAMES[s]}() takes no keyword arguments")
     if n < 1 or n - 1 < f.lo or n - 1 > f.hi or not isinstance_c(a[0], owner):
         check_slot_args(SLOT_NAMES[s], owner, a, n, f.lo, f.hi)     # (raises)
-    if m == M_FORMAT and has_tid(a[0], T_INSTANCE) and has_tid(a[1], T_STR) and LEN(a[1]) == 0:
-        return vm_str(a)    # (CPython's format_obj: an empty spec is str(self), a subclass's __str__ included)
+    if m == M_FORMAT and has_tid(a[1], T_STR) and LEN(a[1]) == 0:
+        # Every builtin's __format__ with an empty spec is str(self), which
+        # reaches a __str__ a subclass defines (CPython's object.__format__,
+        # str.__format__, int.__format__...; format_instance relies on this).
+        return vm_str(a)
     if f.delegated and HOST_SLOTS_KIND[kind] and not (
             f.formatting and (kind == KIND_STR or kind == KIND_BYTES)):
         a[0] = unwrap(a[0])         # self: the value an instance of a subclass carries
@@ -502,9 +505,7 @@ cdef gcref_t object_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) excep
     if m == M_FORMAT:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"__format__() argument must be str, not {type_name(a[1])}")
-        if LEN(a[1]):
-            raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
-        return vm_str(a)
+        raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
     if m == M_SIZEOF:
         return tag(16 + (8 * (LEN(a[0]) if has_tid(a[0], T_INSTANCE) else 0)))
     if m == M_DIR:
