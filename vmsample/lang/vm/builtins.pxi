@@ -1380,6 +1380,27 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
 
 APP_ROOTS = {}          # name -> root index of what _vm.register gave
 
+# LOAD_APP's operand (an opcodes.AppObject) -> the root index of the object
+# registered under its name (APP_ROOTS), -1 until then: resolved once, at
+# registration, not by name on every execution.
+from vmsample.lang.opcodes import AppObject
+cdef int LOAD_APP_ROOTS[4]
+APP_OBJECT_OPERANDS = {member.name.lower(): int(member) for member in AppObject}
+if len(APP_OBJECT_OPERANDS) > 4:
+    raise ImportError("vm/builtins.pxi: LOAD_APP_ROOTS too small for opcodes.AppObject")
+
+cdef void forget_load_app_roots() noexcept:
+    # (at the start of every run, as APP_ROOTS is cleared)
+    cdef int i
+    for i in range(4):
+        LOAD_APP_ROOTS[i] = -1
+forget_load_app_roots()
+
+cdef gcref_t load_app_object(int operand) except 0:
+    if operand < 0 or operand >= 4 or LOAD_APP_ROOTS[operand] < 0:
+        raise SystemError(f"the VM's app-level object {operand} of LOAD_APP is not loaded")
+    return VM_STATE.roots[LOAD_APP_ROOTS[operand]]
+
 cdef gcref_t app_object(str name) except 0:
     idx = APP_ROOTS.get(name)
     if idx is None:
@@ -1390,8 +1411,11 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     cdef gcref_t v
     if fn == "register":
         check_args("register", n, 2, 2)
-        APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
-        if str_to_py(a[0]) == "tuplegetter":
+        name = str_to_py(a[0])
+        APP_ROOTS[name] = add_root(a[1])
+        if name in APP_OBJECT_OPERANDS:
+            LOAD_APP_ROOTS[APP_OBJECT_OPERANDS[name]] = APP_ROOTS[name]
+        if name == "tuplegetter":
             mark_tuplegetter(a + 1)         # (its __get__ in C: vm/attributes.pxi)
         return V_NONE
     if fn == "compile":
