@@ -642,6 +642,15 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
         store(a[0], 0, a[1])
         return V_NONE
     if kind == KIND_SUPER:
+        if n > 3:
+            raise TypeError(f"super() expected at most 2 arguments, got {n - 1}")
+        if n == 2:
+            # super(cls): unbound (vm/attributes.pxi)
+            if not has_tid(a[1], T_CLASS):
+                raise TypeError(f"super() argument 1 must be a type, not {type_name(a[1])}")
+            store(a[0], 0, a[1])
+            store(a[0], 1, V_NONE)
+            store(a[0], 2, V_NONE)
         if n == 3:
             push(new_super(a + 1, a + 2))
             store(a[0], 0, FLD(top_slot()[0])[0])
