@@ -649,10 +649,16 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                            class_lookup(class_of(a[0]), MAGIC(M_GETITEM)) == 0):
             # neither __reversed__ nor a sequence's __getitem__ (a set, an iterator)
             raise TypeError(f"'{type_name(a[0])}' object is not reversible")
-        push(list_from_iterable(a))
-        v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
-        pop()
-        return v
+        if has_tid(unwrap(a[0]), T_DICT) or has_tid(a[0], T_DICTVIEW):
+            # dict.__reversed__ and its views': last first
+            push(list_from_iterable(a))
+            v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
+            pop()
+            return v
+        # a sequence by __len__ and __getitem__: its items asked for one at a
+        # time, from len - 1 down (vm/iteration.pxi, reversed_seq_next)
+        v = call_builtin(BI_LEN, a, 1, 0)
+        return new_iter(T_REVERSED, a, 0, int_to_py(v), 1)
     if bid == BI_ENUMERATE:
         if n + nkw(kwnames) > 2:
             keyword_clinic_error("enumerate", n, nkw(kwnames), 0, 2)
