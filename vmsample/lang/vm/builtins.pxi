@@ -666,8 +666,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise TypeError("enumerate() missing required argument 'iterable'")
         n = keywords_to_positions("enumerate", ("iterable", "start"), 0, a, n, kwnames)
         push(a[1] if n == 2 else tag(0))
-        if not is_intlike(top_slot()[0]):
-            raise TypeError(f"'{type_name(top_slot()[0])}' object cannot be interpreted as an integer")
+        if not is_int(top_slot()[0]):
+            top_slot()[0] = int_from_py(index_argument(top_slot()[0]))   # (start=True counts from 1)
         push(a[0])
         top_slot()[0] = get_iter(top_slot())
         v = new_iter(T_ENUMERATE, top_slot(), top_slot()[-1], 0, 0)

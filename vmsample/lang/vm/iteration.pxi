@@ -202,9 +202,9 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         FLD(v)[0] = pop()
         push(v)
         o = FLD(itslot[0])[IT_B]
-        push(tag(1))
         push(o)
-        o = binary_op(top_slot(), B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
+        push(tag(1))
+        o = binary_op(top_slot() - 1, B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
         HEAP.shadowstack_top -= 2
         store(itslot[0], IT_B, o)
         v = pop()
