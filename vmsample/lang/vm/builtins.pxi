@@ -1243,9 +1243,15 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         return V_NONE
     raise SystemError(f"no builtin {name}")
 
+# The builtin types whose constructor refuses keyword arguments (CPython's
+# _PyArg_NoKeywords in their __new__ / __init__) -> their name.
+NO_KEYWORDS_CONSTRUCTORS = {KIND_LIST: "list", KIND_TUPLE: "tuple", KIND_SET: "set", KIND_FROZENSET: "frozenset"}
+
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v
+    if kwnames and kind in NO_KEYWORDS_CONSTRUCTORS:
+        raise TypeError(f"{NO_KEYWORDS_CONSTRUCTORS[kind]}() takes no keyword arguments")
     if kind == KIND_INT:
         if n == 1 and nkw(kwnames) == 1 and str_to_py(FLD(kwnames)[0]) == "base":
             n = 2                       # int(s, base=b): a[1] is the base

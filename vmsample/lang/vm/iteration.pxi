@@ -104,7 +104,8 @@ cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
         try:
             v = call_method1(m, oslot[0], tag(i))
         except VMError:
-            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")):
+            # (IndexError or StopIteration ends it, as CPython's iter(o) does)
+            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")) or ends_iteration():
                 VM_STATE.roots[R_EXC] = 0
                 break
             raise
@@ -284,7 +285,10 @@ cdef gcref_t reversed_seq_next(gcref_t* itslot) except? 0:
             VM_STATE.roots[R_EXC] = 0
         finally:
             HEAP.shadowstack_top -= 2
+    # exhausted: the sequence is let go (CPython clears ro->seq), so that it
+    # can die now (test.support's check_free_after_iterating)
     RAW(itslot[0])[IT_C] = 0
+    store(itslot[0], IT_A, VM_STATE.roots[R_EMPTY_TUPLE])
     return 0
 
 cdef bint ends_iteration() except -1:

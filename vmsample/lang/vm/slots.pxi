@@ -451,6 +451,15 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_REVERSED):
+        # the items left, or 0 if the sequence shrank below them (CPython's
+        # reversed_len, which asks the sequence its len each time)
+        if RAW(it)[IT_C] == 0:
+            return tag(0)
+        push(FLD(it)[IT_A])
+        n = int_to_py(call_builtin(BI_LEN, top_slot(), 1, 0))
+        pop()
+        return tag(RAW(itslot[0])[IT_C] if n >= RAW(itslot[0])[IT_C] else 0)
     if has_tid(it, T_DICTITER):
         # (what the dict had when iteration began, less what it gave: CPython's di_len)
         return tag(max(0, untag(FLD(it)[IT_B])) if RAW(FLD(it)[IT_A])[D_USED] == (
