@@ -47,6 +47,15 @@ class CmpOp(IntEnum):
     IS_NOT = 9
 
 
+class AppObject(IntEnum):
+    """LOAD_APP's operand: which of the VM's app-level objects it loads (the
+    match statement's tests, which app/patterns.py registers under these
+    names in lower case)."""
+    MATCH_SEQUENCE = 0
+    MATCH_MAPPING = 1
+    MATCH_CLASS = 2
+
+
 # What an instruction's operand is, for the verifier: an index into the code's
 # constants, names or local slots, the code's number of free variables, or an
 # inclusive range (lo, hi); hi None: no upper bound.  None: not checked.
@@ -175,8 +184,8 @@ INSTRUCTIONS = (
     _op("END_ASYNC_FOR", -2),
     # [mgr] -> [mgr.__aexit__, mgr.__aenter__], bound (TypeError if missing)
     _op("BEFORE_ASYNC_WITH", 1),
-    # [] -> [the VM's app-level object named consts[arg]] (the match statement's tests: app/patterns.py)
-    _op("LOAD_APP", 1, arg=CONST),
+    # [] -> [the VM's app-level object AppObject(arg)] (the match statement's tests: app/patterns.py)
+    _op("LOAD_APP", 1, arg=(0, max(AppObject))),
 )
 
 # An instruction's opcode is its row's index in INSTRUCTIONS.
@@ -219,7 +228,7 @@ CO_HIDDEN = 512          # a C module's replacement or the VM's app-level code: 
 
 
 # The C names of the enums' members in the eval loop (Op's are the instructions' own names).
-_CYTHON_PREFIX = {BinOp: "B_", CmpOp: "C_"}
+_CYTHON_PREFIX = {BinOp: "B_", CmpOp: "C_", AppObject: "A_"}
 
 
 def c_numbers():

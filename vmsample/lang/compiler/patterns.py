@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast
 
-from vmsample.lang.opcodes import Op, CmpOp
+from vmsample.lang.opcodes import Op, CmpOp, AppObject
 from vmsample.lang.compiler.code import CompileError
 
 
@@ -192,9 +192,9 @@ class Patterns:
         self.mark(end, self.depth)
 
     def matched_values(self, test, args, n, failures):
-        """Call the app-level [test] on the value on top and [args] (already
+        """Call the app-level [test] (an AppObject) on the value on top and [args] (already
         emitted by the callable [args]); unpack its [n] values, or fail."""
-        self.emit(Op.LOAD_APP, self.const(test))
+        self.emit(Op.LOAD_APP, test)
         self.emit(Op.ROT_TWO)
         nargs = args()
         self.emit(Op.CALL, 1 + nargs)
@@ -213,7 +213,7 @@ class Patterns:
             self.emit(Op.LOAD_CONST, self.const(len(p.patterns)))
             self.emit(Op.LOAD_CONST, self.const(stars[0] if stars else -1))
             return 2
-        self.matched_values("match_sequence", args, len(p.patterns), failures)
+        self.matched_values(AppObject.MATCH_SEQUENCE, args, len(p.patterns), failures)
         for q in p.patterns:
             self.pattern(q, failures)
 
@@ -231,7 +231,7 @@ class Patterns:
             self.emit(Op.BUILD_TUPLE, len(p.keys))
             self.emit(Op.LOAD_CONST, self.const(p.rest is not None))
             return 2
-        self.matched_values("match_mapping", args, len(p.keys) + (p.rest is not None), failures)
+        self.matched_values(AppObject.MATCH_MAPPING, args, len(p.keys) + (p.rest is not None), failures)
         for q in p.patterns:
             self.pattern(q, failures)
         if p.rest is not None:
@@ -248,6 +248,6 @@ class Patterns:
             self.emit(Op.LOAD_CONST, self.const(len(p.patterns)))
             self.emit(Op.LOAD_CONST, self.const(tuple(p.kwd_attrs)))
             return 3
-        self.matched_values("match_class", args, len(p.patterns) + len(p.kwd_attrs), failures)
+        self.matched_values(AppObject.MATCH_CLASS, args, len(p.patterns) + len(p.kwd_attrs), failures)
         for q in p.patterns + p.kwd_patterns:
             self.pattern(q, failures)

@@ -45,6 +45,8 @@ cdef int descriptor_kind(gcref_t d) noexcept nogil:
         return DESCR_NONDATA
     if t == T_PROPERTY:
         return DESCR_DATA
+    if t == T_SUPER:
+        return DESCR_NONDATA
     if t == T_INSTANCE:
         cls = FLD(d)[I_CLASS]
         if RAW(cls)[K_FLAGS] & CF_MEMBER:
@@ -109,6 +111,13 @@ cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
             raise AttributeError(f"property {property_name(top_slot())}of '{type_name(oslot[0])}' "
                                  "object has no getter")
         return call1(FLD(d)[0], oslot[0])
+    if TID(d) == T_SUPER:
+        if oslot == NULL or super_is_bound(d):
+            return d
+        push(FLD(d)[0])
+        r = new_super(top_slot(), oslot)
+        pop()
+        return r
     if TID(d) == T_INSTANCE and RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_DESCRIPTOR_GET:
         if RAW(FLD(d)[I_CLASS])[K_FLAGS] & CF_TUPLEGETTER and oslot != NULL:
             r = tuple_field(d, oslot[0])
@@ -652,7 +661,12 @@ cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
 # ---------------------------------------------------------------- super
 # super(cls, obj).name: the MRO of type(obj) (or of obj itself when it is a
 # class: super in a classmethod) is searched after [cls], and what is found
-# is bound to obj.  T_SUPER: [cls, obj, start type].
+# is bound to obj.  T_SUPER: [cls, obj, start type].  super(cls) alone is
+# unbound ([cls, None, None]): it searches nothing, and its __get__ (a
+# class attribute read through an instance) binds it to the instance.
+
+cdef inline bint super_is_bound(gcref_t s) noexcept nogil:
+    return has_tid(FLD(s)[2], T_CLASS)
 
 cdef gcref_t running_function(Frame* f) noexcept:
     # The function whose code [f] runs (a generator's, for its frames), or
@@ -724,11 +738,12 @@ cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
     return s
 
 cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except? 0:
-    cdef gcref_t s = sslot[0], mro = FLD(FLD(s)[2])[K_MRO], v
+    cdef gcref_t s = sslot[0], mro, v
     cdef uint32_t i = 0
     cdef gcref_t* base = HEAP.shadowstack_top
     if str_eq(name, MAGIC(M_CLASS)):
         return class_of(s)
+    mro = FLD(FLD(s)[2])[K_MRO] if super_is_bound(s) else VM_STATE.roots[R_EMPTY_TUPLE]
     while i < LEN(mro) and FLD(mro)[i] != FLD(s)[0]:
         i += 1
     i += 1

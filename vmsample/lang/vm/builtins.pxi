@@ -649,10 +649,16 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
                            class_lookup(class_of(a[0]), MAGIC(M_GETITEM)) == 0):
             # neither __reversed__ nor a sequence's __getitem__ (a set, an iterator)
             raise TypeError(f"'{type_name(a[0])}' object is not reversible")
-        push(list_from_iterable(a))
-        v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
-        pop()
-        return v
+        if has_tid(unwrap(a[0]), T_DICT) or has_tid(a[0], T_DICTVIEW):
+            # dict.__reversed__ and its views': last first
+            push(list_from_iterable(a))
+            v = new_iter(T_REVERSED, top_slot(), 0, RAW(top_slot()[0])[L_LEN], 0)
+            pop()
+            return v
+        # a sequence by __len__ and __getitem__: its items asked for one at a
+        # time, from len - 1 down (vm/iteration.pxi, reversed_seq_next)
+        v = call_builtin(BI_LEN, a, 1, 0)
+        return new_iter(T_REVERSED, a, 0, int_to_py(v), 1)
     if bid == BI_ENUMERATE:
         if n + nkw(kwnames) > 2:
             keyword_clinic_error("enumerate", n, nkw(kwnames), 0, 2)
@@ -660,8 +666,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             raise TypeError("enumerate() missing required argument 'iterable'")
         n = keywords_to_positions("enumerate", ("iterable", "start"), 0, a, n, kwnames)
         push(a[1] if n == 2 else tag(0))
-        if not is_intlike(top_slot()[0]):
-            raise TypeError(f"'{type_name(top_slot()[0])}' object cannot be interpreted as an integer")
+        if not is_int(top_slot()[0]):
+            top_slot()[0] = int_from_py(index_argument(top_slot()[0]))   # (start=True counts from 1)
         push(a[0])
         top_slot()[0] = get_iter(top_slot())
         v = new_iter(T_ENUMERATE, top_slot(), top_slot()[-1], 0, 0)
@@ -1308,9 +1314,15 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
         return V_NONE
     raise SystemError(f"no builtin {name}")
 
+# The builtin types whose constructor refuses keyword arguments (CPython's
+# _PyArg_NoKeywords in their __new__ / __init__) -> their name.
+NO_KEYWORDS_CONSTRUCTORS = {KIND_LIST: "list", KIND_TUPLE: "tuple", KIND_SET: "set", KIND_FROZENSET: "frozenset"}
+
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i
     cdef gcref_t v
+    if kwnames and kind in NO_KEYWORDS_CONSTRUCTORS:
+        raise TypeError(f"{NO_KEYWORDS_CONSTRUCTORS[kind]}() takes no keyword arguments")
     if kind == KIND_INT:
         if n == 1 and nkw(kwnames) == 1 and str_to_py(FLD(kwnames)[0]) == "base":
             n = 2                       # int(s, base=b): a[1] is the base
@@ -1451,6 +1463,27 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
 
 APP_ROOTS = {}          # name -> root index of what _vm.register gave
 
+# LOAD_APP's operand (an opcodes.AppObject) -> the root index of the object
+# registered under its name (APP_ROOTS), -1 until then: resolved once, at
+# registration, not by name on every execution.
+from vmsample.lang.opcodes import AppObject
+cdef int LOAD_APP_ROOTS[4]
+APP_OBJECT_OPERANDS = {member.name.lower(): int(member) for member in AppObject}
+if len(APP_OBJECT_OPERANDS) > 4:
+    raise ImportError("vm/builtins.pxi: LOAD_APP_ROOTS too small for opcodes.AppObject")
+
+cdef void forget_load_app_roots() noexcept:
+    # (at the start of every run, as APP_ROOTS is cleared)
+    cdef int i
+    for i in range(4):
+        LOAD_APP_ROOTS[i] = -1
+forget_load_app_roots()
+
+cdef gcref_t load_app_object(int operand) except 0:
+    if operand < 0 or operand >= 4 or LOAD_APP_ROOTS[operand] < 0:
+        raise SystemError(f"the VM's app-level object {operand} of LOAD_APP is not loaded")
+    return VM_STATE.roots[LOAD_APP_ROOTS[operand]]
+
 cdef gcref_t app_object(str name) except 0:
     idx = APP_ROOTS.get(name)
     if idx is None:
@@ -1464,8 +1497,11 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         return json_scan(a, n) if fn == "json_scan" else json_encode(a, n)
     if fn == "register":
         check_args("register", n, 2, 2)
-        APP_ROOTS[str_to_py(a[0])] = add_root(a[1])
-        if str_to_py(a[0]) == "tuplegetter":
+        name = str_to_py(a[0])
+        APP_ROOTS[name] = add_root(a[1])
+        if name in APP_OBJECT_OPERANDS:
+            LOAD_APP_ROOTS[APP_OBJECT_OPERANDS[name]] = APP_ROOTS[name]
+        if name == "tuplegetter":
             mark_tuplegetter(a + 1)         # (its __get__ in C: vm/attributes.pxi)
         return V_NONE
     if fn == "compile":

@@ -211,26 +211,19 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         fslot[0] = FLD(f)[0]            # calling a staticmethod calls its function (3.10)
         return call_value(fslot, nargs, kwnames)
     m = special_lookup(class_of(f), M_CALL)
-    if has_tid(m, T_INSTANCE) and special_lookup(FLD(m)[I_CLASS], M_GET) != 0:
-        # type(f).__call__ is a descriptor object: what its __get__ gives
-        # for f is called (kwnames rides on the stack across that call).
+    if has_tid(m, T_INSTANCE):
+        # type(f).__call__ is an object, no function: what its __get__ gives
+        # for f is called, or, with no __get__, the object as it is, without
+        # f (typing.NewType's __call__ = _idfunc).  kwnames rides on the
+        # stack across the __get__ call.
         if fslot + nargs + 7 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
         HEAP.shadowstack_top = fslot + 1 + nargs
         push(kwnames)
-        push(special_lookup(FLD(m)[I_CLASS], M_GET))
         push(m)
-        push(f)
-        push(class_of(f))
-        vm_call(top_slot() - 3, 3)
-        m = pop()
+        bind_special(top_slot(), f)
+        fslot[0] = pop()
         kwnames = pop()
-        fslot[0] = m
-        return call_value(fslot, nargs, kwnames)
-    if is_plain_callable(m):
-        # type(f).__call__ is an object that is no descriptor: CPython calls
-        # it as it is, without f (typing.NewType's __call__ = _idfunc).
-        fslot[0] = m
         enter_recursion("while calling a Python object")
         try:
             return call_value(fslot, nargs, kwnames)

@@ -814,7 +814,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp[3] = w if w != 0 and has_tid(w, T_TRACEBACK) else V_NONE
         sp += 4
     elif op == LOAD_APP:
-        sp[0] = app_object(str_to_py(co.consts[arg]))
+        sp[0] = load_app_object(arg)
         sp += 1
     elif op == UNSUPPORTED:
         # The compiler met a construct the VM lacks: refusing it here, when it

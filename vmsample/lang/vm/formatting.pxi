@@ -402,23 +402,17 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     return str_from_py(format(x, str_to_py(spec[0])))
 
 cdef gcref_t format_instance(gcref_t* slot, gcref_t* spec) except 0:
-    # PyObject_Format of an instance (spec NULL is the empty spec): its class's __format__, whose result
-    # must be a str.  A builtin's __format__ (str, int... subclassed) formats
-    # the value the instance carries, except that an empty spec is str(self),
-    # which reaches a __str__ the subclass defines (CPython's str.__format__
-    # and int.__format__ do the same, and object.__format__ is str(self)).
+    # PyObject_Format of an instance (spec NULL is the empty spec): its
+    # class's __format__, whose result must be a str.  A builtin's __format__
+    # (str, int... subclassed) is its slot wrapper: call_slot formats the
+    # value the instance carries, and an empty spec as str(self).
     cdef gcref_t m = special_lookup(FLD(slot[0])[I_CLASS], M_FORMAT), r
-    if m != 0 and not is_bfunc(m):
-        r = call_method1(m, slot[0], spec[0] if spec != NULL else VM_STATE.roots[R_EMPTY_STR])
-        if not has_tid(unwrap(r), T_STR):
-            raise TypeError(f"__format__ must return a str, not {type_name(r)}")
-        return r
-    if spec == NULL or LEN(spec[0]) == 0:
-        return vm_str(slot)
-    push(unwrap(slot[0]))
-    x = format_arg(top_slot())
-    pop()
-    return str_from_py(format(x, str_to_py(spec[0])))
+    if m == 0:
+        raise TypeError(f"Type {type_name(slot[0])} doesn't define __format__")
+    r = call_method1(m, slot[0], spec[0] if spec != NULL else VM_STATE.roots[R_EMPTY_STR])
+    if not has_tid(unwrap(r), T_STR):
+        raise TypeError(f"__format__ must return a str, not {type_name(r)}")
+    return r
 
 import _string
 

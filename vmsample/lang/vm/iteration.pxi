@@ -104,7 +104,8 @@ cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
         try:
             v = call_method1(m, oslot[0], tag(i))
         except VMError:
-            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")):
+            # (IndexError or StopIteration ends it, as CPython's iter(o) does)
+            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")) or ends_iteration():
                 VM_STATE.roots[R_EXC] = 0
                 break
             raise
@@ -202,9 +203,9 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         FLD(v)[0] = pop()
         push(v)
         o = FLD(itslot[0])[IT_B]
-        push(tag(1))
         push(o)
-        o = binary_op(top_slot(), B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
+        push(tag(1))
+        o = binary_op(top_slot() - 1, B_ADD, False) if not is_int(o) or untag(o) >= SMALL_MAX else tag(untag(o) + 1)
         HEAP.shadowstack_top -= 2
         store(itslot[0], IT_B, o)
         v = pop()
@@ -239,6 +240,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
                 return 0
             raise
     if t == T_REVERSED:
+        if RAW(it)[IT_D]:
+            return reversed_seq_next(itslot)
         i = RAW(it)[IT_C] - 1
         o = FLD(it)[IT_A]
         if i >= 0 and i < SEQLEN(o):
@@ -262,6 +265,31 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     if t == T_CORO_WRAPPER:
         return coro_wrapper_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")
+
+cdef gcref_t reversed_seq_next(gcref_t* itslot) except? 0:
+    # The next item of reversed(o) for a sequence o that is no list or tuple
+    # (IT_D 1): o[i] for the index i = IT_C - 1, going down to 0; an
+    # IndexError or StopIteration from o ends it (CPython's reversed_next).
+    cdef int64_t i = RAW(itslot[0])[IT_C] - 1
+    cdef gcref_t v
+    if i >= 0:
+        push(FLD(itslot[0])[IT_A])
+        push(int_from_py(i))
+        try:
+            v = getitem(top_slot() - 1)
+            RAW(itslot[0])[IT_C] = i
+            return v
+        except VMError:
+            if not (isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")) or ends_iteration()):
+                raise
+            VM_STATE.roots[R_EXC] = 0
+        finally:
+            HEAP.shadowstack_top -= 2
+    # exhausted: the sequence is let go (CPython clears ro->seq), so that it
+    # can die now (test.support's check_free_after_iterating)
+    RAW(itslot[0])[IT_C] = 0
+    store(itslot[0], IT_A, VM_STATE.roots[R_EMPTY_TUPLE])
+    return 0
 
 cdef bint ends_iteration() except -1:
     # Whether the exception being raised is a StopIteration, which a
@@ -455,7 +483,10 @@ cdef gcref_t iterator_setstate(gcref_t* itslot, gcref_t index) except 0:
         n = BLEN(o) if t == T_BYTESITER else (LEN(o) if t == T_STRITER else SEQLEN(o))
         RAW(it)[IT_C] = 0 if i < 0 else (n if i > n else i)
     elif t == T_REVERSED:
-        n = SEQLEN(FLD(it)[IT_A])
+        push(FLD(it)[IT_A])
+        n = int_to_py(call_builtin(BI_LEN, top_slot(), 1, 0)) if RAW(it)[IT_D] else SEQLEN(top_slot()[0])
+        pop()
+        it = unwrap(itslot[0])
         RAW(it)[IT_C] = (-1 if i < -1 else (n - 1 if i > n - 1 else i)) + 1
     elif t == T_RANGEITER:
         # (the VM's range iterator keeps its next value, not its start: the

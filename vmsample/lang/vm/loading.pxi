@@ -249,6 +249,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     for table in (HOST_CLASS_ROOTS, HOST_MODULE_ROOTS, STRUCTSEQ_ROOTS, APP_ROOTS, CODE_OBJ_ROOTS,
                   EXC_BY_HOST_TYPE, HOST_OBJECTS, HOST_LONG_STR):
         table.clear()
+    forget_load_app_roots()
     SOURCE_LINES[filename] = source.splitlines()
     ARGV[:] = argv
     global NURSERY, PROFILER

@@ -265,8 +265,11 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         raise TypeError(f"wrapper {SLOT_NAMES[s]}() takes no keyword arguments")
     if n < 1 or n - 1 < f.lo or n - 1 > f.hi or not isinstance_c(a[0], owner):
         check_slot_args(SLOT_NAMES[s], owner, a, n, f.lo, f.hi)     # (raises)
-    if m == M_FORMAT and has_tid(a[0], T_INSTANCE) and has_tid(a[1], T_STR) and LEN(a[1]) == 0:
-        return vm_str(a)    # (CPython's format_obj: an empty spec is str(self), a subclass's __str__ included)
+    if m == M_FORMAT and has_tid(a[1], T_STR) and LEN(a[1]) == 0:
+        # Every builtin's __format__ with an empty spec is str(self), which
+        # reaches a __str__ a subclass defines (CPython's object.__format__,
+        # str.__format__, int.__format__...; format_instance relies on this).
+        return vm_str(a)
     if f.delegated and HOST_SLOTS_KIND[kind] and not (
             f.formatting and (kind == KIND_STR or kind == KIND_BYTES)):
         a[0] = unwrap(a[0])         # self: the value an instance of a subclass carries
@@ -448,6 +451,15 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_REVERSED):
+        # the items left, or 0 if the sequence shrank below them (CPython's
+        # reversed_len, which asks the sequence its len each time)
+        if RAW(it)[IT_C] == 0:
+            return tag(0)
+        push(FLD(it)[IT_A])
+        n = int_to_py(call_builtin(BI_LEN, top_slot(), 1, 0))
+        pop()
+        return tag(RAW(itslot[0])[IT_C] if n >= RAW(itslot[0])[IT_C] else 0)
     if has_tid(it, T_DICTITER):
         # (what the dict had when iteration began, less what it gave: CPython's di_len)
         return tag(max(0, untag(FLD(it)[IT_B])) if RAW(FLD(it)[IT_A])[D_USED] == (
@@ -502,9 +514,7 @@ cdef gcref_t object_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) excep
     if m == M_FORMAT:
         if not has_tid(a[1], T_STR):
             raise TypeError(f"__format__() argument must be str, not {type_name(a[1])}")
-        if LEN(a[1]):
-            raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
-        return vm_str(a)
+        raise TypeError(f"unsupported format string passed to {type_name(a[0])}.__format__")
     if m == M_SIZEOF:
         return tag(16 + (8 * (LEN(a[0]) if has_tid(a[0], T_INSTANCE) else 0)))
     if m == M_DIR:
@@ -641,6 +651,15 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
         store(a[0], 0, a[1])
         return V_NONE
     if kind == KIND_SUPER:
+        if n > 3:
+            raise TypeError(f"super() expected at most 2 arguments, got {n - 1}")
+        if n == 2:
+            # super(cls): unbound (vm/attributes.pxi)
+            if not has_tid(a[1], T_CLASS):
+                raise TypeError(f"super() argument 1 must be a type, not {type_name(a[1])}")
+            store(a[0], 0, a[1])
+            store(a[0], 1, V_NONE)
+            store(a[0], 2, V_NONE)
         if n == 3:
             push(new_super(a + 1, a + 2))
             store(a[0], 0, FLD(top_slot()[0])[0])
