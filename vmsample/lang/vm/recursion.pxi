@@ -6,7 +6,9 @@
 # One limit counts two kinds of depth, as CPython 3.11's does: VM frames
 # (VM_STATE.depth + 1; they live in the frame array, not on the C stack) and
 # C-recursive steps of helpers (VM_STATE.c_depth): comparing, repr-ing and
-# hashing nested containers.  sys.setrecursionlimit sets it.
+# hashing nested containers.  sys.setrecursionlimit sets it.  The frames of
+# hidden code (C modules' replacements) are not counted (counted_depth):
+# they stand for CPython's C functions, which add no frame.
 #
 # INVARIANT: every C-recursive path of the VM is bounded.  A helper that
 # recurses into the items of a value brackets the step with
