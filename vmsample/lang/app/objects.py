@@ -136,6 +136,17 @@ install(bytearray, "__reduce_ex__", _contents_reduce_ex)
 install(slice, "__reduce__", _slice_reduce)
 
 
+def _singleton_reduce(name):
+    # Ellipsis and NotImplemented pickle by name (ellipsis_reduce, notimplemented_reduce)
+    def __reduce__(self):
+        return name
+    return __reduce__
+
+
+install(type(...), "__reduce__", _singleton_reduce("Ellipsis"))
+install(type(NotImplemented), "__reduce__", _singleton_reduce("NotImplemented"))
+
+
 # ---------------------------------------------------------------- the builtin iterators
 # Pickled as CPython pickles them (listiter_reduce, reversed_reduce,
 # enum_reduce, zip_reduce, map_reduce, filter_reduce, dictiter_reduce...):

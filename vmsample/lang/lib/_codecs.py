@@ -14,6 +14,7 @@ registered with the host, whose codecs look it up by name and call it back.
 """
 
 import _vmhost
+from _vm import register as _register
 
 _host = _vmhost.delegate("_codecs")
 
@@ -151,7 +152,7 @@ and 'backslashreplace' as well as any other name registered with
 codecs.register_error that can handle ValueErrors."""
     _check_name("encode", encoding, "encoding")
     _check_name("encode", errors, "errors")
-    return _code(obj, encoding, errors, 0, "encoding", "encoder must return a tuple (object, integer)")
+    return _code(obj, lookup(encoding)[0], encoding, errors, "encoding", _BAD_ENCODER)
 
 
 def decode(obj, encoding="utf-8", errors="strict"):
@@ -164,11 +165,14 @@ and 'backslashreplace' as well as any other name registered with
 codecs.register_error that is able to handle ValueErrors."""
     _check_name("decode", encoding, "encoding")
     _check_name("decode", errors, "errors")
-    return _code(obj, encoding, errors, 1, "decoding", "decoder must return a tuple (object,integer)")
+    return _code(obj, lookup(encoding)[1], encoding, errors, "decoding", _BAD_DECODER)
 
 
-def _code(obj, encoding, errors, which, operation, bad_result):
-    coder = lookup(encoding)[which]
+_BAD_ENCODER = "encoder must return a tuple (object, integer)"
+_BAD_DECODER = "decoder must return a tuple (object,integer)"
+
+
+def _code(obj, coder, encoding, errors, operation, bad_result):
     try:
         result = coder(obj, errors)
     except Exception as exc:
@@ -179,6 +183,46 @@ def _code(obj, encoding, errors, which, operation, bad_result):
     if not isinstance(result, tuple) or len(result) != 2:
         raise TypeError(bad_result)
     return result[0]
+
+
+# --- str.encode and bytes.decode with a codec the program registered
+# The VM's str.encode / bytes.decode are the host's (vm/builtins.pxi), whose
+# registry holds the standard library's codecs but not the program's: on the
+# host's LookupError they come here (CPython's PyUnicode_AsEncodedString and
+# PyUnicode_Decode over _PyCodec_LookupTextEncoding).
+
+def _text_coder(encoding, which, alternate):
+    codec = lookup(encoding)
+    if type(codec) is not tuple and not getattr(codec, "_is_text_encoding", True):
+        raise LookupError(f"'{encoding}' is not a text encoding; use {alternate} to handle arbitrary codecs")
+    return codec[which]
+
+
+def encode_text(self, encoding="utf-8", errors="strict"):
+    v = _code(self, _text_coder(encoding, 0, "codecs.encode()"), encoding, errors, "encoding", _BAD_ENCODER)
+    if type(v) is bytes:
+        return v
+    if isinstance(v, bytearray):
+        import warnings
+        warnings.warn(f"encoder {encoding} returned bytearray instead of bytes; use codecs.encode() "
+                      "to encode to arbitrary types", RuntimeWarning)
+        return bytes(v)
+    raise TypeError(f"'{encoding}' encoder returned '{type(v).__name__}' instead of 'bytes'; "
+                    "use codecs.encode() to encode to arbitrary types")
+
+
+def decode_text(self, encoding="utf-8", errors="strict"):
+    # (CPython hands the decoder a memoryview of the bytes)
+    v = _code(memoryview(self), _text_coder(encoding, 1, "codecs.decode()"), encoding, errors, "decoding",
+              _BAD_DECODER)
+    if not isinstance(v, str):
+        raise TypeError(f"'{encoding}' decoder returned '{type(v).__name__}' instead of 'str'; "
+                        "use codecs.decode() to decode to arbitrary types")
+    return v
+
+
+_register("encode_text", encode_text)
+_register("decode_text", decode_text)
 
 
 # The built-in exception classes whose instances are made by BaseException's

@@ -423,7 +423,8 @@ cdef int load_method(gcref_t* oslot, gcref_t name) except -1:
     # otherwise: the bound method object is never made.
     cdef gcref_t o = oslot[0], cls, attr
     cdef int k
-    if not has_tid(o, T_CLASS) and not has_tid(o, T_MODULE):
+    # (a super object looks past its own class: super_getattr, via getattr_v)
+    if not has_tid(o, T_CLASS) and not has_tid(o, T_MODULE) and not has_tid(o, T_SUPER):
         cls = class_of(o)
         if not RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
             attr = class_lookup(cls, name)

@@ -1176,9 +1176,28 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if meth == "format":
             return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
         args = [to_py_simple(a + i) for i in range(n)]
-        res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+        try:
+            res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+        except LookupError:
+            if meth == "encode" and "encode_text" in APP_ROOTS:
+                return codec_of_program("encode_text", a, n + nkw(kwnames), kwnames)
+            raise
         return py_to_vm(res)
     return call_module_function(name, a, n, kwnames)
+
+cdef gcref_t codec_of_program(str hook, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
+    # str.encode / bytes.decode with an encoding the host does not know: one
+    # the program registered (codecs.register), through the VM's registry
+    # (lib/_codecs.py's encode_text / decode_text, registered once _codecs
+    # is imported; until then no program codec can exist).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef Py_ssize_t i
+    push(app_object(hook))
+    for i in range(nall):
+        push(a[i])
+    cdef gcref_t v = call_nested(base, nall, kwnames)
+    HEAP.shadowstack_top = base
+    return v
 
 cdef extern from "Python.h":
     bint Py_UNICODE_ISSPACE(uint32_t ch) nogil
@@ -1362,8 +1381,15 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         return from_host(call_host_warning(HOST_FLOAT, (numeric_arg(a),)))    # (as int() above: __float__, __index__)
     if kind == KIND_STR:
         if n >= 2 or kwnames:                   # str(bytes, encoding[, errors]): CPython's
+            if n >= 1 and is_memoryview(a[0]):
+                a[0] = memoryview_bytes(a)
             args = [to_py_simple(a + i) for i in range(n)]
-            return str_from_py(str(*args, **kwargs_py(a, n, kwnames)))
+            try:
+                return str_from_py(str(*args, **kwargs_py(a, n, kwnames)))
+            except LookupError:
+                if n >= 1 and "decode_text" in APP_ROOTS:
+                    return codec_of_program("decode_text", a, n + nkw(kwnames), kwnames)
+                raise
         check_args("str", n, 0, 1)
         if n == 0:
             return VM_STATE.roots[R_EMPTY_STR]

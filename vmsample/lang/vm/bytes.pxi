@@ -459,7 +459,12 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
             else:
                 return bytes_search(meth, a, n)
     args = [to_py_simple(a + i) for i in range(n)]
-    res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+    try:
+        res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
+    except LookupError:
+        if meth == "decode" and "decode_text" in APP_ROOTS:
+            return codec_of_program("decode_text", a, n + nkw(kwnames), kwnames)
+        raise
     if tid == T_BYTEARRAY and meth in BYTEARRAY_METHODS and meth != "copy":
         bytearray_set_py(a, args[0])        # the mutation, written back
     return py_to_vm(res)

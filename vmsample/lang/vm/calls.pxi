@@ -9,11 +9,13 @@
 cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) except NULL:
     cdef Frame* f
     cdef int extra = 1 if co.flags & CO_CLASSBODY else 0
-    if (VM_STATE.depth + 2 + VM_STATE.c_depth > VM_STATE.recursion_limit or VM_STATE.depth + 1 >= MAX_FRAMES
-            or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end):
+    if ((VM_STATE.depth + 2 + VM_STATE.c_depth > VM_STATE.recursion_limit
+            and counted_depth() + (0 if co.flags & CO_HIDDEN else 1) > VM_STATE.recursion_limit)
+            or VM_STATE.depth + 1 >= MAX_FRAMES or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end):
         raise RecursionError("maximum recursion depth exceeded")
     VM_STATE.depth += 1
     f = &VM_STATE.frames[VM_STATE.depth]
+    f.hidden = (f[-1].hidden if VM_STATE.depth > 0 else 0) + (1 if co.flags & CO_HIDDEN else 0)
     f.co = co
     f.pc = 0
     f.flags = flags

@@ -233,11 +233,13 @@ cdef int keys_equal_fast(gcref_t a, gcref_t b) except -1:
         tb = TID(b)
         if ta == T_STR and tb == T_STR:
             return str_eq(a, b)
-        if ta == T_INSTANCE or tb == T_INSTANCE or ta == T_TUPLE or tb == T_TUPLE or \
-                ta == T_FROZENSET or tb == T_FROZENSET or has_own_methods(a) or has_own_methods(b):
-            return 2
         if ta == T_BYTES and tb == T_BYTES:
             return bytes_eq(a, b)
+        if not (is_numeric(a) and is_numeric(b)):
+            # Equal hashes of two other objects: they may still be equal values
+            # (ranges, bound methods, tuples, instances), so ask __eq__.  Identity
+            # hashes of distinct objects rarely collide, so this costs nothing.
+            return 2
     elif has_tid(a, T_INSTANCE) or has_tid(b, T_INSTANCE):
         return 2        # an instance equal to an immediate (Fraction(2) == 2)
     if is_numeric(a) and is_numeric(b):

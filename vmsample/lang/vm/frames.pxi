@@ -49,6 +49,7 @@ cdef struct Frame:
     gcref_t* ret            # the caller's slot that receives the result
     gcref_t frameobj        # its frame object, or 0 (vm/introspection.pxi)
     int raised_pc           # the instruction whose exception the latest handler caught (unwind)
+    int hidden              # frames of CO_HIDDEN code at or below this one (vm/recursion.pxi)
 
 cdef enum:
     F_ENTRY = 1             # returning from it returns from the C-level eval_loop

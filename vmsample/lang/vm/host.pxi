@@ -514,6 +514,43 @@ cdef object host_path_arg(gcref_t* slot):
                 pop()
     return to_host(slot)
 
+# The host calls that may wait for ever (for another thread of the
+# program, another process or the network): with other VM threads running,
+# they are made without the VM lock (vm/threads.pxi, call_unlocked).  Each
+# is "MODULE.FUNCTION" or "MODULE.TYPE.METHOD" of the delegated modules.
+BLOCKING_HOST_CALLS = frozenset(
+    [f"_socket.socket.{m}" for m in ("_accept", "recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg",
+                                     "recvmsg_into", "send", "sendall", "sendto", "sendmsg", "connect",
+                                     "connect_ex")]
+    + [f"posix.{f}" for f in ("read", "readv", "pread", "write", "writev", "pwrite", "wait", "waitpid",
+                              "wait3", "wait4", "waitid", "system", "sendfile")]
+    + ["select.select", "select.poll.poll", "select.epoll.poll", "_socket.getaddrinfo",
+       "_socket.gethostbyname", "_socket.gethostbyaddr", "_ssl._SSLSocket.read", "_ssl._SSLSocket.write",
+       "_ssl._SSLSocket.do_handshake"])
+BLOCKS = {}             # host callable -> whether it is one of them
+
+cdef bint blocks(object fn):
+    found = BLOCKS.get(fn)
+    if found is None:
+        owner = getattr(fn, "__objclass__", None)
+        if owner is not None:
+            name = f"{owner.__module__}.{owner.__name__}.{getattr(fn, '__name__', '')}"
+        else:
+            name = f"{getattr(fn, '__module__', None)}.{getattr(fn, '__name__', '')}"
+        found = BLOCKS[fn] = name in BLOCKING_HOST_CALLS
+    return found
+
+cdef bint plain_host_values(values):
+    # Whether [values] (converted arguments) call no VM code when the host
+    # uses them: no VMCallable, proxy or iterable of the VM's (types of this
+    # module), in a container either.
+    for x in values:
+        if type(x).__module__ == __name__:
+            return False
+        if type(x) in (tuple, list) and not plain_host_values(x):
+            return False
+    return True
+
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.
     cdef Py_ssize_t npos = n - (LEN(kwnames) if kwnames else 0), i
@@ -521,8 +558,11 @@ cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) exc
         args = [host_path_arg(a + i) for i in range(npos)]
     else:
         args = [to_host(a + i) for i in range(npos)]
+    kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))} if kwnames else {}
+    if MAIN_THREAD.next != NULL and RUNNING != NULL and blocks(fn) \
+            and plain_host_values(args) and plain_host_values(kw.values()):
+        return from_host(call_unlocked(fn, args, kw))
     if kwnames:
-        kw = {str_to_py(FLD(kwnames)[i]): to_host(a + npos + i) for i in range(LEN(kwnames))}
         return from_host(fn(*args, **kw))
     if fn is _host_sleep and npos == 1 and type(args[0]) in (int, float) and 0 <= args[0] <= 1e9 \
             and RUNNING != NULL:

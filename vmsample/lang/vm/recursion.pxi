@@ -6,7 +6,9 @@
 # One limit counts two kinds of depth, as CPython 3.11's does: VM frames
 # (VM_STATE.depth + 1; they live in the frame array, not on the C stack) and
 # C-recursive steps of helpers (VM_STATE.c_depth): comparing, repr-ing and
-# hashing nested containers.  sys.setrecursionlimit sets it.
+# hashing nested containers.  sys.setrecursionlimit sets it.  The frames of
+# hidden code (C modules' replacements) are not counted (counted_depth):
+# they stand for CPython's C functions, which add no frame.
 #
 # INVARIANT: every C-recursive path of the VM is bounded.  A helper that
 # recurses into the items of a value brackets the step with
@@ -44,6 +46,18 @@ cdef char* c_stack_low() noexcept nogil:
     pthread_attr_destroy(&attr)
     return <char*>addr + C_STACK_MARGIN
 
+cdef inline int counted_depth() noexcept nogil:
+    # The depth the limit sees: frames and C-recursive steps, less the frames
+    # of hidden code (C modules' replacements, app-level helpers; see
+    # vm/introspection.pxi), which stand for C functions that count nothing
+    # in CPython (itertools.chain nested 2000 deep calls no Python frame).
+    # Each frame carries the number of hidden frames at or below it
+    # (push_frame), so this is the raw depth less the innermost's count.
+    cdef int d = VM_STATE.depth + 1 + VM_STATE.c_depth
+    if VM_STATE.depth >= 0:
+        d -= VM_STATE.frames[VM_STATE.depth].hidden
+    return d
+
 cdef int check_c_stack() except -1:
     cdef char here
     if VM_STATE.stack_low != NULL and &here < VM_STATE.stack_low:
@@ -54,7 +68,8 @@ cdef int enter_recursion(str where) except -1:
     # [where] completes CPython's message ("in comparison", ...).
     cdef char here
     VM_STATE.c_depth += 1
-    if (VM_STATE.depth + 1 + VM_STATE.c_depth > VM_STATE.recursion_limit
+    if ((VM_STATE.depth + 1 + VM_STATE.c_depth > VM_STATE.recursion_limit
+            and counted_depth() > VM_STATE.recursion_limit)
             or (VM_STATE.stack_low != NULL and &here < VM_STATE.stack_low)):
         VM_STATE.c_depth -= 1
         raise RecursionError(f"maximum recursion depth exceeded {where}")
@@ -65,7 +80,7 @@ cdef inline void leave_recursion() noexcept nogil:
 
 cdef int set_recursion_limit(gcref_t* args, Py_ssize_t n) except -1:
     # sys.setrecursionlimit(limit), with CPython's checks and messages.
-    cdef int depth = VM_STATE.depth + 1 + VM_STATE.c_depth
+    cdef int depth = counted_depth()
     if n != 1:
         raise TypeError(f"setrecursionlimit() takes exactly one argument ({n} given)")
     if not is_intlike(args[0]):

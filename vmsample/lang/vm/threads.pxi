@@ -278,14 +278,17 @@ cdef int switch_threads() except -1:
     return 0
 
 # ---------------------------------------------------------------- waiting
-# INVARIANT: a VM thread waits for the host's GIL only while it holds the VM
-# lock.  So every wait without the VM lock is made in C, without the GIL
-# (a lock's, a sleep's, the VM lock's own), and the VM lock is taken before
-# the GIL: the holder of the VM lock runs VM code with the GIL, never
+# INVARIANT: a VM thread never waits for the VM lock while it holds the
+# host's GIL.  So every wait without the VM lock is made in C, without the
+# GIL (a lock's, a sleep's, the VM lock's own), and the VM lock is taken
+# before the GIL: the holder of the VM lock runs VM code with the GIL, never
 # releasing it (its C code runs no Python bytecode, where CPython would
-# hand the GIL over), and a thread that wanted the GIL first would wait for
-# it for ever.  (A new thread takes the GIL once to start: start_thread
-# waits, without the GIL, until it has let it go again.)
+# hand the GIL over), and a thread that held the GIL while it waited for
+# the VM lock would wait for ever.  (A new thread takes the GIL once to
+# start: start_thread waits, without the GIL, until it has let it go
+# again.)  The one thread that holds the GIL without the VM lock is one in
+# a blocking host call (call_unlocked): host code only, which gives the GIL
+# up in its system call and before the VM lock is taken back.
 
 cdef int sleep_unlocked(double seconds) except -1:
     # time.sleep(seconds) with the VM lock released, as CPython releases the
@@ -308,6 +311,23 @@ cdef int sleep_unlocked(double seconds) except -1:
             return 0
         PyErr_CheckSignals()
         req = rem
+
+cdef object call_unlocked(object fn, list args, dict kw):
+    # fn(*args, **kw), a host call that may block (a socket's recv, a pipe's
+    # read, waitpid, select: host.pxi's BLOCKING_HOST_CALLS) on plain host
+    # values, with the VM lock released so that the other VM threads run
+    # meanwhile, as CPython releases the GIL around those calls.
+    cdef VMThread* me = RUNNING
+    cdef unsigned long generation = THREAD_GENERATION
+    save_thread(me)
+    with nogil:
+        vl_drop(0)
+    try:
+        return fn(*args, **kw)
+    finally:
+        with nogil:
+            vl_take(generation)
+        restore_thread(me)
 
 cdef class LockState:
     """The state of a _thread lock (vmsample/lang/lib/_thread.py, which
