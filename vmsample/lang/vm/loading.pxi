@@ -275,9 +275,6 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
             setup_builtins()
             load_app_modules()
             finish_sys_module()
-            push(app_object("site_builtins"))       # (vmsample/lang/app/site.py)
-            vm_call(top_slot(), 0)
-            pop()
         except VMError:
             startup_failed()
         if not filename.startswith("<"):

@@ -287,8 +287,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization", "patterns",
-               "site"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization", "patterns"]
 
 cdef int startup_failed() except -1:
     # A VM exception escaped the VM's own start-up code: out of memory is the
