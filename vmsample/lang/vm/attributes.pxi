@@ -721,6 +721,24 @@ cdef gcref_t make_super(Frame* f, gcref_t* selfslot) except 0:
     HEAP.shadowstack_top -= 2
     return s
 
+cdef gcref_t frame_super(Frame* f) except 0:
+    # super() without arguments called by another name (`s = super; s()`;
+    # the compiler makes `super()` itself SUPER): CPython's
+    # super_init_without_args, the first argument read from the calling frame.
+    cdef gcref_t first
+    if f.co.argcount == 0:
+        raise RuntimeError("super(): no arguments")
+    first = f.base[0]
+    if first != 0 and has_tid(first, T_CELL) and 0 in CODE_SPECS[f.co.index].cellvars:
+        first = FLD(first)[0]
+    if first == 0:
+        raise RuntimeError("super(): arg[0] deleted")
+    push(first)
+    try:
+        return make_super(f, top_slot())
+    finally:
+        pop()
+
 cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
     cdef gcref_t start, s
     if not has_tid(cslot[0], T_CLASS):

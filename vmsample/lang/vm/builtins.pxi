@@ -886,17 +886,10 @@ cdef int class_check(gcref_t* a, gcref_t* clsslot, bint instance) except -1:
 
 cdef int instance_by_class_attribute(gcref_t* a, gcref_t* clsslot) except -1:
     # isinstance(a[0], cls) after the class test failed: an instance whose
-    # class overrides the __class__ attribute (a proxy) is also an instance
-    # of what that names, when it is a class (CPython's object_isinstance).
-    cdef gcref_t mro, icls
-    cdef uint32_t i
-    if not has_tid(a[0], T_INSTANCE):
-        return 0
-    mro = FLD(class_of(a[0]))[K_MRO]
-    for i in range(LEN(mro) - 1):               # (the last is object, whose __class__ is the class)
-        if dict_get_str(FLD(FLD(mro)[i])[K_DICT], MAGIC(M_CLASS)) != 0:
-            break
-    else:
+    # __class__ attribute is not its class (a proxy) is also an instance of
+    # what that names, when it is a class (CPython's object_isinstance).
+    cdef gcref_t icls
+    if not (has_tid(a[0], T_INSTANCE) and RAW(class_of(a[0]))[K_FLAGS] & CF_CLASS_ATTRIBUTE):
         return 0
     icls = lookup_attr(a, MAGIC(M_CLASS))
     return icls != 0 and icls != class_of(a[0]) and has_tid(icls, T_CLASS) and is_subclass(icls, clsslot[0])

@@ -233,7 +233,7 @@ cdef inline bint overridden(gcref_t cls, int m) noexcept nogil:
 
 cdef void update_class_flags(gcref_t cls) noexcept nogil:
     cdef int64_t f = RAW(cls)[K_FLAGS] & ~CF_LOOKUP_FLAGS
-    cdef gcref_t v
+    cdef gcref_t v, mro
     if overridden(cls, M_GETATTRIBUTE):
         f |= CF_GETATTRIBUTE
     if class_lookup(cls, MAGIC(M_GETATTR)) != 0:
@@ -248,6 +248,10 @@ cdef void update_class_flags(gcref_t cls) noexcept nogil:
         f |= CF_DESCRIPTOR_SET
     if overridden(cls, M_CALL):
         f |= CF_CALL
+    mro = FLD(cls)[K_MRO]       # (its last class is object, whose __class__ is the class)
+    if f & CF_GETATTRIBUTE or class_lookup(cls, MAGIC(M_CLASS)) != \
+            dict_get_str(FLD(FLD(mro)[LEN(mro) - 1])[K_DICT], MAGIC(M_CLASS)):
+        f |= CF_CLASS_ATTRIBUTE
     v = class_lookup(cls, MAGIC(M_DEL))
     if v != 0 and not is_bfunc(v) and not is_bmethod(v):
         # (a host type's __del__ -- os.scandir's iterator's closes it -- is

@@ -102,7 +102,9 @@ cdef enum:   # class flags
     CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
     CF_TUPLEGETTER = 0x8000     # collections' _tuplegetter, unchanged (vm/attributes.pxi)
     CF_TUPLE_HASH = 0x10000     # its instances carry a tuple and __hash__ is tuple's own (a named tuple)
-    CF_LOOKUP_FLAGS = 0x1ABF0
+    CF_CLASS_ATTRIBUTE = 0x20000  # an instance's __class__ may not be its class: __class__ is not
+                                  # object's, or __getattribute__ is not (isinstance asks it then)
+    CF_LOOKUP_FLAGS = 0x3ABF0
 
 cdef enum:   # generator status
     GEN_CREATED = 0

@@ -660,12 +660,13 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
             store(a[0], 0, a[1])
             store(a[0], 1, V_NONE)
             store(a[0], 2, V_NONE)
-        if n == 3:
-            push(new_super(a + 1, a + 2))
-            store(a[0], 0, FLD(top_slot()[0])[0])
-            store(a[0], 1, FLD(top_slot()[0])[1])
-            store(a[0], 2, FLD(top_slot()[0])[2])
-            pop()
+            return V_NONE
+        # super(cls, obj), or super() called by another name
+        push(new_super(a + 1, a + 2) if n == 3 else frame_super(&VM_STATE.frames[VM_STATE.depth]))
+        store(a[0], 0, FLD(top_slot()[0])[0])
+        store(a[0], 1, FLD(top_slot()[0])[1])
+        store(a[0], 2, FLD(top_slot()[0])[2])
+        pop()
         return V_NONE
     if kind == KIND_BYTEARRAY:
         push(construct_bytes(T_BYTEARRAY, a + 1, n - 1, kwnames))
