@@ -742,11 +742,9 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_DIVMOD:
         if is_number(a[0]) and is_number(a[1]):
             return py_to_vm(divmod(num_to_py(a[0]), num_to_py(a[1])))
-        v = magic_of(a[0], M_DIVMOD)
-        if v != 0:
-            v = call_method1(v, a[0], a[1])
-            if v != V_NOTIMPL:
-                return v
+        v = reflected_protocol(a, M_DIVMOD, M_RDIVMOD)
+        if v != V_NOTIMPL:
+            return v
         raise TypeError(f"unsupported operand type(s) for divmod(): '{type_name(a[0])}' and '{type_name(a[1])}'")
     if bid == BI_ROUND:
         if n + nkw(kwnames) > 2:

@@ -53,18 +53,21 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     return raise_binary_type_error(ab, op, inplace)
 
 cdef gcref_t binary_protocol(gcref_t* ab, int op) except 0:
-    # type(a).__op__(a, b), then type(b).__rop__(b, a) -- the reflected one
-    # first when type(b) is a proper subclass of type(a) that overrides it;
-    # NotImplemented when neither applies.
-    cdef gcref_t ta = class_of(ab[0]), tb = class_of(ab[1]), fa, fb, r
     if (op == B_ADD or op == B_MUL) and is_concatenable(ab[0]):
         return sequence_protocol(ab, op)
-    fa = special_lookup(ta, BIN_MAGIC[op])
-    fb = special_lookup(tb, BIN_RMAGIC[op]) if tb != ta else 0
+    return reflected_protocol(ab, BIN_MAGIC[op], BIN_RMAGIC[op])
+
+cdef gcref_t reflected_protocol(gcref_t* ab, int m, int rm) except 0:
+    # type(a).__op__(a, b) (special method [m]), then type(b).__rop__(b, a)
+    # ([rm]) -- the reflected one first when type(b) is a proper subclass of
+    # type(a) that overrides it; NotImplemented when neither applies.
+    cdef gcref_t ta = class_of(ab[0]), tb = class_of(ab[1]), fa, fb, r
+    fa = special_lookup(ta, m)
+    fb = special_lookup(tb, rm) if tb != ta else 0
     push(fa)
     push(fb)
     try:
-        if fb != 0 and is_subclass(tb, ta) and fb != special_lookup(ta, BIN_RMAGIC[op]):
+        if fb != 0 and is_subclass(tb, ta) and fb != special_lookup(ta, rm):
             r = call_method1(top_slot()[0], ab[1], ab[0])
             if r != V_NOTIMPL:
                 return r
