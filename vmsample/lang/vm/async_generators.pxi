@@ -93,21 +93,22 @@ cdef int agen_awaitable_send(gcref_t* aslot, gcref_t* vslot) except -1:
             vslot[0] = FLD(aslot[0])[AW_VALUE]
     return agen_resume(aslot, vslot, False)
 
-cdef gcref_t agen_exception(gcref_t* a, Py_ssize_t n) except 0:
-    # athrow(typ[, val[, tb]]): the exception instance to throw.
-    cdef gcref_t e = a[0]
-    if has_tid(e, T_CLASS):
-        push(e)
-        if n >= 2 and a[1] != V_NONE:
-            push(a[1])
-            e = vm_call(top_slot() - 1, 1)
-        else:
-            e = vm_call(top_slot(), 0)
-        pop()
-    if not (has_tid(e, T_INSTANCE) and RAW(FLD(e)[I_CLASS])[K_FLAGS] & CF_EXCEPTION):
-        raise TypeError("exceptions must be classes or instances deriving from BaseException, not "
-                        f"{type_name(e)}")
-    return e
+cdef gcref_t agen_awaitable_next(gcref_t* aslot, bint stop) except? 0:
+    # The awaitable's __next__ (its send(None)): what the generator passes
+    # up to the event loop.  Once the await completes: 0 and no exception
+    # (for_iter), or with [stop] StopIteration(its result) (next()).
+    cdef gcref_t v
+    cdef int r
+    push(V_NONE)
+    r = agen_awaitable_send(aslot, top_slot())
+    v = pop()
+    if r:
+        return v
+    if not stop:
+        return 0
+    if v != V_NONE:
+        raise_with_value("StopIteration", v)
+    raise StopIteration()
 
 ASYNC_GEN_METHODS = ["__aiter__", "__anext__", "asend", "athrow", "aclose"]
 AGEN_AWAITABLE_METHODS = ["__await__", "__iter__", "__next__", "send", "throw", "close"]
@@ -128,7 +129,7 @@ cdef gcref_t async_gen_method(str owner, str fn, gcref_t* a, Py_ssize_t n) excep
             return new_agen_awaitable(T_ASEND, a, a[1], False)
         if fn == "athrow":
             check_args("athrow", n - 1, 1, 3)
-            push(agen_exception(a + 1, n - 1))
+            push(thrown_exception(a + 1, n - 1))
             v = new_agen_awaitable(T_ATHROW, a, top_slot()[0], False)
             pop()
             return v
@@ -146,7 +147,7 @@ cdef gcref_t async_gen_method(str owner, str fn, gcref_t* a, Py_ssize_t n) excep
         return V_NONE
     if fn == "throw":
         check_args("throw", n - 1, 1, 3)
-        push(agen_exception(a + 1, n - 1))
+        push(thrown_exception(a + 1, n - 1))
         r = agen_resume(a, top_slot(), True)
     else:
         push(a[1] if fn == "send" and n > 1 else V_NONE)

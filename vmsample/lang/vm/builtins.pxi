@@ -1096,26 +1096,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         raise StopIteration()
     if bid == BI_GEN_THROW:
         # throw(value) or throw(type[, value[, traceback]]) (the latter deprecated)
-        if n == 4 and a[3] != V_NONE and not has_tid(a[3], T_TRACEBACK):
-            raise TypeError("throw() third argument must be a traceback object")
-        if has_tid(a[1], T_CLASS):
-            if n >= 3 and isinstance_c(a[2], a[1]):
-                a[1] = a[2]
-            elif n >= 3 and a[2] != V_NONE:
-                push(a[1])
-                push(a[2])
-                a[1] = vm_call(top_slot() - 1, 1)
-                pop()
-            else:
-                a[1] = vm_call_class0(a + 1)
-        elif n >= 3 and a[2] != V_NONE and is_exception(a[1]):
-            raise TypeError("instance exception may not have a separate value")
-        if not is_exception(a[1]):
-            raise TypeError("exceptions must be classes or instances deriving from BaseException, "
-                            f"not {type_name(a[1])}")
-        if n == 4 and a[3] != V_NONE:
-            exc_set_slot(a[1], EXC_TRACEBACK, a[3])
-        push(a[1])
+        push(thrown_exception(a + 1, n - 1))
         if gen_run(a, top_slot(), True):
             return pop()
         v = pop()

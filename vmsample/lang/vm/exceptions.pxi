@@ -95,16 +95,21 @@ cdef int raise_with_value(str name, gcref_t v) except -1:
     HEAP.shadowstack_top -= 3
     return raise_vm(e)
 
-cdef int raise_from_cause(str name, gcref_t* causeslot, str message) except -1:
-    # raise <name>(message) from causeslot[0] (CPython's _PyErr_FormatFromCause).
+cdef gcref_t new_exception(str name, str message) except 0:
+    # <name>(message), a builtin exception, not raised.
     push(exc_class(name))
     push(str_from_py(message))
     push(tuple_from_slots(top_slot(), 1))
     cdef gcref_t e = make_exception(top_slot() - 2, top_slot())
+    HEAP.shadowstack_top -= 3
+    return e
+
+cdef int raise_from_cause(str name, gcref_t* causeslot, str message) except -1:
+    # raise <name>(message) from causeslot[0] (CPython's _PyErr_FormatFromCause).
+    cdef gcref_t e = new_exception(name, message)
     exc_set_slot(e, EXC_CAUSE, causeslot[0])
     exc_set_slot(e, EXC_CONTEXT, causeslot[0])
     exc_set_slot(e, EXC_SUPPRESS, V_TRUE)
-    HEAP.shadowstack_top -= 3
     VM_STATE.reraising = False
     return raise_vm(e)
 

@@ -24,18 +24,20 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     cdef int64_t nstack
     cdef int st
     if status == GEN_RUNNING:
-        raise ValueError(f"{'coroutine' if has_tid(g, T_COROUTINE) else 'generator'} already executing")
+        raise ValueError(f"{generator_kind(g)} already executing")
     if status == GEN_DONE and has_tid(g, T_COROUTINE):
         raise RuntimeError("cannot reuse already awaited coroutine")
     if throw and status != GEN_SUSPENDED:
         RAW(g)[G_STATUS] = GEN_DONE
-        return raise_vm(vslot[0])
+        VM_STATE.roots[R_EXC] = vslot[0]
+        if status == GEN_CREATED:   # (raised in its frame, which ends at once)
+            stop_iteration_escaped(g)
+        raise VMError()
     if status == GEN_DONE:
         vslot[0] = V_NONE
         return False
     if status == GEN_CREATED and not throw and vslot[0] != V_NONE:
-        raise TypeError(f"can't send non-None value to a just-started "
-                        f"{'coroutine' if has_tid(g, T_COROUTINE) else 'generator'}")
+        raise TypeError(f"can't send non-None value to a just-started {generator_kind(g)}")
     if throw:
         st = throw_into_delegate(gslot, vslot)
         if st == 1:
@@ -75,9 +77,11 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
             if not unwind(VM_STATE.depth, False):
                 raise VMError()
         st = eval_loop()
-    except BaseException:
+    except BaseException as e:
         VM_STATE.roots[R_HANDLED] = ret[GEN_OUTER_HANDLED]
         HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
+        if isinstance(e, VMError):
+            stop_iteration_escaped(gslot[0])
         raise
     if st == ST_YIELD:
         store(gslot[0], G_HANDLED,
@@ -86,6 +90,68 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     vslot[0] = ret[0]
     HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
     return st == ST_YIELD
+
+cdef gcref_t thrown_exception(gcref_t* a, Py_ssize_t n) except 0:
+    # The exception throw(typ[, val[, tb]]) raises in a generator (a[0..n),
+    # rooted and writable; also an async generator's athrow()), as CPython's
+    # _gen_throw: an exception instance, or one of class typ made with val
+    # as `raise` makes it (val itself when it is an instance of typ) --
+    # where making it fails, what failed is thrown instead.
+    cdef gcref_t* base
+    if n == 3 and a[2] != V_NONE and not has_tid(a[2], T_TRACEBACK):
+        raise TypeError("throw() third argument must be a traceback object")
+    if has_tid(a[0], T_CLASS) and RAW(a[0])[K_FLAGS] & CF_EXCEPTION:
+        if n >= 2 and isinstance_c(a[1], a[0]):
+            a[0] = a[1]
+        else:
+            base = HEAP.shadowstack_top
+            try:
+                push(a[0])
+                if n >= 2 and a[1] != V_NONE:
+                    push(a[1])
+                    vm_call(top_slot() - 1, 1)          # (its result in the class's slot)
+                else:
+                    top_slot()[0] = vm_call_class0(top_slot())
+                if not is_exception(top_slot()[0]):
+                    top_slot()[0] = new_exception(
+                        "TypeError", f"calling {class_repr(a[0])} should have returned an instance of "
+                                     f"BaseException, not {type_name(top_slot()[0])}")
+                a[0] = pop()
+            except VMError:
+                HEAP.shadowstack_top = base
+                a[0] = VM_STATE.roots[R_EXC]
+                VM_STATE.roots[R_EXC] = 0
+    elif not is_exception(a[0]):
+        raise TypeError("exceptions must be classes or instances deriving from BaseException, "
+                        f"not {type_name(a[0])}")
+    elif n >= 2 and a[1] != V_NONE:
+        raise TypeError("instance exception may not have a separate value")
+    if n == 3 and a[2] != V_NONE:
+        exc_set_slot(a[0], EXC_TRACEBACK, a[2])
+    return a[0]
+
+cdef str generator_kind(gcref_t g):
+    return "coroutine" if has_tid(g, T_COROUTINE) else "async generator" if has_tid(g, T_ASYNCGEN) \
+        else "generator"
+
+cdef int stop_iteration_escaped(gcref_t g) except -1:
+    # PEP 479: a StopIteration that ends generator [g]'s frame (or an async
+    # generator's StopAsyncIteration) would end its caller's iteration
+    # silently; it becomes a RuntimeError caused by it.
+    cdef gcref_t e = VM_STATE.roots[R_EXC]
+    if not is_exception(e):
+        return 0
+    if isinstance_c(e, exc_class("StopIteration")):
+        message = f"{generator_kind(g)} raised StopIteration"
+    elif has_tid(g, T_ASYNCGEN) and isinstance_c(e, exc_class("StopAsyncIteration")):
+        message = "async generator raised StopAsyncIteration"
+    else:
+        return 0
+    push(e)
+    try:
+        return raise_from_cause("RuntimeError", top_slot(), message)
+    finally:
+        pop()
 
 cdef gcref_t handled_exception() noexcept nogil:
     # sys.exc_info()'s exception: the one being handled by the running frame,
@@ -236,7 +302,7 @@ cdef gcref_t generator_getset(str name, gcref_t* gslot) except 0:
         g = getattr_v(top_slot(), intern(name))
         pop()
         return g
-    name = name[3:]                 # (gi_ or cr_)
+    name = name[3:]                 # (gi_, cr_ or ag_)
     if name == "code":
         return code_object(RAW(FLD(g)[G_FUNC])[FN_CODE])
     if name == "running":

@@ -63,7 +63,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t == T_BYTES or t == T_BYTEARRAY:
         return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
-             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER):
+             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER, T_CORO_WRAPPER,
+             T_ASEND, T_ATHROW):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -264,6 +265,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
                 return 0            # a host iterator's (vm/host_modules.pxi) end
     if t == T_CORO_WRAPPER:
         return coro_wrapper_next(itslot, False)
+    if t == T_ASEND or t == T_ATHROW:
+        return agen_awaitable_next(itslot, False)
     raise TypeError(f"'{type_name(it)}' object is not an iterator")
 
 cdef gcref_t reversed_seq_next(gcref_t* itslot) except? 0:
@@ -388,7 +391,7 @@ cdef bint is_iterator(gcref_t v) noexcept:
         return False
     return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
                       T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR,
-                      T_BYTESITER, T_CORO_WRAPPER) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
+                      T_BYTESITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
@@ -396,6 +399,8 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
         raise TypeError(f"'{type_name(itslot[0])}' object is not an iterator")
     if has_tid(itslot[0], T_CORO_WRAPPER):
         return coro_wrapper_next(itslot, True)
+    if has_tid(itslot[0], T_ASEND) or has_tid(itslot[0], T_ATHROW):
+        return agen_awaitable_next(itslot, True)
     if has_tid(itslot[0], T_GENERATOR):
         push(V_NONE)
         if gen_resume(itslot, top_slot()):

@@ -97,6 +97,7 @@ GETSETS = {
                   "__qualname__"],
     "coroutine": ["cr_code", "cr_frame", "cr_running", "cr_suspended", "cr_await", "cr_origin",
                   "__name__", "__qualname__"],
+    "async_generator": ["ag_code", "ag_frame", "ag_running", "ag_await", "__name__", "__qualname__"],
     "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__"],
 }
 # builtin types whose instances can be weakly referenced / have a __dict__
@@ -763,7 +764,7 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
         return FLD(o)[("start", "stop", "step").index(name)]
     if has_tid(o, T_SUPER):
         return FLD(o)[("__thisclass__", "__self__", "__self_class__").index(name)]
-    if has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE):
+    if has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE) or has_tid(o, T_ASYNCGEN):
         return generator_getset(name, oslot)
     if has_tid(o, T_CELL):
         if FLD(o)[0] == 0:
