@@ -175,8 +175,9 @@ INSTRUCTIONS = (
     # [mgr] -> [mgr.__exit__, mgr.__enter__], bound (TypeError if missing)
     _op("BEFORE_WITH", 1),
     _op("IMPORT_STAR", -1),                          # [module] -> []: its public names into the globals
-    # [obj] -> [iterator await delegates to] (a coroutine, or __await__())
-    _op("GET_AWAITABLE", 0),
+    # [obj] -> [iterator await delegates to] (a coroutine, or __await__()); arg: what made obj, for
+    # the error when it is not awaitable: 0 an await, 1 __aenter__, 2 __aexit__ (async with)
+    _op("GET_AWAITABLE", 0, arg=(0, 2)),
     _op("GET_AITER", 0),                             # [obj] -> [obj.__aiter__()] (async for)
     # [aiter] -> [aiter, awaitable of aiter.__anext__()]
     _op("GET_ANEXT", 1),

@@ -470,7 +470,7 @@ class Statements:
         self.emit(Op.BEFORE_ASYNC_WITH if is_async else Op.BEFORE_WITH)
         self.emit(Op.CALL, 0)
         if is_async:
-            self.emit(Op.GET_AWAITABLE)
+            self.emit(Op.GET_AWAITABLE, 1)
             self.delegate()
         depth = self.depth - 1                  # [exit] under the entered value
         exc, end = self.new_label(), self.new_label()
@@ -497,7 +497,7 @@ class Statements:
         self.emit(Op.WITH_EXCEPT_START)
         self.emit(Op.CALL, 3)
         if is_async:
-            self.emit(Op.GET_AWAITABLE)
+            self.emit(Op.GET_AWAITABLE, 2)
             self.delegate()
         self.emit(Op.POP_JUMP_IF_TRUE, suppress)
         self.emit(Op.RERAISE, 1)                # the frame's line goes back to the raise
@@ -517,7 +517,7 @@ class Statements:
             self.emit(Op.LOAD_CONST, self.const(None))
         self.emit(Op.CALL, 3)
         if is_async:
-            self.emit(Op.GET_AWAITABLE)
+            self.emit(Op.GET_AWAITABLE, 2)
             self.delegate()
         self.emit(Op.POP_TOP)
 

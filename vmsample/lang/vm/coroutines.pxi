@@ -8,15 +8,19 @@
 # compiles to GET_AWAITABLE (below) and the yield-from loop.  Its
 # __await__() is a coroutine_wrapper: an iterator over the same coroutine.
 
-cdef gcref_t get_awaitable(gcref_t* slot) except 0:
+cdef gcref_t get_awaitable(gcref_t* slot, int made_by=0) except 0:
     # The iterator [await slot[0]] delegates to: a coroutine itself, else
-    # what its class's __await__ returns (CPython's checks and messages).
+    # what its class's __await__ returns (CPython's checks and messages;
+    # [made_by] as GET_AWAITABLE's arg, vmsample/lang/opcodes.py).
     cdef gcref_t o = slot[0], m, r
     if has_tid(o, T_COROUTINE) or has_tid(o, T_ASEND) or has_tid(o, T_ATHROW):
         return o
     if has_tid(o, T_GENERATOR) and VM_STATE.codes[RAW(FLD(o)[G_FUNC])[FN_CODE]].flags & CO_ITERABLE_COROUTINE:
         return o            # a generator of a types.coroutine function
     m = magic_of(o, M_AWAIT)
+    if m == 0 and made_by:
+        raise TypeError(f"'async with' received an object from {'__aenter__' if made_by == 1 else '__aexit__'} "
+                        f"that does not implement __await__: {type_name(o)}")
     if m == 0:
         raise TypeError(f"object {type_name(o)} can't be used in 'await' expression")
     r = call_method0(m, o)
@@ -96,12 +100,19 @@ cdef gcref_t get_anext(gcref_t* slot) except 0:
     # The awaitable of aiter.__anext__(), not yet awaited.
     push(call_method0(class_lookup(class_of(slot[0]), MAGIC(M_ANEXT)), slot[0]))
     try:
-        return get_awaitable(top_slot())
-    except TypeError:
-        raise TypeError(f"'async for' received an invalid object from __anext__: "
-                        f"{type_name(top_slot()[0])}") from None
-    finally:
+        r = get_awaitable(top_slot())
         pop()
+        return r
+    except VMError:
+        push(VM_STATE.roots[R_EXC])
+    except TypeError as e:
+        push(exc_from_python(e))
+    try:
+        # whatever failed is the cause (CPython's _PyErr_FormatFromCause)
+        return raise_from_cause("TypeError", top_slot(), "'async for' received an invalid object from "
+                                f"__anext__: {type_name(top_slot()[-1])}")
+    finally:
+        HEAP.shadowstack_top -= 2
 
 cdef int end_async_for(gcref_t* sp) except -1:
     # [aiter, exc]: the loop ends on StopAsyncIteration; anything else goes on.

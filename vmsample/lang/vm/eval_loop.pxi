@@ -719,15 +719,15 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         ASYNC_YIELD_VALUE = arg
         return yield_value(f, sp)
     elif op == GET_YIELD_FROM_ITER:
-        if has_tid(sp[-1], T_COROUTINE):
-            # (await is GET_AWAITABLE; the VM has no types.coroutine)
+        if has_tid(sp[-1], T_COROUTINE) and not co.flags & CO_ITERABLE_COROUTINE:
+            # (a types.coroutine generator's yield from is an await)
             raise TypeError("cannot 'yield from' a coroutine object in a non-coroutine generator")
-        if not has_tid(sp[-1], T_GENERATOR):
+        if not has_tid(sp[-1], T_GENERATOR) and not has_tid(sp[-1], T_COROUTINE):
             sp[-1] = get_iter(sp - 1)
         if has_tid(sp[-1], T_CORO_WRAPPER):
             sp[-1] = FLD(sp[-1])[0]             # delegating to it is delegating to its coroutine
     elif op == GET_AWAITABLE:
-        sp[-1] = get_awaitable(sp - 1)
+        sp[-1] = get_awaitable(sp - 1, arg)
     elif op == GET_AITER:
         sp[-1] = get_aiter(sp - 1)
     elif op == GET_ANEXT:
