@@ -114,7 +114,7 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
     # -2), else that int's own hash.
     cdef gcref_t v = slot[0]
     cdef gcref_t m
-    cdef int64_t kind, h
+    cdef int64_t kind
     if carries_tuple_hash(v):
         return tuple_value_hash(v)
     m = magic_of(v, M_HASH)
@@ -130,13 +130,13 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
             return object_id(v) >> 4
         if kind == KIND_TUPLE and has_tid(unwrap(v), T_TUPLE):
             return tuple_value_hash(v)
-    m = call_method0(m, slot[0])
+    m = unwrap(call_method0(m, slot[0]))      # (an int subclass's instance is an int)
     if not is_intlike(m):
         raise TypeError("__hash__ method should return an integer")
-    h = int_to_py(m)
-    if not -2 ** 63 <= h < 2 ** 63:
-        return hash(h)
-    return -2 if h == -1 else h
+    r = int_to_py(m)
+    if not -2 ** 63 <= r < 2 ** 63:
+        return hash(r)
+    return -2 if r == -1 else r
 
 cdef inline bint carries_tuple_hash(gcref_t v) noexcept nogil:
     # Whether hash(v) is tuple's own hash of the tuple v carries: an instance
