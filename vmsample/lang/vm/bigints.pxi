@@ -78,15 +78,17 @@ cdef extern from *:
     static void vms_big_mul1(const unsigned char* a, Py_ssize_t na, int64_t m, uint64_t* r,
                              Py_ssize_t nw) {
         uint64_t um = m < 0 ? (uint64_t)0 - (uint64_t)m : (uint64_t)m;
+        uint64_t fa = vms_big_fill(a, na), carry = fa & 1, w;
         unsigned __int128 acc = 0;
         Py_ssize_t i;
-        int neg = vms_big_magnitude(a, na, r, nw) != (m < 0);
-        for (i = 0; i < nw; i++) {
-            acc += (unsigned __int128)r[i] * um;
+        for (i = 0; i < nw; i++) {          /* |a| word by word (as vms_big_magnitude), times |m| */
+            w = (vms_big_word(a, na, i, fa) ^ fa) + carry;
+            carry = carry && w == 0;
+            acc += (unsigned __int128)w * um;
             r[i] = (uint64_t)acc;
             acc >>= 64;
         }
-        if (neg)
+        if ((fa & 1) != (m < 0))
             vms_big_negate(r, nw);
     }
 
