@@ -117,6 +117,72 @@ cdef extern from *:
         return rem;
     }
 
+    /* a's value as m * 2**e, m from its top two words (at least 57 bits
+       of it: the payload's top byte is not sign only). */
+    static double vms_big_approx(const unsigned char* p, Py_ssize_t n, int* e) {
+        Py_ssize_t nw = vms_big_words(n);
+        uint64_t fill = vms_big_fill(p, n);
+        double m = (double)(int64_t)vms_big_word(p, n, nw - 1, fill);
+        *e = 0;
+        if (nw >= 2) {
+            m = m * 18446744073709551616.0 + (double)vms_big_word(p, n, nw - 2, fill);
+            *e = 64 * (int)(nw - 2);
+        }
+        return m;
+    }
+    static inline int vms_big_negative(const uint64_t* r, Py_ssize_t nw) {
+        return (int64_t)r[nw - 1] < 0;
+    }
+    static inline int vms_big_zero(const uint64_t* r, Py_ssize_t nw) {
+        Py_ssize_t i;
+        for (i = 0; i < nw; i++)
+            if (r[i] != 0)
+                return 0;
+        return 1;
+    }
+
+    /* *q = a // b and r[0..nw) = a % b (floored) for b != 0 when the
+       quotient is below 2**50 (pidigits' digits, a number over one of
+       its size): q estimated in floating point from the leading words,
+       then r = a - q * b and q corrected until r is floored division's
+       remainder (0 <= r < b, or b < r <= 0), which the estimate's 2**-52
+       relative error makes at most a step or two.  Returns 0 when it does
+       not apply (a larger quotient, or more steps), for the caller's
+       CPython path.  t: scratch, nw words; nw >= either's words + 3. */
+    static int vms_big_divmod_small(const unsigned char* a, Py_ssize_t na, const unsigned char* b,
+                                    Py_ssize_t nb, int64_t* q, uint64_t* r, uint64_t* t,
+                                    Py_ssize_t nw) {
+        int ea, eb, step, bneg = vms_big_fill(b, nb) != 0;
+        double ma = vms_big_approx(a, na, &ea), mb = vms_big_approx(b, nb, &eb), x;
+        const unsigned char* rb = (const unsigned char*)r;
+        const unsigned char* tb = (const unsigned char*)t;
+        if (mb == 0.0)
+            return 0;
+        x = floor(ldexp(ma / mb, ea - eb));
+        if (!(fabs(x) < 1125899906842624.0))       /* 2**50 (and not a NaN) */
+            return 0;
+        *q = (int64_t)x;
+        vms_big_mul1(b, nb, *q, t, nw);
+        vms_big_addsub(a, na, tb, 8 * nw, 1, r, nw);
+        for (step = 0; step < 4; step++) {
+            if (!vms_big_zero(r, nw) && vms_big_negative(r, nw) != bneg) {
+                /* r's sign is not b's: q is one too many */
+                vms_big_addsub(rb, 8 * nw, b, nb, 0, r, nw);
+                --*q;
+                continue;
+            }
+            vms_big_addsub(rb, 8 * nw, b, nb, 1, t, nw);
+            if (vms_big_zero(t, nw) || vms_big_negative(t, nw) == bneg) {
+                /* r - b still has b's sign (or is 0): q is one too few */
+                memcpy(r, t, 8 * nw);
+                ++*q;
+                continue;
+            }
+            return 1;
+        }
+        return 0;
+    }
+
     /* The byte length int_from_py gives the value r[0..nw): the fewest
        bytes that hold it and its sign, one more for -2**(8k-1) (whose
        magnitude has 8k bits).  Its top word is sign only (the callers'
@@ -154,6 +220,9 @@ cdef extern from *:
                       Py_ssize_t nw) noexcept nogil
     uint64_t vms_big_divmod1(const unsigned char* a, Py_ssize_t na, uint64_t m, uint64_t* r,
                              Py_ssize_t nw) noexcept nogil
+    int vms_big_divmod_small(const unsigned char* a, Py_ssize_t na, const unsigned char* b,
+                             Py_ssize_t nb, int64_t* q, uint64_t* r, uint64_t* t,
+                             Py_ssize_t nw) noexcept nogil
     Py_ssize_t vms_big_length(const uint64_t* r, Py_ssize_t nw) noexcept nogil
     Py_ssize_t vms_big_words(Py_ssize_t n) noexcept nogil
     void vms_big_check_length(const uint64_t* r, Py_ssize_t nw, Py_ssize_t n) noexcept
@@ -187,9 +256,12 @@ cdef gcref_t int_arith(gcref_t a, gcref_t b, int op) except? 0:
         if not int64_of(a, &m):
             return 0                                # big * big: Karatsuba's
         a, b = b, a
-    elif (op == B_FLOORDIV or op == B_MOD) and not (has_tid(a, T_BIGINT) and int64_of(b, &m) and m > 0):
-        return 0
-    elif op > B_MUL and op != B_FLOORDIV and op != B_MOD:
+    elif op == B_FLOORDIV or op == B_MOD:
+        if b == tag(0) or b == V_FALSE:
+            return 0                                # (CPython's ZeroDivisionError)
+        if not (has_tid(a, T_BIGINT) and int64_of(b, &m) and m > 0):
+            return int_divmod_small(a, b, op)
+    elif op > B_MUL:
         return 0
     pa = intlike_bytes(a, abuf)
     na = LEN(a) if has_tid(a, T_BIGINT) else 8
@@ -213,6 +285,31 @@ cdef gcref_t int_arith(gcref_t a, gcref_t b, int op) except? 0:
             rem = vms_big_divmod1(pa, na, <uint64_t>m, r, nw)
             if op == B_MOD:
                 return tag(<int64_t>rem)            # (below m, a small int)
+        return int_from_words(r, nw)
+    finally:
+        if r != &stack[0]:
+            free(r)
+
+cdef gcref_t int_divmod_small(gcref_t a, gcref_t b, int op) except? 0:
+    # a // b or a % b (b != 0) when the quotient is below 2**50
+    # (vms_big_divmod_small), or 0 for CPython's ints to do it.
+    cdef unsigned char abuf[8]
+    cdef unsigned char bbuf[8]
+    cdef uint64_t stack[BIG_STACK_WORDS]
+    cdef const unsigned char* pa = intlike_bytes(a, abuf)
+    cdef const unsigned char* pb = intlike_bytes(b, bbuf)
+    cdef Py_ssize_t na = LEN(a) if has_tid(a, T_BIGINT) else 8
+    cdef Py_ssize_t nb = LEN(b) if has_tid(b, T_BIGINT) else 8
+    cdef Py_ssize_t nw = vms_big_words(na if na > nb else nb) + 3
+    cdef uint64_t* r = &stack[0] if 2 * nw <= BIG_STACK_WORDS else <uint64_t*>malloc(2 * nw * 8)
+    cdef int64_t q
+    if r == NULL:
+        raise MemoryError()
+    try:
+        if not vms_big_divmod_small(pa, na, pb, nb, &q, r, r + nw, nw):
+            return 0
+        if op == B_FLOORDIV:
+            return tag(q)
         return int_from_words(r, nw)
     finally:
         if r != &stack[0]:
