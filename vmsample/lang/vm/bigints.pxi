@@ -1,14 +1,16 @@
 # vm/bigints.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # Big-int arithmetic on the payload itself: + and - of any two ints, * by
-# an int that fits in 64 bits, // and % by a positive one, in C on the
-# two's complement bytes (vm/numbers.pxi), 64 bits at a time.  Everything
-# else (a product of two big ints, division by a big int, powers, shifts)
-# converts to CPython's ints and back, whose algorithms (Karatsuba, long
-# division) win on those.  The chains pidigits and digit loops are made
-# of -- a big int times a small one plus another big int -- never leave
-# the VM's representation: converting both operands and the result around
-# every operation was 56% of pidigits' time, against 20% in the arithmetic.
+# an int that fits in 64 bits, // and % by a positive small int, and by any
+# int when the quotient is below 2**50, in C on the two's complement bytes
+# (vm/numbers.pxi), 64 bits at a time.  Everything else (a product of two
+# big ints, a long quotient, powers, shifts, bitwise operators) converts to
+# CPython's ints and back, whose algorithms (Karatsuba, long division) win
+# on those.  The chains pidigits and digit loops are made of -- a big int
+# times a small one plus another big int, over one of its own size --
+# never leave the VM's representation: converting both operands and the
+# result around every operation was 56% of pidigits' time, against 20% in
+# the arithmetic.
 #
 # The invariant: a result is exactly the value int_from_py would make of
 # CPython's answer -- a small int tagged, a big int in the byte length
@@ -189,8 +191,14 @@ cdef extern from *:
        headroom), so the length is below 8 * nw. */
     static Py_ssize_t vms_big_length(const uint64_t* r, Py_ssize_t nw) {
         const unsigned char* q = (const unsigned char*)r;
-        Py_ssize_t n = 8 * nw, i;
-        unsigned char sign = q[n - 1] & 0x80, fill = sign ? 0xFF : 0;
+        uint64_t wfill = (int64_t)r[nw - 1] < 0 ? ~(uint64_t)0 : 0;
+        Py_ssize_t n, i;
+        unsigned char sign, fill;
+        while (nw > 1 && r[nw - 1] == wfill && (r[nw - 2] ^ wfill) >> 63 == 0)
+            nw--;                           /* whole words of sign first (a product by 0) */
+        n = 8 * nw;
+        sign = q[n - 1] & 0x80;
+        fill = sign ? 0xFF : 0;
         while (n > 1 && q[n - 1] == fill && (q[n - 2] & 0x80) == sign)
             n--;
         if (sign && q[n - 1] == 0x80) {
