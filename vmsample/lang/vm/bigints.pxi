@@ -38,7 +38,8 @@ cdef extern from *:
         return (n + 7) / 8;
     }
 
-    /* r[0..nw) = a + b, or a - b (a + ~b + 1); nw > the words of either. */
+    /* r[0..nw) = a + b, or a - b (a + ~b + 1), modulo 2**(64 nw): nw words
+       must hold the result (nw > the words of either does).  r may be a. */
     static void vms_big_addsub(const unsigned char* a, Py_ssize_t na, const unsigned char* b,
                                Py_ssize_t nb, int sub, uint64_t* r, Py_ssize_t nw) {
         uint64_t fa = vms_big_fill(a, na), fb = vms_big_fill(b, nb);
