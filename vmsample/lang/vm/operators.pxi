@@ -141,6 +141,10 @@ cdef gcref_t builtin_binary(gcref_t* ab, int op, bint inplace) except? 0:
     cdef gcref_t a = ab[0], b = ab[1], r
     cdef uint16_t ta, tb
     if is_number(a) and is_number(b):
+        if is_intlike(a) and is_intlike(b):
+            r = int_arith(a, b, op)         # (vm/bigints.pxi: + - * // % without CPython's ints)
+            if r != 0:
+                return r
         if op <= B_POW or (is_intlike(a) and is_intlike(b)):
             res = _PY_BINOPS[op](num_to_py(a), num_to_py(b))
             if (a == V_TRUE or a == V_FALSE) and (b == V_TRUE or b == V_FALSE) and op >= B_AND:
