@@ -322,6 +322,8 @@ cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name, bint raising) exc
     cdef gcref_t f = dict_get_str(FLD(mslot[0])[1], MAGIC(M_GETATTR))
     cdef gcref_t v
     if f == 0:
+        if FLD(mslot[0])[1] == VM_STATE.roots[R_BUILTINS] and site_builtin(name):
+            return dict_get_str(VM_STATE.roots[R_BUILTINS], name)       # (vm/site_builtins.pxi)
         return 0
     try:
         v = call1(f, name)
