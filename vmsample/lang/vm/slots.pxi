@@ -451,7 +451,7 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
-    if has_tid(it, T_REVERSED):
+    if has_tid(it, T_REVERSED) or has_tid(it, T_LISTREVITER):
         # the items left, or 0 if the sequence shrank below them (CPython's
         # reversed_len, which asks the sequence its len each time)
         if RAW(it)[IT_C] == 0:

@@ -84,6 +84,7 @@ def builtin_class_rows():
         ("map", KIND_OTHER, [T_MAP], ["object"], map, 0),
         ("filter", KIND_OTHER, [T_FILTER], ["object"], filter, 0),
         ("reversed", KIND_OTHER, [T_REVERSED], ["object"], reversed, 0),
+        ("list_reverseiterator", KIND_OTHER, [T_LISTREVITER], ["object"], type(reversed([])), CF_FINAL),
         ("dict_keys", KIND_OTHER, [T_DICTVIEW], ["object"], type({}.keys()), CF_FINAL),
         ("dict_values", KIND_OTHER, [], ["object"], type({}.values()), CF_FINAL),
         ("dict_items", KIND_OTHER, [], ["object"], type({}.items()), CF_FINAL),
