@@ -66,6 +66,9 @@ cdef enum:
     FN_CODE = 4
     FN_DICT = 5
     FN_META = 6
+# staticmethod, classmethod: [callable, attributes DICT | 0 (made when first
+#                              set or read: vm/attributes.pxi, wrapper_dict)]
+    CM_DICT = 1
 # weak reference (vm/weakrefs.pxi): [target, weak (the core's weak field),
 #                                     owner: the ref or proxy object it serves]
     W_TARGET = 0
@@ -195,8 +198,8 @@ def _register_types(Nursery n):
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
-    T_STATICMETHOD = fixed("staticmethod", 1, [0])
-    T_CLASSMETHOD = fixed("classmethod", 1, [0])
+    T_STATICMETHOD = fixed("staticmethod", 2, [0, CM_DICT])
+    T_CLASSMETHOD = fixed("classmethod", 2, [0, CM_DICT])
     T_TRACEBACK = fixed("traceback", 4, [0, 1])            # vm/introspection.pxi
     T_FRAME = fixed("frame", 5, [0, 1])
     T_CODE = fixed("code", 1, [])

@@ -86,8 +86,8 @@ GETSETS = {
                                "__text_signature__"],
     "getset_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__"],
     "property": ["fget", "fset", "fdel", "__doc__", "__isabstractmethod__"],
-    "staticmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
-    "classmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
+    "staticmethod": ["__func__", "__wrapped__", "__isabstractmethod__", "__dict__"],
+    "classmethod": ["__func__", "__wrapped__", "__isabstractmethod__", "__dict__"],
     "slice": ["start", "stop", "step"],
     "range": ["start", "stop", "step"],
     "module": ["__dict__"],
@@ -562,6 +562,8 @@ cdef gcref_t own_dict_or_0(gcref_t* oslot) except? 0:
         return FLD(oslot[0])[1]
     if has_tid(oslot[0], T_FUNCTION):
         return function_dict(oslot)
+    if has_tid(oslot[0], T_STATICMETHOD) or has_tid(oslot[0], T_CLASSMETHOD):
+        return wrapper_dict(oslot)
     if has_tid(oslot[0], T_CLASS):
         return FLD(oslot[0])[K_DICT]
     return 0
