@@ -65,13 +65,13 @@ def test_missing_lists_only_what_the_vm_lacks_once_each():
              attributes={("sys", "getrefcount"): (4, 7)}, star_modules=["math"])
     vm = {"builtins": ["exit", "sqrt"], "imports": {"curses": "ImportError: no _curses"},
           "attributes": [("sys", "getrefcount")]}
-    lines = sorted(text for _, text in _missing(u, "p.py", None, vm))
+    lines = sorted(text for _, text in _missing(u, "p.py", vm))
     # sqrt comes from `from math import *`: not a builtin the VM must have.
     assert lines == ["p.py:2:1: import of module 'curses' is not supported by vmsample: ImportError: no _curses",
                      "p.py:3:1: builtin 'exit' is not supported by vmsample",
                      "p.py:4:7: 'sys.getrefcount' is not supported by vmsample"]
     u.unknown_star = True       # a star import of the program's own module may bind any name
-    assert [t for _, t in _missing(u, "p.py", None, vm) if "builtin" in t] == []
+    assert [t for _, t in _missing(u, "p.py", vm) if "builtin" in t] == []
 
 
 def test_check_lists_the_vms_gaps_not_the_programs_errors(tmp_path):
@@ -85,6 +85,7 @@ def test_check_lists_the_vms_gaps_not_the_programs_errors(tmp_path):
         f"{path}:2:25: 'gc.get_referrers' is not supported by vmsample",
         f"{path}:4:12: 'sys.getrefcount' is not supported by vmsample"]
     assert check_program("print(exit, quit, help, len)\n", path) == []
+    assert check_program("pritn(sys.argv)\n", path) == []     # (nothing the VM is asked)
 
 
 def test_check_command_exit_status_and_lines(tmp_path):

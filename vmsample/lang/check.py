@@ -72,8 +72,8 @@ def check_programs(programs: list[tuple[str, str]]) -> list[list[str]]:
     questions = _questions(uses)
     cpython = probe_cpython(*questions)
     asked = _asked_of_vm(questions, cpython)
-    vm = probe_vm(*asked) if any(asked) else cpython        # (nothing to ask: nothing lacked)
-    return [[text for _, text in sorted(r + _missing(u, filename, cpython, vm))]
+    vm = probe_vm(*asked) if any(asked) else NOTHING_LACKED
+    return [[text for _, text in sorted(r + _missing(u, filename, vm))]
             for (_, filename), r, u in zip(programs, refusals, uses)]
 
 
@@ -207,6 +207,7 @@ def probe(builtin_names, modules, attributes):
 
 ANSWER = probe(*QUESTIONS)
 """
+NOTHING_LACKED = {"builtins": [], "imports": {}, "attributes": []}
 
 
 def _questions(uses):
@@ -256,7 +257,7 @@ def probe_vm(names, modules, attributes):
     return answer
 
 
-def _missing(u, filename, cpython, vm):
+def _missing(u, filename, vm):
     # The lines for what the VM lacks of what [u] uses and CPython has.
     lines = []
     star_names = [_public_names(m) for m in u.star_modules]
