@@ -10,9 +10,13 @@ status is the program's (1 after an uncaught exception, 2 if the compiler
 refuses it), and a failing program still leaves a complete profile of what
 ran.
 
-``vmsample run --check PROG.py`` runs nothing: it lists every construct in
-the program that the VM would refuse when it runs it (exit status 1 if there
-is one, 0 if none).
+``vmsample run --check PROG.py`` (or ``-c CODE``) runs nothing of the
+program: it lists everything the program would miss on the VM, one
+``file:line:col: ... is not supported by vmsample`` line each -- the
+constructs the VM refuses when they run, the imports that fail, and the
+builtins and module attributes CPython has and the VM lacks
+(vmsample.lang.check).  Exit status: 1 if anything is listed, 0 if nothing,
+2 if the program is not valid Python.
 """
 
 import argparse
@@ -67,8 +71,10 @@ def add_arguments(parser):
                         help="the most old-space memory the program may use: beyond it an "
                              "allocation raises MemoryError in the program (default off)")
     parser.add_argument("--check", action="store_true",
-                        help="run nothing: list everything in the program the VM does not support, "
-                             "one file:line:col per line (exit status 1 if anything is listed)")
+                        help="run nothing of the program: list everything it would miss on the VM "
+                             "(constructs, failing imports, builtins and module attributes CPython "
+                             "has), one file:line:col per line; exit status 1 if anything is listed, "
+                             "0 if nothing, 2 if the program is not valid Python")
     # -c and -m end vmsample's options, as python's: the rest of the line
     # is CODE or MODULE, then the program's arguments.
     target = parser.add_mutually_exclusive_group()
@@ -113,21 +119,21 @@ def keep_what_fit(out, spool):
 def check(source, filename):
     """``--check``: what the VM would refuse, all at once, without running anything."""
     from vmsample.lang import syntax_error_line
-    from vmsample.lang.compiler import check_source
+    from vmsample.lang.check import check_program
 
     try:
-        refusals = check_source(source, filename)
+        missing = check_program(source, filename)
     except SyntaxError as e:
         print(syntax_error_line(e), file=sys.stderr)
         return 2
-    for line in refusals:
+    for line in missing:
         print(line)
-    if refusals:
-        print(f"vmsample: {filename}: {len(refusals)} unsupported construct"
-              f"{'' if len(refusals) == 1 else 's'} (each raises when it runs)", file=sys.stderr)
+    if missing:
+        print(f"vmsample: {filename}: {len(missing)} thing{'' if len(missing) == 1 else 's'} the VM "
+              f"does not support (each raises when it runs)", file=sys.stderr)
     else:
         print(f"vmsample: {filename}: nothing unsupported", file=sys.stderr)
-    return 1 if refusals else 0
+    return 1 if missing else 0
 
 
 def run(args):

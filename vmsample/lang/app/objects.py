@@ -148,7 +148,7 @@ install(type(NotImplemented), "__reduce__", _singleton_reduce("NotImplemented"))
 
 
 # ---------------------------------------------------------------- the builtin iterators
-# Pickled as CPython pickles them (listiter_reduce, reversed_reduce,
+# Pickled as CPython pickles them (listiter_reduce, reversed_reduce, listreviter_reduce,
 # enum_reduce, zip_reduce, map_reduce, filter_reduce, dictiter_reduce...):
 # the iterable and the position, or iter() of an empty sequence once the
 # iterator is exhausted.  _vm.iterator_state reads the VM's iterator.
@@ -171,9 +171,16 @@ def _iterator_setstate(self, state):
 
 def _reversed_reduce(self):
     seq, index = iterator_state(self)
-    if index >= 0:
+    if seq is not None:
         return type(self), (seq,), index
     return type(self), ((),)
+
+
+def _list_reverseiterator_reduce(self):
+    seq, index = iterator_state(self)
+    if seq is not None:
+        return reversed, (seq,), index
+    return iter, ([],)
 
 
 def _range_iterator_reduce(self):
@@ -213,6 +220,8 @@ for _cls in _EMPTY_OF:
     install(_cls, "__setstate__", _iterator_setstate)
 install(reversed, "__reduce__", _reversed_reduce)
 install(reversed, "__setstate__", _iterator_setstate)
+install(type(reversed([])), "__reduce__", _list_reverseiterator_reduce)
+install(type(reversed([])), "__setstate__", _iterator_setstate)
 install(type(iter(range(0))), "__reduce__", _range_iterator_reduce)
 install(type(iter(range(0))), "__setstate__", _iterator_setstate)
 install(type(iter(range(1 << 64))), "__reduce__", _range_iterator_reduce)

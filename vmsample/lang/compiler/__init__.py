@@ -132,7 +132,8 @@ def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> C
 def check_source(source: str, filename: str) -> list[str]:
     """Everything in a program that the VM does not support, as
     ``file:line:col: ... is not supported by vmsample`` lines in source order
-    (``vmsample run --check``).  Raises SyntaxError like compile_source."""
+    (the constructs of ``vmsample run --check``, whose names vmsample.lang.check
+    adds).  Raises SyntaxError like compile_source."""
     refusals = []
     compile_source(source, filename, refusals)
     return [message for _, message in sorted(refusals)]

@@ -322,6 +322,8 @@ cdef gcref_t module_getattr_hook(gcref_t* mslot, gcref_t name, bint raising) exc
     cdef gcref_t f = dict_get_str(FLD(mslot[0])[1], MAGIC(M_GETATTR))
     cdef gcref_t v
     if f == 0:
+        if FLD(mslot[0])[1] == VM_STATE.roots[R_BUILTINS] and site_builtin(name):
+            return dict_get_str(VM_STATE.roots[R_BUILTINS], name)       # (vm/site_builtins.pxi)
         return 0
     try:
         v = call1(f, name)
@@ -357,6 +359,8 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
         pop()
         return v
     v = own_attribute(oslot[0], name)
+    if v == 0 and k == DESCR_PLAIN and is_wrapper_without_dict(oslot[0]):
+        v = wrapped_attribute(oslot, name)
     if v != 0 or descr == 0 or k == DESCR_MEMBER:
         return v
     if k == DESCR_NONDATA:
@@ -385,6 +389,8 @@ cdef gcref_t own_attribute(gcref_t o, gcref_t name) noexcept nogil:
         return dict_get_str(FLD(o)[1], name)
     if t == T_FUNCTION and FLD(o)[FN_DICT] != 0:
         return dict_get_str(FLD(o)[FN_DICT], name)
+    if (t == T_CLASSMETHOD or t == T_STATICMETHOD) and FLD(o)[CM_DICT] != 0:
+        return dict_get_str(FLD(o)[CM_DICT], name)
     return 0
 
 cdef gcref_t type_getattr(gcref_t* cslot, gcref_t name) except? 0:
@@ -510,6 +516,13 @@ cdef int generic_setattr(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1
                     raise AttributeError(no_attribute_message(oslot[0], top_slot()[0]))
                 return 0
             return field_dict_set(oslot, FN_DICT, top_slot()[0], vslot)
+        if t == T_CLASSMETHOD or t == T_STATICMETHOD:
+            wrapper_dict(oslot)
+            if vslot == NULL:
+                if not field_dict_del(oslot, CM_DICT, top_slot()[0]):
+                    raise AttributeError(no_attribute_message(oslot[0], top_slot()[0]))
+                return 0
+            return field_dict_set(oslot, CM_DICT, top_slot()[0], vslot)
     finally:
         pop()
     if descr != 0:
@@ -621,6 +634,47 @@ cdef gcref_t function_dict(gcref_t* fslot) except 0:
         d = dict_new()
         store(fslot[0], FN_DICT, d)
     return FLD(fslot[0])[FN_DICT]
+
+# A staticmethod's or classmethod's attributes, as CPython's (3.10+): its
+# __dict__ starts as a copy of its callable's __module__, __name__,
+# __qualname__, __doc__ and __annotations__ (functools.wraps), so that
+# typing's @final can mark it and it reads as its function.  The dict is
+# made when first needed; until then those five names are read from the
+# callable itself (wrapped_attribute), which says the same.
+WRAPS_NAMES = ("__module__", "__name__", "__qualname__", "__doc__", "__annotations__")
+
+cdef inline bint is_wrapper_without_dict(gcref_t o) noexcept nogil:
+    return is_obj(o) and (TID(o) == T_CLASSMETHOD or TID(o) == T_STATICMETHOD) and FLD(o)[CM_DICT] == 0
+
+cdef gcref_t wrapped_attribute(gcref_t* oslot, gcref_t name) except? 0:
+    # One of WRAPS_NAMES, read from the callable; else 0.
+    cdef gcref_t v
+    if str_to_py(name) not in WRAPS_NAMES:
+        return 0
+    push(FLD(oslot[0])[0])
+    v = getattr_or_0(top_slot(), name)
+    pop()
+    return v
+
+cdef gcref_t wrapper_dict(gcref_t* oslot) except 0:
+    # The staticmethod's or classmethod's __dict__, made (with the
+    # callable's WRAPS_NAMES) on first use.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t v
+    if FLD(oslot[0])[CM_DICT] != 0:
+        return FLD(oslot[0])[CM_DICT]
+    push(dict_new())
+    for name in WRAPS_NAMES:
+        push(intern(name))
+        push(FLD(oslot[0])[0])
+        v = getattr_or_0(top_slot(), base[1])
+        if v != 0:
+            top_slot()[0] = v
+            dict_set(base, base + 1, base + 2)
+        HEAP.shadowstack_top = base + 1
+    store(oslot[0], CM_DICT, base[0])
+    HEAP.shadowstack_top = base
+    return FLD(oslot[0])[CM_DICT]
 
 cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
     # obj.__class__ = cls.  Both classes must lay out their instances alike

@@ -635,7 +635,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         return pop()
     if bid == BI_REVERSED:
         if has_tid(a[0], T_LIST) or has_tid(a[0], T_TUPLE):
-            return new_iter(T_REVERSED, a, 0, SEQLEN(a[0]), 0)
+            return new_iter(T_LISTREVITER if has_tid(a[0], T_LIST) else T_REVERSED, a, 0, SEQLEN(a[0]), 0)
         if has_tid(a[0], T_RANGE):
             # range.__reversed__: the range backwards, never a list of it
             push(range_from_py(range_to_py(a[0])[::-1]))

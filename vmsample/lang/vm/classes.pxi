@@ -156,6 +156,12 @@ cdef gcref_t compute_mro(gcref_t* clsslot) except 0:
         free(seqs); free(lens); free(heads)
         raise MemoryError()
     try:
+        # As CPython's mro_implementation (check_duplicates): a base twice is
+        # its own error, before the merge would find no consistent order.
+        for i in range(nseq - 1):
+            for j in range(i + 1, nseq - 1):
+                if FLD(bases)[i] == FLD(bases)[j]:
+                    raise TypeError(f"duplicate base class {class_name(FLD(bases)[i])}")
         for i in range(nseq - 1):
             b = FLD(bases)[i]
             lens[i] = LEN(FLD(b)[K_MRO])

@@ -580,6 +580,8 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
             v = dict_get_str(VM_STATE.roots[co.globals], co.names[arg])
         if v == 0:
             v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
+        if v == 0 and site_builtin(co.names[arg]):
+            v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
         if v == 0:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined", name=str_to_py(co.names[arg]))
         sp[0] = v

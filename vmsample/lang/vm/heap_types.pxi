@@ -14,6 +14,7 @@ cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DI
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
 cdef uint16_t T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+cdef uint16_t T_LISTREVITER
 cdef uint16_t T_WEAKREF
 
 # list: [items ARRAY, len raw]
@@ -65,6 +66,9 @@ cdef enum:
     FN_CODE = 4
     FN_DICT = 5
     FN_META = 6
+# staticmethod, classmethod: [callable, attributes DICT | 0 (made when first
+#                              set or read: vm/attributes.pxi, wrapper_dict)]
+    CM_DICT = 1
 # weak reference (vm/weakrefs.pxi): [target, weak (the core's weak field),
 #                                     owner: the ref or proxy object it serves]
     W_TARGET = 0
@@ -150,7 +154,7 @@ def _register_types(Nursery n):
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
     global T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
-    global T_WEAKREF
+    global T_WEAKREF, T_LISTREVITER
 
     def fixed(name, nwords, refs):
         return n.register_type(name, fixed_size=8 * nwords, ref_offsets=[8 * i for i in refs])
@@ -196,8 +200,8 @@ def _register_types(Nursery n):
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
-    T_STATICMETHOD = fixed("staticmethod", 1, [0])
-    T_CLASSMETHOD = fixed("classmethod", 1, [0])
+    T_STATICMETHOD = fixed("staticmethod", 2, [0, CM_DICT])
+    T_CLASSMETHOD = fixed("classmethod", 2, [0, CM_DICT])
     T_TRACEBACK = fixed("traceback", 4, [0, 1])            # vm/introspection.pxi
     T_FRAME = fixed("frame", 5, [0, 1])
     T_CODE = fixed("code", 1, [])
@@ -214,6 +218,8 @@ def _register_types(Nursery n):
     T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
     T_WEAKREF = n.register_type("weakref target", fixed_size=16, ref_offsets=[8 * W_OWNER],
                                 weak_offset=8 * W_TARGET)
+    # reversed(a_list), as CPython's: a reversed's layout and behaviour, its own class
+    T_LISTREVITER = it("list_reverseiterator")
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

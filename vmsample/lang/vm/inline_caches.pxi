@@ -153,6 +153,11 @@ cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except
         c.index = ix
         return ENT(g)[3 * ix + 2]
     ix = dict_index_str(b, name)
+    if ix < 0 and site_builtin(name):
+        # (made now, by VM code that may have moved [g]: cached next time)
+        b = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
+        if b != 0:
+            return b
     if ix < 0:
         raise NameError(f"name '{str_to_py(name)}' is not defined", name=str_to_py(name))
     c.where = <int32_t>ix + 1

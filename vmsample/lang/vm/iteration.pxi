@@ -63,8 +63,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
     if t == T_BYTES or t == T_BYTEARRAY:
         return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
-             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_BYTESITER, T_CORO_WRAPPER,
-             T_ASEND, T_ATHROW):
+             T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR, T_BYTESITER,
+             T_CORO_WRAPPER, T_ASEND, T_ATHROW):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -240,7 +240,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             if ends_iteration():
                 return 0
             raise
-    if t == T_REVERSED:
+    if t == T_REVERSED or t == T_LISTREVITER:
         if RAW(it)[IT_D]:
             return reversed_seq_next(itslot)
         i = RAW(it)[IT_C] - 1
@@ -249,6 +249,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             RAW(it)[IT_C] = i
             return ITEMS(o)[i]
         RAW(it)[IT_C] = 0
+        FLD(it)[IT_A] = 0           # let go (see reversed_seq_next); storing 0 needs no write barrier
         return 0
     if t == T_BYTESITER:
         return bytes_iter_next(it)
@@ -289,9 +290,10 @@ cdef gcref_t reversed_seq_next(gcref_t* itslot) except? 0:
         finally:
             HEAP.shadowstack_top -= 2
     # exhausted: the sequence is let go (CPython clears ro->seq), so that it
-    # can die now (test.support's check_free_after_iterating)
+    # can die now (test.support's check_free_after_iterating); IT_A 0 is
+    # what pickling tells an exhausted reversed by (iterator_state)
     RAW(itslot[0])[IT_C] = 0
-    store(itslot[0], IT_A, VM_STATE.roots[R_EMPTY_TUPLE])
+    FLD(itslot[0])[IT_A] = 0
     return 0
 
 cdef bint ends_iteration() except -1:
@@ -390,8 +392,9 @@ cdef bint is_iterator(gcref_t v) noexcept:
     if not is_obj(v):
         return False
     return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
-                      T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR,
-                      T_BYTESITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
+                      T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR,
+                      T_BYTESITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or \
+        (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
     cdef gcref_t v
@@ -433,9 +436,10 @@ cdef gcref_t iterator_state(gcref_t* aslot) except 0:
         # (sequence, index of the next item)
         push(FLD(it)[IT_A])
         push(tag(RAW(it)[IT_C]))
-    elif t == T_REVERSED:
-        # (sequence, index of the next item; -1: exhausted)
-        push(FLD(it)[IT_A])
+    elif t == T_REVERSED or t == T_LISTREVITER:
+        # (sequence, index of the next item), the sequence None once
+        # exhausted (let go: CPython's NULL ro->seq)
+        push(FLD(it)[IT_A] if FLD(it)[IT_A] != 0 else V_NONE)
         push(tag(RAW(it)[IT_C] - 1))
     elif t == T_RANGEITER:
         # (next value, stop, step): range(*state) is what is left
@@ -487,7 +491,9 @@ cdef gcref_t iterator_setstate(gcref_t* itslot, gcref_t index) except 0:
         o = FLD(it)[IT_A]
         n = BLEN(o) if t == T_BYTESITER else (LEN(o) if t == T_STRITER else SEQLEN(o))
         RAW(it)[IT_C] = 0 if i < 0 else (n if i > n else i)
-    elif t == T_REVERSED:
+    elif t == T_REVERSED or t == T_LISTREVITER:
+        if FLD(it)[IT_A] == 0:
+            return V_NONE           # exhausted: nothing to move (CPython's reversed_setstate)
         push(FLD(it)[IT_A])
         n = int_to_py(call_builtin(BI_LEN, top_slot(), 1, 0)) if RAW(it)[IT_D] else SEQLEN(top_slot()[0])
         pop()

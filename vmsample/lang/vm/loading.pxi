@@ -240,6 +240,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     CODE_SPECS.clear()
     CODE_COPIES.clear()
     EXC_CLASSES.clear()
+    SITE_MADE.clear()
     class_serial = 0
     reset_special_cache()      # (keyed by serials)
     global VM_GENERATION

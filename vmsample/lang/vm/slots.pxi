@@ -86,8 +86,8 @@ GETSETS = {
                                "__text_signature__"],
     "getset_descriptor": ["__name__", "__qualname__", "__objclass__", "__doc__"],
     "property": ["fget", "fset", "fdel", "__doc__", "__isabstractmethod__"],
-    "staticmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
-    "classmethod": ["__func__", "__wrapped__", "__isabstractmethod__"],
+    "staticmethod": ["__func__", "__wrapped__", "__isabstractmethod__", "__dict__"],
+    "classmethod": ["__func__", "__wrapped__", "__isabstractmethod__", "__dict__"],
     "slice": ["start", "stop", "step"],
     "range": ["start", "stop", "step"],
     "module": ["__dict__"],
@@ -452,7 +452,7 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
-    if has_tid(it, T_REVERSED):
+    if has_tid(it, T_REVERSED) or has_tid(it, T_LISTREVITER):
         # the items left, or 0 if the sequence shrank below them (CPython's
         # reversed_len, which asks the sequence its len each time)
         if RAW(it)[IT_C] == 0:
@@ -563,6 +563,8 @@ cdef gcref_t own_dict_or_0(gcref_t* oslot) except? 0:
         return FLD(oslot[0])[1]
     if has_tid(oslot[0], T_FUNCTION):
         return function_dict(oslot)
+    if has_tid(oslot[0], T_STATICMETHOD) or has_tid(oslot[0], T_CLASSMETHOD):
+        return wrapper_dict(oslot)
     if has_tid(oslot[0], T_CLASS):
         return FLD(oslot[0])[K_DICT]
     return 0

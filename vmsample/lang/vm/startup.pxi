@@ -84,6 +84,7 @@ def builtin_class_rows():
         ("map", KIND_OTHER, [T_MAP], ["object"], map, 0),
         ("filter", KIND_OTHER, [T_FILTER], ["object"], filter, 0),
         ("reversed", KIND_OTHER, [T_REVERSED], ["object"], reversed, 0),
+        ("list_reverseiterator", KIND_OTHER, [T_LISTREVITER], ["object"], type(reversed([])), CF_FINAL),
         ("dict_keys", KIND_OTHER, [T_DICTVIEW], ["object"], type({}.keys()), CF_FINAL),
         ("dict_values", KIND_OTHER, [], ["object"], type({}.values()), CF_FINAL),
         ("dict_items", KIND_OTHER, [], ["object"], type({}.items()), CF_FINAL),
@@ -300,20 +301,31 @@ cdef int startup_failed() except -1:
 
 cdef int load_app_modules() except -1:
     # Run the VM's own Python modules: they register what the VM needs.
+    for name in APP_MODULES:
+        load_app_module(name)
+    return 0
+
+cdef int load_app_module(str name) except -1:
+    # Run app-level module [name] (at start-up, or later for one loaded on
+    # first use: vm/site_builtins.pxi).  Its frames are hidden.
     from vmsample.lang.code_cache import compiled
     from vmsample.lang.modules import APP_DIR
     cdef int g, first
-    for name in APP_MODULES:
-        path = os.path.join(APP_DIR, name + ".py")
-        spec = compiled(path, search_path=[])
-        g = add_root(dict_new())
-        dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
-        first = VM_STATE.ncodes
-        load_code(spec, g)
+    path = os.path.join(APP_DIR, name + ".py")
+    spec = compiled(path, search_path=[])
+    g = add_root(dict_new())
+    dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
+    first = VM_STATE.ncodes
+    load_code(spec, g)
+    for i in range(first, VM_STATE.ncodes):
+        VM_STATE.codes[i].flags |= CO_HIDDEN
+    # (as an imported module's: its names and constants are old, vm/modules.pxi)
+    if gc_collect_minor(HEAP) != 0:
+        raise_gc_error()
+    if WRITER is not None:
         for i in range(first, VM_STATE.ncodes):
-            VM_STATE.codes[i].flags |= CO_HIDDEN
-        if gc_collect_minor(HEAP) != 0:
-            raise_gc_error()
-        run_code(first)
+            c = CODE_SPECS[i]
+            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    run_code(first)
     return 0
 
