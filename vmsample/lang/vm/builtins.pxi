@@ -1493,20 +1493,22 @@ APP_ROOTS = {}          # name -> root index of what _vm.register gave
 # registered under its name (APP_ROOTS), -1 until then: resolved once, at
 # registration, not by name on every execution.
 from vmsample.lang.opcodes import AppObject
-cdef int LOAD_APP_ROOTS[4]
+cdef enum:
+    LOAD_APP_MAX = 8            # room for this many AppObject members
+cdef int LOAD_APP_ROOTS[LOAD_APP_MAX]
 APP_OBJECT_OPERANDS = {member.name.lower(): int(member) for member in AppObject}
-if len(APP_OBJECT_OPERANDS) > 4:
+if len(APP_OBJECT_OPERANDS) > LOAD_APP_MAX:
     raise ImportError("vm/builtins.pxi: LOAD_APP_ROOTS too small for opcodes.AppObject")
 
 cdef void forget_load_app_roots() noexcept:
     # (at the start of every run, as APP_ROOTS is cleared)
     cdef int i
-    for i in range(4):
+    for i in range(LOAD_APP_MAX):
         LOAD_APP_ROOTS[i] = -1
 forget_load_app_roots()
 
 cdef gcref_t load_app_object(int operand) except 0:
-    if operand < 0 or operand >= 4 or LOAD_APP_ROOTS[operand] < 0:
+    if operand < 0 or operand >= LOAD_APP_MAX or LOAD_APP_ROOTS[operand] < 0:
         raise SystemError(f"the VM's app-level object {operand} of LOAD_APP is not loaded")
     return VM_STATE.roots[LOAD_APP_ROOTS[operand]]
 

@@ -287,7 +287,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization", "patterns"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "exception_groups", "imp", "finalization", "patterns"]
 
 cdef int startup_failed() except -1:
     # A VM exception escaped the VM's own start-up code: out of memory is the

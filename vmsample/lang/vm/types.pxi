@@ -747,6 +747,8 @@ cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t k
     if kind == KIND_FUNCTION:
         HEAP.shadowstack_top = a + nall
         return function_new(a, nall, kwnames)
+    if name == "traceback":
+        return traceback_new(a, nall, kwnames)
     if kind == KIND_OTHER or kind == KIND_NONE:
         raise TypeError(f"cannot create '{class_name(cls)}' instances")
     return construct_builtin(kind, a, nall, kwnames)
