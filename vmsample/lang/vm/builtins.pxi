@@ -1159,7 +1159,14 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         top_slot()[-3 + (0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2)] = a[1]
         v = vm_call(top_slot() - 4, 4)
         pop()
+        if has_tid(unwrap(v), T_PROPERTY):      # (a subclass's __new__ may return anything)
+            store(unwrap(v), PROP_NAME, FLD(unwrap(a[0]))[PROP_NAME])
         return v
+    if bid == BI_PROP_SET_NAME:
+        if n != 3 or kwnames:
+            raise TypeError(f"__set_name__() takes 2 positional arguments but {n - 1 + nkw(kwnames)} were given")
+        store(unwrap(a[0]), PROP_NAME, a[2])
+        return V_NONE
     if bid >= BI_BYTES_FIRST:
         return bytes_method(bid, a, n, kwnames)
     name = BUILTIN_NAMES[bid]

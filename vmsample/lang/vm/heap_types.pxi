@@ -104,6 +104,9 @@ cdef enum:   # class flags
     CF_TUPLE_HASH = 0x10000     # its instances carry a tuple and __hash__ is tuple's own (a named tuple)
     CF_LOOKUP_FLAGS = 0x1ABF0
 
+cdef enum:   # a property's fields past fget, fset, fdel (0-2) and doc (3)
+    PROP_NAME = 4               # the name __set_name__ gave it (None: none), for its errors' words
+
 cdef enum:   # generator status
     GEN_CREATED = 0
     GEN_SUSPENDED = 1
@@ -193,7 +196,7 @@ def _register_types(Nursery n):
     T_GENERATOR = fixed("generator", 5, [G_FUNC, G_STATE, G_HANDLED])
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
-    T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
+    T_PROPERTY = fixed("property", 5, [0, 1, 2, 3, 4])     # fget, fset, fdel, doc, PROP_NAME
     T_STATICMETHOD = fixed("staticmethod", 1, [0])
     T_CLASSMETHOD = fixed("classmethod", 1, [0])
     T_TRACEBACK = fixed("traceback", 4, [0, 1])            # vm/introspection.pxi

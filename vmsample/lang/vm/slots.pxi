@@ -844,6 +844,8 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         return FLD(c)[K_BASE] if FLD(c)[K_BASE] != 0 else V_NONE
     if name in ("__doc__", "__module__", "__abstractmethods__", "__annotations__", "__text_signature__"):
         v = dict_get_str(FLD(c)[K_DICT], intern(name))
+        if v != 0 and name == "__doc__" and not RAW(c)[K_FLAGS] & CF_BUILTIN and is_obj(v) and not has_tid(v, T_STR):
+            return descr_get(v, NULL, c)        # (type_get_doc: a descriptor's value, as for @classmethod @property)
         if v != 0 and not (name == "__module__" and RAW(c)[K_FLAGS] & CF_BUILTIN and not has_tid(v, T_STR)):
             return v        # (type's own dict holds its instances' __module__ descriptor)
         if name == "__module__":

@@ -462,7 +462,9 @@ cdef int set_names(gcref_t* cslot) except -1:
     cdef gcref_t* items = top_slot()
     i = 0
     while i < RAW(items[0])[D_NENTRIES]:
-        if ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_INSTANCE):
+        if ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_PROPERTY):
+            store(ENT(items[0])[3 * i + 2], PROP_NAME, ENT(items[0])[3 * i + 1])   # (property.__set_name__)
+        elif ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_INSTANCE):
             push(ENT(items[0])[3 * i + 2])
             m = special_lookup(class_of(top_slot()[0]), M_SET_NAME)
             if m != 0:
@@ -761,7 +763,7 @@ cdef gcref_t blank_builtin(int64_t kind) except 0:
     cdef int i
     if kind == KIND_PROPERTY:
         v = alloc_fixed(T_PROPERTY)
-        for i in range(4):
+        for i in range(5):
             FLD(v)[i] = V_NONE
         return v
     if kind == KIND_SUPER:
