@@ -561,7 +561,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             if t == T_SET or t == T_FROZENSET:
                 return tag(RAW(v)[S_USED])
             if t == T_RANGE:
-                return tag(range_len(v))
+                return int_from_py(range_len(v))      # (up to sys.maxsize: past tagged ints)
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
             if t == T_BYTES or t == T_BYTEARRAY:
@@ -581,16 +581,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_BUILD_CLASS:
         return build_class(a, nall, kwnames)
     if bid == BI_RANGE:
-        for i in range(n):
-            if not is_intlike(a[i]):
-                raise TypeError(f"'{type_name(a[i])}' object cannot be interpreted as an integer")
-        if n == 1:
-            r = range(int_to_py(a[0]))
-        elif n == 2:
-            r = range(int_to_py(a[0]), int_to_py(a[1]))
-        else:
-            r = range(int_to_py(a[0]), int_to_py(a[1]), int_to_py(a[2]))
-        return range_from_py(r)
+        # (each argument's __index__, as CPython's range_new)
+        return range_from_py(range(*[index_argument(a[i]) for i in range(n)]))
     if bid == BI_REPR:
         return str_from_py(repr_py(a))
     if bid == BI_ABS:

@@ -13,7 +13,7 @@ cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SET
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-cdef uint16_t T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+cdef uint16_t T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 cdef uint16_t T_WEAKREF
 
 # list: [items ARRAY, len raw]
@@ -150,7 +150,7 @@ def _register_types(Nursery n):
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-    global T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+    global T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
     global T_WEAKREF
 
     def fixed(name, nwords, refs):
@@ -185,6 +185,7 @@ def _register_types(Nursery n):
     T_STRITER = it("str_iterator")
     T_RANGEITER = it("range_iterator")
     T_LONGRANGEITER = it("longrange_iterator")      # [range, next index (an int)]
+    T_SEQITER = it("iterator")                      # [object with __getitem__ (0: ended), _, next index]
     T_DICTITER = it("dict_iterator")
     T_SETITER = it("set_iterator")
     T_ENUMERATE = it("enumerate")
