@@ -75,6 +75,11 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
             if not unwind(VM_STATE.depth, False):
                 raise VMError()
         st = eval_loop()
+    except VMError:
+        VM_STATE.roots[R_HANDLED] = ret[GEN_OUTER_HANDLED]
+        HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
+        stop_iteration_escaped(gslot)
+        raise
     except BaseException:
         VM_STATE.roots[R_HANDLED] = ret[GEN_OUTER_HANDLED]
         HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
@@ -86,6 +91,24 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     vslot[0] = ret[0]
     HEAP.shadowstack_top = ret + GEN_OUTER_HANDLED
     return st == ST_YIELD
+
+cdef int stop_iteration_escaped(gcref_t* gslot) except -1:
+    # PEP 479: a StopIteration that leaves a generator or coroutine (or a
+    # StopAsyncIteration that leaves an async generator) would end its
+    # caller's loop silently; it becomes a RuntimeError caused by it, as
+    # CPython's gen_send_ex2.
+    cdef gcref_t e = VM_STATE.roots[R_EXC]
+    kind = "coroutine" if has_tid(gslot[0], T_COROUTINE) else \
+        "async generator" if has_tid(gslot[0], T_ASYNCGEN) else "generator"
+    if isinstance_c(e, exc_class("StopIteration")):
+        what = "StopIteration"
+    elif kind == "async generator" and isinstance_c(e, exc_class("StopAsyncIteration")):
+        what = "StopAsyncIteration"
+    else:
+        return 0
+    push(e)
+    VM_STATE.roots[R_EXC] = 0
+    raise_from_cause("RuntimeError", top_slot(), f"{kind} raised {what}")
 
 cdef gcref_t handled_exception() noexcept nogil:
     # sys.exc_info()'s exception: the one being handled by the running frame,
