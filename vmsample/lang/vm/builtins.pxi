@@ -569,7 +569,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
-                    return tag(length_of_result(call_method0(w, v)))
+                    return int_from_py(length_of_result(call_method0(w, v)))
         raise TypeError(f"object of type '{type_name(v)}' has no len()")
     if bid == BI_LIST_APPEND:
         list_append(a, a + 1)
@@ -1100,15 +1100,30 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if n == 4 and a[3] != V_NONE and not has_tid(a[3], T_TRACEBACK):
             raise TypeError("throw() third argument must be a traceback object")
         if has_tid(a[1], T_CLASS):
-            if n >= 3 and isinstance_c(a[2], a[1]):
-                a[1] = a[2]
-            elif n >= 3 and a[2] != V_NONE:
-                push(a[1])
-                push(a[2])
-                a[1] = vm_call(top_slot() - 1, 1)
-                pop()
-            else:
-                a[1] = vm_call_class0(a + 1)
+            # Making the exception: what that raises, or a TypeError if it
+            # makes no exception, is thrown in instead (CPython's
+            # PyErr_NormalizeException).
+            calling = repr_py(a + 1)
+            try:
+                if n >= 3 and isinstance_c(a[2], a[1]):
+                    a[1] = a[2]
+                elif n >= 3 and a[2] != V_NONE:
+                    push(a[1])
+                    push(a[2])
+                    a[1] = vm_call(top_slot() - 1, 1)
+                    pop()
+                else:
+                    a[1] = vm_call_class0(a + 1)
+            except VMError:
+                a[1] = VM_STATE.roots[R_EXC]
+                VM_STATE.roots[R_EXC] = 0
+            if not is_exception(a[1]):
+                msg = f"calling {calling} should have returned an instance of BaseException, not {type_name(a[1])}"
+                push(exc_class("TypeError"))
+                push(str_from_py(msg))
+                push(tuple_from_slots(top_slot(), 1))
+                a[1] = make_exception(top_slot() - 2, top_slot())
+                HEAP.shadowstack_top -= 3
         elif n >= 3 and a[2] != V_NONE and is_exception(a[1]):
             raise TypeError("instance exception may not have a separate value")
         if not is_exception(a[1]):

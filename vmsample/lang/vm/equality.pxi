@@ -53,9 +53,12 @@ cdef Py_ssize_t length_of_result(gcref_t r) except -1:
     if r == V_TRUE or r == V_FALSE:
         return r == V_TRUE
     if has_tid(r, T_BIGINT):
-        if int_to_py(r) < 0:
+        x = int_to_py(r)
+        if x < 0:
             raise ValueError("__len__() should return >= 0")
-        raise OverflowError("cannot fit 'int' into an index-sized integer")
+        if x > sys.maxsize:
+            raise OverflowError("cannot fit 'int' into an index-sized integer")
+        return x                # (past tagged ints, up to sys.maxsize: CPython's Py_ssize_t)
     if not is_int(r):
         raise TypeError(f"'{type_name(r)}' object cannot be interpreted as an integer")
     if untag(r) < 0:

@@ -645,6 +645,9 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
     if kind == KIND_PROPERTY:
         return property_init(a, n, kwnames)
     if kind == KIND_STATICMETHOD or kind == KIND_CLASSMETHOD:
+        if kwnames and nkw(kwnames):
+            raise TypeError(f"{'staticmethod' if kind == KIND_STATICMETHOD else 'classmethod'}() "
+                            "takes no keyword arguments")
         if n != 2:
             raise TypeError(f"{'staticmethod' if kind == KIND_STATICMETHOD else 'classmethod'} "
                             f"expected 1 argument, got {n - 1}")
@@ -828,6 +831,10 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
     if has_tid(o, T_PROPERTY) and name == "__doc__":
         store(o, 3, vslot[0] if vslot != NULL else V_NONE)
         return 0
+    if (has_tid(o, T_PROPERTY) and name in ("fget", "fset", "fdel")) or (
+            has_tid(o, T_FUNCTION) and name in ("__closure__", "__globals__", "__builtins__")) or (
+            has_tid(o, T_BOUND) and name in ("__self__", "__func__")):
+        raise AttributeError("readonly attribute")      # (CPython's read-only members)
     raise AttributeError(f"attribute '{name}' of '{type_name(o)}' objects is not writable")
 
 cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
