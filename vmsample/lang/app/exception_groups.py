@@ -106,16 +106,25 @@ def _subset(group, excs):
     return eg
 
 
-def _split(exc, matches, construct_rest):
+def _enter(depth, where):
+    # This code's frames are hidden and not counted: nesting past the
+    # recursion limit is refused as CPython's _Py_EnterRecursiveCall does.
+    if depth > sys.getrecursionlimit():
+        raise RecursionError(f"maximum recursion depth exceeded in {where}")
+    return depth + 1
+
+
+def _split(exc, matches, construct_rest, depth=0):
     # exceptiongroup_split_recursive: (match, rest), None for an empty part
     # (rest always None unless [construct_rest]).
+    depth = _enter(depth, "exceptiongroup_split_recursive")
     if matches(exc):
         return exc, None
     if not isinstance(exc, BaseExceptionGroup):
         return None, exc if construct_rest else None
     match_list, rest_list = [], []
     for e in exc.exceptions:
-        match, rest = _split(e, matches, construct_rest)
+        match, rest = _split(e, matches, construct_rest, depth)
         if match is not None:
             match_list.append(match)
         if rest is not None:
@@ -170,11 +179,12 @@ def except_star_match(exc, match_type):
     return None, exc
 
 
-def _leaves(exc, into):
+def _leaves(exc, into, depth=0):
     # collect_exception_group_leaf_ids
+    depth = _enter(depth, "collect_exception_group_leaf_ids")
     if isinstance(exc, BaseExceptionGroup):
         for e in exc.exceptions:
-            _leaves(e, into)
+            _leaves(e, into, depth)
     else:
         into.append(exc)
     return into

@@ -410,9 +410,6 @@ class Statements:
         self.mark(end, depth)
 
     def try_except(self, node):
-        if isinstance(node, ast.TryStar):
-            self.try_star(node)
-            return
         handler = self.new_label()
         end = self.new_label()
         depth = self.depth
@@ -426,6 +423,18 @@ class Statements:
         self.emit(Op.PUSH_EXC_INFO)
         cleanup = self.new_label()
         self.protect(cleanup, depth + 1)
+        if isinstance(node, ast.TryStar):
+            self.except_star_clauses(node, depth, cleanup, end)
+        else:
+            self.except_clauses(node, depth, outer, end)
+        self.handler = outer
+        self.mark(cleanup, depth + 2)
+        self.emit(Op.EXC_CLEANUP)
+        self.mark(end, depth)
+
+    def except_clauses(self, node, depth, outer, end):
+        """except clauses on [prev_exc, exc]: the first that matches runs;
+        if none does, exc is raised again."""
         for h in node.handlers:
             self.set_line(h)
             nxt = self.new_label()
@@ -448,31 +457,16 @@ class Statements:
         self.set_line(node.handlers[-1])        # no clause matched: the last one's line (CPython's)
         self.emit(Op.RERAISE)
         self.lineno = saved
-        self.handler = outer
-        self.mark(cleanup, depth + 2)
-        self.emit(Op.EXC_CLEANUP)
-        self.mark(end, depth)
 
-    def try_star(self, node):
-        """``try: ... except* T as e: ...`` (PEP 654), as CPython 3.11 compiles
-        it.  The caught exception stays below the clauses as [orig]; each
-        clause takes its match from what the ones before it left ([rest]),
-        runs with the match as the handled exception, and what it raises
-        goes into [raised]; at the end what no clause matched joins it and
-        prepare_reraise_star (app/exception_groups.py) makes what the
-        statement raises, if anything.  A clause cannot break, continue or
-        return (the "except_star" block)."""
-        handler, end = self.new_label(), self.new_label()
-        depth = self.depth
-        outer = self.protect(handler, depth)
-        self.compile_body(node.body)
-        self.handler = outer
-        self.compile_body(node.orelse)
-        self.emit(Op.JUMP, end)
-        self.mark(handler, depth + 1)
-        self.emit(Op.PUSH_EXC_INFO)             # [prev, exc]
-        cleanup = self.new_label()
-        self.protect(cleanup, depth + 1)
+    def except_star_clauses(self, node, depth, cleanup, end):
+        """except* clauses (PEP 654) on [prev_exc, exc], as CPython 3.11
+        compiles them.  The caught exception stays below the clauses as
+        [orig]; each clause takes its match from what the ones before it
+        left ([rest]), runs with the match as the handled exception, and
+        what it raises goes into [raised]; at the end what no clause
+        matched joins it and prepare_reraise_star (app/exception_groups.py)
+        makes what the statement raises (at [cleanup]), if anything.  A
+        clause cannot break, continue or return (the "except_star" block)."""
         self.emit(Op.DUP_TOP)
         self.emit(Op.BUILD_LIST, 0)
         self.emit(Op.ROT_TWO)                   # [prev, orig, raised, rest]
@@ -520,11 +514,7 @@ class Statements:
         self.emit(Op.COMPARE_OP, CmpOp.IS)
         self.emit(Op.POP_JUMP_IF_FALSE, cleanup)     # (which raises it)
         self.emit(Op.POP_EXCEPT)
-        self.handler = outer
         self.emit(Op.JUMP, end)
-        self.mark(cleanup, depth + 2)
-        self.emit(Op.EXC_CLEANUP)
-        self.mark(end, depth)
 
     def forget_handler_name(self, h):
         """As in CPython, an except clause's name is unbound after it."""

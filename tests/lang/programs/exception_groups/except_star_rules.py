@@ -68,3 +68,12 @@ for text in ["for i in range(3):\n    try:\n        pass\n    except* ValueError
         compile(text, "<s>", "exec")
     except SyntaxError as e:
         print(e.msg, e.lineno, e.offset)
+
+deep = TypeError(1)
+for i in range(2000):
+    deep = ExceptionGroup("eg", [deep])
+for method in (deep.split, deep.subgroup):
+    try:
+        method(TypeError)
+    except RecursionError as e:
+        print("RecursionError", e)
