@@ -8,7 +8,7 @@ are instance attributes under private names, read through read-only
 properties (so they show in the group's __dict__).
 
 And the run-time half of ``try: ... except* T: ...`` (the compiler's half
-is compiler/statements.py, try_star): [except_star_match] splits what is
+is compiler/statements.py, except_star_clauses): [except_star_match] splits what is
 left of the caught exception by each clause's type, [prepare_reraise_star]
 makes from what the clauses raised and re-raised the one exception the
 statement raises in the end.
