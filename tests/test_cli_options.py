@@ -197,9 +197,10 @@ def test_run_heap_limit(tmp_path):
 @covers("run", "--check")
 def test_run_check(tmp_path):
     prog = tmp_path / "p.py"
-    prog.write_text("print('runs')\ntry:\n    pass\nexcept* ValueError:\n    pass\n")
+    prog.write_text("print('runs')\nclass C:\n    def f(self):\n        def g():\n"
+                    "            nonlocal __class__\n            del __class__\n")
     proc = vmsample("run", "--check", str(prog), cwd=tmp_path)
-    assert proc.returncode == 1 and proc.stdout.startswith(f"{prog}:2:") and "runs" not in proc.stdout
+    assert proc.returncode == 1 and proc.stdout.startswith(f"{prog}:6:") and "runs" not in proc.stdout
     assert os.listdir(tmp_path) == ["p.py"]                 # ran nothing, wrote nothing
 
 

@@ -120,9 +120,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "programs/classes/special_method_builtin_function.py": "a builtin function found as a special method "
                                                            "on a class is called with the instance",
     "programs/stdlib/plistlib_roundtrip.py": "pyexpat is delegated: its ParseFile cannot read a VM file object",
-    "programs/ints/sizes_beyond_tagged.py": "len() and indexing beyond the tagged small ints (2**62): a huge "
-                                            "range's len() is 0, its items cannot be indexed, a __len__ "
-                                            "returning such a size is refused",
 }
 
 VM_PRESENT = (Path(vmsample.__file__).parent / "lang" / "__main__.py").exists()

@@ -128,6 +128,7 @@ BUILTINS = (
     ("property.setter",                     "BI_PROP_SETTER",              ONE,        ()),
     ("property.getter",                     "BI_PROP_GETTER",              ONE,        ()),
     ("property.deleter",                    "BI_PROP_DELETER",             ONE,        ()),
+    ("property.__set_name__",               "BI_PROP_SET_NAME",            OWN,        ANY),
     ("_vm.register",                        None,                          OWN,        ANY),
     ("_vm.install",                         None,                          OWN,        ANY),
     ("_vm.host_value",                      None,                          OWN,        ANY),

@@ -215,6 +215,30 @@ def _filter_reduce(self):
     return type(self), iterator_state(self)
 
 
+class _OldSequence:
+    def __getitem__(self, index):
+        raise IndexError(index)
+
+
+def _old_sequence_iterator_reduce(self):
+    # iterobject.c's iter_reduce: any object, ended or not
+    seq, index = iterator_state(self)
+    return (iter, (seq,), index) if seq is not None else (iter, ((),))
+
+
+def _old_sequence_iterator_length_hint(self):
+    # iterobject.c's iter_len: known only for an object that has a length
+    seq, index = iterator_state(self)
+    if seq is None:
+        return 0
+    if not hasattr(type(seq), "__len__"):
+        return NotImplemented
+    return max(len(seq) - index, 0)
+
+
+install(type(iter(_OldSequence())), "__reduce__", _old_sequence_iterator_reduce)
+install(type(iter(_OldSequence())), "__setstate__", _iterator_setstate)
+install(type(iter(_OldSequence())), "__length_hint__", _old_sequence_iterator_length_hint)
 for _cls in _EMPTY_OF:
     install(_cls, "__reduce__", _sequence_iterator_reduce)
     install(_cls, "__setstate__", _iterator_setstate)
@@ -316,6 +340,34 @@ _VIEW_METHODS = {
 for _cls in (_dict_keys, _dict_items):
     for _name, _method in _VIEW_METHODS.items():
         install(_cls, _name, _method)
+
+
+# ---------------------------------------------------------------- range
+
+def _range_count(self, value):
+    """rangeobject.count(value) -> integer -- return number of occurrences of value"""
+    if type(value) is int or type(value) is bool:
+        return int(value in self)
+    return sum(1 for item in self if item == value)
+
+
+def _range_index(self, value):
+    """rangeobject.index(value) -> integer -- return index of value.
+Raise ValueError if the value is not present."""
+    if type(value) is int or type(value) is bool:
+        if value in self:
+            return (value - self.start) // self.step
+        raise ValueError(f"{value!r} is not in range")
+    for i, item in enumerate(self):
+        if item == value:
+            return i
+    raise ValueError("sequence.index(x): x not in sequence")
+
+
+# (CPython's range_count and range_index: an int is found by arithmetic,
+# anything else by comparing it with each item in turn)
+install(range, "count", _range_count)
+install(range, "index", _range_index)
 
 
 # ---------------------------------------------------------------- BaseException

@@ -265,4 +265,5 @@ sys.__excepthook__ = excepthook
 sys.__unraisablehook__ = unraisablehook
 sys.__breakpointhook__ = breakpointhook
 register("offer_suggestion", offer_suggestion)
+register("excepthook", excepthook)
 register("sys_ready", True)

@@ -7,15 +7,13 @@ from __future__ import annotations
 import ast
 
 from vmsample.lang.modules import find_module, is_provided_c_module
-from vmsample.lang.opcodes import Op, CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_ASYNC_GENERATOR
+from vmsample.lang.opcodes import Op, CmpOp, AppObject, CO_GENERATOR, CO_COROUTINE, CO_CLASSBODY, CO_ASYNC_GENERATOR
 from vmsample.lang.compiler.code import CompileError
 from vmsample.lang.compiler.private_names import bound_name
 from vmsample.lang.compiler.expressions import _BINOPS, _Emitted
 
 
-_UNSUPPORTED_STMT = {
-    ast.TryStar: "'except*'",
-}
+_UNSUPPORTED_STMT = {}
 
 
 class _Block:
@@ -287,6 +285,9 @@ class Statements:
                     self.emit(Op.ROT_TWO)
                     self.emit(Op.POP_TOP)
                 continue  # return: otherwise the frame dies with its iterators
+            if block.kind == "except_star":
+                raise CompileError(self.filename, node,
+                                   "'break', 'continue' and 'return' cannot appear in an except* block")
             if block.kind in ("except", "finally_exc"):
                 # Leaving a handler: forget the handled exception ([prev, exc]).
                 if keep_top:
@@ -338,7 +339,7 @@ class Statements:
             self.expr(node.value)
         else:
             self.emit(Op.LOAD_CONST, self.const(None))
-        if any(b.kind in ("except", "finally", "finally_exc", "with") for b in self.blocks):
+        if any(b.kind in ("except", "except_star", "finally", "finally_exc", "with") for b in self.blocks):
             self.unwind_to(None, node, keep_top=True)
         self.set_line(node)
         self.emit(Op.RETURN_VALUE)
@@ -370,6 +371,8 @@ class Statements:
             self.try_finally(node)
         else:
             self.try_except(node)
+
+    stmt_TryStar = stmt_Try
 
     def protect(self, handler, depth):
         """Make [handler] the innermost handler, entered with [depth] items."""
@@ -420,6 +423,18 @@ class Statements:
         self.emit(Op.PUSH_EXC_INFO)
         cleanup = self.new_label()
         self.protect(cleanup, depth + 1)
+        if isinstance(node, ast.TryStar):
+            self.except_star_clauses(node, depth, cleanup, end)
+        else:
+            self.except_clauses(node, depth, outer, end)
+        self.handler = outer
+        self.mark(cleanup, depth + 2)
+        self.emit(Op.EXC_CLEANUP)
+        self.mark(end, depth)
+
+    def except_clauses(self, node, depth, outer, end):
+        """except clauses on [prev_exc, exc]: the first that matches runs;
+        if none does, exc is raised again."""
         for h in node.handlers:
             self.set_line(h)
             nxt = self.new_label()
@@ -435,21 +450,78 @@ class Statements:
             self.compile_body(h.body)
             self.blocks.pop()
             self.emit(Op.POP_EXCEPT)
-            if h.name:
-                # As in CPython, the name is unbound after the clause.
-                self.emit(Op.LOAD_CONST, self.const(None))
-                self.store_name(h.name)
-                self.delete_name(h.name)
+            self.forget_handler_name(h)
             self.emit(Op.JUMP, end)
             self.mark(nxt, depth + 2)
         saved = self.lineno
         self.set_line(node.handlers[-1])        # no clause matched: the last one's line (CPython's)
         self.emit(Op.RERAISE)
         self.lineno = saved
-        self.handler = outer
-        self.mark(cleanup, depth + 2)
-        self.emit(Op.EXC_CLEANUP)
-        self.mark(end, depth)
+
+    def except_star_clauses(self, node, depth, cleanup, end):
+        """except* clauses (PEP 654) on [prev_exc, exc], as CPython 3.11
+        compiles them.  The caught exception stays below the clauses as
+        [orig]; each clause takes its match from what the ones before it
+        left ([rest]), runs with the match as the handled exception, and
+        what it raises goes into [raised]; at the end what no clause
+        matched joins it and prepare_reraise_star (app/exception_groups.py)
+        makes what the statement raises (at [cleanup]), if anything.  A
+        clause cannot break, continue or return (the "except_star" block)."""
+        self.emit(Op.DUP_TOP)
+        self.emit(Op.BUILD_LIST, 0)
+        self.emit(Op.ROT_TWO)                   # [prev, orig, raised, rest]
+        for h in node.handlers:
+            self.set_line(h)
+            no_match, raised, done = self.new_label(), self.new_label(), self.new_label()
+            self.emit(Op.LOAD_APP, AppObject.EXCEPT_STAR_MATCH)
+            self.emit(Op.ROT_TWO)
+            self.expr(h.type)
+            self.emit(Op.CALL, 2)
+            self.emit(Op.UNPACK_SEQUENCE, 2)    # [.., rest, match]
+            self.emit(Op.DUP_TOP)
+            self.emit(Op.LOAD_CONST, self.const(None))
+            self.emit(Op.COMPARE_OP, CmpOp.IS)
+            self.emit(Op.POP_JUMP_IF_TRUE, no_match)
+            self.emit(Op.PUSH_EXC_INFO)         # [.., rest, handled, match]: the match is handled
+            if h.name:
+                self.store_name(h.name)
+            else:
+                self.emit(Op.POP_TOP)
+            self.protect(raised, depth + 5)
+            self.blocks.append(_Block("except_star", depth))
+            self.compile_body(h.body)
+            self.blocks.pop()
+            self.protect(cleanup, depth + 1)
+            self.emit(Op.LOAD_CONST, self.const(None))
+            self.emit(Op.POP_EXCEPT)
+            self.forget_handler_name(h)
+            self.emit(Op.JUMP, done)
+            self.mark(raised, depth + 6)        # [.., raised, rest, handled, exc]
+            self.emit(Op.LIST_APPEND, 3)
+            self.emit(Op.LOAD_CONST, self.const(None))
+            self.emit(Op.POP_EXCEPT)
+            self.forget_handler_name(h)
+            self.emit(Op.JUMP, done)
+            self.mark(no_match, depth + 5)
+            self.emit(Op.POP_TOP)
+            self.mark(done, depth + 4)
+        self.emit(Op.LIST_APPEND, 1)            # [prev, orig, raised + [rest]]
+        self.emit(Op.LOAD_APP, AppObject.PREPARE_RERAISE_STAR)
+        self.emit(Op.ROT_THREE)
+        self.emit(Op.CALL, 2)                   # [prev, what to raise or None]
+        self.emit(Op.DUP_TOP)
+        self.emit(Op.LOAD_CONST, self.const(None))
+        self.emit(Op.COMPARE_OP, CmpOp.IS)
+        self.emit(Op.POP_JUMP_IF_FALSE, cleanup)     # (which raises it)
+        self.emit(Op.POP_EXCEPT)
+        self.emit(Op.JUMP, end)
+
+    def forget_handler_name(self, h):
+        """As in CPython, an except clause's name is unbound after it."""
+        if h.name:
+            self.emit(Op.LOAD_CONST, self.const(None))
+            self.store_name(h.name)
+            self.delete_name(h.name)
 
     def stmt_With(self, node):
         self.with_items(node, node.items)

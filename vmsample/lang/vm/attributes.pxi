@@ -100,7 +100,12 @@ cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
         return FLD(d)[0]
     if TID(d) == T_CLASSMETHOD:
         push(cls)
-        r = bound_method(top_slot(), FLD(d)[0])
+        if is_obj(FLD(d)[0]) and (TID(FLD(d)[0]) == T_PROPERTY or TID(FLD(d)[0]) == T_CLASSMETHOD or (
+                TID(FLD(d)[0]) == T_INSTANCE and RAW(FLD(FLD(d)[0])[I_CLASS])[K_FLAGS] & CF_DESCRIPTOR_GET)):
+            # a descriptor wrapped: its __get__(cls, cls), as CPython 3.9-3.12's cm_descr_get
+            r = descr_get(FLD(d)[0], top_slot(), cls)
+        else:
+            r = bound_method(top_slot(), FLD(d)[0])
         pop()
         return r
     if TID(d) == T_PROPERTY:
@@ -108,7 +113,7 @@ cdef gcref_t descr_get(gcref_t d, gcref_t* oslot, gcref_t cls) except 0:
             return d
         if FLD(d)[0] == V_NONE:
             push(d)
-            raise AttributeError(f"property {property_name(top_slot())}of '{type_name(oslot[0])}' "
+            raise AttributeError(f"property {property_name(top_slot())}of {qualname_repr(oslot[0])} "
                                  "object has no getter")
         return call1(FLD(d)[0], oslot[0])
     if TID(d) == T_SUPER:
@@ -160,12 +165,15 @@ cdef inline gcref_t tuple_field(gcref_t getter, gcref_t o) noexcept nogil:
     return 0
 
 cdef str property_name(gcref_t* pslot):
-    # "'name' " for a property whose getter has a __name__, else "" (as
-    # CPython's messages put it)
-    cdef gcref_t f = FLD(pslot[0])[0]
-    if has_tid(f, T_FUNCTION):
-        return f"'{CODE_SPECS[RAW(f)[FN_CODE]].name}' "
-    return ""
+    # "'name' " for a property that has a name (PROP_NAME, from
+    # __set_name__), else "" (as CPython's messages put it)
+    if FLD(pslot[0])[PROP_NAME] == V_NONE:
+        return ""
+    return repr_py(&FLD(pslot[0])[PROP_NAME]) + " "
+
+cdef str qualname_repr(gcref_t o):
+    # repr() of the __qualname__ of o's class, as CPython's messages name it
+    return repr(str_to_py(FLD(class_of(o))[K_QUALNAME]))
 
 cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
     # d.__set__(obj, value), or d.__delete__(obj) when vslot is NULL.
@@ -178,7 +186,7 @@ cdef int descr_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         which = 1 if vslot != NULL else 2
         if FLD(d)[which] == V_NONE:
             push(d)
-            raise AttributeError(f"property {property_name(top_slot())}of '{type_name(oslot[0])}' "
+            raise AttributeError(f"property {property_name(top_slot())}of {qualname_repr(oslot[0])} "
                                  f"object has no {'setter' if vslot != NULL else 'deleter'}")
         push(FLD(d)[which])
         push(oslot[0])

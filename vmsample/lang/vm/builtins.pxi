@@ -561,7 +561,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             if t == T_SET or t == T_FROZENSET:
                 return tag(RAW(v)[S_USED])
             if t == T_RANGE:
-                return tag(range_len(v))
+                return int_from_py(range_len(v))      # (up to sys.maxsize: past tagged ints)
             if t == T_DICTVIEW:
                 return tag(RAW(FLD(v)[IT_A])[D_USED])
             if t == T_BYTES or t == T_BYTEARRAY:
@@ -569,7 +569,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
             if t == T_INSTANCE or t == T_CLASS:
                 w = magic_of(v, M_LEN)
                 if w != 0:
-                    return tag(length_of_result(call_method0(w, v)))
+                    return int_from_py(length_of_result(call_method0(w, v)))
         raise TypeError(f"object of type '{type_name(v)}' has no len()")
     if bid == BI_LIST_APPEND:
         list_append(a, a + 1)
@@ -581,16 +581,8 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
     if bid == BI_BUILD_CLASS:
         return build_class(a, nall, kwnames)
     if bid == BI_RANGE:
-        for i in range(n):
-            if not is_intlike(a[i]):
-                raise TypeError(f"'{type_name(a[i])}' object cannot be interpreted as an integer")
-        if n == 1:
-            r = range(int_to_py(a[0]))
-        elif n == 2:
-            r = range(int_to_py(a[0]), int_to_py(a[1]))
-        else:
-            r = range(int_to_py(a[0]), int_to_py(a[1]), int_to_py(a[2]))
-        return range_from_py(r)
+        # (each argument's __index__, as CPython's range_new)
+        return range_from_py(range(*[index_argument(a[i]) for i in range(n)]))
     if bid == BI_REPR:
         return str_from_py(repr_py(a))
     if bid == BI_ABS:
@@ -1131,7 +1123,14 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         top_slot()[-3 + (0 if bid == BI_PROP_GETTER else 1 if bid == BI_PROP_SETTER else 2)] = a[1]
         v = vm_call(top_slot() - 4, 4)
         pop()
+        if has_tid(unwrap(v), T_PROPERTY):      # (a subclass's __new__ may return anything)
+            store(unwrap(v), PROP_NAME, FLD(unwrap(a[0]))[PROP_NAME])
         return v
+    if bid == BI_PROP_SET_NAME:
+        if n != 3 or kwnames:
+            raise TypeError(f"__set_name__() takes 2 positional arguments but {n - 1 + nkw(kwnames)} were given")
+        store(unwrap(a[0]), PROP_NAME, a[2])
+        return V_NONE
     if bid >= BI_BYTES_FIRST:
         return bytes_method(bid, a, n, kwnames)
     name = BUILTIN_NAMES[bid]
@@ -1465,20 +1464,22 @@ APP_ROOTS = {}          # name -> root index of what _vm.register gave
 # registered under its name (APP_ROOTS), -1 until then: resolved once, at
 # registration, not by name on every execution.
 from vmsample.lang.opcodes import AppObject
-cdef int LOAD_APP_ROOTS[4]
+cdef enum:
+    LOAD_APP_MAX = 8            # room for this many AppObject members
+cdef int LOAD_APP_ROOTS[LOAD_APP_MAX]
 APP_OBJECT_OPERANDS = {member.name.lower(): int(member) for member in AppObject}
-if len(APP_OBJECT_OPERANDS) > 4:
+if len(APP_OBJECT_OPERANDS) > LOAD_APP_MAX:
     raise ImportError("vm/builtins.pxi: LOAD_APP_ROOTS too small for opcodes.AppObject")
 
 cdef void forget_load_app_roots() noexcept:
     # (at the start of every run, as APP_ROOTS is cleared)
     cdef int i
-    for i in range(4):
+    for i in range(LOAD_APP_MAX):
         LOAD_APP_ROOTS[i] = -1
 forget_load_app_roots()
 
 cdef gcref_t load_app_object(int operand) except 0:
-    if operand < 0 or operand >= 4 or LOAD_APP_ROOTS[operand] < 0:
+    if operand < 0 or operand >= LOAD_APP_MAX or LOAD_APP_ROOTS[operand] < 0:
         raise SystemError(f"the VM's app-level object {operand} of LOAD_APP is not loaded")
     return VM_STATE.roots[LOAD_APP_ROOTS[operand]]
 

@@ -31,7 +31,7 @@ cdef bint truth(gcref_t v) except -1:
     if t == T_BIGINT:
         return True
     if t == T_RANGE:
-        return range_len(v) != 0
+        return bool(range_to_py(v))     # (of any length)
     if t == T_BYTES or t == T_BYTEARRAY:
         return BLEN(v) != 0
     if t == T_INSTANCE or t == T_CLASS:
@@ -53,9 +53,12 @@ cdef Py_ssize_t length_of_result(gcref_t r) except -1:
     if r == V_TRUE or r == V_FALSE:
         return r == V_TRUE
     if has_tid(r, T_BIGINT):
-        if int_to_py(r) < 0:
+        x = int_to_py(r)
+        if x < 0:
             raise ValueError("__len__() should return >= 0")
-        raise OverflowError("cannot fit 'int' into an index-sized integer")
+        if x > sys.maxsize:
+            raise OverflowError("cannot fit 'int' into an index-sized integer")
+        return x                # (past tagged ints, up to sys.maxsize: CPython's Py_ssize_t)
     if not is_int(r):
         raise TypeError(f"'{type_name(r)}' object cannot be interpreted as an integer")
     if untag(r) < 0:
@@ -160,9 +163,13 @@ cdef int64_t range_hash(gcref_t* slot) except? -1:
     # VM's None: its hash is an address).
     cdef int64_t h
     r = range_to_py(slot[0])
-    if len(r) >= 2:
+    try:
+        n = len(r)
+    except OverflowError:
+        return hash(r)          # (more items than sys.maxsize)
+    if n >= 2:
         return hash(r)
-    push(from_host((len(r), r.start if r else None, None)))
+    push(from_host((n, r.start if r else None, None)))
     h = full_hash(top_slot())
     pop()
     return h

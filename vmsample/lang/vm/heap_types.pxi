@@ -13,7 +13,7 @@ cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SET
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
 cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-cdef uint16_t T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+cdef uint16_t T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 cdef uint16_t T_LISTREVITER
 cdef uint16_t T_WEAKREF
 
@@ -110,6 +110,9 @@ cdef enum:   # class flags
                                   # object's, or __getattribute__ is not (isinstance asks it then)
     CF_LOOKUP_FLAGS = 0x3ABF0
 
+cdef enum:   # a property's fields past fget, fset, fdel (0-2) and doc (3)
+    PROP_NAME = 4               # the name __set_name__ gave it (None: none), for its errors' words
+
 cdef enum:   # generator status
     GEN_CREATED = 0
     GEN_SUSPENDED = 1
@@ -153,7 +156,7 @@ def _register_types(Nursery n):
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
     global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
-    global T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
+    global T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
     global T_WEAKREF, T_LISTREVITER
 
     def fixed(name, nwords, refs):
@@ -188,6 +191,7 @@ def _register_types(Nursery n):
     T_STRITER = it("str_iterator")
     T_RANGEITER = it("range_iterator")
     T_LONGRANGEITER = it("longrange_iterator")      # [range, next index (an int)]
+    T_SEQITER = it("iterator")                      # [object with __getitem__ (0: ended), _, next index]
     T_DICTITER = it("dict_iterator")
     T_SETITER = it("set_iterator")
     T_ENUMERATE = it("enumerate")
@@ -199,7 +203,7 @@ def _register_types(Nursery n):
     T_GENERATOR = fixed("generator", 5, [G_FUNC, G_STATE, G_HANDLED])
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
-    T_PROPERTY = fixed("property", 4, [0, 1, 2, 3])     # fget, fset, fdel, doc
+    T_PROPERTY = fixed("property", 5, [0, 1, 2, 3, 4])     # fget, fset, fdel, doc, PROP_NAME
     T_STATICMETHOD = fixed("staticmethod", 2, [0, CM_DICT])
     T_CLASSMETHOD = fixed("classmethod", 2, [0, CM_DICT])
     T_TRACEBACK = fixed("traceback", 4, [0, 1])            # vm/introspection.pxi

@@ -140,6 +140,25 @@ cdef int add_traceback(Frame* f) except -1:
     exc_set_slot(pop(), EXC_TRACEBACK, tb)
     return 0
 
+cdef gcref_t traceback_new(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # types.TracebackType(tb_next, tb_frame, tb_lasti, tb_lineno), as CPython's tb_new
+    cdef gcref_t tb
+    if kwnames or n != 4:
+        raise TypeError(f"traceback() takes exactly 4 positional arguments ({n} given)")
+    if a[0] != V_NONE and not has_tid(a[0], T_TRACEBACK):
+        raise TypeError(f"expected traceback object or None, got '{type_name(a[0])}'")
+    if not has_tid(a[1], T_FRAME):
+        raise TypeError(f"traceback() argument 2 must be frame, not {type_name(a[1])}")
+    if not (is_int(a[2]) and is_int(a[3])):
+        raise TypeError("traceback() arguments 3 and 4 must be integers")
+    lasti, lineno = untag(a[2]), untag(a[3])
+    tb = alloc_fixed(T_TRACEBACK)
+    FLD(tb)[TB_FRAME] = a[1]
+    FLD(tb)[TB_NEXT] = a[0]
+    RAW(tb)[TB_LASTI] = lasti
+    RAW(tb)[TB_LINENO] = lineno
+    return tb
+
 cdef list traceback_entries(gcref_t tb):
     # [(code index, line)] of a traceback chain, outermost first.
     out = []

@@ -64,7 +64,7 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
              T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR, T_BYTESITER,
-             T_CORO_WRAPPER, T_ASEND, T_ATHROW):
+             T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -73,12 +73,9 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
             if not is_iterator(r):
                 raise TypeError(f"iter() returned non-iterator of type '{type_name(r)}'")
             return r
-        m = magic_of(o, M_GETITEM)
-        if m != 0:
-            push(py_to_vm([]))
-            r = seq_protocol_list(slot, top_slot())
-            pop()
-            return r
+        if magic_of(o, M_GETITEM) != 0:
+            # the old sequence protocol: CPython's iterator over o[0], o[1], ...
+            return new_iter(T_SEQITER, slot, 0, 0, 0)
     if t == T_CORO_WRAPPER:
         return o
     raise TypeError(f"'{type_name(o)}' object is not iterable")
@@ -96,23 +93,31 @@ cdef int zip_strict_end(gcref_t* itslot, Py_ssize_t i) except -1:
         pop()
     return 0
 
-cdef gcref_t seq_protocol_list(gcref_t* oslot, gcref_t* lslot) except 0:
-    # an object with only __getitem__: collect o[0], o[1], ... until IndexError
-    cdef int64_t i = 0
+cdef gcref_t seq_iter_next(gcref_t* itslot) except? 0:
+    # The next item of an iterator over an object with only __getitem__
+    # (T_SEQITER: [object, _, next index]): o[i], one at a time, so an
+    # endless one can be left; IndexError or StopIteration ends it for good
+    # (CPython's iterobject.c drops the object).
     cdef gcref_t m, v
-    while True:
-        m = magic_of(oslot[0], M_GETITEM)
-        try:
-            v = call_method1(m, oslot[0], tag(i))
-        except VMError:
-            # (IndexError or StopIteration ends it, as CPython's iter(o) does)
-            if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")) or ends_iteration():
-                VM_STATE.roots[R_EXC] = 0
-                break
-            raise
-        list_append_v(lslot, v)
-        i += 1
-    return new_iter(T_LISTITER, lslot, 0, 0, 0)
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if FLD(itslot[0])[IT_A] == 0:
+        return 0
+    push(FLD(itslot[0])[IT_A])
+    m = magic_of(base[0], M_GETITEM)
+    if m == 0:
+        raise TypeError(f"'{type_name(base[0])}' object is not subscriptable")
+    try:
+        v = call_method1(m, base[0], tag(RAW(itslot[0])[IT_C]))
+    except VMError:
+        if isinstance_c(VM_STATE.roots[R_EXC], exc_class("IndexError")) or ends_iteration():
+            VM_STATE.roots[R_EXC] = 0
+            store(itslot[0], IT_A, 0)
+            HEAP.shadowstack_top = base
+            return 0
+        raise
+    HEAP.shadowstack_top = base
+    RAW(itslot[0])[IT_C] += 1
+    return v
 
 cdef inline int next_in_c(gcref_t it, gcref_t* out) noexcept nogil:
     # The next item of a list, tuple or range iterator into out[0] (1), or
@@ -154,6 +159,8 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
     cdef int found = next_in_c(it, &v)      # list, tuple and range iterators
     if found >= 0:
         return v if found else 0
+    if t == T_SEQITER:
+        return seq_iter_next(itslot)
     if t == T_LONGRANGEITER:
         r = range_to_py(FLD(it)[IT_A])
         x = int_to_py(FLD(it)[IT_B])
@@ -393,7 +400,7 @@ cdef bint is_iterator(gcref_t v) noexcept:
         return False
     return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
                       T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR,
-                      T_BYTESITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or \
+                      T_BYTESITER, T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or \
         (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
@@ -450,6 +457,10 @@ cdef gcref_t iterator_state(gcref_t* aslot) except 0:
         # (range, index of the next item)
         push(FLD(it)[IT_A])
         push(FLD(it)[IT_B])
+    elif t == T_SEQITER:
+        # (object, index of the next item); object None once it ended
+        push(FLD(it)[IT_A] if FLD(it)[IT_A] != 0 else V_NONE)
+        push(tag(RAW(it)[IT_C]))
     elif t == T_DICTITER or t == T_SETITER:
         push(new_iter(t, itslot, FLD(itslot[0])[IT_B], 0, 0))
         FLD(top_slot()[0])[IT_A] = FLD(itslot[0])[IT_A]
@@ -508,6 +519,9 @@ cdef gcref_t iterator_setstate(gcref_t* itslot, gcref_t index) except 0:
         RAW(it)[IT_C] += (0 if i < 0 else (n if i > n else i)) * untag(FLD(it)[IT_B])
     elif t == T_LONGRANGEITER:
         store(it, IT_B, tag(0 if i < 0 else i))
+    elif t == T_SEQITER:
+        if FLD(it)[IT_A] != 0:
+            RAW(it)[IT_C] = 0 if i < 0 else i
     else:
         raise TypeError(f"'{type_name(it)}' object has no __setstate__")
     return V_NONE

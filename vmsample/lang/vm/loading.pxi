@@ -162,6 +162,39 @@ cdef str format_exception(gcref_t* slot):
     pop()
     return "".join(out)
 
+cdef bint report_in_python(gcref_t* eslot) except -1:
+    # An uncaught exception whose chain holds an exception group or notes
+    # (add_note) is reported by sys.excepthook (vmsample/lang/app/sys.py:
+    # the traceback module's format, groups in CPython's boxes); True if it
+    # reported it.  The rest keeps the report above, which needs no module.
+    cdef gcref_t e
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if "excepthook" not in APP_ROOTS:
+        return False
+    cdef gcref_t notes = intern("__notes__")    # (the walk below allocates nothing: no object moves)
+    pending, seen, found = [eslot[0]], set(), False
+    while pending and not found:
+        e = pending.pop()
+        if not has_tid(e, T_INSTANCE) or e in seen:
+            continue
+        seen.add(e)
+        found = isinstance_c(e, exc_class("BaseExceptionGroup")) or instance_attr(e, notes) != 0
+        pending += [exc_slot(e, EXC_CAUSE), exc_slot(e, EXC_CONTEXT)]
+    if not found:
+        return False
+    push(app_object("excepthook"))
+    push(class_of(eslot[0]))
+    push(eslot[0])
+    push(exc_traceback(eslot[0]))
+    try:
+        vm_call(base, 3)
+    except VMError:
+        VM_STATE.roots[R_EXC] = 0       # (the hook failed: the report above instead)
+        HEAP.shadowstack_top = base
+        return False
+    HEAP.shadowstack_top = base
+    return True
+
 cdef object offered_suggestion(gcref_t* eslot):
     # What sys.offer_suggestion (vmsample/lang/app/sys.py) suggests after an
     # uncaught NameError's or AttributeError's message, or None.
@@ -357,6 +390,9 @@ cdef object _run_main_reporting(int main_code, str module):
             sys.stderr.write(str(code) + "\n")
             return 1
         push(exc)
+        if report_in_python(top_slot()):
+            pop()
+            return 1
         text = format_exception(top_slot())     # allocates: [exc] may have moved
         interrupted = type_name(top_slot()[0]) == "KeyboardInterrupt"
         pop()

@@ -648,6 +648,9 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
     if kind == KIND_PROPERTY:
         return property_init(a, n, kwnames)
     if kind == KIND_STATICMETHOD or kind == KIND_CLASSMETHOD:
+        if kwnames and nkw(kwnames):
+            raise TypeError(f"{'staticmethod' if kind == KIND_STATICMETHOD else 'classmethod'}() "
+                            "takes no keyword arguments")
         if n != 2:
             raise TypeError(f"{'staticmethod' if kind == KIND_STATICMETHOD else 'classmethod'} "
                             f"expected 1 argument, got {n - 1}")
@@ -832,6 +835,10 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
     if has_tid(o, T_PROPERTY) and name == "__doc__":
         store(o, 3, vslot[0] if vslot != NULL else V_NONE)
         return 0
+    if (has_tid(o, T_PROPERTY) and name in ("fget", "fset", "fdel")) or (
+            has_tid(o, T_FUNCTION) and name in ("__closure__", "__globals__", "__builtins__")) or (
+            has_tid(o, T_BOUND) and name in ("__self__", "__func__")):
+        raise AttributeError("readonly attribute")      # (CPython's read-only members)
     raise AttributeError(f"attribute '{name}' of '{type_name(o)}' objects is not writable")
 
 cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
@@ -848,6 +855,8 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         return FLD(c)[K_BASE] if FLD(c)[K_BASE] != 0 else V_NONE
     if name in ("__doc__", "__module__", "__abstractmethods__", "__annotations__", "__text_signature__"):
         v = dict_get_str(FLD(c)[K_DICT], intern(name))
+        if v != 0 and name == "__doc__" and not RAW(c)[K_FLAGS] & CF_BUILTIN and is_obj(v) and not has_tid(v, T_STR):
+            return descr_get(v, NULL, c)        # (type_get_doc: a descriptor's value, as for @classmethod @property)
         if v != 0 and not (name == "__module__" and RAW(c)[K_FLAGS] & CF_BUILTIN and not has_tid(v, T_STR)):
             return v        # (type's own dict holds its instances' __module__ descriptor)
         if name == "__module__":

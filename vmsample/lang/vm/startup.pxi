@@ -26,6 +26,12 @@ def _exception_tree():
             visit(c)
 _exception_tree()
 
+class _HostSequence:
+    def __getitem__(self, i):
+        raise IndexError(i)
+
+_HOST_SEQ_ITERATOR = type(iter(_HostSequence()))    # CPython's "iterator" (iterobject.c)
+
 def builtin_class_rows():
     # The builtin classes, one row each: name, kind, the tids of its
     # instances, base names, the CPython type whose dict it mirrors (its
@@ -76,6 +82,7 @@ def builtin_class_rows():
         ("str_ascii_iterator", KIND_OTHER, [T_STRITER], ["object"], type(iter("")), CF_FINAL),
         ("range_iterator", KIND_OTHER, [T_RANGEITER], ["object"], type(iter(range(0))), CF_FINAL),
         ("longrange_iterator", KIND_OTHER, [T_LONGRANGEITER], ["object"], type(iter(range(1 << 64))), CF_FINAL),
+        ("iterator", KIND_OTHER, [T_SEQITER], ["object"], _HOST_SEQ_ITERATOR, CF_FINAL),
         ("dict_keyiterator", KIND_OTHER, [T_DICTITER], ["object"], type(iter({})), CF_FINAL),
         ("set_iterator", KIND_OTHER, [T_SETITER], ["object"], type(iter(set())), CF_FINAL),
         ("bytes_iterator", KIND_OTHER, [T_BYTESITER], ["object"], type(iter(b"")), CF_FINAL),
@@ -288,7 +295,7 @@ cdef int finish_sys_module() except -1:
     return 0
 
 # The app-level modules (vmsample/lang/app), in the order they run.
-APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "imp", "finalization", "patterns"]
+APP_MODULES = ["types", "structseq", "sys", "builtins", "objects", "exceptions", "exception_groups", "imp", "finalization", "patterns"]
 
 cdef int startup_failed() except -1:
     # A VM exception escaped the VM's own start-up code: out of memory is the

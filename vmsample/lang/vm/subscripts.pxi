@@ -57,9 +57,25 @@ cdef Py_ssize_t index_of(gcref_t k, Py_ssize_t n, str what, str out_of_range=Non
     return i
 
 cdef object slice_to_py(gcref_t s):
-    return slice(None if FLD(s)[0] == V_NONE else int_to_py(FLD(s)[0]),
-                 None if FLD(s)[1] == V_NONE else int_to_py(FLD(s)[1]),
-                 None if FLD(s)[2] == V_NONE else int_to_py(FLD(s)[2]))
+    # (bounds that are not ints: their __index__, as _PyEval_SliceIndex;
+    # the slice is rooted by its caller across those calls)
+    cdef gcref_t* sslot = HEAP.shadowstack_top
+    cdef gcref_t v
+    push(s)
+    bounds = []
+    for i in range(3):
+        v = FLD(sslot[0])[i]
+        if v == V_NONE:
+            bounds.append(None)
+        elif is_intlike(v):
+            bounds.append(int_to_py(v))
+        else:
+            x = index_value(v, "")
+            if x is None:
+                raise TypeError("slice indices must be integers or None or have an __index__ method")
+            bounds.append(x)
+    HEAP.shadowstack_top = sslot
+    return slice(*bounds)
 
 
 cdef inline Py_ssize_t clamp_bound(gcref_t v, Py_ssize_t n, Py_ssize_t step, bint is_stop) noexcept:
@@ -163,9 +179,13 @@ cdef gcref_t getitem(gcref_t* ok) except 0:
             raise_with_value("KeyError", ok[1])
         return r
     if t == T_RANGE:
+        # (the host's range: indices and lengths of any size)
         if has_tid(k, T_SLICE):
             return range_from_py(range_to_py(o)[slice_to_py(k)])
-        return int_from_py(range_to_py(o)[index_of(k, range_len(o), "range object")])
+        x = index_value(k, "")
+        if x is None:
+            raise TypeError(f"range indices must be integers or slices, not {type_name(k)}")
+        return int_from_py(range_to_py(o)[x])
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_GETITEM)
         if m != 0:

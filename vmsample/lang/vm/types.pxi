@@ -462,7 +462,9 @@ cdef int set_names(gcref_t* cslot) except -1:
     cdef gcref_t* items = top_slot()
     i = 0
     while i < RAW(items[0])[D_NENTRIES]:
-        if ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_INSTANCE):
+        if ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_PROPERTY):
+            store(ENT(items[0])[3 * i + 2], PROP_NAME, ENT(items[0])[3 * i + 1])   # (property.__set_name__)
+        elif ENT(items[0])[3 * i + 1] != 0 and has_tid(ENT(items[0])[3 * i + 2], T_INSTANCE):
             push(ENT(items[0])[3 * i + 2])
             m = special_lookup(class_of(top_slot()[0]), M_SET_NAME)
             if m != 0:
@@ -747,6 +749,8 @@ cdef gcref_t construct_exact(gcref_t cls, gcref_t* a, Py_ssize_t nall, gcref_t k
     if kind == KIND_FUNCTION:
         HEAP.shadowstack_top = a + nall
         return function_new(a, nall, kwnames)
+    if name == "traceback":
+        return traceback_new(a, nall, kwnames)
     if kind == KIND_OTHER or kind == KIND_NONE:
         raise TypeError(f"cannot create '{class_name(cls)}' instances")
     return construct_builtin(kind, a, nall, kwnames)
@@ -759,7 +763,7 @@ cdef gcref_t blank_builtin(int64_t kind) except 0:
     cdef int i
     if kind == KIND_PROPERTY:
         v = alloc_fixed(T_PROPERTY)
-        for i in range(4):
+        for i in range(5):
             FLD(v)[i] = V_NONE
         return v
     if kind == KIND_SUPER:

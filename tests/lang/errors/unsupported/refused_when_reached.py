@@ -1,5 +1,5 @@
 # Refused when it runs: an unsupported construct deep in a long, otherwise valid file stops the program only when it is reached, after everything before it ran.
-# refused: 19:9 'except*'
+# refused: 25:25 deleting a method's implicit __class__
 def fib(n):
     a, b = 0, 1
     for _ in range(n):
@@ -16,7 +16,12 @@ for i in range(3):
     h.add(i)
     print("added", i)
     if i == 2:
-        try:
-            print("all there", h.items)
-        except* KeyError:
-            pass
+        print("all there", h.items)
+
+        class Late:
+            def f(self):
+                def g():
+                    nonlocal __class__
+                    del __class__
+                g()
+        Late().f()

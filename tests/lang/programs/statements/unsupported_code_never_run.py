@@ -1,14 +1,17 @@
 # Checks: what the VM does not support stops a program only when it runs: an uncalled function, an `except ImportError` fallback and a branch never taken hold such code, and the rest runs; --check lists what is unsupported or missing.
-# check-lists: 7:5 'except*'
-# check-lists: 19:5 import of module 'fast_native_accelerator_xyz'
+# check-lists: 10:17 deleting a method's implicit __class__
+# check-lists: 21:5 import of module 'fast_native_accelerator_xyz'
+# check-lists: 45:12 'sys.getrefcount'
 
 
-def describe(v):
-    try:
-        result = "zero" if v == 0 else str(v)
-    except* ValueError:
-        result = "never"
-    return result
+class Described:
+    def describe(self, v):
+        def forget():
+            nonlocal __class__
+            del __class__
+        if v is None:
+            forget()
+        return "zero" if v == 0 else str(v)
 
 
 def raw():
@@ -33,10 +36,9 @@ def make_service():
     return fetch
 
 
-print(describe.__name__, raw.__name__, make_service.__name__)
+print(Described().describe(0), Described.describe.__name__, raw.__name__, make_service.__name__)
 
 
-# check-lists: 43:12 'sys.getrefcount'
 def references(obj):
     # CPython's reference counts: the VM has none (as PyPy), and never calls this.
     import sys
