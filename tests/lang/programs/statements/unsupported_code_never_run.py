@@ -1,6 +1,6 @@
 # Checks: what the VM does not support stops a program only when it runs: an uncalled function, an `except ImportError` fallback and a branch never taken hold such code, and the rest runs; --check lists what is unsupported or missing.
-# check-lists: 10:17 deleting a method's implicit __class__
-# check-lists: 21:5 import of module 'fast_native_accelerator_xyz'
+# check-lists: 11:17 deleting a method's implicit __class__
+# check-lists: 22:5 import of module 'fast_native_accelerator_xyz'
 # check-lists: 45:12 'sys.getrefcount'
 
 
