@@ -340,6 +340,11 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         return status
     finally:
         threads_end()
+        # The run's state goes: what CPython still holds of it (a VMCallable
+        # registered with os.register_at_fork, a key function kept by a
+        # host object) must raise "outlived its VM run", not call a dead VM.
+        global VM_GENERATION
+        VM_GENERATION += 1
         VM_STATE.prof = NULL
         if PROFILER is not None:
             PROFILER.detach()
