@@ -286,3 +286,28 @@ def test_a_stale_pointer_after_close_is_inert(tmp_path):
     w.alloc_sample(0, 16, 1, 0, [(2, 1)])
     assert _harness.calls_after_close(w) == (-1,) * 6
     assert len(read_profile(path).alloc_samples) == 1        # the file is untouched
+
+
+def test_a_stack_in_the_spool_never_reaches_the_disk_before_its_code_names(tmp_path):
+    # An allocation stack (main section) brings the name of code 2 into the
+    # main buffer; time samples then put stacks with code 2 into the spool
+    # (inline).  However the spool drains -- here when its buffer fills, no
+    # drain on time -- its stacks must not be on disk before that name: a
+    # SIGKILL there left a recovered profile with an unnamed code (CI, stop
+    # 40: tests/test_cli_options.py::test_recover_spool).
+    path = tmp_path / "names.prof"
+    spool = F.spool_path(str(path))
+    w = ProfileWriter(path, alloc_period=64, flush_interval=3600)
+    try:
+        w.declare_code(2, "f", 1, "x.py")
+        w.alloc_sample(0, 16, 1, 1, [(2, 1)])
+        head = os.path.getsize(spool)
+        for t in range(1_000_000):
+            w.time_sample(2 + t, [(2, 1)])
+            if os.path.getsize(spool) > head:
+                break
+        assert os.path.getsize(spool) > head, "the spool never drained"
+        assert b"py:f:1:x.py" in path.read_bytes()
+    finally:
+        w.close()
+    assert {c.function for c in read_profile(path).codes.values()} == {"f"}

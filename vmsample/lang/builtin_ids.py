@@ -131,6 +131,7 @@ BUILTINS = (
     ("property.__set_name__",               "BI_PROP_SET_NAME",            OWN,        ANY),
     ("_vm.register",                        None,                          OWN,        ANY),
     ("_vm.install",                         None,                          OWN,        ANY),
+    ("_vm.app_object",                      None,                          OWN,        ANY),
     ("_vm.host_value",                      None,                          OWN,        ANY),
     ("_vm.compile",                         None,                          OWN,        ANY),
     ("_vm.run",                             None,                          OWN,        ANY),

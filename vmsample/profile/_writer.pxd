@@ -88,6 +88,7 @@ ctypedef struct ProfWriter:
     ProfCode* codes
     size_t codes_cap            # a power of two
     uint8_t* small_written      # bit (id >> 1): even id < PROF_SMALL_IDS has its 0x02 written
+    bint main_names_pending     # a 0x02 is in the main buffer (or its deflate state), not on disk yet
     size_t codes_used
     uint64_t n_alloc
     uint64_t n_time

@@ -23,7 +23,10 @@ Design
    buffer drains the spool first, and a full spool drains alone -- so after a
    SIGKILL every main-section sample has its info in the spool (`vmsample
    recover` relies on it).  Conversely a stack stored in the spool never
-   reaches the disk before the names of its codes (see _ensure_codes).
+   reaches the disk before the names of its codes: an inline stack is
+   appended only when no name is pending in the main buffer (_ensure_codes
+   drains both first; a name counts as written from its append on, so a
+   name that an earlier main-section stack brought may still be pending).
 
    What a crash loses is bounded: a sample or a minor collection drains
    both buffers when [flush_interval_ns] has passed since the last drain.  A
@@ -244,6 +247,8 @@ cdef int _drain(ProfWriter* w, ProfOutput* o, int gzmode) noexcept nogil:
     elif o.len:
         rc = _write_fd(w, o.fd, o.buf, o.len)
     o.len = 0
+    if rc == 0 and o == &w.main and (o.gz == NULL or gzmode != Z_NO_FLUSH):
+        w.main_names_pending = False
     return rc
 
 cdef int _drain_all(ProfWriter* w, int gzmode) noexcept nogil:
@@ -375,6 +380,7 @@ cdef int _write_code(ProfWriter* w, ProfCode* c) noexcept nogil:
     if _append(w, &w.main, head, CODE_RECORD_HEAD) < 0 or _append(w, &w.main, name, n) < 0:
         return -1
     c.written = True
+    w.main_names_pending = True
     return 0
 
 cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t depth,
@@ -383,10 +389,10 @@ cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t d
     # only the first time an id is seen (or for big ids).
     #
     # A stack that goes to the spool (inline) must not reach the disk before
-    # the names of its codes: when it brings new names, both buffers are
-    # drained right away (spool first, so the pairing invariant holds too).
-    # That happens once per code at most.
-    cdef bint wrote = False
+    # the names of its codes: while a name is pending in the main buffer (its
+    # own new ones, or one an earlier main-section stack brought), both
+    # buffers are drained before it is appended (spool first, so the
+    # pairing invariant holds too).  That happens once per new code at most.
     cdef uint32_t i
     cdef uint64_t cid
     cdef bint small
@@ -404,10 +410,9 @@ cdef inline int _ensure_codes(ProfWriter* w, const ProfFrame* frames, uint32_t d
         if PROF_UNLIKELY(not c.written):
             if _write_code(w, c) < 0:
                 return -1
-            wrote = True
         if small:
             w.small_written[cid >> 4] |= <uint8_t>(1 << ((cid >> 1) & 7))
-    if wrote and inline_stack:
+    if inline_stack and w.main_names_pending:
         return _drain_all(w, Z_SYNC_FLUSH)
     return 0
 

@@ -59,3 +59,15 @@ def json_encode(obj, item_separator, key_separator, ensure_ascii, allow_nan):
 def json_scan(string, idx, strict):
     """json's C scanner (vmsample/lang/vm/json.pxi): "not mine", as json_encode."""
     return None
+
+
+def app_object(name):
+    """What the VM's app-level modules register (vmsample/lang/app): here
+    only `unraisable`, PyErr_WriteUnraisable, which CPython's C API has."""
+    if name != "unraisable":
+        raise SystemError(f"the VM's app-level '{name}' has no stand-in on CPython")
+    import _testcapi
+
+    def unraisable(exc, obj, err_msg=None):
+        _testcapi.write_unraisable_exc(exc, err_msg, obj)
+    return unraisable

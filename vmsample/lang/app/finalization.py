@@ -18,16 +18,18 @@ class UnraisableHookArgs:
     # What sys.unraisablehook gets (CPython's sys.UnraisableHookArgs).
     __slots__ = ("exc_type", "exc_value", "exc_traceback", "err_msg", "object")
 
-    def __init__(self, exc, obj):
+    def __init__(self, exc, obj, err_msg):
         self.exc_type = type(exc)
         self.exc_value = exc
         self.exc_traceback = exc.__traceback__     # (this module's frames leave no entry in it)
-        self.err_msg = None
+        self.err_msg = err_msg
         self.object = obj
 
 
-def unraisable(exc, obj):
-    args = UnraisableHookArgs(exc, obj)
+def unraisable(exc, obj, err_msg=None):
+    # PyErr_WriteUnraisable (err_msg None: "Exception ignored in"), for the
+    # VM and, through _vm.app_object("unraisable"), for lib/'s replacements.
+    args = UnraisableHookArgs(exc, obj, err_msg)
     try:
         sys.unraisablehook(args)
     except BaseException:
@@ -81,3 +83,4 @@ def at_exit():
 register("finalize", finalize)
 register("weakrefs_cleared", weakrefs_cleared)
 register("at_exit", at_exit)
+register("unraisable", unraisable)

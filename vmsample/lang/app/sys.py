@@ -222,7 +222,13 @@ def excepthook(exctype, value, traceback):
 
 
 def unraisablehook(unraisable):
-    print(f"Exception ignored in: {unraisable.object!r}", file=sys.stderr)
+    # CPython's write_unraisable_exc_file: "<err_msg>: <object>", or
+    # "Exception ignored in: <object>" without a message.
+    err_msg, obj = unraisable.err_msg, unraisable.object
+    if obj is not None:
+        print(f"{err_msg if err_msg is not None else 'Exception ignored in'}: {obj!r}", file=sys.stderr)
+    elif err_msg is not None:
+        print(f"{err_msg}:", file=sys.stderr)
     import traceback as _tb
     _tb.print_exception(unraisable.exc_type, unraisable.exc_value, unraisable.exc_traceback,
                         file=sys.stderr)

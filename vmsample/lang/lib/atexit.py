@@ -9,7 +9,9 @@ them, last registered first, by calling ``_run_exitfuncs()`` when the
 program ends (as CPython does at finalization).
 """
 
-import sys as _sys
+from _vm import app_object as _app_object
+
+_unraisable = _app_object("unraisable")     # PyErr_WriteUnraisable (app/finalization.py)
 
 # [func, args, kwargs] of each registered function, oldest first.
 _callbacks = []
@@ -57,7 +59,7 @@ If a callback raises an exception, it is logged with sys.unraisablehook."""
         try:
             func(*args, **kwargs)
         except BaseException as exc:
-            _unraisable(exc, func)
+            _unraisable(exc, func, "Exception ignored in atexit callback")
     _callbacks.clear()
 
 
@@ -73,30 +75,3 @@ def _ncallbacks():
 
 Return the number of registered exit functions."""
     return len(_callbacks)
-
-
-class _UnraisableHookArgs:
-    # What sys.unraisablehook gets (CPython's sys.UnraisableHookArgs).
-    def __init__(self, exc, obj):
-        self.exc_type = type(exc)
-        self.exc_value = exc
-        self.exc_traceback = exc.__traceback__
-        self.err_msg = "Exception ignored in atexit callback"
-        self.object = obj
-
-
-def _unraisable(exc, func):
-    hook = getattr(_sys, "unraisablehook", None)
-    default = getattr(_sys, "__unraisablehook__", None)
-    if hook is not None and hook is not default:
-        hook(_UnraisableHookArgs(exc, func))
-        return
-    # The default hook's report (which takes only CPython's own argument
-    # type).
-    import traceback
-    stderr = _sys.stderr
-    if stderr is None:
-        return
-    stderr.write(f"Exception ignored in atexit callback: {func!r}\n")
-    traceback.print_exception(type(exc), exc, exc.__traceback__, file=stderr)
-    stderr.flush()

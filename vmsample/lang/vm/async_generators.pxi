@@ -106,9 +106,7 @@ cdef gcref_t agen_awaitable_next(gcref_t* aslot, bint stop) except? 0:
         return v
     if not stop:
         return 0
-    if v != V_NONE:
-        raise_with_value("StopIteration", v)
-    raise StopIteration()
+    raise_stop_iteration(v)
 
 ASYNC_GEN_METHODS = ["__aiter__", "__anext__", "asend", "athrow", "aclose"]
 AGEN_AWAITABLE_METHODS = ["__await__", "__iter__", "__next__", "send", "throw", "close"]
@@ -155,6 +153,4 @@ cdef gcref_t async_gen_method(str owner, str fn, gcref_t* a, Py_ssize_t n) excep
     v = pop()
     if r:
         return v
-    if v != V_NONE:
-        raise_with_value("StopIteration", v)
-    raise StopIteration()
+    raise_stop_iteration(v)

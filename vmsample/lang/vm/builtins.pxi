@@ -1083,18 +1083,14 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         if gen_resume(a, top_slot()):
             return pop()
         v = pop()
-        if v != V_NONE:
-            raise_with_value("StopIteration", v)
-        raise StopIteration()
+        raise_stop_iteration(v)
     if bid == BI_GEN_THROW:
         # throw(value) or throw(type[, value[, traceback]]) (the latter deprecated)
         push(thrown_exception(a + 1, n - 1))
         if gen_run(a, top_slot(), True):
             return pop()
         v = pop()
-        if v != V_NONE:
-            raise_with_value("StopIteration", v)
-        raise StopIteration()
+        raise_stop_iteration(v)
     if bid == BI_GEN_CLOSE:
         if RAW(a[0])[G_STATUS] != GEN_SUSPENDED:
             RAW(a[0])[G_STATUS] = GEN_DONE
@@ -1503,6 +1499,10 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
         if name == "tuplegetter":
             mark_tuplegetter(a + 1)         # (its __get__ in C: vm/attributes.pxi)
         return V_NONE
+    if fn == "app_object":
+        # app_object(name): what an app-level module registered, for lib/
+        check_args("app_object", n, 1, 1)
+        return app_object(str_to_py(a[0]))
     if fn == "compile":
         # compile(source, filename, mode[, package]): a code object (vm/dynamic.pxi)
         check_args("compile", n, 3, 4)

@@ -52,9 +52,7 @@ cdef gcref_t coro_wrapper_next(gcref_t* wslot, bint stop) except? 0:
         return v
     if not stop:
         return 0
-    if v != V_NONE:
-        raise_with_value("StopIteration", v)
-    raise StopIteration()
+    raise_stop_iteration(v)
 
 CORO_METHODS = ["__await__"]
 CORO_WRAPPER_METHODS = ["__next__", "__iter__", "send", "throw", "close"]

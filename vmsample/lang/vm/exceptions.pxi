@@ -95,6 +95,14 @@ cdef int raise_with_value(str name, gcref_t v) except -1:
     HEAP.shadowstack_top -= 3
     return raise_vm(e)
 
+cdef int raise_stop_iteration(gcref_t result) except -1:
+    # What send()/next()/throw() of a finished generator, coroutine or
+    # awaitable raise for its return value [result]: StopIteration(result),
+    # or a bare StopIteration for None (CPython's _PyGen_SetStopIterationValue).
+    if result != V_NONE:
+        raise_with_value("StopIteration", result)
+    raise StopIteration()
+
 cdef gcref_t new_exception(str name, str message) except 0:
     # <name>(message), a builtin exception, not raised.
     push(exc_class(name))

@@ -416,9 +416,7 @@ cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
         if gen_resume(itslot, top_slot()):
             return pop()
         v = pop()
-        if v != V_NONE:
-            raise_with_value("StopIteration", v)
-        raise StopIteration()
+        raise_stop_iteration(v)
     v = for_iter(itslot)
     if v == 0:
         raise StopIteration()
