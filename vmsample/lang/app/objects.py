@@ -159,8 +159,10 @@ _EMPTY_OF = {_list_iterator: [], type(iter(())): (), type(iter("")): "",
 
 
 def _sequence_iterator_reduce(self):
+    # (an iterator at the end but not yet told so keeps its sequence: one
+    # that found the end has an index past any length)
     seq, index = iterator_state(self)
-    if index < len(seq):
+    if index <= len(seq):
         return iter, (seq,), index
     return iter, (_EMPTY_OF[type(self)],)
 

@@ -47,18 +47,25 @@ cdef int dict_update_from_mapping(gcref_t* dslot, gcref_t* srcslot) except -1:
     return 0
 
 cdef int dict_update(gcref_t* dslot, gcref_t* srcslot, bint merge) except -1:
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, n
     cdef gcref_t v
+    cdef int64_t hv
     if has_tid(srcslot[0], T_DICT):
+        # CPython's dict_merge: each key with the hash the source keeps, and
+        # a source that a key's __eq__ changes is an error, not a crash.
         i = 0
-        while i < RAW(srcslot[0])[D_NENTRIES]:
+        n = RAW(srcslot[0])[D_NENTRIES]
+        while i < n:
             if ENT(srcslot[0])[3 * i + 1] != 0:
+                hv = untag(ENT(srcslot[0])[3 * i])
                 push(ENT(srcslot[0])[3 * i + 1])
                 push(ENT(srcslot[0])[3 * i + 2])
-                if merge and dict_get(dslot, top_slot() - 1) != 0:
+                if merge and dict_find(dslot, top_slot() - 1, hv) >= 0:
                     raise TypeError(f"got multiple values for keyword argument '{str_to_py(top_slot()[-1])}'")
-                dict_set(dslot, top_slot() - 1, top_slot())
+                dict_set_h(dslot, top_slot() - 1, top_slot(), hv)
                 HEAP.shadowstack_top -= 2
+                if RAW(srcslot[0])[D_NENTRIES] != n:
+                    raise RuntimeError("dict mutated during update")
             i += 1
         return 0
     if has_tid(srcslot[0], T_INSTANCE) and class_lookup(FLD(srcslot[0])[I_CLASS], intern("keys")) != 0:

@@ -933,6 +933,7 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     # Methods get self in a[0]; n counts it.
     cdef gcref_t v, w
     cdef Py_ssize_t i, m
+    cdef int64_t hv
     if bid == BI_LIST_POP:
         # (as CPython: the index is parsed before the list is looked at)
         i = -1 if n == 1 else index_argument(a[1])
@@ -1000,15 +1001,17 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
         v = dict_get(a, a + 1)
         return v if v != 0 else (a[2] if n == 3 else V_NONE)
     if bid == BI_DICT_SETDEFAULT:
-        v = dict_get(a, a + 1)
-        if v != 0:
-            return v
+        # one hash, one lookup (CPython's: test_dict's test_setdefault_atomic)
+        hv = vm_hash(a + 1)
+        i = dict_find(a, a + 1, hv)
+        if i >= 0:
+            return ENT(a[0])[3 * i + 2]
         if n == 2:
             push(V_NONE)
-            dict_set(a, a + 1, top_slot())
+            dict_insert_new(a, a + 1, top_slot(), hv)
             pop()
             return V_NONE
-        dict_set(a, a + 1, a + 2)
+        dict_insert_new(a, a + 1, a + 2, hv)
         return a[2]
     if bid == BI_DICT_POP:
         v = dict_get(a, a + 1)
@@ -1048,6 +1051,12 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
     if bid == BI_DICT_COPY:
         return dict_copy(a)
     if bid == BI_DICT_FROMKEYS:            # a class method: a[0] is the class
+        if a[0] == kind_class(KIND_DICT) and is_obj(a[1]) and (TID(a[1]) == T_DICT or is_anyset(a[1])):
+            push(dict_new())
+            push(a[2] if n == 3 else V_NONE)
+            dict_fromkeys_hashed(top_slot() - 1, a + 1, top_slot())
+            pop()
+            return pop()
         if a[0] == kind_class(KIND_DICT):
             push(dict_new())
         else:

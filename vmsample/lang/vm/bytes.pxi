@@ -100,32 +100,42 @@ cdef int bytearray_set_py(gcref_t* slot, object b) except -1:
     return 0
 
 cdef int checked_byte(gcref_t v, str out_of_range) except -1:
-    # An int in range(0, 256) (a bool too), as a byte; else CPython's errors.
+    # An int in range(0, 256) (a bool, or an object with __index__), as a
+    # byte; else CPython's errors.  An __index__ runs VM code: the caller
+    # holds no address across this call.
     if is_int(v) and 0 <= untag(v) < 256:
         return <int>untag(v)
     if v == V_TRUE or v == V_FALSE:
         return v == V_TRUE
-    if not is_intlike(v):
-        raise TypeError(f"'{type_name(v)}' object cannot be interpreted as an integer")
-    raise ValueError(out_of_range)
+    x = index_argument(v)
+    if not 0 <= x < 256:
+        raise ValueError(out_of_range)
+    return <int>x
 
 cdef inline int byte_value(gcref_t v) except -1:
     # An item stored into a bytearray
     return checked_byte(v, "byte must be in range(0, 256)")
 
 cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
-    # bytes(iterable) / bytearray(iterable) of ints
-    cdef Py_ssize_t n, i
-    cdef gcref_t r
-    push(list_from_iterable(src))
-    n = RAW(top_slot()[0])[L_LEN]
-    for i in range(n):
-        checked_byte(ITEMS(top_slot()[0])[i], "bytes must be in range(0, 256)")
-    r = byteslike_new(tid, n)
-    for i in range(n):
-        BPTR(r)[i] = <uint8_t>checked_byte(ITEMS(top_slot()[0])[i], "")
-    pop()
-    return r
+    # bytes(iterable) / bytearray(iterable) of ints.  A list or tuple is read
+    # as it is at each step, as CPython's bytes_from_list: an item's
+    # __index__ may shrink or grow it.
+    cdef Py_ssize_t i = 0
+    cdef gcref_t v
+    out = bytearray()
+    if has_tid(src[0], T_LIST) or has_tid(src[0], T_TUPLE):
+        while i < SEQLEN(src[0]):
+            out.append(checked_byte(ITEMS(src[0])[i], "bytes must be in range(0, 256)"))
+            i += 1
+    else:
+        push(get_iter(src))
+        while True:
+            v = for_iter(top_slot())
+            if v == 0:
+                break
+            out.append(checked_byte(v, "bytes must be in range(0, 256)"))
+        pop()
+    return bytes_from_py(out if tid == T_BYTEARRAY else bytes(out))
 
 cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # bytes(...) and bytearray(...)
@@ -151,9 +161,18 @@ cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwn
             m = magic_of(v, M_BYTES) if tid == T_BYTES else 0
             if m != 0:
                 v = call_method0(m, v)
-                if not has_tid(v, T_BYTES):
+                if not has_tid(unwrap(v), T_BYTES):     # (a bytes subclass's instance will do)
                     raise TypeError(f"__bytes__ returned non-bytes (type {type_name(v)})")
                 return v
+            if magic_of(v, M_INDEX) != 0:
+                # an object with __index__: that many zero bytes (before
+                # iterating it, as CPython's bytes_new)
+                count = index_argument(v)
+                if count < 0:
+                    raise ValueError("negative count")
+                if count > PY_SSIZE_T_MAX:
+                    raise OverflowError("cannot fit 'int' into an index-sized integer")
+                return byteslike_new(tid, count)
             return bytes_from_ints(tid, a)
         if not has_tid(v, T_STR):
             if is_obj(v) and TID(v) != T_FLOAT or v == V_TRUE or v == V_FALSE:
@@ -202,9 +221,13 @@ cdef gcref_t bytes_getitem(gcref_t* ok) except 0:
 cdef int bytearray_setitem(gcref_t* ok, gcref_t* vslot) except -1:
     cdef Py_ssize_t i
     cdef gcref_t v
+    cdef int b
     if not has_tid(ok[1], T_SLICE):
         i = byte_index(ok[0], ok[1])
-        BPTR(ok[0])[i] = <uint8_t>byte_value(vslot[0])
+        b = byte_value(vslot[0])
+        if i >= BLEN(ok[0]):        # (the value's __index__ shrank it)
+            raise IndexError("bytearray index out of range")
+        BPTR(ok[0])[i] = <uint8_t>b
         return 0
     v = vslot[0]
     if is_intlike(v) or has_tid(v, T_STR):
@@ -234,6 +257,9 @@ cdef gcref_t bytes_iter_next(gcref_t it) noexcept nogil:
     if i < BLEN(o):
         RAW(it)[IT_C] = i + 1
         return tag(BPTR(o)[i])
+    # exhausted for good, as a list iterator (vm/iteration.pxi): bytes
+    # appended to a bytearray after the end was seen are not seen
+    RAW(it)[IT_C] = <int64_t>1 << 40
     return 0
 
 # ---------------------------------------------------------------- comparison, hash
@@ -293,12 +319,23 @@ cdef Py_ssize_t byte_find(gcref_t hay, uint8_t c, Py_ssize_t start, Py_ssize_t e
     return -1
 
 cdef int bytes_contains(gcref_t* cslot, gcref_t* vslot) except -1:
+    # x in b: a byte (an int, or an object with __index__), else any
+    # bytes-like object's bytes (CPython's _Py_bytes_contains)
     cdef gcref_t v = vslot[0]
+    cdef int found
     if is_byteslike(v):
         return bytes_find(cslot[0], v, 0, BLEN(cslot[0])) >= 0
-    if is_intlike(v):
-        return byte_find(cslot[0], <uint8_t>byte_value(v), 0, BLEN(cslot[0])) >= 0
-    raise TypeError(f"a bytes-like object is required, not '{type_name(v)}'")
+    if is_memoryview(v):
+        push(memoryview_bytes(vslot))
+        found = bytes_find(cslot[0], top_slot()[0], 0, BLEN(cslot[0])) >= 0
+        pop()
+        return found
+    x = index_value(v, "")
+    if x is None:
+        raise TypeError(f"a bytes-like object is required, not '{type_name(v)}'")
+    if not 0 <= x < 256:
+        raise ValueError("byte must be in range(0, 256)")
+    return byte_find(cslot[0], <uint8_t>x, 0, BLEN(cslot[0])) >= 0
 
 cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
     # ab[0] (bytes or bytearray) op ab[1]; 0 (no exception): not handled here.
@@ -306,9 +343,21 @@ cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
     cdef Py_ssize_t na, nb, c, i
     if op == B_ADD:
         if not is_byteslike(b):
-            if has_tid(b, T_INSTANCE):
+            # A memoryview, or a bytes or bytearray subclass's instance: its
+            # bytes (CPython's bytes_concat takes any buffer).
+            if is_memoryview(b):
+                b = memoryview_bytes(ab + 1)
+            elif has_tid(b, T_INSTANCE) and is_byteslike(unwrap(b)):
+                b = unwrap(b)
+            elif has_tid(b, T_INSTANCE):
                 return 0
-            raise TypeError(f"can't concat {type_name(b)} to {type_name(a)}")
+            else:
+                raise TypeError(f"can't concat {type_name(b)} to {type_name(a)}")
+            push(ab[0])
+            push(b)
+            r = bytes_binop(top_slot() - 1, op, inplace)
+            HEAP.shadowstack_top -= 2
+            return r
         if inplace and TID(a) == T_BYTEARRAY:
             bytearray_append_data(ab, ab + 1)
             return ab[0]
@@ -329,17 +378,16 @@ cdef gcref_t bytes_binop(gcref_t* ab, int op, bint inplace) except? 0:
         if inplace and TID(a) == T_BYTEARRAY:
             bytearray_resize(ab, na * c)
             r = ab[0]
+        elif c == 1 and TID(a) == T_BYTES:
+            return a                # (immutable: the same object, as CPython's)
         else:
             r = byteslike_new(TID(a), na * c)
         for i in range(1 if r == ab[0] else 0, c):
             memcpy(BPTR(r) + i * na, BPTR(ab[0]), na)
         return r
     if op == B_MOD:
-        res = percent_format_py(bytes_to_py(a), ab + 1)
-        if inplace and TID(a) == T_BYTEARRAY:
-            bytearray_set_py(ab, res)
-            return ab[0]
-        return bytes_from_py(res)
+        # (a new object, for %= too: CPython's bytearray has no in-place %)
+        return bytes_from_py(percent_format_py(bytes_to_py(a), ab + 1))
     return 0
 
 # ---------------------------------------------------------------- methods
@@ -366,7 +414,7 @@ cdef gcref_t memoryview_bytes(gcref_t* mslot) except 0:
     pop()
     return r
 
-BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "copy", "reverse"]
+BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "copy", "reverse", "__alloc__"]
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
 BYTES_STATIC = ["fromhex", "maketrans"]
@@ -409,6 +457,10 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                         f"'{type_name(a[0]) if n else 'nothing'}' object")
     s = a[0]
     if not kwnames:
+        if meth == "__alloc__":
+            if n != 1:
+                raise TypeError(f"bytearray.__alloc__() takes no arguments ({n - 1} given)")
+            return tag(LEN(FLD(s)[BA_ITEMS]) + 1)      # (with CPython's trailing NUL)
         if meth == "append":
             check_one("bytearray.append", n - 1)
             i = byte_value(a[1])
@@ -430,12 +482,21 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                 pop()
             return V_NONE
         if meth == "join" and n == 2:
-            if not (has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)):
-                a[1] = list_from_iterable(a + 1)
+            # (a copy of the items, each made bytes-like: a memoryview's
+            # bytes, a subclass's instance its value)
+            a[1] = list_from_iterable(a + 1)
             m = SEQLEN(a[1])
             total = 0
             for i in range(m):
                 r = ITEMS(a[1])[i]
+                if is_memoryview(r):
+                    push(r)
+                    r = memoryview_bytes(top_slot())
+                    pop()
+                    store(FLD(a[1])[L_ITEMS], i, r)
+                elif has_tid(r, T_INSTANCE) and is_byteslike(unwrap(r)):
+                    r = unwrap(r)
+                    store(FLD(a[1])[L_ITEMS], i, r)
                 if not is_byteslike(r):
                     raise TypeError(f"sequence item {i}: expected a bytes-like object, "
                                     f"{type_name(r)} found")
@@ -458,16 +519,26 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                     break
             else:
                 return bytes_search(meth, a, n)
-    args = [to_py_simple(a + i) for i in range(n)]
+    args = [bytes_method_argument(a + i) for i in range(n)]
     try:
         res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
     except LookupError:
         if meth == "decode" and "decode_text" in APP_ROOTS:
             return codec_of_program("decode_text", a, n + nkw(kwnames), kwnames)
         raise
-    if tid == T_BYTEARRAY and meth in BYTEARRAY_METHODS and meth != "copy":
+    if tid == T_BYTEARRAY and meth in BYTEARRAY_METHODS and meth != "copy" and meth != "__alloc__":
         bytearray_set_py(a, args[0])        # the mutation, written back
     return py_to_vm(res)
+
+cdef object bytes_method_argument(gcref_t* slot):
+    # An argument of a bytes method that CPython runs: a memoryview as its
+    # bytes (CPython's methods take any buffer), anything else converted.
+    if is_memoryview(slot[0]):
+        push(memoryview_bytes(slot))
+        x = bytes_to_py(top_slot()[0])
+        pop()
+        return x
+    return to_py_simple(slot)
 
 cdef gcref_t bytes_search(str meth, gcref_t* a, Py_ssize_t n) except 0:
     # find/index/startswith/endswith with a bytes-like or int needle and int bounds

@@ -125,13 +125,17 @@ cdef int dict_set(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot) except -1:
 
 cdef int dict_set_h(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot, int64_t hv) except -1:
     cdef Py_ssize_t ix = dict_find(dslot, kslot, hv)
-    cdef gcref_t d
-    cdef gcref_t ents
     if ix >= 0:
-        d = dslot[0]
-        store(FLD(d)[D_ENTRIES], 3 * ix + 2, vslot[0])
+        store(FLD(dslot[0])[D_ENTRIES], 3 * ix + 2, vslot[0])
         return 0
-    d = dslot[0]
+    return dict_insert_new(dslot, kslot, vslot, hv)
+
+cdef int dict_insert_new(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot, int64_t hv) except -1:
+    # A key that dict_find just did not find, inserted without looking again
+    # (its __eq__ runs once: CPython's setdefault).
+    cdef gcref_t d = dslot[0]
+    cdef gcref_t ents
+    cdef Py_ssize_t ix
     if RAW(d)[D_NENTRIES] >= DCAP(d):
         dict_resize(dslot, RAW(d)[D_USED] * 3 if RAW(d)[D_USED] > 5 else 8)
         d = dslot[0]
@@ -217,3 +221,23 @@ cdef gcref_t dict_copy(gcref_t* dslot) except 0:
             pop()
     return pop()
 
+cdef int dict_fromkeys_hashed(gcref_t* dslot, gcref_t* kslot, gcref_t* vslot) except -1:
+    # dict.fromkeys(keys, value) into a new dict [dslot] when [kslot] is an
+    # exact dict, set or frozenset: each key with the hash it keeps, none
+    # hashed again (CPython's dict_fromkeys fast paths).
+    cdef Py_ssize_t i = 0
+    if has_tid(kslot[0], T_DICT):
+        while i < RAW(kslot[0])[D_NENTRIES]:
+            if ENT(kslot[0])[3 * i + 1] != 0:
+                push(ENT(kslot[0])[3 * i + 1])
+                dict_set_h(dslot, top_slot(), vslot, untag(ENT(kslot[0])[3 * i]))
+                pop()
+            i += 1
+        return 0
+    while i <= RAW(kslot[0])[S_MASK]:
+        if set_active(STAB(kslot[0])[2 * i + 1]):
+            push(STAB(kslot[0])[2 * i + 1])
+            dict_set_h(dslot, top_slot(), vslot, untag(STAB(kslot[0])[2 * i]))
+            pop()
+        i += 1
+    return 0

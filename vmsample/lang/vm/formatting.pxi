@@ -39,19 +39,35 @@ cdef str repr_py(gcref_t* slot):
         return repr(FVAL(v))
     if t == T_BIGINT:
         return repr(big_to_py(v))
-    if (t == T_LIST or t == T_DICT or t == T_SET) and repr_active(v):
+    if t == T_SET or t == T_FROZENSET:
+        return set_repr(slot, "set" if t == T_SET else "frozenset")
+    if (t == T_LIST or t == T_DICT) and repr_active(v):
         return "[...]" if t == T_LIST else "{...}"
-    if t == T_LIST or t == T_TUPLE or t == T_DICT or t == T_SET or t == T_FROZENSET:
-        enter_recursion("while getting the repr of an object")
-        push(v)
-        REPR_STACK.append(<uintptr_t>top_slot())
-        try:
-            return container_repr(top_slot(), t)
-        finally:
-            REPR_STACK.pop()
-            pop()
-            leave_recursion()
+    if t == T_LIST or t == T_TUPLE or t == T_DICT:
+        return guarded_repr(slot, t, None)
     return other_repr(slot, t)
+
+cdef str guarded_repr(gcref_t* slot, uint16_t t, str tp_name):
+    # container_repr with the container on REPR_STACK (Py_ReprEnter)
+    enter_recursion("while getting the repr of an object")
+    push(slot[0])
+    REPR_STACK.append(<uintptr_t>top_slot())
+    try:
+        return container_repr(top_slot(), t, tp_name)
+    finally:
+        REPR_STACK.pop()
+        pop()
+        leave_recursion()
+
+cdef str set_repr(gcref_t* slot, str tp_name):
+    # CPython's set_repr for a set or frozenset [slot] whose type (maybe a
+    # subclass carrying it) is [tp_name]: {1, 2} for an exact set,
+    # NAME({1, 2}) otherwise, NAME() when empty, NAME(...) inside itself.
+    if repr_active(slot[0]):
+        return tp_name + "(...)"
+    if RAW(slot[0])[S_USED] == 0:
+        return tp_name + "()"
+    return guarded_repr(slot, TID(slot[0]), tp_name)
 
 REPR_STACK = []      # addresses of shadow-stack slots holding containers being repr'd
 
@@ -63,7 +79,7 @@ cdef bint repr_active(gcref_t v):
             return True
     return False
 
-cdef str container_repr(gcref_t* slot, uint16_t t):
+cdef str container_repr(gcref_t* slot, uint16_t t, str tp_name):
     cdef gcref_t m
     cdef Py_ssize_t i
     if t == T_LIST or t == T_TUPLE:
@@ -91,8 +107,6 @@ cdef str container_repr(gcref_t* slot, uint16_t t):
             i += 1
         return "{" + ", ".join(parts) + "}"
     if t == T_SET or t == T_FROZENSET:
-        if RAW(slot[0])[S_USED] == 0:
-            return "set()" if t == T_SET else "frozenset()"
         parts = []
         i = 0
         while i <= RAW(slot[0])[S_MASK]:
@@ -102,9 +116,9 @@ cdef str container_repr(gcref_t* slot, uint16_t t):
                 parts.append(repr_py(top_slot()))
                 pop()
             i += 1
-        if t == T_FROZENSET:
-            return "frozenset({" + ", ".join(parts) + "})"
-        return "{" + ", ".join(parts) + "}"
+        if tp_name == "set" and t == T_SET:
+            return "{" + ", ".join(parts) + "}"
+        return tp_name + "({" + ", ".join(parts) + "})"
 
 cdef str other_repr(gcref_t* slot, uint16_t t):
     cdef gcref_t v = slot[0], m, r
@@ -362,9 +376,9 @@ cdef object formattable_call(VMCallable value, int what):
             return index_value(base[0], "")
         if what == 5:
             r = call_method0(magic_of(base[0], M_BYTES), base[0])
-            if not has_tid(r, T_BYTES):
+            if not has_tid(unwrap(r), T_BYTES):
                 raise TypeError(f"__bytes__ returned non-bytes (type {type_name(r)})")
-            return bytes_to_py(r)
+            return bytes_to_py(unwrap(r))
         if what == 6:
             r = call_method0(magic_of(base[0], M_COMPLEX), base[0])
             if not has_tid(unwrap(r), T_COMPLEX):

@@ -59,7 +59,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         pop()
         return r
     if t == T_SET or t == T_FROZENSET:
-        return new_iter(T_SETITER, slot, 0, 0, RAW(o)[S_USED])
+        # (IT_B: the items left, for __length_hint__; IT_D: the size it began with)
+        return new_iter(T_SETITER, slot, tag(RAW(o)[S_USED]), 0, RAW(o)[S_USED])
     if t == T_BYTES or t == T_BYTEARRAY:
         return new_iter(T_BYTESITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
@@ -189,8 +190,10 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
             i += 1
             if v != 0 and v != V_DUMMY:
                 RAW(it)[IT_C] = i
+                FLD(it)[IT_B] = tag(untag(FLD(it)[IT_B]) - 1)
                 return v
         RAW(it)[IT_C] = i
+        FLD(it)[IT_B] = tag(0)
         return 0
     if t == T_GENERATOR:
         push(V_NONE)

@@ -107,6 +107,12 @@ cdef gcref_t sequence_protocol(gcref_t* ab, int op) except 0:
         r = str_concat(ab, top_slot()) if has_tid(ab[0], T_STR) else seq_concat(ab, top_slot())
         pop()
         return r
+    if op == B_ADD and is_byteslike(ab[0]):
+        # a memoryview, or a bytes or bytearray subclass's instance: its
+        # bytes (CPython's bytes_concat takes any buffer)
+        r = bytes_binop(ab, B_ADD, False)
+        if r != 0:
+            return r
     if op == B_MUL:
         count = index_value(ab[1], "")
         if count is not None and not is_byteslike(ab[0]):
@@ -435,22 +441,23 @@ cdef bint struct_equal(gcref_t* ab) except -1:
     # == for builtin containers of the same type
     cdef gcref_t a = ab[0], b = ab[1]
     cdef uint16_t t = TID(a)
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, j
     cdef gcref_t v
     if t == T_FLOAT or t == T_BIGINT:
         return num_to_py(a) == num_to_py(b)
     if t == T_DICT:
         if RAW(a)[D_USED] != RAW(b)[D_USED]:
             return False
+        # (each key looked up with the hash a keeps: CPython's dict_equal)
         i = 0
         while i < RAW(ab[0])[D_NENTRIES]:
             if ENT(ab[0])[3 * i + 1] != 0:
                 push(ENT(ab[0])[3 * i + 1])
-                v = dict_get(ab + 1, top_slot())
-                if v == 0:
+                j = dict_find(ab + 1, top_slot(), untag(ENT(ab[0])[3 * i]))
+                if j < 0:
                     pop()
                     return False
-                top_slot()[0] = v
+                top_slot()[0] = ENT(ab[1])[3 * j + 2]
                 push(ENT(ab[0])[3 * i + 2])
                 if not vm_eq_bool(top_slot(), top_slot() - 1):
                     HEAP.shadowstack_top -= 2
@@ -489,6 +496,25 @@ cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:
         i += 1
     return vbool(_PY_CMPOPS[op](na, nb))
 
+cdef int dict_items_contain(gcref_t* vwslot, gcref_t* pslot) except -1:
+    # (key, value) in d.items(): the key looked up, then its value compared
+    # (CPython's dictitems_contains; a __eq__ that clears the dict is safe).
+    cdef gcref_t pair = unwrap(pslot[0]), found
+    cdef int equal
+    if not (has_tid(pair, T_TUPLE) and SEQLEN(pair) == 2):
+        return False
+    push(FLD(vwslot[0])[IT_A])
+    push(ITEMS(pair)[0])
+    found = dict_get(top_slot() - 1, top_slot())
+    if found == 0:
+        HEAP.shadowstack_top -= 2
+        return False
+    top_slot()[0] = found
+    push(ITEMS(unwrap(pslot[0]))[1])
+    equal = vm_eq_bool(top_slot() - 1, top_slot())
+    HEAP.shadowstack_top -= 3
+    return equal
+
 cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
     cdef gcref_t c = cslot[0], m
     cdef uint16_t t
@@ -520,13 +546,13 @@ cdef int contains(gcref_t* cslot, gcref_t* vslot) except -1:
             return int_to_py(vslot[0]) in range_to_py(c)
     if t == T_BYTES or t == T_BYTEARRAY:
         return bytes_contains(cslot, vslot)
-    if t == T_DICTVIEW:
+    if t == T_DICTVIEW and RAW(c)[IT_C] == 0:
         push(FLD(c)[IT_A])
-        if RAW(c)[IT_C] == 0:
-            i = dict_get(top_slot(), vslot) != 0
-            pop()
-            return i
+        i = dict_get(top_slot(), vslot) != 0
         pop()
+        return i
+    if t == T_DICTVIEW and RAW(c)[IT_C] == 2:
+        return dict_items_contain(cslot, vslot)
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(c, M_CONTAINS)
         if m != 0:

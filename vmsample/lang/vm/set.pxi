@@ -165,7 +165,22 @@ cdef gcref_t* set_lookup(gcref_t* sslot, gcref_t* kslot, int64_t hv, gcref_t** f
 cdef int set_contains_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
     return set_find(sslot, kslot, hv) != NULL
 
+cdef bint unhashable_set(gcref_t k) except -1:
+    # A set, or an instance of a subclass without a __hash__: `in`,
+    # set.discard and set.remove look it up as the frozenset of its items
+    # (CPython's retry after the TypeError of hashing it), as no set can be
+    # a member of a set.
+    return has_tid(k, T_SET) or (has_tid(k, T_INSTANCE) and has_tid(unwrap(k), T_SET)
+                                 and magic_of(k, M_HASH) == V_NONE)
+
 cdef int set_contains(gcref_t* sslot, gcref_t* kslot) except -1:
+    # `key in s` (set_contains)
+    cdef int found
+    if unhashable_set(kslot[0]):
+        push(frozenset_from_iterable(kslot))
+        found = set_find(sslot, top_slot(), vm_hash(top_slot())) != NULL
+        pop()
+        return found
     return set_find(sslot, kslot, vm_hash(kslot)) != NULL
 
 cdef int set_discard_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
@@ -179,6 +194,17 @@ cdef int set_discard_h(gcref_t* sslot, gcref_t* kslot, int64_t hv) except -1:
 
 cdef int set_discard(gcref_t* sslot, gcref_t* kslot) except -1:
     return set_discard_h(sslot, kslot, vm_hash(kslot))
+
+cdef int set_discard_method(gcref_t* sslot, gcref_t* kslot) except -1:
+    # set.discard and set.remove (set_discard_key with CPython's retry of an
+    # unhashable set as its frozenset; difference_update has no retry)
+    cdef int found
+    if not unhashable_set(kslot[0]):
+        return set_discard(sslot, kslot)
+    push(frozenset_from_iterable(kslot))
+    found = set_discard(sslot, top_slot())
+    pop()
+    return found
 
 cdef int set_clear(gcref_t* sslot) except -1:
     cdef gcref_t table = alloc_var(T_ARRAY, 2 * SET_MINSIZE)
@@ -502,11 +528,11 @@ cdef gcref_t set_method_of(int bid, gcref_t* a, Py_ssize_t n) except 0:
         set_add(a, a + 1)
         return V_NONE
     if bid == BI_SET_REMOVE:
-        if not set_discard(a, a + 1):
+        if not set_discard_method(a, a + 1):
             raise_with_value("KeyError", a[1])
         return V_NONE
     if bid == BI_SET_DISCARD:
-        set_discard(a, a + 1)
+        set_discard_method(a, a + 1)
         return V_NONE
     if bid == BI_SET_POP:
         return set_pop(a)

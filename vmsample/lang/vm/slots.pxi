@@ -93,6 +93,9 @@ GETSETS = {
     "module": ["__dict__"],
     "super": ["__thisclass__", "__self__", "__self_class__"],
     "cell": ["cell_contents"],
+    "dict_keys": ["mapping"],
+    "dict_values": ["mapping"],
+    "dict_items": ["mapping"],
     "generator": ["gi_code", "gi_frame", "gi_running", "gi_suspended", "gi_yieldfrom", "__name__",
                   "__qualname__"],
     "coroutine": ["cr_code", "cr_frame", "cr_running", "cr_suspended", "cr_await", "cr_origin",
@@ -291,6 +294,12 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return builtin_init(kind, a, n, kwnames)
     if m == M_GETITEM and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
         return dict_subclass_getitem(a)
+    if f.inplace and kind == KIND_DICT and f.binop == B_OR:
+        # d |= anything dict.update takes (CPython's dict_ior)
+        push(a[0])
+        a[0] = unwrap(a[0])
+        dict_update(a, a + 1, False)
+        return pop()
     if f.inplace:
         # in place: the operation on the builtin value, and self the result
         push(a[0])
@@ -306,6 +315,10 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         v = get_iter(a)
         w = pop()
         return w if v == a[0] else v
+    if m == M_REPR and (kind == KIND_SET or kind == KIND_FROZENSET) and has_tid(a[0], T_INSTANCE):
+        name = type_name(a[0])      # (a subclass's set repr names it: SS({1}))
+        a[0] = unwrap(a[0])
+        return str_from_py(set_repr(a, name))
     a[0] = unwrap(a[0])
     return value_slot(s, kind, a, n, kwnames)
 
@@ -362,6 +375,11 @@ cdef gcref_t value_slot(int s, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t k
         if not same_builtin_family(a[0], a[1]):
             return V_NOTIMPL
         return compare_op(a, f.cmpop)
+    if f.binop == B_MOD and f.reflected and (kind == KIND_STR or kind == KIND_BYTES or kind == KIND_BYTEARRAY):
+        # x.__rmod__(y) is y % x only when y is str or bytes itself (CPython's
+        # unicode_mod and bytes_mod refuse any other left operand)
+        if not (is_obj(unwrap(a[1])) and TID(unwrap(a[1])) == TID(a[0])):
+            return V_NOTIMPL
     if m == M_MOD and kind == KIND_STR:     # (str % anything: every value formats)
         return percent_format(a, a + 1)
     if m == M_MOD and kind == KIND_BYTES:
@@ -465,6 +483,9 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         # (what the dict had when iteration began, less what it gave: CPython's di_len)
         return tag(max(0, untag(FLD(it)[IT_B])) if RAW(FLD(it)[IT_A])[D_USED] == (
             RAW(it)[IT_D] & ((<int64_t>1 << 40) - 1)) else 0)
+    if has_tid(it, T_SETITER):
+        # (the items left, or 0 once the set changed size: CPython's setiter_len)
+        return tag(untag(FLD(it)[IT_B]) if RAW(FLD(it)[IT_A])[S_USED] == RAW(it)[IT_D] else 0)
     if has_tid(it, T_RANGEITER):        # next value IT_C, step IT_B, stop IT_D
         i, step, stop = RAW(it)[IT_C], untag(FLD(it)[IT_B]), RAW(it)[IT_D]
         if step > 0:
@@ -771,6 +792,8 @@ cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
         return FLD(o)[("__thisclass__", "__self__", "__self_class__").index(name)]
     if has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE) or has_tid(o, T_ASYNCGEN):
         return generator_getset(name, oslot)
+    if has_tid(o, T_DICTVIEW):
+        return mappingproxy(FLD(o)[IT_A])      # (view.mapping)
     if has_tid(o, T_CELL):
         if FLD(o)[0] == 0:
             raise ValueError("Cell is empty")

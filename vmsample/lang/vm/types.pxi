@@ -687,15 +687,15 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         v = blank_builtin(kind)
     elif class_name(owner) in CONSTRUCTORS:
         v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
-    elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE and not is_object_slot(special_lookup(a[0], M_INIT))):
-        # keywords for a subclass's own __init__ (any, for frozenset's):
-        # CPython's tuple_new and frozenset_new leave them to it
+    elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE) and not is_object_slot(special_lookup(a[0], M_INIT)):
+        # keywords for a subclass's own __init__: CPython's tuple_new and
+        # frozenset_new leave them to it (and refuse them without one)
         v = construct_builtin(kind, a + 1, n - 1, 0)
     else:
         v = construct_builtin(kind, a + 1, nall - 1, kwnames)
     if a[0] == owner or RAW(a[0])[K_FLAGS] & CF_BUILTIN:
         return v
-    push(v)
+    push(unwrap(v))             # (bytes(x) may give a subclass's instance: its value)
     inst = instance_new(a)
     store(inst, I_VALUES, top_slot()[0])
     if kind == KIND_MODULE:
