@@ -164,15 +164,21 @@ def command(kind, path, args, out_dir=None):
             str(path), *args]
 
 
-def run(kind, path, args, knobs=None, out_dir=None, baseline=None):
+def run(kind, path, args, knobs=None, out_dir=None, checkout=None):
     """{"exit status", "stdout", "stderr"} of one run, in the program's directory;
-    [baseline]: the vmsample checkout that runs it (first on PYTHONPATH)."""
-    if baseline is not None:
-        knobs = {**(knobs or {}), "PYTHONPATH": str(baseline)}
+    [checkout]: the vmsample checkout that runs it (first on PYTHONPATH)."""
+    if checkout is not None:
+        knobs = {**(knobs or {}), "PYTHONPATH": str(checkout)}
     proc = subprocess.run(command(kind, path, args, out_dir), capture_output=True, text=True,
                           encoding="utf-8", errors="replace", cwd=path.parent,
                           env=clean_env(**(knobs or {})), timeout=TIMEOUT)
     return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+
+
+# This checkout, put first on PYTHONPATH as the baseline's is when there is
+# one: an entry more on the path is a search more at every import, which
+# would count against the baseline alone in the start-up-bound programs.
+THIS_CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 def bench_program(program, path, repeat, out_dir, baseline=None):
@@ -183,8 +189,9 @@ def bench_program(program, path, repeat, out_dir, baseline=None):
     for i in range(repeat):
         for kind in kinds if i % 2 == 0 else reversed(kinds):
             t0, c0 = time.perf_counter(), child_cpu_s()
-            result = run(kind, path, program.args, out_dir=out_dir,
-                         baseline=baseline if kind.endswith("_baseline") else None)
+            checkout = baseline if kind.endswith("_baseline") else THIS_CHECKOUT if baseline and kind != "cpython" \
+                else None
+            result = run(kind, path, program.args, out_dir=out_dir, checkout=checkout)
             wall[kind].append(time.perf_counter() - t0)
             cpu[kind].append(child_cpu_s() - c0)
             outputs[kind] = (result["exit status"], result["stdout"])
