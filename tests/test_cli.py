@@ -135,3 +135,32 @@ def test_report_warns_about_power_of_two_fixed_periods(tmp_path, period, warned)
     data = json.loads(vmsample("report", "--json", str(out)).stdout)
     assert data["summary"]["alloc_sampling"] == "fixed"
     assert any("power-of-two" in w for w in data["summary"]["warnings"]) == warned
+
+
+def test_a_profiled_run_imports_only_what_it_uses(tmp_path):
+    # Every module a profiled run's start imports is paid by every profiled
+    # run (issue 28: profiling costs at most 5%).  These it does not use:
+    # shutil (with zlib, bz2 and lzma) only sizes help to the terminal
+    # (HelpFormatter), json and typing were the writer's argv and Output.
+    unused = ("shutil", "bz2", "lzma", "json", "typing", "vmsample.report.analysis")
+    # (The second run: the first may fill the compile cache, whose writes
+    # go through tempfile, which imports shutil.)
+    code = ("import sys; from vmsample.cli import main; status = main(sys.argv[1:]); "
+            f"print([m for m in {unused!r} if m in sys.modules]); sys.exit(status)")
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, "-c", code, "run", "-f", "-o", str(tmp_path / "p.prof"), "-c", "pass"],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "[]\n"
+
+
+def test_help_is_laid_out_to_the_terminal_width(tmp_path):
+    # HelpFormatter sizes itself when it lays help out, as argparse's does when made.
+    import os
+
+    narrow, wide = ({**os.environ, "COLUMNS": str(n)} for n in (40, 200))
+    runs = [subprocess.run([sys.executable, "-m", "vmsample", "run", "--help"], capture_output=True, text=True,
+                           env=env, timeout=120) for env in (narrow, wide)]
+    narrow_lines, wide_lines = (run.stdout.splitlines() for run in runs)
+    assert len(narrow_lines) > len(wide_lines)
+    assert max(map(len, narrow_lines)) < 60 < max(map(len, wide_lines))

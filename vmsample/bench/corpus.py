@@ -15,8 +15,10 @@ benchmark times those that match: CPython, the VM, and the VM profiled with
 the default sampling (``vmsample run``), each a fresh process, alternated
 run by run; medians of R runs (wall time, and the CPU time of the process),
 ratios to CPython, and their geometric means.  With ``--baseline DIR``, a
-fourth configuration: the VM of another built vmsample checkout (first on
-PYTHONPATH), alternated with the others, and the ratios VM / baseline.
+fourth and a fifth configuration: the VM of another built vmsample checkout
+(first on PYTHONPATH), unprofiled and profiled, alternated with the others;
+the ratios VM / baseline, and both trees' profiling costs (profiled /
+unprofiled, wall and CPU time) side by side.
 """
 
 import argparse
@@ -157,31 +159,39 @@ def command(kind, path, args, out_dir=None):
         return [sys.executable, str(path), *args]
     if kind in ("vm", "vm_baseline"):
         return [sys.executable, "-m", "vmsample.lang", str(path), *args]
+    # (vm_profiled, vm_profiled_baseline)
     return [sys.executable, "-m", "vmsample", "run", "-f", "-o", str(Path(out_dir) / "corpus.prof"),
             str(path), *args]
 
 
-def run(kind, path, args, knobs=None, out_dir=None, baseline=None):
+def run(kind, path, args, knobs=None, out_dir=None, checkout=None):
     """{"exit status", "stdout", "stderr"} of one run, in the program's directory;
-    [baseline]: the vmsample checkout that runs it (first on PYTHONPATH)."""
-    if baseline is not None:
-        knobs = {**(knobs or {}), "PYTHONPATH": str(baseline)}
+    [checkout]: the vmsample checkout that runs it (first on PYTHONPATH)."""
+    if checkout is not None:
+        knobs = {**(knobs or {}), "PYTHONPATH": str(checkout)}
     proc = subprocess.run(command(kind, path, args, out_dir), capture_output=True, text=True,
                           encoding="utf-8", errors="replace", cwd=path.parent,
                           env=clean_env(**(knobs or {})), timeout=TIMEOUT)
     return {"exit status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
 
 
+# This checkout, put first on PYTHONPATH as the baseline's is when there is
+# one: an entry more on the path is a search more at every import, which
+# would count against the baseline alone in the start-up-bound programs.
+THIS_CHECKOUT = Path(__file__).resolve().parents[2]
+
+
 def bench_program(program, path, repeat, out_dir, baseline=None):
-    kinds = ["cpython", "vm", "vm_profiled"] + (["vm_baseline"] if baseline else [])
+    kinds = ["cpython", "vm", "vm_profiled"] + (["vm_baseline", "vm_profiled_baseline"] if baseline else [])
     wall = {kind: [] for kind in kinds}
     cpu = {kind: [] for kind in kinds}
     outputs = {}
     for i in range(repeat):
         for kind in kinds if i % 2 == 0 else reversed(kinds):
             t0, c0 = time.perf_counter(), child_cpu_s()
-            result = run(kind, path, program.args, out_dir=out_dir,
-                         baseline=baseline if kind == "vm_baseline" else None)
+            checkout = baseline if kind.endswith("_baseline") else THIS_CHECKOUT if baseline and kind != "cpython" \
+                else None
+            result = run(kind, path, program.args, out_dir=out_dir, checkout=checkout)
             wall[kind].append(time.perf_counter() - t0)
             cpu[kind].append(child_cpu_s() - c0)
             outputs[kind] = (result["exit status"], result["stdout"])
@@ -194,9 +204,12 @@ def bench_program(program, path, repeat, out_dir, baseline=None):
     r["ratio"] = r["vm_s"] / r["cpython_s"]
     r["profiled_ratio"] = r["vm_profiled_s"] / r["cpython_s"]
     r["cpu_ratio"] = r["vm_cpu_s"] / r["cpython_cpu_s"]
+    r["profiled_cpu_ratio"] = r["vm_profiled_cpu_s"] / r["vm_cpu_s"]
     if baseline:
         r["baseline_ratio"] = r["vm_s"] / r["vm_baseline_s"]
         r["baseline_cpu_ratio"] = r["vm_cpu_s"] / r["vm_baseline_cpu_s"]
+        r["baseline_profiled_ratio"] = r["vm_profiled_baseline_s"] / r["vm_baseline_s"]
+        r["baseline_profiled_cpu_ratio"] = r["vm_profiled_baseline_cpu_s"] / r["vm_baseline_cpu_s"]
     return r
 
 
@@ -241,9 +254,10 @@ def main(argv):
                 r = results[-1]
                 print(f"{r['name']:24} cpython {r['cpython_s']:7.3f} s   vm {r['vm_s']:7.3f} s  x{r['ratio']:5.2f}"
                       f"   vm profiled {r['vm_profiled_s']:7.3f} s  x{r['profiled_ratio']:5.2f}"
-                      f"   cpu x{r['cpu_ratio']:5.2f}"
+                      f"   cpu x{r['cpu_ratio']:5.2f}   prof/vm cpu {r['profiled_cpu_ratio']:5.3f}"
                       + (f"   baseline {r['vm_baseline_s']:7.3f} s  vm/base {r['baseline_ratio']:5.3f}"
-                         f"  cpu {r['baseline_cpu_ratio']:5.3f}" if args.baseline else ""), flush=True)
+                         f"  cpu {r['baseline_cpu_ratio']:5.3f}   base prof/vm {r['baseline_profiled_ratio']:5.3f}"
+                         f"  cpu {r['baseline_profiled_cpu_ratio']:5.3f}" if args.baseline else ""), flush=True)
     summary = {"programs": len(results), "blocked": sum(p.blocked is not None for p in programs),
                "timed_out": timed_out,
                "geomean_ratio": geomean([r["ratio"] for r in results]),
@@ -253,6 +267,7 @@ def main(argv):
     if args.baseline:
         summary["geomean_baseline_ratio"] = geomean([r["baseline_ratio"] for r in results])
         summary["geomean_baseline_cpu_ratio"] = geomean([r["baseline_cpu_ratio"] for r in results])
+        summary["baseline_profiling_overhead"] = geomean([r["baseline_profiled_ratio"] for r in results]) - 1
     if args.json:
         print(json.dumps({"programs": results, "summary": summary}, indent=2))
     else:
@@ -261,6 +276,7 @@ def main(argv):
               f"x{summary['geomean_profiled_ratio']:.2f} (profiling adds {summary['profiling_overhead']:+.1%}); "
               f"{summary['blocked']} more programs are blocked (corpus.toml); CPU time x{summary['geomean_cpu_ratio']:.2f}"
               + (f"; VM/baseline x{summary['geomean_baseline_ratio']:.3f} (CPU time "
-                 f"x{summary['geomean_baseline_cpu_ratio']:.3f})" if args.baseline else "")
+                 f"x{summary['geomean_baseline_cpu_ratio']:.3f}); profiling adds "
+                 f"{summary['baseline_profiling_overhead']:+.1%} on the baseline" if args.baseline else "")
               + (f"; timed out (left out): {', '.join(timed_out)}" if timed_out else ""))
     return 0

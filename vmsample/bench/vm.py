@@ -22,7 +22,9 @@
   with this one in the same run, and the ratio VM / baseline: how a change
   moves the VM's speed, free of the drift between two separate runs.  Also
   the ratio of their CPU times (user + system of the child), which other
-  processes on a shared machine disturb less than wall time.
+  processes on a shared machine disturb less than wall time.  With both
+  options, the baseline runs under ``vmsample run`` too, and both trees'
+  profiling costs (profiled / unprofiled, wall and CPU) are shown side by side.
 * The VM's allocation rate on gcbench, in process: bytes allocated through
   the nursery (object sizes as the profiles count them, headers included)
   per second of run time, median of R runs.
@@ -102,8 +104,8 @@ def timed(argv, env=None, cwd=None, cpu=None):
 def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     path = program_path(name, tmpdir)
     env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
-    runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": []}
-    cpu = {"vm": [], "vm_baseline": []}
+    runs = {"cpython": [], "vm": [], "vm_profiled": [], "vm_baseline": [], "vm_profiled_baseline": []}
+    cpu = {"vm": [], "vm_profiled": [], "vm_baseline": [], "vm_profiled_baseline": []}
     outputs = {}
     # A program given as text runs as `-c` where the command has it.
     program = ["-c", SOURCES[name]] if name in SOURCES else [path]
@@ -114,9 +116,11 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
         argvs["vm_profiled"] = [sys.executable, "-m", "vmsample", "run", "-f", "-o", prof, *program, *args]
     if baseline:
         argvs["vm_baseline"] = argvs["vm"]
+        if profile:
+            argvs["vm_profiled_baseline"] = argvs["vm_profiled"]
     for key, argv in argvs.items():     # warm-up, untimed
         try:
-            timed(argv, env, baseline if key == "vm_baseline" else None)
+            timed(argv, env, baseline if key.endswith("_baseline") else None)
         except Failed as e:
             if key == "cpython":
                 raise SystemExit(f"vmsample.bench vm: {name}: CPython fails: {e}")
@@ -124,7 +128,7 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     for i in range(repeat):
         order = list(argvs) if i % 2 == 0 else list(reversed(argvs))
         for key in order:
-            elapsed, out = timed(argvs[key], env, baseline if key == "vm_baseline" else None, cpu.get(key))
+            elapsed, out = timed(argvs[key], env, baseline if key.endswith("_baseline") else None, cpu.get(key))
             runs[key].append(elapsed)
             outputs.setdefault(key, out)
     if any(out != outputs["cpython"] for out in outputs.values()):
@@ -136,10 +140,15 @@ def bench_program(name, args, repeat, profile, tmpdir, baseline=None):
     if profile:
         result["vm_profiled_s"] = statistics.median(runs["vm_profiled"])
         result["profiled_ratio"] = result["vm_profiled_s"] / result["vm_s"]
+        result["profiled_cpu_ratio"] = statistics.median(cpu["vm_profiled"]) / statistics.median(cpu["vm"])
     if baseline:
         result["vm_baseline_s"] = statistics.median(runs["vm_baseline"])
         result["baseline_ratio"] = result["vm_s"] / result["vm_baseline_s"]
         result["baseline_cpu_ratio"] = statistics.median(cpu["vm"]) / statistics.median(cpu["vm_baseline"])
+    if profile and baseline:
+        result["baseline_profiled_ratio"] = statistics.median(runs["vm_profiled_baseline"]) / result["vm_baseline_s"]
+        result["baseline_profiled_cpu_ratio"] = (statistics.median(cpu["vm_profiled_baseline"])
+                                                 / statistics.median(cpu["vm_baseline"]))
     return result
 
 
@@ -190,8 +199,9 @@ def main(argv):
     if not args.json:
         print(f"median of {args.repeat} runs each, wall time of a fresh process (s)")
         print(f"{'program':14} {'args':>8} {'cpython':>8} {'vm':>8} {'vm/cpy':>7}"
-              + (f" {'profiled':>9} {'prof/vm':>8}" if args.profile else "")
-              + (f" {'baseline':>9} {'vm/base':>8} {'cpu v/b':>8}" if args.baseline else ""))
+              + (f" {'profiled':>9} {'prof/vm':>8} {'cpu p/v':>8}" if args.profile else "")
+              + (f" {'baseline':>9} {'vm/base':>8} {'cpu v/b':>8}" if args.baseline else "")
+              + (f" {'base p/v':>9} {'cpu p/v':>8}" if args.profile and args.baseline else ""))
     with tempfile.TemporaryDirectory() as tmpdir:
         for name in names:
             r = bench_program(name, PROGRAMS[name], args.repeat, args.profile, tmpdir, args.baseline)
@@ -202,9 +212,12 @@ def main(argv):
                     continue
                 print(f"{name:14} {' '.join(r['args']):>8} {r['cpython_s']:8.3f} {r['vm_s']:8.3f} "
                       f"{r['ratio']:7.2f}"
-                      + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f}" if args.profile else "")
+                      + (f" {r['vm_profiled_s']:9.3f} {r['profiled_ratio']:8.2f} {r['profiled_cpu_ratio']:8.3f}"
+                         if args.profile else "")
                       + (f" {r['vm_baseline_s']:9.3f} {r['baseline_ratio']:8.3f} {r['baseline_cpu_ratio']:8.3f}"
-                         if args.baseline else ""),
+                         if args.baseline else "")
+                      + (f" {r['baseline_profiled_ratio']:9.3f} {r['baseline_profiled_cpu_ratio']:8.3f}"
+                         if args.profile and args.baseline else ""),
                       flush=True)
     rate = alloc_rate(PROGRAMS["gcbench"], args.repeat)
     if args.json:

@@ -30,8 +30,37 @@ class CommandError(Exception):
         self.exit_code = exit_code
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, sized to the terminal when it first lays text
+    out rather than when it is made.  argparse makes one at every
+    add_argument (to check the metavar) and sizing one imports shutil, and
+    with it zlib, bz2 and lzma: ~2.5 ms of every profiled run's start, which
+    prints no help.  The width and help position are argparse's own, read
+    from a formatter of argparse's made at the first use."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        self._asked = (indent_increment, max_help_position, width)
+        self._sized = None
+        super().__init__(prog, indent_increment, max_help_position, width=0)  # (its sizes: ignored, below)
+
+    def _size(self):
+        if self._sized is None:
+            sized = argparse.HelpFormatter(self._prog, *self._asked)
+            self._sized = sized._width, sized._max_help_position
+        return self._sized
+
+    # argparse's __init__ assigns both; what it assigns is not read.
+    _width = property(lambda self: self._size()[0], lambda self, value: None)
+    _max_help_position = property(lambda self: self._size()[1], lambda self, value: None)
+
+
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr and exit status 2."""
+    """argparse, but a usage error is one line on stderr and exit status 2,
+    and help is laid out by the HelpFormatter above."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -65,7 +94,9 @@ def build_parser(command=None):
         description="Allocation profiles for managed runtimes, in VMProf format.",
     )
     parser.add_argument("--version", action="version", version=f"vmsample {__version__}")
-    sub = parser.add_subparsers(dest="_command", metavar="COMMAND", parser_class=ArgumentParser)
+    # (prog: what argparse would lay out as the usage of [parser], which has
+    # no positional arguments yet: its name.)
+    sub = parser.add_subparsers(dest="_command", metavar="COMMAND", parser_class=ArgumentParser, prog=parser.prog)
     sub.required = True
     for name in [command] if _is_command(command) else _command_names():
         module = importlib.import_module(f"vmsample.cli.{name}")
