@@ -122,10 +122,11 @@ cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
     # __index__ may shrink or grow it.
     cdef Py_ssize_t i = 0
     cdef gcref_t v
+    cdef str out_of_range = "bytes must be in range(0, 256)" if tid == T_BYTES else "byte must be in range(0, 256)"
     out = bytearray()
     if has_tid(src[0], T_LIST) or has_tid(src[0], T_TUPLE):
         while i < SEQLEN(src[0]):
-            out.append(checked_byte(ITEMS(src[0])[i], "bytes must be in range(0, 256)"))
+            out.append(checked_byte(ITEMS(src[0])[i], out_of_range))
             i += 1
     else:
         push(get_iter(src))
@@ -133,7 +134,7 @@ cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
             v = for_iter(top_slot())
             if v == 0:
                 break
-            out.append(checked_byte(v, "bytes must be in range(0, 256)"))
+            out.append(checked_byte(v, out_of_range))
         pop()
     return bytes_from_py(out if tid == T_BYTEARRAY else bytes(out))
 
@@ -233,7 +234,7 @@ cdef int bytearray_setitem(gcref_t* ok, gcref_t* vslot) except -1:
     if is_intlike(v) or has_tid(v, T_STR):
         raise TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
     if not is_byteslike(v):
-        push(bytes_from_ints(T_BYTES, vslot))
+        push(bytes_from_ints(T_BYTEARRAY, vslot))
         data = bytes_to_py(top_slot()[0])
         pop()
     else:
@@ -477,7 +478,7 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                 bytearray_append_data(a, top_slot())
                 pop()
             else:
-                push(bytes_from_ints(T_BYTES, a + 1))
+                push(bytes_from_ints(T_BYTEARRAY, a + 1))
                 bytearray_append_data(a, top_slot())
                 pop()
             return V_NONE

@@ -125,3 +125,9 @@ try:
     grow.__alloc__(1)
 except TypeError as e:
     print("TypeError", e)
+for change in (lambda b: b.extend([300]), lambda b: b.__setitem__(slice(0, 1), [Indexable(300)]),
+               lambda b: b.append(Indexable(256))):
+    try:
+        change(bytearray(b"ab"))
+    except ValueError as e:
+        print("ValueError", e)
