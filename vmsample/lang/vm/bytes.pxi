@@ -165,10 +165,17 @@ cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwn
                 if not has_tid(unwrap(v), T_BYTES):     # (a bytes subclass's instance will do)
                     raise TypeError(f"__bytes__ returned non-bytes (type {type_name(v)})")
                 return v
-            if magic_of(v, M_INDEX) != 0:
+            if magic_of(v, M_INDEX) != 0 and not (tid == T_BYTES and is_byteslike(unwrap(v))):
                 # an object with __index__: that many zero bytes (before
-                # iterating it, as CPython's bytes_new)
-                count = index_argument(v)
+                # iterating it; bytes() takes a buffer first, bytearray()
+                # not; a TypeError from __index__ falls through)
+                try:
+                    count = index_argument(v)
+                except VMError:
+                    if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("TypeError")):
+                        raise
+                    VM_STATE.roots[R_EXC] = 0
+                    return bytes_from_ints(tid, a)
                 if count < 0:
                     raise ValueError("negative count")
                 if count > PY_SSIZE_T_MAX:

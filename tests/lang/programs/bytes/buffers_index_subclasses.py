@@ -131,3 +131,29 @@ for change in (lambda b: b.extend([300]), lambda b: b.__setitem__(slice(0, 1), [
         change(bytearray(b"ab"))
     except ValueError as e:
         print("ValueError", e)
+
+
+class IndexRefused(bytes):
+    def __index__(self):
+        raise TypeError
+
+
+class IndexFails(bytes):
+    def __index__(self):
+        raise ZeroDivisionError
+
+
+class IterableIndexRefused:
+    def __index__(self):
+        raise TypeError
+
+    def __iter__(self):
+        return iter([1, 2])
+
+
+print(bytes(IndexRefused(b"foobar")), bytearray(IndexRefused(b"ab")), bytes(IndexFails(b"x")),
+      bytes(IterableIndexRefused()), bytearray(IterableIndexRefused()))
+try:
+    bytearray(IndexFails(b"x"))
+except ZeroDivisionError:
+    print("ZeroDivisionError")
