@@ -176,6 +176,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         if i < LEN(o):
             RAW(it)[IT_C] = i + 1
             return str_char(SDATA(o)[i])
+        RAW(it)[IT_C] = <int64_t>1 << 40     # (exhausted for good, as a list iterator)
         return 0
     if t == T_DICTITER:
         return dict_iter_next(itslot)
