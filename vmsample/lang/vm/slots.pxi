@@ -820,6 +820,9 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_FUNCTION):
         return function_getset_set(name, oslot, vslot)
+    if (has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE) or has_tid(o, T_ASYNCGEN)) and (
+            name == "__name__" or name == "__qualname__"):
+        return generator_name_set(name, oslot, vslot)
     if has_tid(o, T_TRACEBACK) and name == "tb_next":
         if vslot == NULL:
             raise TypeError("can't delete tb_next attribute")
@@ -887,9 +890,21 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         return tag(0 if name != "__basicsize__" else 16)
     raise AttributeError(name)
 
+cdef int check_type_name(gcref_t s) except -1:
+    # A class's name is a C string in CPython (tp_name): UTF-8 -- a lone
+    # surrogate raises UnicodeEncodeError here -- without a NUL.
+    if b"\0" in str_to_py(s).encode("utf-8"):
+        raise ValueError("type name must not contain null characters")
+    return 0
+
 cdef int class_getset_set(str name, gcref_t* cslot, gcref_t* vslot) except -1:
+    # type's getsets' setters; a builtin class is immutable even to a
+    # descriptor's __set__ / __delete__ called directly (check_set_special_type_attr).
+    cdef gcref_t v
+    if RAW(cslot[0])[K_FLAGS] & CF_BUILTIN:
+        raise TypeError(f"cannot set '{name}' attribute of immutable type '{class_name(cslot[0])}'")
     if vslot == NULL:
-        if name in ("__abstractmethods__", "__annotations__", "__doc__", "__module__"):
+        if name in ("__abstractmethods__", "__annotations__"):
             push(intern(name))
             if not field_dict_del(cslot, K_DICT, top_slot()[0]):
                 raise AttributeError(name)
@@ -899,10 +914,13 @@ cdef int class_getset_set(str name, gcref_t* cslot, gcref_t* vslot) except -1:
             return 0
         raise TypeError(f"cannot delete '{name}' attribute of immutable type '{class_name(cslot[0])}'")
     if name == "__name__" or name == "__qualname__":
-        if not has_tid(vslot[0], T_STR):
+        v = unwrap(vslot[0])            # (a str subclass's instance names its str)
+        if not has_tid(v, T_STR):
             raise TypeError(f"can only assign string to {class_name(cslot[0])}.{name}, not "
                             f"'{type_name(vslot[0])}'")
-        store(cslot[0], K_NAME if name == "__name__" else K_QUALNAME, vslot[0])
+        if name == "__name__":
+            check_type_name(v)
+        store(cslot[0], K_NAME if name == "__name__" else K_QUALNAME, unwrap(vslot[0]))
         return 0
     if name == "__bases__":
         if not has_tid(vslot[0], T_TUPLE) or LEN(vslot[0]) == 0:
