@@ -107,6 +107,7 @@ cdef enum:   # class flags
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
     CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
     CF_TUPLEGETTER = 0x8000     # collections' _tuplegetter, unchanged (vm/attributes.pxi)
+    CF_MRO_PENDING = 0x40000    # a new class whose metaclass's mro() runs: its __mro__ is None
     CF_TUPLE_HASH = 0x10000     # its instances carry a tuple and __hash__ is tuple's own (a named tuple)
     CF_CLASS_ATTRIBUTE = 0x20000  # an instance's __class__ may not be its class: __class__ is not
                                   # object's, or __getattribute__ is not (isinstance asks it then)

@@ -727,9 +727,10 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         v = blank_builtin(kind)
     elif class_name(owner) in CONSTRUCTORS:
         v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
-    elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE and not is_object_slot(special_lookup(a[0], M_INIT))):
+    elif kwnames and (kind == KIND_FROZENSET or (kind == KIND_TUPLE or kind == KIND_FLOAT) and
+                      not is_object_slot(special_lookup(a[0], M_INIT))):
         # keywords for a subclass's own __init__ (any, for frozenset's):
-        # CPython's tuple_new and frozenset_new leave them to it
+        # CPython's tuple_new, float_new and frozenset_new leave them to it
         v = construct_builtin(kind, a + 1, n - 1, 0)
     else:
         v = construct_builtin(kind, a + 1, nall - 1, kwnames)
