@@ -204,6 +204,8 @@ cdef int64_t layout_kind(gcref_t bases, int64_t* flags) except -1:
             raise TypeError(f"bases must be types")
         if RAW(b)[K_FLAGS] & CF_FINAL:
             raise TypeError(f"type '{class_name(b)}' is not an acceptable base type")
+        if RAW(b)[K_FLAGS] & CF_MRO_PENDING:
+            raise TypeError(f"Cannot extend an incomplete type '{class_name(b)}'")
         if RAW(b)[K_FLAGS] & CF_EXCEPTION:
             flags[0] |= CF_EXCEPTION
         bk = RAW(b)[K_KIND]

@@ -77,3 +77,21 @@ try:
 except TypeError as e:
     print("TypeError:", e)
 print(calls, R.__mro__)
+
+
+class Incomplete(type):
+    def mro(cls):
+        if cls.__mro__ is None and cls.__name__ != "Sub2":
+            try:
+                class Sub2(cls):
+                    pass
+            except TypeError as e:
+                print("TypeError:", e)
+        return type.mro(cls)
+
+
+class Top(metaclass=Incomplete):
+    pass
+
+
+print(Top.__mro__)
