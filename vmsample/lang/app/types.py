@@ -323,7 +323,9 @@ class member_descriptor:
         self.__doc__ = None
 
     def _check(self, obj):
-        if not isinstance(obj, self.__objclass__):
+        # a real subclass, as CPython's descr_check (PyObject_TypeCheck): not
+        # what an __instancecheck__ says (a class registered with an ABC)
+        if self.__objclass__ not in type(obj).__mro__:
             raise TypeError(f"descriptor '{self.__name__}' for '{self.__objclass__.__name__}' objects "
                             f"doesn't apply to a '{type(obj).__name__}' object")
 

@@ -1311,7 +1311,8 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
 
 # The builtin types whose constructor refuses keyword arguments (CPython's
 # _PyArg_NoKeywords in their __new__ / __init__) -> their name.
-NO_KEYWORDS_CONSTRUCTORS = {KIND_LIST: "list", KIND_TUPLE: "tuple", KIND_SET: "set", KIND_FROZENSET: "frozenset"}
+NO_KEYWORDS_CONSTRUCTORS = {KIND_LIST: "list", KIND_TUPLE: "tuple", KIND_SET: "set", KIND_FROZENSET: "frozenset",
+                            KIND_FLOAT: "float", KIND_BOOL: "bool"}
 
 cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     cdef Py_ssize_t n = nall - nkw(kwnames), i

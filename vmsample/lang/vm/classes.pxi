@@ -224,6 +224,36 @@ cdef gcref_t compute_mro(gcref_t* clsslot) except 0:
             free(seqs[i])
         free(seqs); free(lens); free(heads); free(out)
 
+cdef gcref_t class_mro(gcref_t* cslot) except 0:
+    # The MRO of class cslot[0]: what its metaclass's mro() returns if that
+    # is not type's own, as CPython's mro_internal, with mro_check's checks
+    # (classes only, each with a layout the class's instances extend); else
+    # the C3 one.  A new class's MRO is (itself,) while its mro() runs, so
+    # that a lookup on it finds what it has so far.
+    cdef gcref_t meta = FLD(cslot[0])[K_META], b, t
+    cdef uint32_t i
+    if meta == 0 or not overridden(meta, M_MRO):
+        return compute_mro(cslot)
+    if FLD(cslot[0])[K_MRO] == 0:
+        t = tuple_from_slots(cslot, 1)
+        store(cslot[0], K_MRO, t)
+        RAW(cslot[0])[K_FLAGS] |= CF_MRO_PENDING
+    try:
+        push(call_method0(class_lookup(FLD(cslot[0])[K_META], MAGIC(M_MRO)), cslot[0]))
+    finally:
+        RAW(cslot[0])[K_FLAGS] &= ~CF_MRO_PENDING
+    if not has_tid(top_slot()[0], T_TUPLE):
+        top_slot()[0] = list_from_iterable(top_slot())
+        top_slot()[0] = seq_copy(top_slot(), T_TUPLE, 0, SEQLEN(top_slot()[0]))
+    t = top_slot()[0]
+    for i in range(LEN(t)):
+        b = FLD(t)[i]
+        if not has_tid(b, T_CLASS):
+            raise TypeError(f"mro() returned a non-class ('{type_name(b)}')")
+        if RAW(b)[K_KIND] != KIND_OBJECT and RAW(b)[K_KIND] != RAW(cslot[0])[K_KIND]:
+            raise TypeError(f"mro() returned base with unsuitable layout ('{class_name(b)}')")
+    return pop()
+
 # ---------------------------------------------------------------- versions
 # K_SERIAL is a class's version: it changes whenever what a lookup along its
 # MRO could find changes -- an attribute of it or of a base set or deleted,
@@ -338,6 +368,103 @@ cdef gcref_t live_subclasses(gcref_t* cslot) except 0:
     pop()
     return v
 
+UNTRACKED_KINDS = (KIND_INT, KIND_BOOL, KIND_FLOAT, KIND_COMPLEX, KIND_STR, KIND_BYTES)
+
+cdef int remove_subclass(gcref_t base, gcref_t cls) noexcept nogil:
+    # Class [cls] is no longer a subclass of [base]: its entry leaves the list.
+    cdef gcref_t subs = FLD(base)[K_SUBCLASSES], arr
+    cdef Py_ssize_t n, i
+    if subs == 0:
+        return 0
+    n = RAW(subs)[L_LEN]
+    arr = FLD(subs)[L_ITEMS]
+    for i in range(n):
+        if weak_target_get(FLD(arr)[i]) == cls:
+            memmove(&FLD(arr)[i], &FLD(arr)[i + 1], (n - 1 - i) * sizeof(gcref_t))
+            FLD(arr)[n - 1] = 0
+            RAW(subs)[L_LEN] = n - 1
+            return 0
+    return 0
+
+cdef int set_bases(gcref_t* cslot, gcref_t* vslot) except -1:
+    # C.__bases__ = vslot[0], as CPython's type_set_bases: the bases checked
+    # as type() checks them, no inheritance cycle, the instances' layout
+    # unchanged; then the MRO of C and of every class below it again (a
+    # subclass reached twice is done again after its other base), all of
+    # them restored if one fails; then the subclass lists.
+    # Work slots: [old bases, (class, its old MRO)..., pending subclasses...]
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t* pending
+    cdef gcref_t b, c, subs
+    cdef int64_t flags = 0, kind
+    cdef Py_ssize_t i, nold = 0
+    name = class_name(cslot[0])
+    if not has_tid(vslot[0], T_TUPLE):
+        raise TypeError(f"can only assign tuple to {name}.__bases__, not {type_name(vslot[0])}")
+    if LEN(vslot[0]) == 0:
+        raise TypeError(f"can only assign non-empty tuple to {name}.__bases__, not ()")
+    for i in range(LEN(vslot[0])):
+        b = FLD(vslot[0])[i]
+        if not has_tid(b, T_CLASS):
+            raise TypeError(f"{name}.__bases__ must be tuple of classes, not '{type_name(b)}'")
+        if is_subclass(b, cslot[0]):
+            raise TypeError("a __bases__ item causes an inheritance cycle")
+    kind = layout_kind(vslot[0], &flags)
+    b = FLD(vslot[0])[0]            # (the best base: the one whose layout wins, as best_base)
+    for i in range(LEN(vslot[0])):
+        if RAW(FLD(vslot[0])[i])[K_KIND] == kind:
+            b = FLD(vslot[0])[i]
+            break
+    if kind != RAW(cslot[0])[K_KIND] or (flags ^ RAW(cslot[0])[K_FLAGS]) & CF_EXCEPTION or (
+            (b == kind_class(KIND_OBJECT)) != (FLD(cslot[0])[K_BASE] == kind_class(KIND_OBJECT))) or (
+            kind == KIND_OTHER and class_base_builtin(b) != class_base_builtin(cslot[0])):
+        # (compatible_for_assignment: object's instances, and those CPython
+        # does not track for its cycle collector, have another deallocator
+        # than a class's)
+        raise TypeError(f"__bases__ assignment: '{class_name(b)}' "
+                        f"{'deallocator' if kind in UNTRACKED_KINDS or kind == KIND_OBJECT else 'object layout'} "
+                        f"differs from "
+                        f"'{class_name(FLD(cslot[0])[K_BASE])}'")
+    push(FLD(cslot[0])[K_BASES])
+    store(cslot[0], K_BASES, vslot[0])
+    store(cslot[0], K_BASE, FLD(vslot[0])[0])
+    push(cslot[0])
+    try:
+        while HEAP.shadowstack_top > base + 1 + 2 * nold:
+            c = top_slot()[0]
+            if HEAP.shadowstack_top + 4 > HEAP.shadowstack_end:
+                raise RecursionError("maximum recursion depth exceeded")
+            # (class, old MRO) go below the pending ones: swap it down
+            pending = base + 1 + 2 * nold
+            memmove(pending + 2, pending, (HEAP.shadowstack_top - 1 - pending) * sizeof(gcref_t))
+            pending[0] = c
+            pending[1] = FLD(c)[K_MRO]
+            nold += 1
+            HEAP.shadowstack_top += 1
+            c = class_mro(pending)
+            store(pending[0], K_MRO, c)
+            subs = FLD(pending[0])[K_SUBCLASSES]
+            if subs != 0:
+                for i in range(RAW(subs)[L_LEN]):
+                    c = weak_target_get(ITEMS(subs)[i])
+                    if c != 0:
+                        push(c)
+    except BaseException:
+        for i in range(nold - 1, -1, -1):
+            store(base[1 + 2 * i], K_MRO, base[2 + 2 * i])
+        store(cslot[0], K_BASES, base[0])
+        store(cslot[0], K_BASE, FLD(base[0])[0])
+        HEAP.shadowstack_top = base
+        raise
+    for i in range(LEN(base[0])):
+        remove_subclass(FLD(base[0])[i], cslot[0])
+    for i in range(LEN(FLD(cslot[0])[K_BASES])):
+        push(FLD(FLD(cslot[0])[K_BASES])[i])
+        add_subclass(top_slot(), cslot)
+        pop()
+    HEAP.shadowstack_top = base
+    return class_modified(cslot)
+
 # ---------------------------------------------------------------- making classes
 
 cdef gcref_t new_class(gcref_t* name, gcref_t* bases, gcref_t* ns, int64_t flags, int64_t kind,
@@ -378,7 +505,8 @@ cdef gcref_t new_class(gcref_t* name, gcref_t* bases, gcref_t* ns, int64_t flags
     cdef gcref_t* cslot = top_slot()
     RAW(c)[K_TID] = T_INSTANCE if (flags & CF_BUILTIN and not flags & CF_EXCEPTION) \
         else register_class_type(str_to_py(name[0]))
-    store(cslot[0], K_MRO, compute_mro(cslot))
+    c = class_mro(cslot)
+    store(cslot[0], K_MRO, c)
     update_class_flags(cslot[0])
     for i in range(LEN(FLD(cslot[0])[K_BASES])):
         push(FLD(FLD(cslot[0])[K_BASES])[i])

@@ -579,9 +579,7 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         if v == 0:
             v = dict_get_str(VM_STATE.roots[co.globals], co.names[arg])
         if v == 0:
-            v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
-        if v == 0 and site_builtin(co.names[arg]):
-            v = dict_get_str(VM_STATE.roots[R_BUILTINS], co.names[arg])
+            v = builtin_or_0(VM_STATE.roots[co.globals], co.names[arg])
         if v == 0:
             raise NameError(f"name '{str_to_py(co.names[arg])}' is not defined", name=str_to_py(co.names[arg]))
         sp[0] = v
@@ -714,7 +712,13 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
     elif op == MAKE_FUNCTION:
         sp = make_function(f, sp, arg)
     elif op == LOAD_BUILD_CLASS:
-        sp[0] = mk_bfunc(BI_BUILD_CLASS)
+        if custom_builtins(VM_STATE.roots[co.globals]) != 0:
+            v = builtin_or_0(VM_STATE.roots[co.globals], intern("__build_class__"))
+            if v == 0:
+                raise NameError("__build_class__ not found")
+            sp[0] = v
+        else:
+            sp[0] = mk_bfunc(BI_BUILD_CLASS)
         sp += 1
     elif op == YIELD_VALUE:
         global ASYNC_YIELD_VALUE

@@ -298,6 +298,8 @@ cdef gcref_t generator_getset(str name, gcref_t* gslot) except 0:
     cdef gcref_t g = gslot[0]
     cdef int64_t status = RAW(g)[G_STATUS]
     if name == "__name__" or name == "__qualname__":
+        if FLD(g)[G_NAMES] != 0:
+            return FLD(FLD(g)[G_NAMES])[0 if name == "__name__" else 1]
         push(FLD(g)[G_FUNC])
         g = getattr_v(top_slot(), intern(name))
         pop()
@@ -314,3 +316,19 @@ cdef gcref_t generator_getset(str name, gcref_t* gslot) except 0:
     if name == "frame":
         return generator_frame(gslot)
     return V_NONE                   # cr_origin: the VM does not track it
+
+cdef int generator_name_set(str name, gcref_t* gslot, gcref_t* vslot) except -1:
+    # gen.__name__ / gen.__qualname__ = vslot[0]: writable, as CPython's
+    # (gen_set_name), but only to a str and never deleted.  Until either is
+    # assigned both are the function's; then G_NAMES holds the pair.
+    cdef gcref_t names
+    if vslot == NULL or not has_tid(unwrap(vslot[0]), T_STR):
+        raise TypeError(f"{name} must be set to a string object")
+    if FLD(gslot[0])[G_NAMES] == 0:
+        push(generator_getset("__name__", gslot))
+        push(generator_getset("__qualname__", gslot))
+        names = tuple_from_slots(top_slot() - 1, 2)
+        HEAP.shadowstack_top -= 2
+        store(gslot[0], G_NAMES, names)
+    store(FLD(gslot[0])[G_NAMES], 0 if name == "__name__" else 1, vslot[0])
+    return 0

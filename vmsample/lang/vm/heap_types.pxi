@@ -79,12 +79,14 @@ cdef enum:
     IT_C = 2
     IT_D = 3
 # generator (and coroutine): [function, state FRAMESTATE, pc raw, status raw,
-#                              the exception its frame handles while suspended or 0]
+#                              the exception its frame handles while suspended or 0,
+#                              (__name__, __qualname__) once either is assigned, else 0]
     G_FUNC = 0
     G_STATE = 1
     G_PC = 2
     G_STATUS = 3
     G_HANDLED = 4
+    G_NAMES = 5
 
 cdef enum:   # class flags
     CF_MEMBER = 0x4000          # member_descriptor (vmsample/lang/app/types.py): a __slots__ name
@@ -105,6 +107,7 @@ cdef enum:   # class flags
     CF_HOST_TYPE = 0x1000       # a host class itself (not a program's subclass of one)
     CF_DEL = 0x2000             # it has __del__: its instances get a finalizer (vm/weakrefs.pxi)
     CF_TUPLEGETTER = 0x8000     # collections' _tuplegetter, unchanged (vm/attributes.pxi)
+    CF_MRO_PENDING = 0x40000    # a new class whose metaclass's mro() runs: its __mro__ is None
     CF_TUPLE_HASH = 0x10000     # its instances carry a tuple and __hash__ is tuple's own (a named tuple)
     CF_CLASS_ATTRIBUTE = 0x20000  # an instance's __class__ may not be its class: __class__ is not
                                   # object's, or __getattribute__ is not (isinstance asks it then)
@@ -200,7 +203,7 @@ def _register_types(Nursery n):
     T_FILTER = it("filter")
     T_REVERSED = it("reversed")
     T_DICTVIEW = it("dict_view")
-    T_GENERATOR = fixed("generator", 5, [G_FUNC, G_STATE, G_HANDLED])
+    T_GENERATOR = fixed("generator", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 5, [0, 1, 2, 3, 4])     # fget, fset, fdel, doc, PROP_NAME
@@ -215,9 +218,9 @@ def _register_types(Nursery n):
     T_BYTEARRAY = fixed("bytearray", 2, [0])
     T_BYTEBUF = var("bytearray items", 0, [], 1, False)
     T_BYTESITER = it("bytes_iterator")
-    T_COROUTINE = fixed("coroutine", 5, [G_FUNC, G_STATE, G_HANDLED])      # a generator's layout
+    T_COROUTINE = fixed("coroutine", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])      # a generator's layout
     T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
-    T_ASYNCGEN = fixed("async_generator", 5, [G_FUNC, G_STATE, G_HANDLED])  # a generator's layout
+    T_ASYNCGEN = fixed("async_generator", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])  # a generator's layout
     T_ASEND = fixed("async_generator_asend", 4, [0, 1])         # vm/async_generators.pxi
     T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
     T_WEAKREF = n.register_type("weakref target", fixed_size=16, ref_offsets=[8 * W_OWNER],
@@ -232,7 +235,10 @@ cdef Profiler PROFILER = None
 
 cdef int64_t register_class_type(str name) except -1:
     # A type id for the instances of a new class (classes of one name share
-    # it), or T_INSTANCE if the name is a builtin type's or the registry is full.
+    # it), or T_INSTANCE if the name is a builtin type's or empty (which the
+    # registry refuses), or the registry is full.
+    if not name:
+        return T_INSTANCE
     try:
         tid = NURSERY.register_type(name, fixed_size=0, item_size=8, items_are_refs=True)
     except (ValueError, OverflowError):

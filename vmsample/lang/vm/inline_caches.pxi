@@ -132,6 +132,39 @@ cdef int load_method_caching(InlineCache* c, gcref_t* oslot, gcref_t name) excep
 # builtins entry: while the version is the same, no global of that name has
 # appeared, and the entry, re-validated the same way, holds the builtin.
 
+# Code run by exec() under globals whose __builtins__ is not the VM's
+# builtins (exec(code, {'__builtins__': {}})) reads its builtins there, as
+# CPython's frame takes them from its globals: a module's dict, a dict, or any
+# mapping through __getitem__ (a KeyError: not there).
+
+cdef gcref_t custom_builtins(gcref_t g) noexcept nogil:
+    # The builtins namespace of code running under globals dict [g] if it
+    # is not the VM's own, else 0.
+    cdef gcref_t b = dict_get_str(g, MAGIC(M_BUILTINS))
+    if has_tid(b, T_MODULE):
+        b = FLD(b)[1]
+    return 0 if b == 0 or b == VM_STATE.roots[R_BUILTINS] else b
+
+cdef gcref_t custom_builtin_or_0(gcref_t b, gcref_t name) except? 0:
+    # [name] in custom builtins [b], or 0
+    cdef gcref_t v
+    if has_tid(b, T_DICT):
+        return dict_get_str(b, name)
+    push(b)
+    v = mapping_get_or_0(top_slot(), name)
+    pop()
+    return v
+
+cdef gcref_t builtin_or_0(gcref_t g, gcref_t name) except? 0:
+    # The builtin [name] of code running under globals dict [g], or 0.
+    cdef gcref_t b = custom_builtins(g)
+    if b != 0:
+        return custom_builtin_or_0(b, name)
+    b = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
+    if b == 0 and site_builtin(name):
+        b = dict_get_str(VM_STATE.roots[R_BUILTINS], name)
+    return b
+
 cdef inline gcref_t cached_global(InlineCache* c, gcref_t g, gcref_t name) noexcept nogil:
     # The global [name] of globals dict [g] through [c], or 0 when the cache
     # cannot answer.  (A code object always reads the same globals.)
@@ -152,6 +185,12 @@ cdef gcref_t load_global_caching(InlineCache* c, gcref_t g, gcref_t name) except
     if ix >= 0:
         c.index = ix
         return ENT(g)[3 * ix + 2]
+    if custom_builtins(g) != 0:
+        # (never cached: c.where stays 0, so cached_global never reads R_BUILTINS for it)
+        b = custom_builtin_or_0(custom_builtins(g), name)
+        if b == 0:
+            raise NameError(f"name '{str_to_py(name)}' is not defined", name=str_to_py(name))
+        return b
     ix = dict_index_str(b, name)
     if ix < 0 and site_builtin(name):
         # (made now, by VM code that may have moved [g]: cached next time)

@@ -552,10 +552,24 @@ cdef str default_repr(gcref_t* slot):
     return f"<{prefix}{qual} object at {object_id(slot[0]):#x}>"
 
 cdef gcref_t object_dir(gcref_t* a) except 0:
-    # object.__dir__: the instance's attributes and its class's (with their bases').
-    cdef gcref_t d, mro
+    # object.__dir__: the instance's attributes and its class's (with their
+    # bases'); a module's, as CPython's module_dir: its dict's __dir__()
+    # (PEP 562) if it has one, else its dict's keys.
+    cdef gcref_t d, mro, v
     cdef Py_ssize_t i
     cdef uint32_t j
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if has_tid(a[0], T_MODULE):
+        push(FLD(a[0])[1])
+        d = dict_get_str(base[0], MAGIC(M_DIR))
+        if d != 0:
+            push(d)
+            v = call_nested(top_slot(), 0, 0)
+        else:
+            push(new_iter(T_DICTVIEW, base, 0, 0, 0))
+            v = list_from_iterable(top_slot())
+        HEAP.shadowstack_top = base
+        return v
     push(dict_new())
     cdef gcref_t* out = top_slot()
     d = own_dict_or_0(a)
@@ -827,8 +841,12 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
             raise TypeError("can't delete __class__ attribute")
         return assign_class(oslot, vslot)
     if name == "__dict__" and has_tid(o, T_INSTANCE):
-        if vslot == NULL or not has_tid(vslot[0], T_DICT):
-            raise TypeError(f"__dict__ must be set to a dictionary, not a '{type_name(vslot[0]) if vslot else 'NoneType'}'")
+        if vslot == NULL:               # (deleting it empties it, as CPython's)
+            v = dict_new()
+            adopt_instance_dict(oslot, v)
+            return 0
+        if not has_tid(vslot[0], T_DICT):
+            raise TypeError(f"__dict__ must be set to a dictionary, not a '{type_name(vslot[0])}'")
         adopt_instance_dict(oslot, vslot[0])
         return 0
     if has_tid(o, T_CLASS):
@@ -843,6 +861,9 @@ cdef int getset_set(gcref_t d, gcref_t* oslot, gcref_t* vslot) except -1:
         return 0
     if has_tid(o, T_FUNCTION):
         return function_getset_set(name, oslot, vslot)
+    if (has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE) or has_tid(o, T_ASYNCGEN)) and (
+            name == "__name__" or name == "__qualname__"):
+        return generator_name_set(name, oslot, vslot)
     if has_tid(o, T_TRACEBACK) and name == "tb_next":
         if vslot == NULL:
             raise TypeError("can't delete tb_next attribute")
@@ -873,9 +894,11 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
     if name == "__bases__":
         return FLD(c)[K_BASES]
     if name == "__mro__":
-        return FLD(c)[K_MRO]
+        return V_NONE if RAW(c)[K_FLAGS] & CF_MRO_PENDING else FLD(c)[K_MRO]
     if name == "__base__":
         return FLD(c)[K_BASE] if FLD(c)[K_BASE] != 0 else V_NONE
+    if name == "__abstractmethods__" and c == kind_class(KIND_TYPE):
+        raise AttributeError(name)      # (type's own dict holds the getset: type has none)
     if name in ("__doc__", "__module__", "__abstractmethods__", "__annotations__", "__text_signature__"):
         v = dict_get_str(FLD(c)[K_DICT], intern(name))
         if v != 0 and name == "__doc__" and not RAW(c)[K_FLAGS] & CF_BUILTIN and is_obj(v) and not has_tid(v, T_STR):
@@ -910,9 +933,21 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
         return tag(0 if name != "__basicsize__" else 16)
     raise AttributeError(name)
 
+cdef int check_type_name(gcref_t s) except -1:
+    # A class's name is a C string in CPython (tp_name): UTF-8 -- a lone
+    # surrogate raises UnicodeEncodeError here -- without a NUL.
+    if b"\0" in str_to_py(s).encode("utf-8"):
+        raise ValueError("type name must not contain null characters")
+    return 0
+
 cdef int class_getset_set(str name, gcref_t* cslot, gcref_t* vslot) except -1:
+    # type's getsets' setters; a builtin class is immutable even to a
+    # descriptor's __set__ / __delete__ called directly (check_set_special_type_attr).
+    cdef gcref_t v
+    if RAW(cslot[0])[K_FLAGS] & CF_BUILTIN:
+        raise TypeError(f"cannot set '{name}' attribute of immutable type '{class_name(cslot[0])}'")
     if vslot == NULL:
-        if name in ("__abstractmethods__", "__annotations__", "__doc__", "__module__"):
+        if name in ("__abstractmethods__", "__annotations__"):
             push(intern(name))
             if not field_dict_del(cslot, K_DICT, top_slot()[0]):
                 raise AttributeError(name)
@@ -922,24 +957,16 @@ cdef int class_getset_set(str name, gcref_t* cslot, gcref_t* vslot) except -1:
             return 0
         raise TypeError(f"cannot delete '{name}' attribute of immutable type '{class_name(cslot[0])}'")
     if name == "__name__" or name == "__qualname__":
-        if not has_tid(vslot[0], T_STR):
+        v = unwrap(vslot[0])            # (a str subclass's instance names its str)
+        if not has_tid(v, T_STR):
             raise TypeError(f"can only assign string to {class_name(cslot[0])}.{name}, not "
                             f"'{type_name(vslot[0])}'")
-        store(cslot[0], K_NAME if name == "__name__" else K_QUALNAME, vslot[0])
+        if name == "__name__":
+            check_type_name(v)
+        store(cslot[0], K_NAME if name == "__name__" else K_QUALNAME, unwrap(vslot[0]))
         return 0
     if name == "__bases__":
-        if not has_tid(vslot[0], T_TUPLE) or LEN(vslot[0]) == 0:
-            raise TypeError(f"can only assign non-empty tuple to {class_name(cslot[0])}.__bases__")
-        push(FLD(cslot[0])[K_BASES])
-        store(cslot[0], K_BASES, vslot[0])
-        store(cslot[0], K_BASE, FLD(vslot[0])[0])
-        try:
-            store(cslot[0], K_MRO, compute_mro(cslot))
-        except BaseException:
-            store(cslot[0], K_BASES, top_slot()[0])
-            raise
-        pop()
-        return 0
+        return set_bases(cslot, vslot)
     if name == "__abstractmethods__":
         # as CPython's type: a non-empty set of abstract methods forbids instances
         if truth(vslot[0]):

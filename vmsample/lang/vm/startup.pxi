@@ -38,7 +38,7 @@ def builtin_class_rows():
     # special methods, methods and getsets, as far as the VM implements
     # them), flags.
     return [
-        ("object", KIND_OBJECT, [], [], object, 0),
+        ("object", KIND_OBJECT, [], [], object, CF_SLOTS),      # (object() has no __dict__)
         ("type", KIND_TYPE, [T_CLASS], ["object"], type, 0),
         ("int", KIND_INT, [T_BIGINT], ["object"], int, 0),
         ("bool", KIND_BOOL, [], ["int"], bool, CF_FINAL),

@@ -204,6 +204,8 @@ cdef int64_t layout_kind(gcref_t bases, int64_t* flags) except -1:
             raise TypeError(f"bases must be types")
         if RAW(b)[K_FLAGS] & CF_FINAL:
             raise TypeError(f"type '{class_name(b)}' is not an acceptable base type")
+        if RAW(b)[K_FLAGS] & CF_MRO_PENDING:
+            raise TypeError(f"Cannot extend an incomplete type '{class_name(b)}'")
         if RAW(b)[K_FLAGS] & CF_EXCEPTION:
             flags[0] |= CF_EXCEPTION
         bk = RAW(b)[K_KIND]
@@ -234,6 +236,7 @@ cdef gcref_t type_new(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
         raise TypeError(f"type.__new__(X): X is not a type object ({type_name(a[0])})")
     if not has_tid(a[1], T_STR):
         raise TypeError(f"type.__new__() argument 1 must be str, not {type_name(a[1])}")
+    check_type_name(a[1])
     if not has_tid(a[2], T_TUPLE):
         raise TypeError(f"type.__new__() argument 2 must be tuple, not {type_name(a[2])}")
     if not is_mapping_dict(a[3]):
@@ -275,15 +278,15 @@ cdef gcref_t type_new(gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
         push(MAGIC(M_QUALNAME))
         dict_del(w + 1, top_slot())
         pop()
-    setup_slots(w + 2)
     v = dict_get_str(w[1], MAGIC(M_CLASSCELL))
     if v != 0:
         if not has_tid(v, T_CELL):
-            raise TypeError(f"__classcell__ must be a nonlocal cell, not {type_name(v)}")
+            raise TypeError(f"__classcell__ must be a nonlocal cell, not {class_repr(class_of(v))}")
         store(v, 0, w[2])
         push(MAGIC(M_CLASSCELL))
         dict_del(w + 1, top_slot())
         pop()
+    setup_slots(w + 2)      # (after __qualname__ and __classcell__ leave the namespace: either may be a slot)
     set_function_owners(w + 2)
     set_names(w + 2)
     init_subclass(w + 2, a + 4, nk, kwnames)
@@ -295,9 +298,17 @@ cdef bint is_mapping_dict(gcref_t v) noexcept nogil:
     return has_tid(v, T_DICT) or (has_tid(v, T_INSTANCE) and builtin_base_kind(FLD(v)[I_CLASS]) == KIND_DICT)
 
 cdef gcref_t namespace_copy(gcref_t* nsslot) except 0:
-    # A new dict with the namespace's items (a dict subclass: its dict).
+    # A new dict with the namespace's items, as CPython's PyDict_Copy: a dict
+    # subclass's own dict, unless its class has its own __iter__ (an
+    # OrderedDict, whose order is its own): then its keys() and items.
+    cdef gcref_t d
+    if has_tid(nsslot[0], T_INSTANCE) and special_lookup(FLD(nsslot[0])[I_CLASS], M_ITER) != \
+            special_lookup(kind_class(KIND_DICT), M_ITER):
+        push(dict_new())
+        dict_update_from_mapping(top_slot(), nsslot)
+        return pop()
     push(nsslot[0] if has_tid(nsslot[0], T_DICT) else FLD(nsslot[0])[I_VALUES])
-    cdef gcref_t d = dict_copy(top_slot())
+    d = dict_copy(top_slot())
     pop()
     return d
 
@@ -369,10 +380,11 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         top_slot()[0] = list_from_iterable(top_slot())
         names = []
         for i in range(RAW(top_slot()[0])[L_LEN]):
-            if not has_tid(ITEMS(top_slot()[0])[i], T_STR):
+            if not has_tid(unwrap(ITEMS(top_slot()[0])[i]), T_STR):
                 raise TypeError(f"__slots__ items must be strings, not '{type_name(ITEMS(top_slot()[0])[i])}'")
-            names.append(str_to_py(ITEMS(top_slot()[0])[i]))
+            names.append(str_to_py(unwrap(ITEMS(top_slot()[0])[i])))
     pop()
+    check_slot_names(cslot, names, base_has_dict)
     owner = class_name(cslot[0]).lstrip("_")
     names = [f"_{owner}{nm}" if nm.startswith("__") and not nm.endswith("__") and owner else nm
              for nm in names]        # private names are mangled, as in the class body
@@ -401,6 +413,36 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         dict_set_getset(cslot, "__dict__")
     if "__weakref__" in names:
         dict_set_getset(cslot, "__weakref__")
+    return 0
+
+cdef int check_slot_names(gcref_t* cslot, list names, bint base_has_dict) except -1:
+    # The checks of CPython's type_new_visit_slots, in its order: identifiers
+    # only, no slots under a base with variable-size items (int, tuple,
+    # bytes), and __dict__ / __weakref__ only where the instances have none yet.
+    cdef uint32_t j
+    cdef gcref_t b, solid = class_base_builtin(cslot[0])
+    cdef int kind = builtin_base_kind(cslot[0])
+    cdef bint varsize = kind in (KIND_INT, KIND_BOOL, KIND_TUPLE, KIND_BYTES)
+    cdef bint base_has_weak = varsize or class_name(solid) in WEAKREFABLE_BUILTINS
+    for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
+        b = FLD(FLD(cslot[0])[K_MRO])[j]
+        if not RAW(b)[K_FLAGS] & CF_BUILTIN and dict_get_str(FLD(b)[K_DICT], intern("__weakref__")) != 0:
+            base_has_weak = True
+    if names and varsize:
+        raise TypeError(f"nonempty __slots__ not supported for subtype of '{class_name(solid)}'")
+    seen_dict = seen_weak = False
+    for nm in names:
+        if not nm.isidentifier():
+            raise TypeError("__slots__ must be identifiers")
+        if nm == "__dict__":
+            if base_has_dict or seen_dict:
+                raise TypeError("__dict__ slot disallowed: we already got one")
+            seen_dict = True
+        elif nm == "__weakref__":
+            if base_has_weak or seen_weak:
+                raise TypeError("__weakref__ slot disallowed: either we already got one, "
+                                "or __itemsize__ != 0")
+            seen_weak = True
     return 0
 
 cdef int add_member(gcref_t* cslot, str name) except -1:
@@ -687,9 +729,11 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         v = blank_builtin(kind)
     elif class_name(owner) in CONSTRUCTORS:
         v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
-    elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE) and not is_object_slot(special_lookup(a[0], M_INIT)):
-        # keywords for a subclass's own __init__: CPython's tuple_new and
-        # frozenset_new leave them to it (and refuse them without one)
+    elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE or kind == KIND_FLOAT) and \
+            not is_object_slot(special_lookup(a[0], M_INIT)):
+        # keywords for a subclass's own __init__: CPython's tuple_new,
+        # float_new and frozenset_new leave them to it (and refuse them
+        # without one)
         v = construct_builtin(kind, a + 1, n - 1, 0)
     else:
         v = construct_builtin(kind, a + 1, nall - 1, kwnames)
