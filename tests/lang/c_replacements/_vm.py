@@ -59,3 +59,13 @@ def json_encode(obj, item_separator, key_separator, ensure_ascii, allow_nan):
 def json_scan(string, idx, strict):
     """json's C scanner (vmsample/lang/vm/json.pxi): "not mine", as json_encode."""
     return None
+
+
+def set_signal_handler(signalnum, handler, host_default):
+    """The host's signal() (vmsample/lang/vm/signals.pxi) with [handler],
+    or its own default_int_handler: here CPython's own, which runs
+    lib/_signal.py's _dispatch between two of its bytecodes."""
+    import _vmhost
+
+    host = _vmhost.delegate("_signal")
+    return host.signal(signalnum, host.default_int_handler if host_default else handler)
