@@ -558,7 +558,21 @@ cdef bint plain_host_values(values):
     return True
 
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.
+    # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM
+    # value.  Then the handlers of the signals the call brought (os.kill of
+    # the process itself, an alarm during a read), as CPython runs them at
+    # the bytecode after a call: the next safe point may be after the with
+    # block or the try that expects the handler's exception.
+    cdef gcref_t r = call_host_converted(fn, a, n, kwnames)
+    if signal_due():
+        push(r)
+        try:
+            run_due_signal_handlers()
+        finally:
+            r = pop()
+    return r
+
+cdef gcref_t call_host_converted(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     cdef Py_ssize_t npos = n - (LEN(kwnames) if kwnames else 0), i
     if getattr(fn, "__module__", None) in PATH_MODULES:
         args = [host_path_arg(a + i) for i in range(npos)]

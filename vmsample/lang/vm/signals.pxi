@@ -97,6 +97,10 @@ cdef extern from *:
         return 1;
     }
 
+    static inline int vms_sig_due_peek(void) {
+        return __atomic_load_n(&vms_sig_due, __ATOMIC_RELAXED);
+    }
+
     /* A signal due whose unit a reset took gets one again. */
     static void vms_sig_keep_wakeup(volatile int* tick) {
         if (__atomic_load_n(&vms_sig_due, __ATOMIC_SEQ_CST) && __atomic_load_n(tick, __ATOMIC_SEQ_CST) == 0)
@@ -108,6 +112,7 @@ cdef extern from *:
     void sig_mark_due "vms_sig_mark_due"() noexcept nogil
     bint sig_take_due "vms_sig_take_due"(volatile int* tick) noexcept nogil
     void sig_keep_wakeup "vms_sig_keep_wakeup"(volatile int* tick) noexcept nogil
+    bint signal_due "vms_sig_due_peek"() noexcept nogil
 
 import _signal as _host_signal
 
@@ -124,6 +129,14 @@ cdef bint take_signal_due() noexcept nogil:
         return True
     MAIN_SIGNAL_DUE = True
     return False
+
+cdef int run_due_signal_handlers() except -1:
+    # Outside a safe point (call_host, vm/host.pxi): the handlers now, if
+    # this is the main thread.  Runs VM code: the caller keeps its objects
+    # on the shadow stack.
+    if take_signal_due():
+        PyErr_CheckSignals()
+    return 0
 
 cdef inline void signal_wakeup_kept() noexcept nogil:
     # safe_point, after the tick's reset (the invariant above).

@@ -3,7 +3,8 @@
 # busy loop (setitimer), in time.sleep (the handler's exception ends the sleep), while the
 # main thread waits in join() for a thread that sends the signal; the handler gets the signal
 # number and the interrupted frame; getsignal/signal return the handlers; SIGINT's
-# default_int_handler raises KeyboardInterrupt; a handler's exception propagates at that point.
+# default_int_handler raises KeyboardInterrupt; a handler's exception propagates at that point
+# (inside the with block whose last statement the signal's call was).
 import os
 import signal
 import threading
@@ -77,6 +78,22 @@ except Timeout as e:
 
 signal.signal(signal.SIGUSR1, lambda signum, frame: print("from a thread's signal", signum,
                                                              threading.current_thread().name))
+
+
+class Expect:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        print("the with block's exit got", kind.__name__ if kind else None, value)
+        return True
+
+
+with Expect():
+    os.kill(os.getpid(), signal.SIGUSR2)
+with Expect():
+    signal.raise_signal(signal.SIGUSR2)
+
 t = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGUSR1))
 t.start()
 t.join()
