@@ -169,6 +169,12 @@ cdef gcref_t set_signal_handler(gcref_t* a, Py_ssize_t n) except 0:
     # handler.
     check_args("set_signal_handler", n, 3, 3)
     signalnum = to_host(a)
+    if PROFILER is not None and PROFILER._timer and signalnum == (
+            _host_signal.SIGALRM if PROFILER.writer.real_time else _host_signal.SIGPROF):
+        # (the host's signal() would take the profiler's timer away, and its
+        # expiries would call the program's handler)
+        raise ValueError(f"signal {signalnum} is the profiler's timer signal: run the program with "
+                         f"--time-period off{' or without --real-time' if PROFILER.writer.real_time else ''}")
     handler = _host_signal.default_int_handler if truth(a[2]) else to_host(a + 1)
     previous = _host_signal.signal(signalnum, handler)
     SIGNALS_SET.setdefault(signalnum, previous)
