@@ -392,3 +392,27 @@ def test_each_thread_samples_under_its_own_id(tmp_path, capfd):
     stats = vmprof.read_profile(str(path))
     assert {p[2] for p in stats.profiles} == {0, 1, 2}
     assert stats.n_samples == len(prof.alloc_samples)
+
+
+@pytest.mark.parametrize("options, refused", [([], signal.SIGPROF), (["--real-time"], signal.SIGALRM),
+                                              (["--time-period", "off"], None)])
+def test_a_handler_for_the_profilers_timer_signal_is_refused(tmp_path, options, refused):
+    # The host's signal() would take the timer's signal from the profiler
+    # (vm/signals.pxi): the program hears why, in one line; other signals work.
+    prog = tmp_path / "p.py"
+    prog.write_text("import os, signal\n"
+                    "for sig in (signal.SIGALRM, signal.SIGPROF, signal.SIGUSR1):\n"
+                    "    try:\n"
+                    "        signal.signal(sig, lambda n, f: print('handler', n))\n"
+                    "    except ValueError as e:\n"
+                    "        print('refused', sig, e)\n"
+                    "os.kill(os.getpid(), signal.SIGUSR1)\n")
+    proc = subprocess.run([sys.executable, "-m", "vmsample", "run", "-o", str(tmp_path / "p.prof"), *options,
+                           str(prog)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [line for line in lines if line.startswith("refused")] == (
+        [] if refused is None else
+        [f"refused {int(refused)} signal {int(refused)} is the profiler's timer signal: run the program with "
+         f"--time-period off{' or without --real-time' if refused == signal.SIGALRM else ''}"])
+    assert lines[-1] == f"handler {int(signal.SIGUSR1)}"

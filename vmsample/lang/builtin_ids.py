@@ -142,6 +142,7 @@ BUILTINS = (
     ("_vm.iterator_state",                  None,                          OWN,        ()),
     ("_vm.iterator_setstate",               None,                          OWN,        ()),
     ("_vm.suggestion",                      None,                          OWN,        ()),
+    ("_vm.set_signal_handler",              None,                          OWN,        ()),
     ("_vm.start_thread",                    None,                          OWN,        ANY),
     ("_vm.lock_new",                        None,                          OWN,        ANY),
     ("_vm.lock_acquire",                    None,                          OWN,        ANY),
@@ -180,6 +181,18 @@ BUILTINS = (
     ("stdin_buffer.readline",               None,                          OWN,        ()),
     ("stdin_buffer.read",                   None,                          OWN,        ()),
     ("stdin_buffer.readlines",              None,                          OWN,        ()),
+    ("stdout.fileno",                       None,                          NOARGS,     ()),
+    ("stdout.isatty",                       None,                          NOARGS,     ()),
+    ("stderr.fileno",                       None,                          NOARGS,     ()),
+    ("stderr.isatty",                       None,                          NOARGS,     ()),
+    ("stdin.fileno",                        None,                          NOARGS,     ()),
+    ("stdin.isatty",                        None,                          NOARGS,     ()),
+    ("stdout_buffer.fileno",                None,                          NOARGS,     ()),
+    ("stdout_buffer.isatty",                None,                          NOARGS,     ()),
+    ("stderr_buffer.fileno",                None,                          NOARGS,     ()),
+    ("stderr_buffer.isatty",                None,                          NOARGS,     ()),
+    ("stdin_buffer.fileno",                 None,                          NOARGS,     ()),
+    ("stdin_buffer.isatty",                 None,                          NOARGS,     ()),
 )
 
 

@@ -71,3 +71,13 @@ def app_object(name):
     def unraisable(exc, obj, err_msg=None):
         _testcapi.write_unraisable_exc(exc, err_msg, obj)
     return unraisable
+
+
+def set_signal_handler(signalnum, handler, host_default):
+    """The host's signal() (vmsample/lang/vm/signals.pxi) with [handler],
+    or its own default_int_handler: here CPython's own, which runs
+    lib/_signal.py's _dispatch between two of its bytecodes."""
+    import _vmhost
+
+    host = _vmhost.delegate("_signal")
+    return host.signal(signalnum, host.default_int_handler if host_default else handler)

@@ -2,7 +2,7 @@
 pickling and copying support (object's __reduce_ex__, __reduce__,
 __getstate__, after Objects/typeobject.c; the builtin iterators' and
 builtin functions' __reduce__), the set operations of dict views (after
-Objects/dictobject.c) and the exception methods (with_traceback, add_note,
+Objects/dictobject.c), module's __dir__ and the exception methods (with_traceback, add_note,
 __reduce__, __setstate__, after Objects/exceptions.c).
 
 The VM runs this module once when it starts (vmsample/lang/app); each
@@ -283,6 +283,27 @@ def _method_reduce(self):
 
 
 install(type(_common_reduce.__get__(0)), "__reduce__", _method_reduce)
+
+
+# ---------------------------------------------------------------- modules
+# dir(module) lists the module's dict, not the module type's attributes
+# (module_dir, Objects/moduleobject.c): a module may define its own
+# __dir__ (PEP 562), called with no arguments.
+
+def _module_dir(self):
+    """__dir__() -> list
+specialized dir() implementation"""
+    d = self.__dict__
+    if not isinstance(d, dict):
+        raise TypeError("<module>.__dict__ is not a dictionary")
+    own = d.get("__dir__")
+    if own is not None:
+        return own()
+    return list(d)
+
+
+_module_dir.__name__ = "__dir__"
+install(type(_vm_module), "__dir__", _module_dir)
 
 
 # ---------------------------------------------------------------- dict views as sets

@@ -1262,6 +1262,12 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
             # CPython's defaults; the nursery's size decides when this VM collects
             return from_host((700, 10, 10))
         return V_NONE
+    if (fn == "fileno" or fn == "isatty") and mod.startswith("std") and mod.removesuffix("_buffer") in (
+            "stdout", "stderr", "stdin"):
+        # sys.stdout.fileno(), sys.stdin.buffer.isatty() ...: the process's
+        # own stream's (curses.initscr() asks sys.__stdout__.fileno())
+        stream = getattr(sys, mod.removesuffix("_buffer"))
+        return from_host(getattr(stream.buffer if mod.endswith("_buffer") else stream, fn)())
     if mod == "stdout" or mod == "stderr":
         # sys.stdout / sys.stderr: the process's own streams
         out = sys.stdout if mod == "stdout" else sys.stderr
@@ -1538,6 +1544,9 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     if fn == "iterator_setstate":
         check_args("iterator_setstate", n, 2, 2)
         return iterator_setstate(a, a[1])
+    if fn == "set_signal_handler":
+        # set_signal_handler(signalnum, handler): the host's signal() (vm/signals.pxi)
+        return set_signal_handler(a, n)
     if fn == "start_thread":
         # start_thread(f): a new VM thread that calls f(); its ident (vm/threads.pxi)
         return start_thread(a, n)

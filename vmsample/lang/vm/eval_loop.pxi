@@ -485,17 +485,23 @@ cdef int raise_unbound(CodeObj* co, int slot) except -1:
 
 cdef bint safe_point() except -1:
     # A safe point saw VM_STATE.tick: record where the program is, once per
-    # timer expiry since the last sample, and run what the collector queued
-    # for finalization (vm/weakrefs.pxi) -- VM code that may allocate, so the
-    # caller holds no object in a C local across this -- and, when another
-    # thread asked for the VM lock, let it run (vm/threads.pxi).
+    # timer expiry since the last sample, run the Python-level handlers of
+    # the signals that arrived (vm/signals.pxi) and what the collector
+    # queued for finalization (vm/weakrefs.pxi) -- VM code that may
+    # allocate, so the caller holds no object in a C local across this --
+    # and, when another thread asked for the VM lock, let it run
+    # (vm/threads.pxi).
     cdef bint due = take_finalization_due()
+    cdef bint signalled = take_signal_due()
     cdef bint switch = MAIN_THREAD.next != NULL and vl_take_requests()
     if VM_STATE.tick:
         if VM_STATE.prof != NULL:
             prof_time_samples(VM_STATE.prof)
         else:
             VM_STATE.tick = 0
+    signal_wakeup_kept()
+    if signalled:
+        PyErr_CheckSignals()
     if due:
         run_finalization()
     if switch:

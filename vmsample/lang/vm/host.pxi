@@ -235,6 +235,8 @@ cdef gcref_t from_host(object x) except 0:
         return r
     if isinstance(x, _Proxy):
         return proxied_value(x)
+    if t is VMCallable:
+        return (<VMCallable>x).value()      # (signal.getsignal: the handler the VM installed)
     if isinstance(x, tuple) and hasattr(t, "n_sequence_fields"):
         return structseq_from_host(x)
     if isinstance(x, type):
@@ -268,13 +270,17 @@ cdef class VMCallable:
         if self.generation == VM_GENERATION and VM_STATE.roots != NULL and FREE_ROOTS is not None:
             release_root(self.root)
 
+    cdef gcref_t value(self) except 0:
+        # The VM callable, if its VM run is the one running.
+        if self.generation != VM_GENERATION:
+            raise RuntimeError("a VM callable outlived its VM run")
+        return VM_STATE.roots[self.root]
+
     def __call__(self, *args, **kwargs):
         cdef gcref_t* base = HEAP.shadowstack_top
         cdef gcref_t r
         cdef gcref_t kwn = 0
-        if self.generation != VM_GENERATION:
-            raise RuntimeError("a VM callable outlived its VM run")
-        push(VM_STATE.roots[self.root])
+        push(self.value())
         for x in args:
             push(from_host(x))
         for x in kwargs.values():
@@ -552,7 +558,21 @@ cdef bint plain_host_values(values):
     return True
 
 cdef gcref_t call_host(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
-    # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM value.
+    # fn(*a[:n - nkw], **{kwnames: ...}) on host values; the result as a VM
+    # value.  Then the handlers of the signals the call brought (os.kill of
+    # the process itself, an alarm during a read), as CPython runs them at
+    # the bytecode after a call: the next safe point may be after the with
+    # block or the try that expects the handler's exception.
+    cdef gcref_t r = call_host_converted(fn, a, n, kwnames)
+    if signal_due():
+        push(r)
+        try:
+            run_due_signal_handlers()
+        finally:
+            r = pop()
+    return r
+
+cdef gcref_t call_host_converted(object fn, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     cdef Py_ssize_t npos = n - (LEN(kwnames) if kwnames else 0), i
     if getattr(fn, "__module__", None) in PATH_MODULES:
         args = [host_path_arg(a + i) for i in range(npos)]

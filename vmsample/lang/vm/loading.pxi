@@ -304,6 +304,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     HEAP.on_finalization, HEAP.on_finalization_ctx = finalization_due, NULL
     threads_start()
     try:
+        signals_start()
         _register_types(nursery)
         try:
             setup_builtins()
@@ -340,6 +341,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         return status
     finally:
         threads_end()
+        signals_end()
         # The run's state goes: what CPython still holds of it (a VMCallable
         # registered with os.register_at_fork, a key function kept by a
         # host object) must raise "outlived its VM run", not call a dead VM.

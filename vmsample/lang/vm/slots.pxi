@@ -553,23 +553,11 @@ cdef str default_repr(gcref_t* slot):
 
 cdef gcref_t object_dir(gcref_t* a) except 0:
     # object.__dir__: the instance's attributes and its class's (with their
-    # bases'); a module's, as CPython's module_dir: its dict's __dir__()
-    # (PEP 562) if it has one, else its dict's keys.
+    # bases').  (A module's own __dir__, module_dir, is app-level:
+    # app/objects.py.)
     cdef gcref_t d, mro, v
     cdef Py_ssize_t i
     cdef uint32_t j
-    cdef gcref_t* base = HEAP.shadowstack_top
-    if has_tid(a[0], T_MODULE):
-        push(FLD(a[0])[1])
-        d = dict_get_str(base[0], MAGIC(M_DIR))
-        if d != 0:
-            push(d)
-            v = call_nested(top_slot(), 0, 0)
-        else:
-            push(new_iter(T_DICTVIEW, base, 0, 0, 0))
-            v = list_from_iterable(top_slot())
-        HEAP.shadowstack_top = base
-        return v
     push(dict_new())
     cdef gcref_t* out = top_slot()
     d = own_dict_or_0(a)

@@ -225,6 +225,8 @@ cdef void restore_thread(VMThread* t) noexcept nogil:
     if VM_STATE.prof != NULL:
         VM_STATE.prof.thread_id = t.number      # its samples go under its own thread id
     RUNNING = t
+    if t == &MAIN_THREAD:
+        main_thread_resumes()                   # (a signal another thread saw: vm/signals.pxi)
 
 cdef void trace_threads(GCHeap* h) noexcept nogil:
     # The roots of the threads that are not running (trace_roots).
