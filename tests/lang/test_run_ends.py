@@ -38,6 +38,9 @@ def test_the_signal_handlers_a_run_set_are_the_hosts_again_after_it():
     script = textwrap.dedent("""
         import os, signal
         from vmsample.lang import run_program
+        # (a background job of a shell starts with SIGINT ignored: CPython's
+        # handler is set here, not inherited)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         mine = lambda signum, frame: print("host handler", signum)
         signal.signal(signal.SIGUSR2, mine)
         run_program("import os, signal\\n"
