@@ -50,12 +50,14 @@ class CmpOp(IntEnum):
 class AppObject(IntEnum):
     """LOAD_APP's operand: which of the VM's app-level objects it loads (the
     match statement's tests, which app/patterns.py registers under these
-    names in lower case, and except*'s steps, app/exception_groups.py's)."""
+    names in lower case, except*'s steps, app/exception_groups.py's, and
+    the AssertionError an `assert` raises, app/builtins.py's)."""
     MATCH_SEQUENCE = 0
     MATCH_MAPPING = 1
     MATCH_CLASS = 2
     EXCEPT_STAR_MATCH = 3
     PREPARE_RERAISE_STAR = 4
+    ASSERTION_ERROR = 5
 
 
 # What an instruction's operand is, for the verifier: an index into the code's

@@ -146,6 +146,7 @@ def breakpoint(*args, **kws):
 for _f in (locals, vars, dir, ascii, iter, aiter, anext, open, breakpoint):
     setattr(builtins, _f.__name__, _f)
     _f.__module__ = "builtins"
+register("assertion_error", AssertionError)     # what `assert` raises (LOAD_APP)
 register("builtins_ready", True)
 
 

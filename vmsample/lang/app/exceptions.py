@@ -160,8 +160,12 @@ class _SyntaxError:
         self.print_file_and_line = None
         if len(args) == 2:
             info = tuple(args[1])
-            if not 4 <= len(info) <= 6:
-                raise IndexError("tuple index out of range")
+            if len(info) < 4:
+                raise TypeError(f"function takes at least 4 arguments ({len(info)} given)")
+            if len(info) > 6:
+                raise TypeError(f"function takes at most 6 arguments ({len(info)} given)")
+            if len(info) == 5:
+                raise TypeError("end_offset must be provided when end_lineno is provided")
             (self.filename, self.lineno, self.offset, self.text,
              self.end_lineno, self.end_offset) = info + (None,) * (6 - len(info))
 

@@ -155,7 +155,7 @@ install(type(NotImplemented), "__reduce__", _singleton_reduce("NotImplemented"))
 
 _list_iterator = type(iter([]))
 _EMPTY_OF = {_list_iterator: [], type(iter(())): (), type(iter("")): "",
-             type(iter(b"")): ()}
+             type(iter(b"")): (), type(iter(bytearray())): ()}
 
 
 def _sequence_iterator_reduce(self):

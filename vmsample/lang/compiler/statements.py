@@ -359,7 +359,9 @@ class Statements:
     def stmt_Assert(self, node):
         end = self.new_label()
         self.cond_jump(node.test, True, end)
-        self.emit(Op.LOAD_GLOBAL, self.name("AssertionError"))
+        # (the builtin, whatever the globals call AssertionError: CPython's
+        # LOAD_ASSERTION_ERROR)
+        self.emit(Op.LOAD_APP, AppObject.ASSERTION_ERROR)
         if node.msg is not None:
             self.expr(node.msg)
             self.emit(Op.CALL, 1)

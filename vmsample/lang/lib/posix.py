@@ -23,7 +23,14 @@ _host = _vmhost.delegate("posix")
 globals().update({name: value for name, value in vars(_host).items() if not name.startswith("__")})
 
 _unraisable = _app_object("unraisable")     # PyErr_WriteUnraisable (app/finalization.py)
-_NOT_GIVEN = object()      # (None is checked, as any argument given)
+class _NotGiven:
+    # A default no caller can pass (None is checked, as any argument
+    # given); shown as CPython's own signature shows it.
+    def __repr__(self):
+        return "<unrepresentable>"
+
+
+_NOT_GIVEN = _NotGiven()
 _before = []              # newest last; run newest first
 _after_in_parent = []
 _after_in_child = []

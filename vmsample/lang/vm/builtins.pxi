@@ -27,7 +27,7 @@ STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", 
                "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
                "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
                "isnumeric", "isdecimal", "expandtabs", "removeprefix",
-               "removesuffix", "encode"]
+               "removesuffix", "encode", "format_map"]
 BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
 # bytes and bytearray methods last (vm/bytes.pxi)
 BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
@@ -1151,7 +1151,11 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
                 return v
         if meth == "format":
             return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
-        args = [to_py_simple(a + i) for i in range(n)]
+        if meth == "format_map" and n == 2 and has_tid(a[1], T_INSTANCE):
+            # (the mapping's own [key]: a dict subclass's __missing__)
+            args = [str_to_py(a[0]), format_arg(a + 1)]
+        else:
+            args = [to_py_simple(a + i) for i in range(n)]
         try:
             res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
         except LookupError:
@@ -1225,6 +1229,8 @@ cdef gcref_t str_method_fast(str meth, gcref_t* a, Py_ssize_t n) except? 0:
             if not has_tid(r, T_STR):
                 return 0        # CPython's error message
             total += LEN(r)
+        if m == 1:
+            return ITEMS(a[1])[0]       # (str, not a subclass: the same object, as CPython's)
         total += LEN(s) * (m - 1) if m else 0
         r = str_new(total)
         pos = 0

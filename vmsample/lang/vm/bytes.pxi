@@ -33,6 +33,14 @@ cdef inline Py_ssize_t BLEN(gcref_t v) noexcept nogil:
         return LEN(v)
     return RAW(v)[BA_LEN]
 
+cdef bint all_byteslike(gcref_t seq) noexcept nogil:
+    # [seq] is a tuple or a list
+    cdef Py_ssize_t i
+    for i in range(SEQLEN(seq)):
+        if not is_byteslike(ITEMS(seq)[i]):
+            return False
+    return True
+
 # ---------------------------------------------------------------- making them
 
 cdef gcref_t bytes_new(Py_ssize_t n) except 0:
@@ -259,7 +267,7 @@ cdef int bytearray_delitem(gcref_t* ok) except -1:
     return bytearray_set_py(ok, whole)
 
 cdef gcref_t bytes_iter_next(gcref_t it) noexcept nogil:
-    # T_BYTESITER's step: [bytes-like, -, index]; 0 when exhausted
+    # the step of T_BYTESITER and T_BYTEARRAYITER: [bytes-like, -, index]; 0 when exhausted
     cdef gcref_t o = FLD(it)[IT_A]
     cdef int64_t i = RAW(it)[IT_C]
     if i < BLEN(o):
@@ -490,21 +498,25 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                 pop()
             return V_NONE
         if meth == "join" and n == 2:
-            # (a copy of the items, each made bytes-like: a memoryview's
-            # bytes, a subclass's instance its value)
-            a[1] = list_from_iterable(a + 1)
+            # A list or tuple of bytes-like items is read in place (nothing
+            # runs while they are copied, so nothing mutates it); anything
+            # else is first copied into a list, each item made bytes-like: a
+            # memoryview's bytes, a subclass instance's value.
+            if not ((has_tid(a[1], T_LIST) or has_tid(a[1], T_TUPLE)) and all_byteslike(a[1])):
+                a[1] = list_from_iterable(a + 1)
+                for i in range(SEQLEN(a[1])):
+                    r = ITEMS(a[1])[i]
+                    if is_memoryview(r):
+                        push(r)
+                        r = memoryview_bytes(top_slot())
+                        pop()
+                        store(FLD(a[1])[L_ITEMS], i, r)
+                    elif has_tid(r, T_INSTANCE) and is_byteslike(unwrap(r)):
+                        store(FLD(a[1])[L_ITEMS], i, unwrap(r))
             m = SEQLEN(a[1])
             total = 0
             for i in range(m):
                 r = ITEMS(a[1])[i]
-                if is_memoryview(r):
-                    push(r)
-                    r = memoryview_bytes(top_slot())
-                    pop()
-                    store(FLD(a[1])[L_ITEMS], i, r)
-                elif has_tid(r, T_INSTANCE) and is_byteslike(unwrap(r)):
-                    r = unwrap(r)
-                    store(FLD(a[1])[L_ITEMS], i, r)
                 if not is_byteslike(r):
                     raise TypeError(f"sequence item {i}: expected a bytes-like object, "
                                     f"{type_name(r)} found")

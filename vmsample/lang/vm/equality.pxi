@@ -264,13 +264,21 @@ cdef bint vm_eq_bool(gcref_t* a, gcref_t* b) except -1:
     return truth(r)
 
 cdef bint exc_matches(gcref_t exc, gcref_t spec) except -1:
+    # `except spec`: a class, or a tuple of classes, each checked before any
+    # is matched (CPython's check_except_type_valid: a nested tuple is refused)
     cdef Py_ssize_t i
-    if has_tid(spec, T_TUPLE):
-        for i in range(LEN(spec)):
-            if exc_matches(exc, FLD(spec)[i]):
-                return True
-        return False
-    if not has_tid(spec, T_CLASS) or not RAW(spec)[K_FLAGS] & CF_EXCEPTION:
+    if not has_tid(spec, T_TUPLE):
+        check_except_class(spec)
+        return isinstance_c(exc, spec)
+    for i in range(LEN(spec)):
+        check_except_class(FLD(spec)[i])
+    for i in range(LEN(spec)):
+        if isinstance_c(exc, FLD(spec)[i]):
+            return True
+    return False
+
+cdef int check_except_class(gcref_t cls) except -1:
+    if not has_tid(cls, T_CLASS) or not RAW(cls)[K_FLAGS] & CF_EXCEPTION:
         raise TypeError("catching classes that do not inherit from BaseException is not allowed")
-    return isinstance_c(exc, spec)
+    return 0
 

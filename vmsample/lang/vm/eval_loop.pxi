@@ -60,8 +60,32 @@ cdef int set_context(gcref_t handled) except -1:
         return 0
     if exc_slot(exc, EXC_CONTEXT) != 0:
         return 0
+    break_context_cycle(handled, exc)
     exc_set_slot(exc, EXC_CONTEXT, handled)
     return 0
+
+cdef void break_context_cycle(gcref_t o, gcref_t exc) noexcept:
+    # [exc] becomes the context of [o]: if [o]'s chain of contexts already
+    # leads to [exc], the link to it is cut, so the chain stays a chain
+    # (CPython's _PyErr_SetObject; [slow] walks at half speed, to stop at
+    # a cycle the chain already has).
+    cdef gcref_t slow = o, context
+    cdef bint toggle = False
+    if not has_tid(o, T_INSTANCE):
+        return
+    while True:
+        context = exc_slot(o, EXC_CONTEXT)
+        if context == 0 or not has_tid(context, T_INSTANCE):
+            return
+        if context == exc:
+            exc_set_slot(o, EXC_CONTEXT, 0)
+            return
+        o = context
+        if o == slow:
+            return
+        if toggle:
+            slow = exc_slot(slow, EXC_CONTEXT)
+        toggle = not toggle
 
 cdef int frame_line(Frame* f) noexcept nogil:
     if f.pc < f.co.ninstr:

@@ -8,6 +8,14 @@
 # specs and %-formatting are CPython's own), calling VM __repr__/__str__ where
 # a class defines them.
 
+cdef str text_returned(gcref_t r, str method):
+    # What a __repr__ or __str__ returned: a str, or an instance of a str
+    # subclass (its value: CPython's check is PyUnicode_Check, which takes
+    # subclasses)
+    if not has_tid(unwrap(r), T_STR):
+        raise TypeError(f"{method} returned non-string (type {type_name(r)})")
+    return str_to_py(unwrap(r))
+
 cdef str repr_py(gcref_t* slot):
     cdef gcref_t v = slot[0], m, r
     cdef uint16_t t
@@ -134,13 +142,15 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
     if t == T_CLASS:
         m = magic_of(v, M_REPR)
         if m != 0:
-            r = call_method0(m, v)
-            if not has_tid(r, T_STR):
-                raise TypeError(f"__repr__ returned non-string (type {type_name(r)})")
-            return str_to_py(r)
+            return text_returned(call_method0(m, v), "__repr__")
         return class_repr(v)
     if t == T_FUNCTION:
-        return f"<function {CODE_SPECS[RAW(v)[FN_CODE]].qualname} at {object_id(v):#x}>"
+        name = CODE_SPECS[RAW(v)[FN_CODE]].qualname
+        if VM_STATE.codes[RAW(v)[FN_CODE]].flags & CO_HIDDEN and "." not in name:
+            # a builtin function the VM writes in Python (app/, lib/), shown
+            # as CPython shows its C one
+            return f"<built-in function {name}>"
+        return f"<function {name} at {object_id(v):#x}>"
     if t == T_BOUND:
         push(FLD(v)[0])
         s = repr_py(top_slot())
@@ -169,10 +179,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
     if t == T_INSTANCE:
         m = special_lookup(FLD(v)[I_CLASS], M_REPR)
         if m != 0 and not is_bfunc(m):
-            r = call_method0(m, v)
-            if not has_tid(r, T_STR):
-                raise TypeError(f"__repr__ returned non-string (type {type_name(r)})")
-            return str_to_py(r)
+            return text_returned(call_method0(m, v), "__repr__")
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_repr(slot)
         return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
@@ -239,10 +246,7 @@ cdef str str_py(gcref_t* slot):
     if has_tid(v, T_INSTANCE):
         m = special_lookup(FLD(v)[I_CLASS], M_STR)
         if m != 0 and not is_bfunc(m):
-            r = call_method0(m, v)
-            if not has_tid(r, T_STR):
-                raise TypeError(f"__str__ returned non-string (type {type_name(r)})")
-            return str_to_py(r)
+            return text_returned(call_method0(m, v), "__str__")
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_str(slot)
     return repr_py(slot)

@@ -12,7 +12,7 @@ cdef uint16_t T_INSTANCE, T_CLASS, T_FUNCTION, T_CELL, T_BOUND, T_MODULE, T_RANG
 cdef uint16_t T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
 cdef uint16_t T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
 cdef uint16_t T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
+cdef uint16_t T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_BYTEARRAYITER, T_COROUTINE, T_CORO_WRAPPER
 cdef uint16_t T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
 cdef uint16_t T_LISTREVITER
 cdef uint16_t T_WEAKREF
@@ -158,7 +158,7 @@ def _register_types(Nursery n):
     global T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_DICTITER, T_SETITER
     global T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_GENERATOR, T_DICTVIEW
     global T_SUPER, T_PROPERTY, T_STATICMETHOD, T_CLASSMETHOD, T_FRAMESTATE, T_TRACEBACK
-    global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_COROUTINE, T_CORO_WRAPPER
+    global T_FROZENSET, T_BYTES, T_BYTEARRAY, T_BYTEBUF, T_BYTESITER, T_BYTEARRAYITER, T_COROUTINE, T_CORO_WRAPPER
     global T_SEQITER, T_LONGRANGEITER, T_COMPLEX, T_CODE, T_FRAME, T_ASYNCGEN, T_ASEND, T_ATHROW
     global T_WEAKREF, T_LISTREVITER
 
@@ -227,6 +227,8 @@ def _register_types(Nursery n):
                                 weak_offset=8 * W_TARGET)
     # reversed(a_list), as CPython's: a reversed's layout and behaviour, its own class
     T_LISTREVITER = it("list_reverseiterator")
+    # iter(a_bytearray): a bytes_iterator's layout and behaviour, its own class
+    T_BYTEARRAYITER = it("bytearray_iterator")
     # Last: instances of `object`; every class registers its own id above it.
     T_INSTANCE = var("object", 0, [], 8, True)
 

@@ -62,10 +62,10 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         # (IT_B: the items left, for __length_hint__; IT_D: the size it began with)
         return new_iter(T_SETITER, slot, tag(RAW(o)[S_USED]), 0, RAW(o)[S_USED])
     if t == T_BYTES or t == T_BYTEARRAY:
-        return new_iter(T_BYTESITER, slot, 0, 0, 0)
+        return new_iter(T_BYTESITER if t == T_BYTES else T_BYTEARRAYITER, slot, 0, 0, 0)
     if t in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
              T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR, T_BYTESITER,
-             T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW):
+             T_BYTEARRAYITER, T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW):
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
@@ -262,7 +262,7 @@ cdef gcref_t for_iter(gcref_t* itslot) except? 0:
         RAW(it)[IT_C] = 0
         FLD(it)[IT_A] = 0           # let go (see reversed_seq_next); storing 0 needs no write barrier
         return 0
-    if t == T_BYTESITER:
+    if t == T_BYTESITER or t == T_BYTEARRAYITER:
         return bytes_iter_next(it)
     if t == T_INSTANCE:
         m = magic_of(it, M_NEXT)
@@ -404,7 +404,7 @@ cdef bint is_iterator(gcref_t v) noexcept:
         return False
     return TID(v) in (T_LISTITER, T_TUPLEITER, T_STRITER, T_RANGEITER, T_LONGRANGEITER, T_DICTITER, T_SETITER,
                       T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_REVERSED, T_LISTREVITER, T_GENERATOR,
-                      T_BYTESITER, T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or \
+                      T_BYTESITER, T_BYTEARRAYITER, T_SEQITER, T_CORO_WRAPPER, T_ASEND, T_ATHROW) or \
         (TID(v) == T_INSTANCE and magic_of(v, M_NEXT) != 0)
 
 cdef gcref_t next_or_stop(gcref_t* itslot) except 0:
@@ -441,7 +441,7 @@ cdef gcref_t iterator_state(gcref_t* aslot) except 0:
     cdef gcref_t it = itslot[0]
     cdef uint16_t t = TID(it) if is_obj(it) else 0
     cdef Py_ssize_t n
-    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER:
+    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER or t == T_BYTEARRAYITER:
         # (sequence, index of the next item)
         push(FLD(it)[IT_A])
         push(tag(RAW(it)[IT_C]))
@@ -500,9 +500,9 @@ cdef gcref_t iterator_setstate(gcref_t* itslot, gcref_t index) except 0:
     if not is_int(index):
         raise TypeError("an integer is required")
     i = untag(index)
-    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER:
+    if t == T_LISTITER or t == T_TUPLEITER or t == T_STRITER or t == T_BYTESITER or t == T_BYTEARRAYITER:
         o = FLD(it)[IT_A]
-        n = BLEN(o) if t == T_BYTESITER else (LEN(o) if t == T_STRITER else SEQLEN(o))
+        n = BLEN(o) if (t == T_BYTESITER or t == T_BYTEARRAYITER) else (LEN(o) if t == T_STRITER else SEQLEN(o))
         RAW(it)[IT_C] = 0 if i < 0 else (n if i > n else i)
     elif t == T_REVERSED or t == T_LISTREVITER:
         if FLD(it)[IT_A] == 0:

@@ -28,9 +28,11 @@ cdef gcref_t binary_op(gcref_t* ab, int op, bint inplace) except 0:
     # (binary_protocol).
     cdef gcref_t r, m
     if is_plain_value(ab[0]) and (is_plain_value(ab[1]) or op == B_MOD and (
-            has_tid(ab[0], T_STR) or is_byteslike(ab[0]))):
+            has_tid(ab[0], T_STR) or is_byteslike(ab[0])) and not has_tid(unwrap(ab[1]), TID(ab[0]))):
         # builtin values: their own operators decide (as CPython's C slots,
-        # which never call the other's reflected wrapper)
+        # which never call the other's reflected wrapper); str or bytes %
+        # anything formats, but for an instance of its own subclass, whose
+        # __rmod__ the protocol tries first
         r = builtin_binary(ab, op, inplace)
         if r != 0:
             return r
@@ -157,7 +159,8 @@ cdef gcref_t builtin_binary(gcref_t* ab, int op, bint inplace) except? 0:
                 return vbool(res)
             return num_from_py(res)
         return 0
-    if has_tid(a, T_COMPLEX) or has_tid(b, T_COMPLEX):
+    if (has_tid(a, T_COMPLEX) or has_tid(b, T_COMPLEX)) and not (
+            op == B_MOD and (has_tid(a, T_STR) or is_byteslike(a))):    # ("%s" % 1j: formatting)
         if (is_number(a) or has_tid(a, T_COMPLEX)) and (is_number(b) or has_tid(b, T_COMPLEX)) \
                 and op <= B_POW and op != B_FLOORDIV and op != B_MOD:
             return from_host(_PY_BINOPS[op](to_host(ab), to_host(ab + 1)))
@@ -264,6 +267,8 @@ cdef gcref_t seq_repeat(gcref_t* a, object count) except 0:
         if TID(a[0]) == T_STR:
             raise OverflowError("repeated string is too long")
         raise MemoryError()
+    if c == 1 and TID(a[0]) != T_LIST:
+        return a[0]             # (immutable: the same object, as CPython's)
     if TID(a[0]) == T_STR:
         r = str_new(n * c)
         for i in range(c):

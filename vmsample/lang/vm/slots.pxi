@@ -101,7 +101,7 @@ GETSETS = {
     "coroutine": ["cr_code", "cr_frame", "cr_running", "cr_suspended", "cr_await", "cr_origin",
                   "__name__", "__qualname__"],
     "async_generator": ["ag_code", "ag_frame", "ag_running", "ag_await", "__name__", "__qualname__"],
-    "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__"],
+    "BaseException": ["args", "__traceback__", "__context__", "__cause__", "__suppress_context__", "__dict__"],
 }
 # builtin types whose instances can be weakly referenced / have a __dict__
 WEAKREFABLE_BUILTINS = {"type", "function", "set", "frozenset", "module", "generator", "coroutine",
@@ -386,6 +386,14 @@ cdef gcref_t value_slot(int s, int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t k
         return bytes_binop(a, B_MOD, False)
     if f.binop == B_ADD and not f.reflected and (kind == KIND_LIST or kind == KIND_TUPLE):
         return sequence_concat_slot(kind, f.inplace, a)
+    if f.binop == B_ADD and not f.reflected and kind == KIND_BYTEARRAY:
+        # bytearray's concatenation slots take any buffer (bytes_binop reads
+        # a memoryview or a subclass's instance), and refuse anything else
+        # rather than return NotImplemented
+        v = bytes_binop(a, B_ADD, f.inplace)
+        if v == 0:
+            raise TypeError(f"can't concat {type_name(a[1])} to bytearray")
+        return v
     if f.binop >= 0:
         # the builtin's own operator on builtin values, never the protocol again
         a[1] = unwrap(a[1])
@@ -470,6 +478,8 @@ cdef gcref_t length_hint_of(gcref_t* itslot) except 0:
         return tag(max(0, SEQLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_STRITER):
         return tag(max(0, LEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
+    if has_tid(it, T_BYTESITER) or has_tid(it, T_BYTEARRAYITER):
+        return tag(max(0, BLEN(FLD(it)[IT_A]) - RAW(it)[IT_C]))
     if has_tid(it, T_REVERSED) or has_tid(it, T_LISTREVITER):
         # the items left, or 0 if the sequence shrank below them (CPython's
         # reversed_len, which asks the sequence its len each time)
@@ -1134,12 +1144,9 @@ cdef int exception_getset_set(str name, gcref_t* oslot, gcref_t* vslot) except -
     cdef gcref_t v
     i = EXC_SLOT_NAMES.index(name)
     if vslot == NULL:
-        if i == EXC_ARGS:
-            raise TypeError("args may not be deleted")
-        if i == EXC_TRACEBACK or i == EXC_SUPPRESS:
-            raise TypeError(f"{name} may not be deleted")
-        exc_set_slot(oslot[0], i, 0)
-        return 0
+        if i == EXC_SUPPRESS:           # (a T_BOOL member in CPython)
+            raise TypeError("can't delete numeric/char attribute")
+        raise TypeError(f"{name} may not be deleted")
     v = vslot[0]
     if i == EXC_ARGS:
         if not has_tid(v, T_TUPLE):

@@ -86,6 +86,7 @@ def builtin_class_rows():
         ("dict_keyiterator", KIND_OTHER, [T_DICTITER], ["object"], type(iter({})), CF_FINAL),
         ("set_iterator", KIND_OTHER, [T_SETITER], ["object"], type(iter(set())), CF_FINAL),
         ("bytes_iterator", KIND_OTHER, [T_BYTESITER], ["object"], type(iter(b"")), CF_FINAL),
+        ("bytearray_iterator", KIND_OTHER, [T_BYTEARRAYITER], ["object"], type(iter(bytearray())), CF_FINAL),
         ("enumerate", KIND_OTHER, [T_ENUMERATE], ["object"], enumerate, 0),
         ("zip", KIND_OTHER, [T_ZIP], ["object"], zip, 0),
         ("map", KIND_OTHER, [T_MAP], ["object"], map, 0),
