@@ -26,24 +26,103 @@ def _type_repr(obj):
     return repr(obj)
 
 
-def _is_typevar_like(x):
-    return hasattr(type(x), "__typing_subst__") or type(x).__name__ in ("TypeVar", "ParamSpec",
-                                                                        "TypeVarTuple")
+def _is_type(x):
+    # PyType_Check: a class, not an alias that passes for its origin
+    return isinstance(x, type) and not isinstance(x, GenericAlias)
 
 
-def _collect_parameters(args):
+def _index(params, x):
+    # (by identity, as CPython's tuple_index)
+    for i, p in enumerate(params):
+        if p is x:
+            return i
+    return -1
+
+
+def _make_parameters(args):
+    # _Py_make_parameters: the type variables of [args] (those with a
+    # __typing_subst__) and of the aliases among them, each once, in order
     params = []
-    for a in args:
-        if isinstance(a, type) and not isinstance(a, GenericAlias):
+    for t in args:
+        if _is_type(t):
             continue
-        if _is_typevar_like(a):
-            if a not in params:
-                params.append(a)
-            continue
-        for p in getattr(a, "__parameters__", ()):
-            if p not in params:
+        if hasattr(t, "__typing_subst__"):
+            subparams = (t,)
+        else:
+            subparams = getattr(t, "__parameters__", None)
+            if not isinstance(subparams, tuple):
+                continue
+        for p in subparams:
+            if _index(params, p) < 0:
                 params.append(p)
     return tuple(params)
+
+
+def _unpack_args(item):
+    # _unpack_args: the items of a subscript, with each unpacked tuple
+    # (*tuple[int, str], Unpack[Tuple[int, str]]) spliced in, unless it ends
+    # in ... (*tuple[int, ...])
+    items = item if type(item) is tuple else (item,)
+    result = []
+    for x in items:
+        if not _is_type(x):
+            if isinstance(x, GenericAlias) and x.__unpacked__ and x.__origin__ is tuple:
+                subargs = x.__args__
+            else:
+                subargs = getattr(x, "__typing_unpacked_tuple_args__", None)
+            if type(subargs) is tuple and not (subargs and subargs[-1] is Ellipsis):
+                result.extend(subargs)
+                continue
+        result.append(x)
+    return tuple(result)
+
+
+def _subs_tvars(obj, params, argitems):
+    # subs_tvars: [obj] (an alias) with [params] replaced by [argitems]
+    subparams = getattr(obj, "__parameters__", None)
+    if not (type(subparams) is tuple and subparams):
+        return obj
+    subargs = []
+    for x in subparams:
+        i = _index(params, x)
+        if i >= 0:
+            x = argitems[i]
+            if hasattr(type(params[i]), "__iter__") and type(x) is tuple:    # a TypeVarTuple
+                subargs.extend(x)
+                continue
+        subargs.append(x)
+    return obj[tuple(subargs)]
+
+
+def _subs_parameters(alias, args, params, item):
+    # _Py_subs_parameters: [args] with the type variables [params] replaced
+    # by the items of the subscript [item] (each variable's __typing_subst__
+    # checks and converts its item; __typing_prepare_subst__ first lets a
+    # TypeVarTuple or ParamSpec regroup the items)
+    if not params:
+        raise TypeError(f"{alias!r} is not a generic class")
+    item = _unpack_args(item)
+    for p in params:
+        prepare = getattr(p, "__typing_prepare_subst__", None)
+        if prepare is not None:
+            item = prepare(alias, item if type(item) is tuple else (item,))
+    argitems = item if type(item) is tuple else (item,)
+    if len(argitems) != len(params):
+        raise TypeError(f"Too {'many' if len(argitems) > len(params) else 'few'} arguments for "
+                        f"{alias!r}; actual {len(argitems)}, expected {len(params)}")
+    newargs = []
+    for a in args:
+        unpack = not _is_type(a) and bool(getattr(a, "__typing_is_unpacked_typevartuple__", False))
+        subst = getattr(a, "__typing_subst__", None)
+        if subst is not None:
+            a = subst(argitems[_index(params, a)])
+        else:
+            a = _subs_tvars(a, params, argitems)
+        if unpack:
+            newargs.extend(a)
+        else:
+            newargs.append(a)
+    return tuple(newargs)
 
 
 class GenericAlias:
@@ -51,7 +130,8 @@ class GenericAlias:
 
     E.g. for t = list[int], t.__origin__ is list and t.__args__ is (int,)."""
     __module__ = "types"
-    __slots__ = ("__origin__", "__args__", "__parameters__", "__unpacked__", "_hash")
+    __slots__ = ("__origin__", "__args__", "__parameters__", "__unpacked__", "_hash",
+                 "__weakref__")     # (weakly referable, as CPython's)
 
     def __new__(cls, origin, args):
         self = object.__new__(cls)
@@ -59,7 +139,7 @@ class GenericAlias:
             args = (args,)
         object.__setattr__(self, "__origin__", origin)
         object.__setattr__(self, "__args__", args)
-        object.__setattr__(self, "__parameters__", _collect_parameters(args))
+        object.__setattr__(self, "__parameters__", _make_parameters(args))
         object.__setattr__(self, "__unpacked__", False)
         return self
 
@@ -107,24 +187,14 @@ class GenericAlias:
         return _union(other, self)
 
     def __getitem__(self, item):
-        params = self.__parameters__
-        if not params:
-            raise TypeError(f"{self!r} is not a generic class")
-        items = item if isinstance(item, tuple) else (item,)
-        if len(items) != len(params):
-            raise TypeError(f"Too {'many' if len(items) > len(params) else 'few'} arguments for "
-                            f"{self!r}; actual {len(items)}, expected {len(params)}")
-        subst = dict(zip(params, items))
-        new_args = []
-        for a in self.__args__:
-            if _is_typevar_like(a):
-                new_args.append(subst[a])
-            elif getattr(a, "__parameters__", ()):
-                sub = tuple(subst[p] for p in a.__parameters__)
-                new_args.append(a[sub if len(sub) != 1 else sub[0]])
-            else:
-                new_args.append(a)
-        return GenericAlias(self.__origin__, tuple(new_args))
+        alias = GenericAlias(self.__origin__,
+                             _subs_parameters(self, self.__args__, self.__parameters__, item))
+        object.__setattr__(alias, "__unpacked__", self.__unpacked__)
+        return alias
+
+    @property
+    def __typing_unpacked_tuple_args__(self):
+        return self.__args__ if self.__unpacked__ and self.__origin__ is tuple else None
 
     def __iter__(self):
         # one item, the alias unpacked (`*args: *tuple[int, str]`, PEP 646), as ga_iter
@@ -173,7 +243,7 @@ class UnionType:
 
     def __init__(self, args):
         object.__setattr__(self, "__args__", args)
-        object.__setattr__(self, "__parameters__", _collect_parameters(args))
+        object.__setattr__(self, "__parameters__", _make_parameters(args))
 
     def __repr__(self):
         return " | ".join("None" if a is type(None) else _type_repr(a) for a in self.__args__)
@@ -205,12 +275,12 @@ class UnionType:
         return issubclass(cls, self.__args__)
 
     def __getitem__(self, item):
-        items = item if isinstance(item, tuple) else (item,)
-        subst = dict(zip(self.__parameters__, items))
-        result = None
-        for a in self.__args__:
-            a = subst.get(a, a) if _is_typevar_like(a) else a
-            result = a if result is None else result | a
+        newargs = _subs_parameters(self, self.__args__, self.__parameters__, item)
+        if not newargs:
+            return UnionType(newargs)
+        result = newargs[0]
+        for a in newargs[1:]:
+            result = result | a
         return result
 
     def __setattr__(self, name, value):

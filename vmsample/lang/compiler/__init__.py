@@ -72,9 +72,7 @@ def compile_source(source: str, filename: str, refusals: list | None = None, *,
         mangle_private_names(tree)
         module = _Module(filename, package,
                          default_search_path(filename) if search_path is None else search_path,
-                         [] if refusals is None else refusals,
-                         any(isinstance(s, ast.ImportFrom) and s.module == "__future__"
-                             and any(a.name == "annotations" for a in s.names) for s in tree.body))
+                         [] if refusals is None else refusals, _future_annotations(tree))
         unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE)
         unit.compile_module(tree)
         code = unit.finish()
@@ -85,6 +83,12 @@ def compile_source(source: str, filename: str, refusals: list | None = None, *,
 
 
 _COMPILER_RECURSION_LIMIT = 20000
+
+
+def _future_annotations(tree) -> bool:
+    # `from __future__ import annotations` at the top of a module's tree
+    return any(isinstance(s, ast.ImportFrom) and s.module == "__future__"
+               and any(a.name == "annotations" for a in s.names) for s in tree.body)
 
 
 def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> Code:
@@ -109,7 +113,7 @@ def compile_dynamic(source, filename: str, mode: str, *, package: str = "") -> C
     sys.setrecursionlimit(max(limit, _COMPILER_RECURSION_LIMIT))
     try:
         mangle_private_names(tree)
-        module = _Module(filename, package, [], [], False)
+        module = _Module(filename, package, [], [], mode != "eval" and _future_annotations(tree))
         unit = _Unit(module, table, "<module>", "<module>", 1, CO_MODULE | CO_CLASSBODY)
         unit.setup_function_slots(None)
         if mode == "eval":

@@ -69,6 +69,8 @@ cdef gcref_t get_iter(gcref_t* slot) except 0:
         return o
     if t == T_INSTANCE or t == T_CLASS:
         m = magic_of(o, M_ITER)
+        if m == V_NONE:             # (__iter__ = None: not iterable, as CPython's slot_tp_iter)
+            raise TypeError(f"'{type_name(o)}' object is not iterable")
         if m != 0:
             r = call_method0(m, o)
             if not is_iterator(r):
