@@ -878,5 +878,5 @@ cdef gcref_t object_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
         if not (is_object_slot(init)):
             raise TypeError("object.__init__() takes exactly one argument (the instance to initialize)")
         if is_object_slot(new):
-            raise TypeError(f"{class_name(cls)}() takes no arguments")
+            raise TypeError(f"{class_name(cls)}.__init__() takes exactly one argument (the instance to initialize)")
     return V_NONE
