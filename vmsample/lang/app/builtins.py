@@ -46,7 +46,9 @@ def dir(*args):
     if len(args) > 1:
         raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
     obj = args[0]
-    if isinstance(obj, type) and type(obj).__dir__ is type.__dir__:
+    # (issubclass of type(obj): isinstance would ask obj's __class__, which
+    # CPython's PyType_Check does not)
+    if issubclass(type(obj), type) and type(obj).__dir__ is type.__dir__:
         names = set()
         for cls in obj.__mro__:
             names.update(cls.__dict__)

@@ -12,21 +12,35 @@ function is installed in its builtin class (_vm.install).
 import _vm as _vm_module
 from _vm import install, iterator_setstate, iterator_state, register
 
+_missing = object()       # (no such entry in a dict)
+
 
 def _slot_names(cls):
-    # the names of the __slots__ of cls and its bases (copyreg._slotnames)
-    names = []
-    for c in cls.__mro__:
-        slots = c.__dict__.get("__slots__", ())
-        if isinstance(slots, str):
-            slots = (slots,)
-        for name in slots:
-            if name in ("__dict__", "__weakref__"):
-                continue
-            if name.startswith("__") and not name.endswith("__"):
-                name = f"_{c.__name__.lstrip('_')}{name}"
-            names.append(name)
-    return names
+    # the names of the __slots__ of cls and its bases: its own __slotnames__
+    # if it has one, else copyreg._slotnames's (which keeps them there), as
+    # CPython's _PyType_GetSlotNames
+    names = cls.__dict__.get("__slotnames__", _missing)
+    if names is _missing:
+        import copyreg
+        names = copyreg._slotnames(cls)
+        if names is not None and not isinstance(names, list):
+            raise TypeError("copyreg._slotnames didn't return a list or None")
+    elif names is not None and not isinstance(names, list):
+        raise TypeError(f"{cls.__name__}.__slotnames__ should be a list or None, not {type(names).__name__}")
+    return names or ()
+
+
+def _lookup_special(obj, name):
+    # type(obj)'s special method [name] bound to obj, or None: never the
+    # instance's own attribute nor __getattr__ (CPython's
+    # _PyObject_LookupSpecial)
+    cls = type(obj)
+    for klass in cls.__mro__:
+        meth = klass.__dict__.get(name, _missing)
+        if meth is not _missing:
+            get = getattr(type(meth), "__get__", None)
+            return meth if get is None else get(meth, obj, cls)
+    return None
 
 
 def __getstate__(self):
@@ -45,6 +59,33 @@ def __getstate__(self):
     return state
 
 
+def _new_arguments(obj):
+    # (args, kwargs) for type(obj).__new__, from __getnewargs_ex__ or
+    # __getnewargs__, checked as CPython's _PyObject_GetNewArguments
+    getnewargs_ex = _lookup_special(obj, "__getnewargs_ex__")
+    if getnewargs_ex is not None:
+        newargs = getnewargs_ex()
+        if not isinstance(newargs, tuple):
+            raise TypeError(f"__getnewargs_ex__ should return a tuple, not '{type(newargs).__name__}'")
+        if len(newargs) != 2:
+            raise ValueError(f"__getnewargs_ex__ should return a tuple of length 2, not {len(newargs)}")
+        args, kwargs = newargs
+        if not isinstance(args, tuple):
+            raise TypeError("first item of the tuple returned by __getnewargs_ex__ must be a tuple, "
+                            f"not '{type(args).__name__}'")
+        if not isinstance(kwargs, dict):
+            raise TypeError("second item of the tuple returned by __getnewargs_ex__ must be a dict, "
+                            f"not '{type(kwargs).__name__}'")
+        return args, kwargs
+    getnewargs = _lookup_special(obj, "__getnewargs__")
+    if getnewargs is None:
+        return (), {}
+    args = getnewargs()
+    if not isinstance(args, tuple):
+        raise TypeError(f"__getnewargs__ should return a tuple, not '{type(args).__name__}'")
+    return args, {}
+
+
 def _reduce_newobj(obj):
     import copyreg
     cls = type(obj)
@@ -52,13 +93,7 @@ def _reduce_newobj(obj):
         # a builtin type that makes no instances of its own (CPython's tp_new
         # is NULL): generators, frames, iterators without a __reduce__
         raise TypeError(f"cannot pickle {cls.__name__!r} object")
-    getnewargs_ex = getattr(obj, "__getnewargs_ex__", None)
-    if getnewargs_ex is not None:
-        args, kwargs = getnewargs_ex()
-    else:
-        getnewargs = getattr(obj, "__getnewargs__", None)
-        args = getnewargs() if getnewargs is not None else ()
-        kwargs = {}
+    args, kwargs = _new_arguments(obj)
     if kwargs:
         newobj, newargs = copyreg.__newobj_ex__, (cls, tuple(args), kwargs)
     else:

@@ -53,8 +53,10 @@ def intern(string):
 
 
 def getsizeof(obj, default=None):
+    # __sizeof__ is looked up on the type (CPython's special lookup: never
+    # the instance's __getattribute__ or __getattr__)
     try:
-        size = obj.__sizeof__()
+        size = type(obj).__sizeof__(obj)
     except AttributeError:
         if default is None:
             raise TypeError(f"Type {type(obj).__name__} doesn't define __sizeof__")

@@ -260,15 +260,13 @@ cdef gcref_t lookup_attr(gcref_t* oslot, gcref_t name) except? 0:
 cdef gcref_t getattr_lookup(gcref_t* oslot, gcref_t name, bint raising) except? 0:
     # The protocol above.  0: not found, and no AttributeError pending.  An
     # AttributeError from a __getattr__ hook propagates when [raising].
-    cdef gcref_t o = oslot[0], cls = class_of(o), v, hook
+    cdef gcref_t o = oslot[0], cls = class_of(o), v
     cdef gcref_t* base = HEAP.shadowstack_top
     if RAW(cls)[K_FLAGS] & CF_GETATTRIBUTE:
-        hook = special_lookup(cls, M_GETATTRIBUTE)
-        push(hook)
-        push(o)
+        push(special_lookup(cls, M_GETATTRIBUTE))
         push(name)
         try:
-            v = vm_call(base, 2)
+            v = vm_call(base, bind_method_args(base, oslot[0], 1))
             HEAP.shadowstack_top = base
             return v
         except VMError:
@@ -350,6 +348,17 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
         return type_getattr(oslot, name)
     if has_tid(o, T_SUPER):
         return super_getattr(oslot, name)
+    if has_tid(o, T_INSTANCE) and builtin_base_kind(FLD(o)[I_CLASS]) == KIND_SUPER and \
+            not str_eq(name, MAGIC(M_CLASS)):
+        # a super subclass's instance (class mysuper(super)): super's lookup
+        # past its class first, then its own attributes (CPython's
+        # super_getattro, which the subclass inherits)
+        push(FLD(o)[I_VALUES])
+        v = super_mro_lookup(top_slot(), name)
+        pop()
+        if v != 0:
+            return v
+        o = oslot[0]
     cls = class_of(o)
     descr = class_lookup(cls, name)
     if descr == 0 and has_tid(o, T_BOUND):
@@ -478,16 +487,14 @@ cdef int setattr_v(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1:
     # oslot[0].name = vslot[0] (vslot NULL: del oslot[0].name), as CPython's
     # PyObject_SetAttr: type(o).__setattr__ / __delattr__ if overridden, else
     # object's (type's for a class).
-    cdef gcref_t cls = class_of(oslot[0]), hook
+    cdef gcref_t cls = class_of(oslot[0])
     cdef gcref_t* base = HEAP.shadowstack_top
     if RAW(cls)[K_FLAGS] & (CF_SETATTR if vslot != NULL else CF_DELATTR):
-        hook = special_lookup(cls, M_SETATTR if vslot != NULL else M_DELATTR)
-        push(hook)
-        push(oslot[0])
+        push(special_lookup(cls, M_SETATTR if vslot != NULL else M_DELATTR))
         push(name)
         if vslot != NULL:
             push(vslot[0])
-        vm_call(base, 3 if vslot != NULL else 2)
+        vm_call(base, bind_method_args(base, oslot[0], 2 if vslot != NULL else 1))
         HEAP.shadowstack_top = base
         return 0
     return generic_setattr(oslot, name, vslot)
@@ -604,15 +611,20 @@ cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except -
 
 cdef gcref_t instance_dict(gcref_t* oslot) except 0:
     # The instance's __dict__, moving it into dict storage the first time.
-    cdef gcref_t keys, d
-    cdef Py_ssize_t i, n
+    cdef gcref_t d
     if RAW(FLD(oslot[0])[I_CLASS])[K_FLAGS] & CF_SLOTS:
         raise_attribute_error(oslot[0], MAGIC(M_DICT))
     d = instance_dict_or_0(oslot[0])
     if d != 0:
         return d
+    return adopt_instance_dict(oslot, named_attributes(oslot))
+
+cdef gcref_t named_attributes(gcref_t* oslot) except 0:
+    # A new dict of the attributes the instance keeps in its key slots, in
+    # their order.
+    cdef gcref_t keys
+    cdef Py_ssize_t i = 0
     push(dict_new())
-    i = 0
     while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
         keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
         if is_obj(ITEMS(keys)[i]) and instance_get(oslot[0], i) != 0:
@@ -621,18 +633,21 @@ cdef gcref_t instance_dict(gcref_t* oslot) except 0:
             dict_set(top_slot() - 2, top_slot() - 1, top_slot())
             HEAP.shadowstack_top -= 2
         i += 1
-    return adopt_instance_dict(oslot, pop())
+    return pop()
 
-cdef gcref_t adopt_instance_dict(gcref_t* oslot, gcref_t d) except 0:
-    # From now on the instance's attributes are dict [d]'s: the value slots of
-    # named attributes are emptied (those of reserved keys -- a builtin
-    # subclass's value, an exception's attributes -- stay).
-    cdef gcref_t o = oslot[0], keys = FLD(FLD(o)[I_CLASS])[K_KEYS]
+cdef void clear_named_attributes(gcref_t o) noexcept nogil:
+    # Empties the value slots of named attributes (those of reserved keys --
+    # a builtin subclass's value, an exception's attributes -- stay).
+    cdef gcref_t keys = FLD(FLD(o)[I_CLASS])[K_KEYS]
     cdef Py_ssize_t i, n = RAW(keys)[L_LEN]
     for i in range(LEN(o) - I_VALUES):
         if i >= n or is_obj(ITEMS(keys)[i]):
             FLD(o)[I_VALUES + i] = 0        # storing 0 needs no write barrier
-    store(o, I_OVERFLOW, d)
+
+cdef gcref_t adopt_instance_dict(gcref_t* oslot, gcref_t d) except 0:
+    # From now on the instance's attributes are dict [d]'s.
+    clear_named_attributes(oslot[0])
+    store(oslot[0], I_OVERFLOW, d)
     return d
 
 cdef gcref_t function_dict(gcref_t* fslot) except 0:
@@ -684,10 +699,46 @@ cdef gcref_t wrapper_dict(gcref_t* oslot) except 0:
     HEAP.shadowstack_top = base
     return FLD(oslot[0])[CM_DICT]
 
+cdef tuple layout_added(gcref_t c):
+    # What class [c] adds to its base's instance layout: its own __slots__
+    # members (sorted, as CPython keeps ht_slots), whether it gives the
+    # instances their __dict__, and their __weakref__.  (No allocation.)
+    cdef gcref_t d = FLD(c)[K_DICT]
+    cdef Py_ssize_t i
+    members = []
+    for i in range(RAW(d)[D_NENTRIES]):
+        if ENT(d)[3 * i + 1] != 0 and descriptor_kind(ENT(d)[3 * i + 2]) == DESCR_MEMBER:
+            members.append(str_to_py(ENT(d)[3 * i + 1]))
+    return (tuple(sorted(members)), dict_get_str(d, MAGIC(M_DICT)) != 0, dict_get_str(d, MAGIC(M_WEAKREF)) != 0)
+
+cdef gcref_t solid_layout(gcref_t c):
+    # The class whose layout [c]'s instances have: c's base while c adds
+    # nothing to it (CPython's compatible_with_tp_base).  At most as many
+    # steps as c's MRO is long: a reentrant __bases__ assignment (a
+    # metaclass's mro()) can leave a cycle of bases.
+    cdef Py_ssize_t steps = LEN(FLD(c)[K_MRO]) if has_tid(FLD(c)[K_MRO], T_TUPLE) else 0
+    while steps > 0 and not RAW(c)[K_FLAGS] & CF_BUILTIN and FLD(c)[K_BASE] != 0 and \
+            layout_added(c) == ((), False, False):
+        c = FLD(c)[K_BASE]
+        steps -= 1
+    return c
+
+cdef bint same_layout(gcref_t new, gcref_t old) except -1:
+    # Whether instances of [old] may become [new]'s (CPython's
+    # compatible_for_assignment): the same solid layout, or two that add the
+    # same to the same base.
+    new = solid_layout(new)
+    old = solid_layout(old)
+    if new == old:
+        return True
+    if FLD(new)[K_BASE] != FLD(old)[K_BASE] or (RAW(new)[K_FLAGS] | RAW(old)[K_FLAGS]) & CF_BUILTIN:
+        return False
+    return layout_added(new) == layout_added(old)
+
 cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
     # obj.__class__ = cls.  Both classes must lay out their instances alike
-    # (as CPython's compatible_for_assignment): plain instances (or the same
-    # builtin base), no __slots__ differences.  The attributes move to the
+    # (same_layout: the same builtin base, the same __slots__, __dict__ and
+    # __weakref__ added to the same base).  The attributes move to the
     # new class's key slots by name, and the header's type id follows so
     # that the profile names the object by its new class.
     cdef gcref_t old = class_of(oslot[0]), cls = cslot[0], o, ents
@@ -696,16 +747,16 @@ cdef int assign_class(gcref_t* oslot, gcref_t* cslot) except -1:
         raise TypeError(f"__class__ must be set to a class, not '{type_name(cls)}' object")
     if not has_tid(oslot[0], T_INSTANCE) or RAW(cls)[K_FLAGS] & CF_BUILTIN:
         raise TypeError("__class__ assignment only supported for mutable types or ModuleType subclasses")
-    if RAW(cls)[K_KIND] != RAW(old)[K_KIND] or \
-            (RAW(cls)[K_FLAGS] | RAW(old)[K_FLAGS]) & CF_SLOTS and cls != old:
+    if RAW(cls)[K_KIND] != RAW(old)[K_KIND] or not same_layout(cls, old):
         raise TypeError(f"__class__ assignment: '{str_to_py(FLD(cls)[K_NAME])}' object layout "
                         f"differs from '{str_to_py(FLD(old)[K_NAME])}'")
     if instance_dict_or_0(oslot[0]) != 0:
         store(oslot[0], I_CLASS, cslot[0])
         HDR(oslot[0]).tid = <uint16_t>RAW(cslot[0])[K_TID]
         return 0
-    push(instance_dict(oslot))           # the attributes by name, in order
+    push(named_attributes(oslot))           # the attributes by name, in order
     o = oslot[0]
+    clear_named_attributes(o)
     store(o, I_OVERFLOW, 0)                 # (the reserved slots keep their values)
     store(o, I_CLASS, cslot[0])
     HDR(o).tid = <uint16_t>RAW(cslot[0])[K_TID]
@@ -801,6 +852,16 @@ cdef gcref_t frame_super(Frame* f) except 0:
     finally:
         pop()
 
+cdef gcref_t claimed_class(gcref_t* cslot, gcref_t* oslot) except 0:
+    # super(cls, obj) of an obj that is no instance of cls: the class its
+    # __class__ attribute claims, if that is a subclass of cls (a proxy whose
+    # __getattribute__ answers for the object it wraps; CPython's
+    # supercheck), else the error.
+    cdef gcref_t c = lookup_attr(oslot, MAGIC(M_CLASS))
+    if c == 0 or not has_tid(c, T_CLASS) or c == class_of(oslot[0]) or not is_subclass(c, cslot[0]):
+        raise TypeError("super(type, obj): obj must be an instance or subtype of type")
+    return c
+
 cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
     cdef gcref_t start, s
     if not has_tid(cslot[0], T_CLASS):
@@ -810,7 +871,7 @@ cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
     elif isinstance_c(oslot[0], cslot[0]):
         start = class_of(oslot[0])
     else:
-        raise TypeError("super(type, obj): obj must be an instance or subtype of type")
+        start = claimed_class(cslot, oslot)
     push(start)
     s = alloc_fixed(T_SUPER)
     FLD(s)[2] = pop()
@@ -819,11 +880,26 @@ cdef gcref_t new_super(gcref_t* cslot, gcref_t* oslot) except 0:
     return s
 
 cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except? 0:
+    cdef gcref_t v
+    if str_eq(name, MAGIC(M_CLASS)):
+        return class_of(sslot[0])
+    v = super_mro_lookup(sslot, name)
+    if v != 0:
+        return v
+    # the super object's own attributes (__thisclass__...)
+    v = class_lookup(class_of(sslot[0]), name)
+    if v != 0 and descriptor_kind(v) != DESCR_PLAIN:
+        push(v)
+        v = descr_get(top_slot()[0], sslot, class_of(sslot[0]))
+        pop()
+    return v
+
+cdef gcref_t super_mro_lookup(gcref_t* sslot, gcref_t name) except? 0:
+    # What super object sslot[0] finds along its object's MRO past its
+    # class, bound to its object; 0: nothing.
     cdef gcref_t s = sslot[0], mro, v
     cdef uint32_t i = 0
     cdef gcref_t* base = HEAP.shadowstack_top
-    if str_eq(name, MAGIC(M_CLASS)):
-        return class_of(s)
     mro = FLD(FLD(s)[2])[K_MRO] if super_is_bound(s) else VM_STATE.roots[R_EMPTY_TUPLE]
     while i < LEN(mro) and FLD(mro)[i] != FLD(s)[0]:
         i += 1
@@ -841,10 +917,4 @@ cdef gcref_t super_getattr(gcref_t* sslot, gcref_t name) except? 0:
             HEAP.shadowstack_top = base
             return v
         i += 1
-    # the super object's own attributes (__thisclass__...)
-    v = class_lookup(class_of(sslot[0]), name)
-    if v != 0 and descriptor_kind(v) != DESCR_PLAIN:
-        push(v)
-        v = descr_get(top_slot()[0], sslot, class_of(sslot[0]))
-        pop()
-    return v
+    return 0

@@ -14,9 +14,38 @@ cdef gcref_t list_from_iterable(gcref_t* slot) except 0:
         push(list_new(range_len(slot[0])))
         RAW(top_slot()[0])[L_LEN] = 0
     else:
+        if has_tid(slot[0], T_INSTANCE):
+            ask_length_hint(slot)
         push(list_new(0))
     for_each(slot, list_append, top_slot())
     return pop()
+
+cdef int ask_length_hint(gcref_t* slot) except -1:
+    # An instance without __len__ is asked its __length_hint__, as CPython's
+    # list_extend asks (PyObject_LengthHint): the answer only sizes CPython's
+    # list, but its errors are list()'s -- a hint that is no int, or < 0, or
+    # an error other than TypeError (which means "no hint"), the method's
+    # __get__'s included.  (CPython asks after iter(); here it is before.)
+    cdef gcref_t m
+    if magic_of(slot[0], M_LEN) != 0:
+        return 0
+    m = magic_of(slot[0], M_LENGTH_HINT)
+    if m == 0:
+        return 0
+    try:
+        m = call_method0(m, slot[0])
+    except VMError:
+        if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("TypeError")):
+            raise
+        VM_STATE.roots[R_EXC] = 0
+        return 0
+    if m == V_NOTIMPL:
+        return 0
+    if not is_intlike(unwrap(m)):
+        raise TypeError(f"__length_hint__ must be an integer, not {type_name(m)}")
+    if int_to_py(unwrap(m)) < 0:
+        raise ValueError("__length_hint__() should return >= 0")
+    return 0
 
 cdef int list_extend(gcref_t* lslot, gcref_t* srcslot) except -1:
     cdef Py_ssize_t n, m

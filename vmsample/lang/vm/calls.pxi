@@ -213,10 +213,11 @@ cdef int call_value(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1
         fslot[0] = FLD(f)[0]            # calling a staticmethod calls its function (3.10)
         return call_value(fslot, nargs, kwnames)
     m = special_lookup(class_of(f), M_CALL)
-    if has_tid(m, T_INSTANCE):
-        # type(f).__call__ is an object, no function: what its __get__ gives
-        # for f is called, or, with no __get__, the object as it is, without
-        # f (typing.NewType's __call__ = _idfunc).  kwnames rides on the
+    if binds_by_get(m):
+        # type(f).__call__ is an object, no function (a property, an object
+        # of a class with __get__): what its __get__ gives for f is called,
+        # or, with no __get__, the object as it is, without f
+        # (typing.NewType's __call__ = _idfunc).  kwnames rides on the
         # stack across the __get__ call.
         if fslot + nargs + 7 > HEAP.shadowstack_end:
             raise RecursionError("maximum recursion depth exceeded")
@@ -287,48 +288,73 @@ cdef gcref_t call1(gcref_t f, gcref_t a) except 0:
     vm_call(top_slot() - 1, 1)
     return pop()
 
-cdef inline bint is_plain_callable(gcref_t meth) noexcept:
-    # A special method found on a class that is an instance without __get__
-    # (no function, no descriptor): CPython calls it without self.
-    return has_tid(meth, T_INSTANCE) and special_lookup(FLD(meth)[I_CLASS], M_GET) == 0
+cdef inline bint binds_by_get(gcref_t meth) noexcept nogil:
+    # A special method found on a class that is an object but no function
+    # (a property, a classmethod, an instance of a class with __get__, a
+    # class): what it gives for the instance is called, without the
+    # instance (bind_special).  Functions and builtin methods take the
+    # instance as their first argument instead (the fast case).
+    return is_obj(meth) and TID(meth) != T_FUNCTION
 
 cdef int bind_special(gcref_t* mslot, gcref_t self) except -1:
-    # A special method found on self's class that is an instance of a class
-    # with __get__ becomes what its __get__ gives for self (CPython's
-    # lookup_maybe_method); one without __get__ is called as it is.
-    cdef gcref_t g = special_lookup(FLD(mslot[0])[I_CLASS], M_GET)
+    # A special method found on self's class that binds_by_get becomes what
+    # its __get__ gives for self (CPython's lookup_maybe_method: a property
+    # calls its getter, a classmethod binds to the class, a staticmethod
+    # unwraps); one with no __get__ (a class, a bound method, an instance of
+    # a class without __get__) is called as it is.
     cdef gcref_t* base = HEAP.shadowstack_top
-    if g == 0:
-        return 0
-    push(g)
-    push(mslot[0])
     push(self)
-    push(class_of(self))
-    g = vm_call(base, 3)
+    mslot[0] = descr_get(mslot[0], base, class_of(self))
     HEAP.shadowstack_top = base
-    mslot[0] = g
     return 0
 
-cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
-    # meth: a function or builtin found on self's class
+cdef gcref_t lookup_special(gcref_t* oslot, int m) except? 0:
+    # type(o)'s special method [m] bound to o, or 0 when its class has none:
+    # CPython's _PyObject_LookupSpecial (never the instance's own attributes,
+    # its __getattribute__ or __getattr__; an error of the method's __get__
+    # propagates).
+    cdef gcref_t meth = class_lookup(class_of(oslot[0]), MAGIC(m))
+    if meth == 0:
+        return 0
     push(meth)
-    if has_tid(meth, T_INSTANCE):
-        bind_special(top_slot(), self)
-        vm_call(top_slot(), 0)
-        return pop()
-    push(self)
-    vm_call(top_slot() - 1, 1)
+    push(class_of(oslot[0]))
+    meth = descr_get(top_slot()[-1], oslot, top_slot()[0])
+    HEAP.shadowstack_top -= 2
+    return meth
+
+cdef Py_ssize_t bind_method_args(gcref_t* mslot, gcref_t self, Py_ssize_t nargs) except -1:
+    # mslot[0] is a special method found on self's class, mslot[1..nargs]
+    # its arguments after self, the stack's top: makes mslot the call of it
+    # for self and returns the call's number of arguments.  A function or a
+    # builtin method gets self inserted first; what binds_by_get is bound
+    # (self must stay where it is until bind_special roots it).
+    if binds_by_get(mslot[0]):
+        bind_special(mslot, self)
+        return nargs
+    push(0)
+    memmove(mslot + 2, mslot + 1, nargs * sizeof(gcref_t))
+    mslot[1] = self
+    return nargs + 1
+
+cdef gcref_t call_method0(gcref_t meth, gcref_t self) except 0:
+    # meth: a special method found on self's class, called for self
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(meth)
+    vm_call(base, bind_method_args(base, self, 0))
     return pop()
 
 cdef gcref_t call_method1(gcref_t meth, gcref_t self, gcref_t arg) except 0:
+    cdef gcref_t* base = HEAP.shadowstack_top
     push(meth)
-    if has_tid(meth, T_INSTANCE):
-        push(arg)
-        bind_special(top_slot() - 1, self)
-        vm_call(top_slot() - 1, 1)
-        return pop()
-    push(self)
     push(arg)
-    vm_call(top_slot() - 2, 2)
+    vm_call(base, bind_method_args(base, self, 1))
+    return pop()
+
+cdef gcref_t call_method2(gcref_t meth, gcref_t self, gcref_t arg1, gcref_t arg2) except 0:
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(meth)
+    push(arg1)
+    push(arg2)
+    vm_call(base, bind_method_args(base, self, 2))
     return pop()
 

@@ -263,9 +263,17 @@ cdef gcref_t class_mro(gcref_t* cslot) except 0:
 # (K_SUBCLASSES) to renumber them too.
 
 cdef inline bint overridden(gcref_t cls, int m) noexcept nogil:
-    # Whether special method [m] of [cls] is not a builtin type's own.
+    # Whether special method [m] of [cls] is not a builtin type's own: the
+    # program's, or another builtin slot put in its place (class X(dict):
+    # __setattr__ = dict.__setitem__).
     cdef gcref_t v = class_lookup(cls, MAGIC(m))
-    return v != 0 and not is_bmethod(v)
+    cdef int other
+    if v == 0:
+        return False
+    if not is_bmethod(v):
+        return True
+    other = slot_magic(v)
+    return other != -1 and other != m
 
 cdef void update_class_flags(gcref_t cls) noexcept nogil:
     cdef int64_t f = RAW(cls)[K_FLAGS] & ~CF_LOOKUP_FLAGS

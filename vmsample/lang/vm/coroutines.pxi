@@ -120,7 +120,8 @@ cdef int end_async_for(gcref_t* sp) except -1:
     return raise_vm(sp[-1])
 
 cdef gcref_t async_context_manager_method(gcref_t* oslot, int m, str missing) except 0:
-    if magic_of(oslot[0], m) == 0:
+    cdef gcref_t meth = lookup_special(oslot, m)
+    if meth == 0:
         raise TypeError(f"'{type_name(oslot[0])}' object does not support the asynchronous "
                         f"context manager protocol{missing}")
-    return getattr_v(oslot, MAGIC(m))
+    return meth

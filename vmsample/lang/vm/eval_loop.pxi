@@ -536,14 +536,11 @@ cdef inline gcref_t* ns_slot(Frame* f) noexcept nogil:
     return &f.base[f.co.nlocals]
 
 cdef gcref_t context_manager_method(gcref_t* oslot, int m, str missing) except 0:
-    try:
-        return getattr_v(oslot, MAGIC(m))
-    except VMError:
-        if not isinstance_c(VM_STATE.roots[R_EXC], exc_class("AttributeError")):
-            raise
-        VM_STATE.roots[R_EXC] = 0
+    cdef gcref_t meth = lookup_special(oslot, m)
+    if meth == 0:
         raise TypeError(f"'{type_name(oslot[0])}' object does not support the context manager "
-                        f"protocol{missing}") from None
+                        f"protocol{missing}")
+    return meth
 
 cdef int slow_op(Frame* f, int op, int arg) except -1:
     # Everything that is not on the eval loop's fast path.  f.sp / f.pc are

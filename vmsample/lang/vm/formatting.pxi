@@ -161,7 +161,10 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             if is_bmethod(m) and BID_KIND[descr_bid(m)] == BK_SLOT:
                 return f"<method-wrapper '{name}' of {type_name(FLD(slot[0])[0])} object at {object_id(FLD(slot[0])[0]):#x}>"
             return f"<built-in method {name} of {type_name(FLD(slot[0])[0])} object at {object_id(FLD(slot[0])[0]):#x}>"
-        return f"<bound method {repr_name(m)} of {s}>"
+        push(m)
+        name = repr_name(top_slot())
+        pop()
+        return f"<bound method {name} of {s}>"
     if t == T_MODULE:
         return f"<module '{str_to_py(FLD(v)[0])}' (built-in)>"
     if t == T_GENERATOR or t == T_COROUTINE or t == T_ASYNCGEN:
@@ -182,7 +185,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return text_returned(call_method0(m, v), "__repr__")
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_repr(slot)
-        return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
+        return default_repr(slot)
     return f"<{type_name(v)} object at {object_id(v):#x}>"
 
 cdef str descriptor_repr(gcref_t d):
@@ -206,9 +209,12 @@ cdef str class_repr(gcref_t cls):
 
 cdef str class_module(gcref_t cls):
     # The __module__ of a class defined by a program or library module
-    # (its class body sets it, as CPython's does).
+    # (its class body sets it, as CPython's does); a builtin type's without
+    # one is builtins (object).
     cdef gcref_t m = dict_get_str(FLD(cls)[K_DICT], MAGIC(M_MODULE))
-    return str_to_py(m) if m != 0 and has_tid(m, T_STR) else "__main__"
+    if m != 0 and has_tid(m, T_STR):
+        return str_to_py(m)
+    return "builtins" if RAW(cls)[K_FLAGS] & CF_BUILTIN else "__main__"
 
 cdef str qualified_type_name(gcref_t v):
     # An uncaught exception's class as CPython's traceback names it: with
@@ -219,14 +225,21 @@ cdef str qualified_type_name(gcref_t v):
     mod = class_module(cls)
     return class_name(cls) if mod == "__main__" else f"{mod}.{class_name(cls)}"
 
-cdef str repr_name(gcref_t f):
+cdef str repr_name(gcref_t* fslot):
+    # A bound method's function as its repr names it: its __qualname__, else
+    # its __name__, else "?" (CPython's method_repr; any object can be bound
+    # by types.MethodType).
+    cdef gcref_t f = fslot[0], name
     if has_tid(f, T_FUNCTION):
         return CODE_SPECS[RAW(f)[FN_CODE]].qualname
     if is_bmethod(f):
         return BUILTIN_NAMES[descr_bid(f)]
     if is_bfunc(f):
         return BUILTIN_NAMES[builtin_id(f)]
-    return "?"
+    name = lookup_attr(fslot, MAGIC(M_QUALNAME))
+    if name == 0:
+        name = lookup_attr(fslot, MAGIC(M_NAME))
+    return str_to_py(unwrap(name)) if has_tid(unwrap(name), T_STR) else "?"
 
 cdef str exc_repr(gcref_t* slot):
     push(exc_args(slot[0]))

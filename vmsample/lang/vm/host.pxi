@@ -405,11 +405,17 @@ def _proxy_method(str name):
     method.__name__ = name
     return method
 
+# the builtin values that int(), float() and math convert themselves
+NUMERIC_ARG_KINDS = frozenset({KIND_INT, KIND_BOOL, KIND_FLOAT, KIND_COMPLEX, KIND_STR, KIND_BYTES, KIND_BYTEARRAY,
+                               KIND_HOST})
+
 cdef object numeric_arg(gcref_t* slot):
     # The host value that CPython's int(), float() and math functions are to
     # convert: a builtin subclass's own value, or a program's instance as a
     # proxy (never a VM callable or iterable, whatever else its class has).
-    if has_tid(slot[0], T_INSTANCE) and builtin_base_kind(FLD(slot[0])[I_CLASS]) == 0:
+    # A container's subclass is a proxy too: CPython converts it only by
+    # its __int__, __index__, __float__ (class Frag(Node, list)).
+    if has_tid(slot[0], T_INSTANCE) and builtin_base_kind(FLD(slot[0])[I_CLASS]) not in NUMERIC_ARG_KINDS:
         return placeholder(slot)
     return to_host(slot)
 
@@ -422,7 +428,7 @@ cdef gcref_t proxied_value(object x) except 0:
 cdef object proxy_call(VMCallable h, str name, tuple args):
     # type(v).name(v, *args) for the VM value v that [h] holds.
     cdef gcref_t* base = HEAP.shadowstack_top
-    cdef gcref_t m, g
+    cdef gcref_t m
     cdef Py_ssize_t nself = 1
     if h.generation != VM_GENERATION:
         raise RuntimeError("a VM value outlived its VM run")
@@ -430,23 +436,15 @@ cdef object proxy_call(VMCallable h, str name, tuple args):
     m = class_lookup(class_of(VM_STATE.roots[h.root]), m)
     if m == 0:              # (deleted from the class since)
         raise AttributeError(name)
-    g = class_lookup(FLD(m)[I_CLASS], MAGIC(M_GET)) if has_tid(m, T_INSTANCE) else 0
     try:
-        if g != 0:
+        push(m)
+        if binds_by_get(m):
             # a descriptor: what its __get__ gives is called (as CPython's
             # _PyObject_LookupSpecial binds it; its error is the call's)
-            push(g)
-            push(m)
-            push(VM_STATE.roots[h.root])
-            push(class_of(VM_STATE.roots[h.root]))
-            vm_call(base, 3)
+            bind_special(base, VM_STATE.roots[h.root])
             nself = 0
         else:
-            push(m)
-            if is_plain_callable(m):
-                nself = 0
-            else:
-                push(VM_STATE.roots[h.root])
+            push(VM_STATE.roots[h.root])
         for x in args:
             push(from_host(x))
         call_nested(base, nself + len(args), 0)

@@ -235,6 +235,22 @@ cdef inline int slot_magic(gcref_t d) noexcept nogil:
         return SLOT_FACTS[bid - BI_SLOT_FIRST_C].magic
     return -1
 
+cdef gcref_t super_subclass_get(gcref_t* a) except 0:
+    # super.__get__(s, obj[, cls]) for s an instance of a subclass of super
+    # (mysuper(F) as a class attribute): s itself if it is bound already or
+    # obj is None, else type(s)(s.__thisclass__, obj), as CPython's
+    # super_descr_get.
+    if a[1] == V_NONE or super_is_bound(FLD(a[0])[I_VALUES]):
+        return a[0]
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t r
+    push(class_of(a[0]))
+    push(FLD(FLD(a[0])[I_VALUES])[0])
+    push(a[1])
+    r = vm_call(base, 2)
+    HEAP.shadowstack_top = base
+    return r
+
 cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwnames) except 0:
     # owner.<SLOT_NAMES[s]>(*a): the special method of a builtin type,
     # dispatched on its M_* index (SLOT_FACTS): its name is only for messages.
@@ -319,6 +335,8 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         name = type_name(a[0])      # (a subclass's set repr names it: SS({1}))
         a[0] = unwrap(a[0])
         return str_from_py(set_repr(a, name))
+    if m == M_GET and kind == KIND_SUPER and has_tid(a[0], T_INSTANCE):
+        return super_subclass_get(a)
     a[0] = unwrap(a[0])
     return value_slot(s, kind, a, n, kwnames)
 
@@ -690,6 +708,8 @@ cdef gcref_t builtin_init(int64_t kind, gcref_t* a, Py_ssize_t n, gcref_t kwname
         store(a[0], 0, a[1])
         return V_NONE
     if kind == KIND_SUPER:
+        if kwnames and nkw(kwnames):
+            raise TypeError("super() takes no keyword arguments")
         if n > 3:
             raise TypeError(f"super() expected at most 2 arguments, got {n - 1}")
         if n == 2:

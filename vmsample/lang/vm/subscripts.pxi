@@ -226,12 +226,7 @@ cdef int setitem(gcref_t* ok, gcref_t* vslot) except -1:
     if t == T_INSTANCE:
         m = magic_of(o, M_SETITEM)
         if m != 0:
-            push(m)
-            push(ok[0])
-            push(ok[1])
-            push(vslot[0])
-            vm_call(top_slot() - 3, 3)
-            pop()
+            call_method2(m, o, k, vslot[0])
             return 0
     raise TypeError(f"'{type_name(o)}' object does not support item assignment")
 

@@ -727,6 +727,14 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         v = construct_builtin(kind, a + 1, 0, 0)       # __init__ fills it
     elif kind == KIND_PROPERTY or kind == KIND_STATICMETHOD or kind == KIND_CLASSMETHOD or kind == KIND_SUPER:
         v = blank_builtin(kind)
+    elif kind == KIND_MODULE and n == 1:
+        # module.__new__(M): a module with an empty dict, for __init__ to
+        # fill (CPython's new_module); it has no __name__ yet
+        push(dict_new())
+        push(intern("?"))
+        v = alloc_fixed(T_MODULE)
+        FLD(v)[0] = pop()
+        FLD(v)[1] = pop()
     elif class_name(owner) in CONSTRUCTORS:
         v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
     elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE or kind == KIND_FLOAT) and \
@@ -870,5 +878,5 @@ cdef gcref_t object_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
         if not (is_object_slot(init)):
             raise TypeError("object.__init__() takes exactly one argument (the instance to initialize)")
         if is_object_slot(new):
-            raise TypeError(f"{class_name(cls)}() takes no arguments")
+            raise TypeError(f"{class_name(cls)}.__init__() takes exactly one argument (the instance to initialize)")
     return V_NONE
