@@ -27,7 +27,7 @@ STR_METHODS = ["split", "join", "strip", "lstrip", "rstrip", "replace", "find", 
                "title", "capitalize", "center", "ljust", "rjust", "zfill", "partition",
                "rpartition", "splitlines", "swapcase", "rsplit", "casefold", "isidentifier",
                "isnumeric", "isdecimal", "expandtabs", "removeprefix",
-               "removesuffix", "encode"]
+               "removesuffix", "encode", "format_map"]
 BUILTIN_NAMES += ["str." + m for m in STR_METHODS]
 # bytes and bytearray methods last (vm/bytes.pxi)
 BUILTIN_NAMES += ["bytes." + m for m in BYTES_METHODS + BYTES_STATIC]
@@ -1151,6 +1151,12 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
                 return v
         if meth == "format":
             return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
+        if meth == "format_map":
+            if kwnames:
+                raise TypeError("str.format_map() takes no keyword arguments")
+            if n != 2:
+                raise TypeError(f"str.format_map() takes exactly one argument ({n - 1} given)")
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, 0, 0, [0], 2, a + 1))
         args = [to_py_simple(a + i) for i in range(n)]
         try:
             res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))

@@ -175,7 +175,7 @@ cdef str other_repr(gcref_t* slot, uint16_t t):
             return str_to_py(r)
         if RAW(FLD(v)[I_CLASS])[K_FLAGS] & CF_EXCEPTION:
             return exc_repr(slot)
-        return f"<{class_module(FLD(v)[I_CLASS])}.{type_name(v)} object at {object_id(v):#x}>"
+        return default_repr(slot)
     return f"<{type_name(v)} object at {object_id(v):#x}>"
 
 cdef str descriptor_repr(gcref_t d):
@@ -199,8 +199,10 @@ cdef str class_repr(gcref_t cls):
 
 cdef str class_module(gcref_t cls):
     # The __module__ of a class defined by a program or library module
-    # (its class body sets it, as CPython's does).
+    # (its class body sets it, as CPython's does); a builtin class's.
     cdef gcref_t m = dict_get_str(FLD(cls)[K_DICT], MAGIC(M_MODULE))
+    if m == 0 and RAW(cls)[K_FLAGS] & CF_BUILTIN:
+        return "builtins"               # (object(): <object object at 0x...>)
     return str_to_py(m) if m != 0 and has_tid(m, T_STR) else "__main__"
 
 cdef str qualified_type_name(gcref_t v):
@@ -430,9 +432,12 @@ cdef gcref_t format_instance(gcref_t* slot, gcref_t* spec) except 0:
 
 import _string
 
-cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth):
+cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth,
+                    gcref_t* mapping=NULL):
     # str.format over VM values: CPython's own parser for the template; field
     # lookups (index, attribute, key) and formatting go through the VM.
+    # str.format_map(mapping) is [mapping] (no args): each named field is
+    # mapping[name], a positional one an error.
     cdef Py_ssize_t npos = nall - nkw(kwnames), i
     cdef gcref_t v
     if depth < 0:
@@ -452,7 +457,15 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
             if auto[0] > 0:
                 raise ValueError("cannot switch from automatic field numbering to manual field specification")
             auto[0] = -1
-        if isinstance(first, int):
+        if mapping != NULL:
+            if isinstance(first, int):
+                raise ValueError("Format string contains positional fields")
+            push(mapping[0])
+            push(str_from_py(first))
+            v = getitem(top_slot() - 1)
+            pop()
+            top_slot()[0] = v
+        elif isinstance(first, int):
             if first >= npos:
                 raise IndexError(f"Replacement index {first} out of range for positional args tuple")
             push(args[first])
@@ -474,7 +487,7 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
                 pop()
                 top_slot()[0] = v
         if spec and "{" in spec:
-            spec = str_format(spec, args, nall, kwnames, auto, depth - 1)
+            spec = str_format(spec, args, nall, kwnames, auto, depth - 1, mapping)
         if conv == "s":
             text = str_py(top_slot())
             out.append(format(text, spec))
