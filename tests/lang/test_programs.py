@@ -113,10 +113,8 @@ KNOWN_FAILURES: dict[str, str] = {
     "programs/stdlib/io_stringio.py": "_pyio's messages are not _io's (StringIO)",
     "programs/stdlib/decimal_module.py": "_pydecimal is not _decimal (signals' args, context repr order)",
     # VM bugs (issue #26).
-    "programs/stdlib/re_module.py": "re.error raised by the delegated _sre is a plain Exception; "
-                                    "Pattern.__eq__ of two compiled patterns",
-    "programs/classes/slots_with_dict.py": "the slots of a class whose __slots__ include __dict__ are "
-                                           "keys of the instance's __dict__ (clearing it deletes them)",
+    "programs/stdlib/re_module.py": "a re.Match's re is a new handle of the host's Pattern, not the "
+                                    "program's Pattern object",
     "programs/classes/special_method_builtin_function.py": "a builtin function found as a special method "
                                                            "on a class is called with the instance",
     "programs/stdlib/plistlib_roundtrip.py": "pyexpat is delegated: its ParseFile cannot read a VM file object",

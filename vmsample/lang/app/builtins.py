@@ -14,6 +14,11 @@ from _vm import register
 
 _MISSING = object()
 
+# The builtins these functions use, as they were at start-up: a program that
+# replaces builtins.len (test_functools caches it with lru_cache) must not
+# change what iter() does, as it cannot change CPython's C code.
+_len = builtins.len
+
 
 def locals():
     """Return a dictionary containing the current scope's local variables."""
@@ -27,8 +32,8 @@ def vars(*args):
     With an argument, equivalent to object.__dict__."""
     if not args:
         return sys._getframe(0).f_locals
-    if len(args) > 1:
-        raise TypeError(f"vars expected at most 1 argument, got {len(args)}")
+    if _len(args) > 1:
+        raise TypeError(f"vars expected at most 1 argument, got {_len(args)}")
     try:
         return args[0].__dict__
     except AttributeError:
@@ -43,8 +48,8 @@ def dir(*args):
     attributes of the given object, and of attributes reachable from it."""
     if not args:
         return sorted(sys._getframe(0).f_locals)
-    if len(args) > 1:
-        raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
+    if _len(args) > 1:
+        raise TypeError(f"dir expected at most 1 argument, got {_len(args)}")
     obj = args[0]
     # (issubclass of type(obj): isinstance would ask obj's __class__, which
     # CPython's PyType_Check does not)
@@ -95,11 +100,11 @@ def iter(*args, **keywords):
     iter(callable, sentinel) -> iterator"""
     if keywords:
         raise TypeError("iter() takes no keyword arguments")
-    if len(args) == 1:
+    if _len(args) == 1:
         return _iter(args[0])
-    if len(args) != 2:
+    if _len(args) != 2:
         raise TypeError(f"iter expected {'at least 1 argument' if not args else 'at most 2 arguments'}, "
-                        f"got {len(args)}")
+                        f"got {_len(args)}")
     if not callable(args[0]):
         raise TypeError("iter(v, w): v must be callable")
     return callable_iterator(args[0], args[1])

@@ -115,7 +115,7 @@ class partial:
         func, args = args[0], args[1:]
         # A partial of a plain partial (one with no attributes of its own,
         # whatever its class) is made of the inner one's parts.
-        if isinstance(func, partial) and type(func).__call__ is partial.__call__ and not _attributes(func):
+        if isinstance(func, partial) and type(func).__call__ is partial.__call__ and not func.__dict__:
             args = func._args + args
             keywords = {**func._keywords, **keywords}
             func = func._func
@@ -160,7 +160,7 @@ class partial:
             _repr_leave(self)
 
     def __reduce__(self):
-        return type(self), (self._func,), (self._func, self._args, self._keywords, _attributes(self) or None)
+        return type(self), (self._func,), (self._func, self._args, self._keywords, self.__dict__ or None)
 
     def __setstate__(self, state):
         if not isinstance(state, tuple) or len(state) != 4:
@@ -184,12 +184,6 @@ class partial:
 
 
 partial.__module__ = "functools"
-
-
-def _attributes(p):
-    """The attributes a program gave partial [p] (the VM lists an
-    instance's slots in its __dict__ too: leave them out)."""
-    return {name: value for name, value in p.__dict__.items() if name not in partial.__slots__}
 
 
 # --- the least-recently-used cache of functools.lru_cache

@@ -12,9 +12,11 @@ An array keeps its items as a list of the values they stand for -- ints,
 floats (rounded to C float for 'f'), one-character strs for 'u' -- each
 checked and converted as CPython converts it to its C type on the way in,
 with CPython's errors.  Their bytes (tobytes, frombytes, files, pickles)
-are the C layout of this machine, made by ``_struct``.  What a pure-Python
-object cannot be is a buffer: ``memoryview(array)`` fails, and
-``buffer_info()`` gives the array's id for an address.
+are the C layout of this machine, made by ``_struct``.  As a buffer it
+gives a copy of those bytes (``__buffer_bytes__``, the VM's buffer protocol:
+``memoryview(array)``, and CPython's code that reads buffers -- re, zlib --
+sees a memoryview of them); ``buffer_info()`` gives the array's id for an
+address.
 """
 
 import _struct
@@ -357,6 +359,10 @@ Raise ValueError if the value is not present."""
         if self._typecode == "u":
             return "".join(self._items).encode("utf-32-le" if _BYTEORDER == "little" else "utf-32-be")
         return _struct.pack(f"{len(self._items)}{self._typecode}", *self._items)
+
+    def __buffer_bytes__(self):
+        # (the VM's buffer protocol: vmsample/lang/app/types.py's memoryview)
+        return self.tobytes()
 
     def frombytes(self, buffer):
         """Appends items from the string, interpreting it as an array of machine values, as if it had been read from a file using the fromfile() method."""

@@ -375,7 +375,7 @@ cdef gcref_t generic_getattr(gcref_t* oslot, gcref_t name) except? 0:
         v = descr_get(descr, oslot, cls)
         pop()
         return v
-    v = own_attribute(oslot[0], name)
+    v = own_attribute(oslot[0], name) if k != DESCR_MEMBER else member_value(oslot[0], name)
     if v == 0 and k == DESCR_PLAIN and is_wrapper_without_dict(oslot[0]):
         v = wrapped_attribute(oslot, name)
     if v != 0 or descr == 0 or k == DESCR_MEMBER:
@@ -516,7 +516,7 @@ cdef int generic_setattr(gcref_t* oslot, gcref_t name, gcref_t* vslot) except -1
     push(name)
     try:
         if t == T_INSTANCE:
-            return instance_store(oslot, top_slot(), vslot)
+            return instance_store(oslot, top_slot(), vslot, descr != 0 and descriptor_kind(descr) == DESCR_MEMBER)
         if t == T_MODULE:
             if vslot == NULL:
                 if not field_dict_del(oslot, 1, top_slot()[0]):
@@ -581,10 +581,50 @@ cdef inline gcref_t instance_dict_or_0(gcref_t o) noexcept nogil:
     cdef gcref_t d = FLD(o)[I_OVERFLOW]
     return d if has_tid(d, T_DICT) else 0
 
-cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot) except -1:
-    # oslot[0].name = v (vslot NULL: delete it) in the instance's storage.
+# A __slots__ member of a class whose instances have a __dict__ too (one of
+# its bases gives them one, or '__dict__' is among the slots: functools'
+# partial) is not in that dict: its value stays in the instance's value slot
+# when the other attributes move into the dict.  Every instance has a value
+# slot for each member of its class: setup_slots (vm/types.pxi) makes the
+# members of the bases keys of the class before it has instances.
+
+cdef inline bint is_member_key(gcref_t cls, gcref_t name) noexcept nogil:
+    cdef gcref_t d = class_lookup(cls, name)
+    return d != 0 and descriptor_kind(d) == DESCR_MEMBER
+
+cdef Py_ssize_t member_index(gcref_t o, gcref_t name) noexcept nogil:
+    # The value slot of member [name] in instance [o], or -1 (none, or past
+    # the slots an instance with a dict has: its members are in the dict).
+    cdef Py_ssize_t i = keys_index(FLD(o)[I_CLASS], name)
+    if i < 0 or (instance_dict_or_0(o) != 0 and i >= <Py_ssize_t>LEN(o) - I_VALUES):
+        return -1
+    return i
+
+cdef gcref_t member_value(gcref_t o, gcref_t name) noexcept nogil:
+    # The value of __slots__ member [name] of [o], or 0.
+    cdef Py_ssize_t i
+    if has_tid(o, T_INSTANCE):
+        i = member_index(o, name)
+        if i >= 0:
+            return instance_get(o, i)
+    return own_attribute(o, name)
+
+cdef int instance_store(gcref_t* oslot, gcref_t* nslot, gcref_t* vslot, bint member=False) except -1:
+    # oslot[0].name = v (vslot NULL: delete it) in the instance's storage;
+    # [member]: name is a __slots__ member of its class.
     cdef gcref_t d = instance_dict_or_0(oslot[0])
     cdef Py_ssize_t i
+    if d != 0 and member:
+        i = member_index(oslot[0], nslot[0])
+        if i >= 0:
+            if vslot == NULL:
+                if instance_get(oslot[0], i) == 0:
+                    raise AttributeError(str_to_py(nslot[0]))     # an empty slot
+                push(0)
+                instance_set(oslot, i, top_slot())
+                pop()
+                return 0
+            return instance_set(oslot, i, vslot)
     if d != 0:
         push(d)
         if vslot == NULL:
@@ -627,7 +667,8 @@ cdef gcref_t named_attributes(gcref_t* oslot) except 0:
     push(dict_new())
     while i < RAW(FLD(FLD(oslot[0])[I_CLASS])[K_KEYS])[L_LEN]:
         keys = FLD(FLD(oslot[0])[I_CLASS])[K_KEYS]
-        if is_obj(ITEMS(keys)[i]) and instance_get(oslot[0], i) != 0:
+        if is_obj(ITEMS(keys)[i]) and instance_get(oslot[0], i) != 0 and not (
+                i < <Py_ssize_t>LEN(oslot[0]) - I_VALUES and is_member_key(FLD(oslot[0])[I_CLASS], ITEMS(keys)[i])):
             push(ITEMS(keys)[i])
             push(instance_get(oslot[0], i))
             dict_set(top_slot() - 2, top_slot() - 1, top_slot())
@@ -641,7 +682,7 @@ cdef void clear_named_attributes(gcref_t o) noexcept nogil:
     cdef gcref_t keys = FLD(FLD(o)[I_CLASS])[K_KEYS]
     cdef Py_ssize_t i, n = RAW(keys)[L_LEN]
     for i in range(LEN(o) - I_VALUES):
-        if i >= n or is_obj(ITEMS(keys)[i]):
+        if i >= n or (is_obj(ITEMS(keys)[i]) and not is_member_key(FLD(o)[I_CLASS], ITEMS(keys)[i])):
             FLD(o)[I_VALUES + i] = 0        # storing 0 needs no write barrier
 
 cdef gcref_t adopt_instance_dict(gcref_t* oslot, gcref_t d) except 0:

@@ -1151,11 +1151,13 @@ cdef gcref_t call_builtin_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwna
                 return v
         if meth == "format":
             return str_from_py(str_format(str_to_py(a[0]), a + 1, n - 1 + nkw(kwnames), kwnames, [0], 2))
-        if meth == "format_map" and n == 2 and has_tid(a[1], T_INSTANCE):
-            # (the mapping's own [key]: a dict subclass's __missing__)
-            args = [str_to_py(a[0]), format_arg(a + 1)]
-        else:
-            args = [to_py_simple(a + i) for i in range(n)]
+        if meth == "format_map":
+            if kwnames:
+                raise TypeError("str.format_map() takes no keyword arguments")
+            if n != 2:
+                raise TypeError(f"str.format_map() takes exactly one argument ({n - 1} given)")
+            return str_from_py(str_format(str_to_py(a[0]), a + 1, 0, 0, [0], 2, a + 1))
+        args = [to_py_simple(a + i) for i in range(n)]
         try:
             res = getattr(args[0], meth)(*args[1:], **kwargs_py(a, n, kwnames))
         except LookupError:

@@ -178,6 +178,8 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
     cdef gcref_t r
     for klass in type(e).__mro__:
         idx = EXC_BY_HOST_TYPE.get(klass) if klass.__module__ != "builtins" else EXC_CLASSES.get(klass.__name__)
+        if idx is None and klass.__module__ != "builtins":
+            idx = library_exception_class(klass)
         if idx is not None:
             break
     if idx is None:
@@ -211,6 +213,23 @@ cdef gcref_t exc_from_python(BaseException e) except 0:
         pop()
         r = pop()
     return r
+
+cdef object library_exception_class(object klass):
+    # The root index of the VM's class for host exception class [klass] when
+    # a Python module of the library defines it and the VM runs that module
+    # too (re.error, of re._constants: the host's _sre compiles a template
+    # with the host's re, whose parser raises it), else None.
+    cdef gcref_t m, c
+    if type(klass.__module__) is not str or "." in klass.__qualname__:
+        return None
+    m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern(klass.__module__))
+    if m == 0 or not has_tid(m, T_MODULE):
+        return None
+    c = dict_get_str(FLD(m)[1], intern(klass.__qualname__))
+    if c == 0 or not has_tid(c, T_CLASS) or not RAW(c)[K_FLAGS] & CF_EXCEPTION:
+        return None
+    idx = EXC_BY_HOST_TYPE[klass] = add_root(c)
+    return idx
 
 cdef int copy_host_attributes(gcref_t* exc, BaseException e) except -1:
     # What a delegated module's exception carries besides its args

@@ -447,9 +447,12 @@ cdef gcref_t format_instance(gcref_t* slot, gcref_t* spec) except 0:
 
 import _string
 
-cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth):
+cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, list auto, int depth,
+                    gcref_t* mapping=NULL):
     # str.format over VM values: CPython's own parser for the template; field
     # lookups (index, attribute, key) and formatting go through the VM.
+    # str.format_map(mapping) is [mapping] (no args): each named field is
+    # mapping[name], a positional one an error.
     cdef Py_ssize_t npos = nall - nkw(kwnames), i
     cdef gcref_t v
     if depth < 0:
@@ -469,7 +472,15 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
             if auto[0] > 0:
                 raise ValueError("cannot switch from automatic field numbering to manual field specification")
             auto[0] = -1
-        if isinstance(first, int):
+        if mapping != NULL:
+            if isinstance(first, int):
+                raise ValueError("Format string contains positional fields")
+            push(mapping[0])
+            push(str_from_py(first))
+            v = getitem(top_slot() - 1)
+            pop()
+            top_slot()[0] = v
+        elif isinstance(first, int):
             if first >= npos:
                 raise IndexError(f"Replacement index {first} out of range for positional args tuple")
             push(args[first])
@@ -491,7 +502,7 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
                 pop()
                 top_slot()[0] = v
         if spec and "{" in spec:
-            spec = str_format(spec, args, nall, kwnames, auto, depth - 1)
+            spec = str_format(spec, args, nall, kwnames, auto, depth - 1, mapping)
         if conv == "s":
             text = str_py(top_slot())
             out.append(format(text, spec))

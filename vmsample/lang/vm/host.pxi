@@ -115,6 +115,8 @@ cdef object to_host(gcref_t* slot):
         v = slot[0]
     if t == T_INSTANCE and builtin_base_kind(FLD(v)[I_CLASS]) != 0:
         return builtin_value_to_host(slot)
+    if t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], intern("__buffer_bytes__")) != 0:
+        return buffer_to_host(slot)
     if t == T_FUNCTION or t == T_BOUND or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_CALL))):
         return VMCallable(v)
     if is_iterator(v) or (t == T_INSTANCE and class_lookup(FLD(v)[I_CLASS], MAGIC(M_ITER))) or \
@@ -128,6 +130,44 @@ cdef object to_host(gcref_t* slot):
         finally:
             leave_recursion()
     return placeholder(slot)
+
+# A VM object that is a buffer (memoryview, array.array: their class has
+# __buffer_bytes__, app/types.py) seen by CPython code: a host memoryview of
+# its bytes in its format, so that a delegated function reads it as a buffer
+# (re searches it, zlib compresses it) or iterates its items, as CPython's
+# would.  Handed back (a re.Match's string), it is the VM object again: each
+# such memoryview is listed, with a root of its VM object, while it lives.
+HOST_BUFFERS = {}           # id of the host memoryview -> (weak reference to it, VMCallable of the VM object)
+
+cdef object buffer_to_host(gcref_t* slot):
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t v
+    try:
+        push(call_method0(class_lookup(FLD(slot[0])[I_CLASS], intern("__buffer_bytes__")), slot[0]))
+        if not has_tid(unwrap(top_slot()[0]), T_BYTES):
+            raise TypeError(f"__buffer_bytes__ returned non-bytes (type {type_name(top_slot()[0])})")
+        view = memoryview(bytes_to_py(unwrap(top_slot()[0])))
+        fmt = None
+        for attr in ("format", "typecode"):
+            v = getattr_or_0(slot, intern(attr))
+            if v != 0 and has_tid(v, T_STR):
+                fmt = str_to_py(v)
+                break
+    finally:
+        HEAP.shadowstack_top = base
+    if fmt is not None and fmt != "B":
+        try:
+            view = view.cast(fmt)
+        except (TypeError, ValueError):
+            pass                        # ('u': no memoryview format; its bytes)
+    key = id(view)
+    HOST_BUFFERS[key] = (_weakref.ref(view, _forget_host_buffer(key)), VMCallable(slot[0]))
+    return view
+
+import weakref as _weakref
+
+def _forget_host_buffer(key):
+    return lambda ref: HOST_BUFFERS.pop(key, None)
 
 cdef object container_to_host(gcref_t* slot, uint16_t t):
     cdef Py_ssize_t i
@@ -185,6 +225,12 @@ cdef gcref_t from_host(object x) except 0:
     if t is float:
         return float_new(x)
     if t is str:
+        if len(x) >= LONG_STR:
+            # the host copy of a long VM str (str_to_host) is that str again
+            # (re.split(p, s) with no match gives [s] itself, as CPython's)
+            for root, host in HOST_LONG_STR.items():
+                if host is x:
+                    return VM_STATE.roots[<int>root]
         return str_from_py(x)
     if t is tuple or t is list:
         n = len(x)
@@ -235,6 +281,10 @@ cdef gcref_t from_host(object x) except 0:
         return r
     if isinstance(x, _Proxy):
         return proxied_value(x)
+    if t is memoryview:
+        entry = HOST_BUFFERS.get(id(x))
+        if entry is not None and entry[0]() is x:
+            return (<VMCallable>entry[1]).value()
     if t is VMCallable:
         return (<VMCallable>x).value()      # (signal.getsignal: the handler the VM installed)
     if isinstance(x, tuple) and hasattr(t, "n_sequence_fields"):
@@ -581,14 +631,25 @@ cdef gcref_t call_host_converted(object fn, gcref_t* a, Py_ssize_t n, gcref_t kw
             and plain_host_values(args) and plain_host_values(kw.values()):
         return from_host(call_unlocked(fn, args, kw))
     if kwnames:
-        return from_host(fn(*args, **kw))
+        return host_result(fn(*args, **kw), args, a)
     if fn is _host_sleep and npos == 1 and type(args[0]) in (int, float) and 0 <= args[0] <= 1e9 \
             and RUNNING != NULL:
         # The VM lock is released while it sleeps (vm/threads.pxi); CPython
         # refuses the other lengths, with its messages.
         sleep_unlocked(args[0])
         return V_NONE
-    return from_host(fn(*args))
+    return host_result(fn(*args), args, a)
+
+cdef gcref_t host_result(object res, list args, gcref_t* a) except 0:
+    # The VM value of what a host call returned: the handle it came as when
+    # it is the host object of one of the call's handles (a re.Pattern's
+    # __copy__ returns the pattern itself: copy.copy(p) is p, as CPython's),
+    # else a new value.
+    cdef Py_ssize_t i
+    for i in range(len(args)):
+        if args[i] is res and has_tid(a[i], T_INSTANCE) and builtin_base_kind(FLD(a[i])[I_CLASS]) == KIND_HOST:
+            return a[i]
+    return from_host(res)
 
 from time import sleep as _host_sleep
 

@@ -176,6 +176,11 @@ cdef int fill_host_class(int root, object t, bint own_only) except -1:
         push(FLD(VM_STATE.roots[root])[K_DICT])
         dict_set_py(top_slot(), name, mk_descr(bid, root))
         pop()
+    if t.__weakrefoffset__ and t.__module__ != "builtins":
+        # its instances can be referred to weakly (weakref.proxy(re.compile(...)))
+        push(VM_STATE.roots[root])
+        dict_set_getset(top_slot(), "__weakref__")
+        pop()
     if "__getattr__" not in names and getattr(t, "__dictoffset__", 0):
         # what the instances hold in their own __dict__ (an ast node's fields)
         bid = host_bid(t, f"{t.__qualname__}.__getattr__", "__getattr__", host_instance_attribute, BK_METHOD)

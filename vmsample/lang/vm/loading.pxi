@@ -281,7 +281,7 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
     FREE_ROOTS.clear()
     # root indices of the previous run's objects
     for table in (HOST_CLASS_ROOTS, HOST_MODULE_ROOTS, STRUCTSEQ_ROOTS, APP_ROOTS, CODE_OBJ_ROOTS,
-                  EXC_BY_HOST_TYPE, HOST_OBJECTS, HOST_LONG_STR):
+                  EXC_BY_HOST_TYPE, HOST_OBJECTS, HOST_LONG_STR, HOST_BUFFERS):
         table.clear()
     forget_load_app_roots()
     SOURCE_LINES[filename] = source.splitlines()

@@ -1010,7 +1010,16 @@ cdef gcref_t function_getset(str name, gcref_t* fslot) except 0:
     if name == "__qualname__":
         return intern(spec.qualname)
     if name == "__doc__":
-        return V_NONE if spec.doc is None else str_from_py(spec.doc)
+        if spec.doc is None:
+            return V_NONE
+        # made once and kept, so that it is the same str each time (as
+        # CPython's, a constant of the code): functools.wraps copies it
+        push(str_from_py(spec.doc))
+        push(intern(name))
+        function_meta(fslot)
+        field_dict_set(fslot, FN_META, top_slot()[0], top_slot() - 1)
+        pop()
+        return pop()
     if name == "__module__":
         v = dict_get_str(VM_STATE.roots[VM_STATE.codes[RAW(f)[FN_CODE]].globals], MAGIC(M_NAME))
         return v if v != 0 else V_NONE
@@ -1025,7 +1034,10 @@ cdef gcref_t function_getset(str name, gcref_t* fslot) except 0:
     if name == "__globals__":
         return VM_STATE.roots[VM_STATE.codes[RAW(f)[FN_CODE]].globals]
     if name == "__builtins__":
-        return VM_STATE.roots[R_BUILTINS]
+        # its globals' builtins (namedtuple's __new__ is made under
+        # {'__builtins__': {}}), as CPython's function takes them
+        v = custom_builtins(VM_STATE.roots[VM_STATE.codes[RAW(f)[FN_CODE]].globals])
+        return v if v != 0 else VM_STATE.roots[R_BUILTINS]
     if name == "__dict__":
         return function_dict(fslot)
     if name == "__annotations__":

@@ -358,6 +358,7 @@ cdef int setup_slots(gcref_t* cslot) except -1:
     cdef Py_ssize_t i
     cdef uint32_t j
     cdef bint all_slotted = True, base_has_dict = False
+    inherit_member_keys(cslot)
     for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
         b = FLD(FLD(cslot[0])[K_MRO])[j]
         if RAW(b)[K_FLAGS] & CF_BUILTIN:
@@ -413,6 +414,29 @@ cdef int setup_slots(gcref_t* cslot) except -1:
         dict_set_getset(cslot, "__dict__")
     if "__weakref__" in names:
         dict_set_getset(cslot, "__weakref__")
+    return 0
+
+cdef int inherit_member_keys(gcref_t* cslot) except -1:
+    # The __slots__ members of the bases become keys of the class before it
+    # has instances, so that each instance has a value slot for each
+    # (vm/attributes.pxi: the members of an instance with a __dict__).
+    cdef uint32_t j
+    cdef Py_ssize_t i
+    cdef gcref_t b, key
+    for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
+        b = FLD(FLD(cslot[0])[K_MRO])[j]
+        if RAW(b)[K_FLAGS] & CF_BUILTIN or dict_get_str(FLD(b)[K_DICT], MAGIC(M_SLOTS)) == 0:
+            continue
+        i = 0
+        while i < RAW(FLD(b)[K_KEYS])[L_LEN]:
+            b = FLD(FLD(cslot[0])[K_MRO])[j]          # (appending allocates: read again)
+            key = ITEMS(FLD(b)[K_KEYS])[i]
+            if is_obj(key) and is_member_key(b, key) and keys_index(cslot[0], key) < 0:
+                push(key)
+                push(FLD(cslot[0])[K_KEYS])
+                list_append(top_slot(), top_slot() - 1)
+                HEAP.shadowstack_top -= 2
+            i += 1
     return 0
 
 cdef int check_slot_names(gcref_t* cslot, list names, bint base_has_dict) except -1:
@@ -590,6 +614,7 @@ cdef gcref_t type_call_nested(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames)
 # calls it with the arguments after cls).
 CONSTRUCTORS = {"range": "range", "enumerate": "enumerate", "zip": "zip", "map": "map",
                 "filter": "filter", "reversed": "reversed"}
+INIT_KEYWORDS_CONSTRUCTORS = ("map", "filter", "reversed")
 
 cdef int type_call(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) except -1:
     cdef gcref_t cls = fslot[0], new, init, inst
@@ -736,7 +761,13 @@ cdef gcref_t builtin_new(gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_t kwn
         FLD(v)[0] = pop()
         FLD(v)[1] = pop()
     elif class_name(owner) in CONSTRUCTORS:
-        v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
+        if kwnames and class_name(owner) in INIT_KEYWORDS_CONSTRUCTORS and \
+                not is_object_slot(special_lookup(a[0], M_INIT)):
+            # keywords for a subclass's own __init__: CPython's map_new,
+            # filter_new and reversed_new leave them to it
+            v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, n - 1, 0)
+        else:
+            v = call_builtin(BUILTIN_IDS[CONSTRUCTORS[class_name(owner)]], a + 1, nall - 1, kwnames)
     elif kwnames and (kind == KIND_FROZENSET or kind == KIND_TUPLE or kind == KIND_FLOAT) and \
             not is_object_slot(special_lookup(a[0], M_INIT)):
         # keywords for a subclass's own __init__: CPython's tuple_new,
