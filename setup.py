@@ -62,8 +62,11 @@ def enum_pxi(module_path):
     """The Cython text declaring [module_path]'s c_numbers() as a C enum,
     and checking at import that the extension was built from that module as
     it is now (a VM built before an edit of the table would run with other
-    numbers than the compiler's).  The module is loaded by path: the package
-    itself may not be importable before it is built."""
+    numbers than the compiler's).  The module's numbers come from the disk
+    cache while its file is unchanged (importing opcodes.py at every start,
+    enum classes and all, cost ~5 million instructions).  The module is
+    loaded by path: the package itself may not be importable before it is
+    built."""
     spec = importlib.util.spec_from_file_location("vmsample_table", module_path)
     table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(table)
@@ -78,8 +81,12 @@ def enum_pxi(module_path):
         f"{stem}_C_NUMBERS = {{\n",
         *(f"    {name!r}: {name},\n" for name in numbers),
         "}\n\n",
-        f"from {module} import c_numbers as _{stem.lower()}_numbers\n",
-        f"if {stem}_C_NUMBERS != _{stem.lower()}_numbers():\n",
+        f"def _{stem.lower()}_numbers(path):\n",
+        f"    from {module} import c_numbers\n",
+        "    return c_numbers()\n\n",
+        "from vmsample.lang.disk_cache import cached_table as _cached_table\n",
+        f"if {stem}_C_NUMBERS != _cached_table(os.path.join(os.path.dirname(__file__), "
+        f"{Path(module_path).name!r}), _{stem.lower()}_numbers):\n",
         f"    raise ImportError('vmsample was built from another {module_path}: '\n",
         "                      'rebuild it (python setup.py build_ext --inplace)')\n",
     ])

@@ -140,3 +140,18 @@ def test_a_table_is_made_again_when_its_file_changes(tmp_path, monkeypatch):
     source.write_text("a b c")
     assert disk_cache.cached_table(str(source), make) == ["a", "b", "c"]
     assert len(made) == 2
+
+
+def test_a_run_thaws_the_code_trees_it_froze(tmp_path, monkeypatch):
+    # A run freezes the code trees its imports load (CPython's collector
+    # then skips them: vm/loading.pxi, freeze_code_trees) and thaws them
+    # when it ends, so that this process still collects its garbage.
+    import gc
+
+    from vmsample.lang import run_program
+
+    monkeypatch.setenv("VMSAMPLE_CACHE_DIR", str(tmp_path))
+    gc.unfreeze()
+    for _ in range(2):                                      # compiled, then from the cache
+        assert run_program("import json\nprint(json.dumps([1]))\n", "<string>", ["-c"]) == 0
+        assert gc.get_freeze_count() == 0

@@ -6,8 +6,9 @@ again at every run (namedtuple's ``__new__``).  A run whose code is all in
 the cache never imports the compiler.
 
 Every entry's stamp holds the compiler's version (``COMPILER_VERSION``: a
-hash of the compiler's own source files), so editing the compiler
-recompiles everything; beyond that:
+hash of the package's version and the size and mtime of each of the
+compiler's own source files), so editing the compiler recompiles
+everything; beyond that:
 
 * a module file ([compiled]) is named by its absolute path and package, and
   its stamp holds the source's size and modification time (ns), as CPython's
@@ -39,14 +40,20 @@ MAX_TEXT = 64 * 1024
 
 
 def _compiler_version() -> str:
-    h = disk_cache.sha256()
+    # The compiler's files named by their size and modification time (ns), as
+    # a module's entry names its source, and the package's version: reading
+    # and hashing the 120 KB of sources themselves cost ~1.5 ms a start.  An
+    # edited compiler file has a new mtime (an editable install's); an
+    # installed package's files change only with a new install.
+    from vmsample import __version__
+
     compiler = sorted(os.path.join("compiler", f) for f in os.listdir(os.path.join(_HERE, "compiler"))
                       if f.endswith(".py"))
+    stamps = [__version__]
     for name in (*compiler, "code_object.py", "code_cache.py", "opcodes.py", "verify.py", "source.py"):
-        h.update(name.encode())
-        with open(os.path.join(_HERE, name), "rb") as f:
-            h.update(f.read())
-    return h.hexdigest()[:16]
+        st = os.stat(os.path.join(_HERE, name))
+        stamps.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    return disk_cache.sha256("\0".join(stamps).encode()).hexdigest()[:16]
 
 
 COMPILER_VERSION = _compiler_version()
@@ -101,7 +108,8 @@ def _cached(entry: str, stamp) -> Code | None:
     cyclic collector is paused meanwhile: the tens of thousands of tuples
     that marshal and [_unflatten] make for a module (none of them garbage)
     ran it over and over (6.5 of the 22 ms that reading the code of six
-    common modules took); paused, it runs once afterwards."""
+    common modules took); paused, it runs once afterwards (and a VM run
+    then freezes the tree: vm/loading.pxi, freeze_code_trees)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -142,14 +150,24 @@ def _words(seq) -> bytes:
 
 
 def _unflatten(flat: tuple) -> Code:
+    # Each row's fields are set by one unpacking, in Code.__slots__ order
+    # (test_code_cache.py compares a cached tree with the compiled one),
+    # without a call of Code.__init__: a fifth of this function's time.
     codes = []
     for row in flat:
-        c = Code(*row[:-1])
-        c.code = memoryview(c.code).cast("i")
-        c.lines = memoryview(c.lines).cast("i")
-        c.consts = list(c.consts)
-        codes.append((c, row[-1]))
-    for c, nested in codes:
-        for i in nested:
-            c.consts[i] = codes[c.consts[i]][0]
-    return codes[0][0]
+        c = _new_object(Code)
+        (c.name, c.qualname, c.filename, c.firstlineno, c.argcount, c.kwonlyargcount, c.posonlyargcount,
+         c.flags, c.varnames, c.cellvars, c.nfree, code, lines, consts, c.names, c.exctable, c.maxstack,
+         c.defaults_count, c.doc, _nested) = row
+        c.code = memoryview(code).cast("i")
+        c.lines = memoryview(lines).cast("i")
+        c.consts = list(consts)
+        codes.append(c)
+    for c, row in zip(codes, flat):
+        consts = c.consts
+        for i in row[-1]:
+            consts[i] = codes[consts[i]]
+    return codes[0]
+
+
+_new_object = object.__new__

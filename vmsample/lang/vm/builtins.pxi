@@ -1482,12 +1482,13 @@ APP_ROOTS = {}          # name -> root index of what _vm.register gave
 
 # LOAD_APP's operand (an opcodes.AppObject) -> the root index of the object
 # registered under its name (APP_ROOTS), -1 until then: resolved once, at
-# registration, not by name on every execution.
-from vmsample.lang.opcodes import AppObject
+# registration, not by name on every execution.  The members are the A_*
+# names of vm/opcodes.pxi (so that a start need not import opcodes.py).
 cdef enum:
     LOAD_APP_MAX = 8            # room for this many AppObject members
 cdef int LOAD_APP_ROOTS[LOAD_APP_MAX]
-APP_OBJECT_OPERANDS = {member.name.lower(): int(member) for member in AppObject}
+APP_OBJECT_OPERANDS = {name[2:].lower(): number for name, number in OPCODES_C_NUMBERS.items()
+                       if name.startswith("A_")}
 if len(APP_OBJECT_OPERANDS) > LOAD_APP_MAX:
     raise ImportError("vm/builtins.pxi: LOAD_APP_ROOTS too small for opcodes.AppObject")
 

@@ -83,6 +83,7 @@ cdef struct VMState:
     int caproots
     CodeObj** codes
     int ncodes
+    int capcodes                # room in codes (grown by doubling, vm/loading.pxi)
     int codes_old               # codes[:codes_old] hold only old objects (vm/profiling.pxi)
     int codes_loading           # load_code calls under way (vm/loading.pxi)
     Frame* frames

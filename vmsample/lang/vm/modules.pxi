@@ -202,6 +202,7 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
             spec = compiled(path, package=package, search_path=[])
     except SyntaxError as e:
         raise SyntaxError(f"{e.filename}:{e.lineno}:{e.offset or 0}: {e.msg}") from None
+    freeze_code_trees()
     # Interned before any pointer into VM_STATE.roots is taken: interning can grow it.
     for key in ("__name__", "__file__", "__package__", "__path__", "__builtins__", "__spec__",
                 "__loader__", "__doc__", "__cached__", name, path, package, leaf):

@@ -321,6 +321,7 @@ cdef int load_app_module(str name) except -1:
     cdef int g, first
     path = os.path.join(APP_DIR, name + ".py")
     spec = compiled(path, search_path=[])
+    freeze_code_trees()
     g = add_root(dict_new())
     dict_set_py(&VM_STATE.roots[g], "__name__", intern("_vmsample_app_" + name))
     first = VM_STATE.ncodes
