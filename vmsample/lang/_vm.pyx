@@ -97,6 +97,7 @@ from vmsample._nursery cimport *
 from vmsample._nursery cimport Nursery
 from vmsample.profile._writer cimport ProfileWriter, ProfFrame
 from vmsample.profile._glue cimport ProfGlue, Profiler, attach, prof_time_samples
+from vmsample.profile._fatal_flush cimport fatal_flush_retake
 
 import os
 import sys
@@ -170,6 +171,7 @@ include "vm/definitions.pxi"
 include "vm/types.pxi"
 include "vm/introspection.pxi"
 include "vm/dynamic.pxi"
+include "vm/import_lock.pxi"
 include "vm/modules.pxi"
 include "vm/formatting.pxi"
 include "vm/slots.pxi"

@@ -144,6 +144,7 @@ BUILTINS = (
     ("_vm.suggestion",                      None,                          OWN,        ()),
     ("_vm.set_signal_handler",              None,                          OWN,        ()),
     ("_vm.start_thread",                    None,                          OWN,        ANY),
+    ("_vm.current_frames",                  None,                          OWN,        ANY),
     ("_vm.lock_new",                        None,                          OWN,        ANY),
     ("_vm.lock_acquire",                    None,                          OWN,        ANY),
     ("_vm.lock_release",                    None,                          OWN,        ANY),

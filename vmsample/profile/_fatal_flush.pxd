@@ -10,3 +10,4 @@ ctypedef int (*fatal_flush_fn)(void* ctx) noexcept nogil
 
 cdef int fatal_flush_register(void* ctx, fatal_flush_fn flush) except -1
 cdef void fatal_flush_unregister(void* ctx) noexcept
+cdef void fatal_flush_retake(int signum) noexcept

@@ -23,7 +23,12 @@ Design
    prints its traceback and dies in turn.  A crash signal is taken over
    whatever handles it (the handler chains); a terminating signal only when
    it is at its default action: a program that handles SIGTERM is not
-   killed by it, and its profile is closed the ordinary way.
+   killed by it, and its profile is closed the ordinary way.  A program
+   that sets a terminating signal back to its default action (a Python
+   handler that does so and raises the signal again, to die as it would
+   have; the VM's run that puts the host's handlers back at its end)
+   replaces this handler with the default: the VM gives it back
+   ([fatal_flush_retake]), so that the signal drains the profiles again.
 
 4. A stack overflow (deep C recursion) raises SIGSEGV with no stack left to
    run a handler on, so the handlers run on an alternate signal stack, set
@@ -110,6 +115,15 @@ cdef extern from *:
             vms_ff_install_one(vms_ff_term_signals[i], 1);
     }
 
+    static void vms_ff_retake(int sig) {
+        int i;
+        if (vms_ff_registered == 0)
+            return;
+        for (i = 0; i < VMS_FF_N_TERM; i++)
+            if (vms_ff_term_signals[i] == sig)
+                vms_ff_install_one(sig, 1);
+    }
+
     static void vms_ff_uninstall(void) {
         struct sigaction cur;
         int sig;
@@ -153,6 +167,7 @@ cdef extern from *:
     ctypedef int (*vms_ff_fn)(void* ctx) noexcept nogil
     int vms_ff_register(void* ctx, vms_ff_fn flush) nogil
     void vms_ff_unregister(void* ctx) nogil
+    void vms_ff_retake(int sig) nogil
 
 
 cdef int fatal_flush_register(void* ctx, fatal_flush_fn flush) except -1:
@@ -165,3 +180,10 @@ cdef int fatal_flush_register(void* ctx, fatal_flush_fn flush) except -1:
 cdef void fatal_flush_unregister(void* ctx) noexcept:
     """Forget [ctx] (no-op if it is not registered)."""
     vms_ff_unregister(ctx)
+
+
+cdef void fatal_flush_retake(int signum) noexcept:
+    """[signum], a terminating signal just set back to its default action,
+    drains the open profiles again (design 3); no-op for another signal or
+    with no profile open."""
+    vms_ff_retake(signum)

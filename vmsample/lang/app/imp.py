@@ -13,7 +13,8 @@ starts (vmsample/lang/app).
 
 import sys
 import _imp
-from _vm import import_module as _native_import, find_module as _native_find, register, compile as _compile
+from _vm import import_module as _native_import, find_module as _native_find, register, compile as _compile, \
+    lock_new as _lock_new, lock_acquire as _lock_acquire, lock_release as _lock_release
 
 _imp.__doc__ = "(Extremely) low-level import machinery bits as used by importlib."
 
@@ -73,16 +74,45 @@ def exec_dynamic(module):
     return 0
 
 
+# The global import lock (CPython's _PyImport_AcquireLock): reentrant, held
+# by one thread at a time; importlib's bootstrap takes it around its table
+# of module locks.  The VM's own importer does not take it: it locks each
+# module (vm/import_lock.pxi), as importlib does.
+_import_lock = _lock_new()
+_import_lock_owner = None
+_import_lock_count = 0
+_host_thread = None
+
+
+def _get_ident():
+    global _host_thread
+    if _host_thread is None:
+        import _vmhost
+        _host_thread = _vmhost.delegate("_thread")
+    return _host_thread.get_ident()
+
+
 def acquire_lock():
-    pass
+    global _import_lock_owner, _import_lock_count
+    me = _get_ident()
+    if _import_lock_owner != me:
+        _lock_acquire(_import_lock, True, -1)
+        _import_lock_owner = me
+    _import_lock_count += 1
 
 
 def release_lock():
-    pass
+    global _import_lock_owner, _import_lock_count
+    if _import_lock_owner != _get_ident():
+        raise RuntimeError("not holding the import lock")
+    _import_lock_count -= 1
+    if _import_lock_count == 0:
+        _import_lock_owner = None
+        _lock_release(_import_lock)
 
 
 def lock_held():
-    return False
+    return _import_lock_owner is not None
 
 
 def _fix_co_filename(code, path):

@@ -11,7 +11,7 @@ modules the VM provides: vmsample.lang.modules).
 """
 
 import sys
-from _vm import host_value, register, suggestion as _suggestion
+from _vm import host_value, register, suggestion as _suggestion, current_frames as _vm_current_frames
 
 for _name in ("version", "hexversion", "api_version", "copyright", "platform", "byteorder",
               "executable", "_base_executable", "prefix", "base_prefix", "exec_prefix",
@@ -150,6 +150,13 @@ def audit(event, *args):
         hook(event, args)
 
 
+def _current_frames():
+    """Return a dict mapping each thread's thread id to its current stack frame.
+
+This function should be used for specialized purposes only."""
+    return _vm_current_frames()
+
+
 def call_tracing(func, args):
     return func(*args)
 
@@ -265,7 +272,7 @@ for _f in (getdefaultencoding, getfilesystemencoding, getfilesystemencodeerrors,
            getsizeof, settrace, gettrace, setprofile, getprofile, getswitchinterval,
            setswitchinterval, get_asyncgen_hooks, set_asyncgen_hooks,
            get_coroutine_origin_tracking_depth, set_coroutine_origin_tracking_depth,
-           addaudithook, audit, call_tracing,
+           addaudithook, audit, call_tracing, _current_frames,
            is_finalizing, displayhook, excepthook, unraisablehook, breakpointhook):
     setattr(sys, _f.__name__, _f)
 sys.__displayhook__ = displayhook

@@ -1559,6 +1559,10 @@ cdef gcref_t vm_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     if fn == "start_thread":
         # start_thread(f): a new VM thread that calls f(); its ident (vm/threads.pxi)
         return start_thread(a, n)
+    if fn == "current_frames":
+        # current_frames(): sys._current_frames() (vm/introspection.pxi)
+        check_args("current_frames", n, 0, 0)
+        return current_frames()
     if fn.startswith("lock_"):
         # lock_new(), lock_acquire(state, blocking, timeout), lock_release(state),
         # lock_locked(state): the state of _thread's locks (vm/threads.pxi)

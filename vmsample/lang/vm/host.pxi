@@ -327,6 +327,16 @@ cdef class VMCallable:
         return VM_STATE.roots[self.root]
 
     def __call__(self, *args, **kwargs):
+        # (called from a host call made without the VM lock: a signal's
+        # handler, vm/threads.pxi, relock_for_callback)
+        cdef unsigned long generation = 0
+        cdef VMThread* relocked = relock_for_callback(&generation)
+        try:
+            return self.call(args, kwargs)
+        finally:
+            unlock_after_callback(relocked, generation)
+
+    cdef object call(self, tuple args, dict kwargs):
         cdef gcref_t* base = HEAP.shadowstack_top
         cdef gcref_t r
         cdef gcref_t kwn = 0
@@ -578,6 +588,7 @@ BLOCKING_HOST_CALLS = frozenset(
                                      "connect_ex")]
     + [f"posix.{f}" for f in ("read", "readv", "pread", "write", "writev", "pwrite", "wait", "waitpid",
                               "wait3", "wait4", "waitid", "system", "sendfile")]
+    + [f"_signal.{f}" for f in ("pause", "sigwait", "sigwaitinfo", "sigtimedwait")]
     + ["select.select", "select.poll.poll", "select.epoll.poll", "_socket.getaddrinfo",
        "_socket.gethostbyname", "_socket.gethostbyaddr", "_ssl._SSLSocket.read", "_ssl._SSLSocket.write",
        "_ssl._SSLSocket.do_handshake"])

@@ -117,6 +117,46 @@ cdef gcref_t current_frame(Py_ssize_t up) except 0:
         raise ValueError("call stack is not deep enough")
     return frame_object(d)
 
+cdef gcref_t current_frames() except 0:
+    # sys._current_frames(): {thread ident: its topmost frame} of the run's
+    # threads that have one.  The running thread's is its frame object, as
+    # sys._getframe() gives it.  Another thread's frames are in its own frame
+    # array, which a frame object (FO_DEPTH indexes VM_STATE.frames, the
+    # running thread's) cannot read: each of them is a snapshot, as a frame
+    # object of a frame that has returned (code, globals, the line it waits
+    # at, its f_back the snapshot of its visible caller, no locals).
+    cdef gcref_t* top = HEAP.shadowstack_top
+    cdef VMThread* t = THREADS
+    cdef Frame* f
+    cdef gcref_t fo
+    cdef int d, i
+    push(dict_new())
+    while t != NULL:
+        push(from_host(t.ident))
+        push(0)                                 # the frame: made below
+        if t == RUNNING:
+            d = visible_frame(VM_STATE.depth)
+            if d >= 0:
+                top_slot()[0] = frame_object(d)
+        else:
+            for i in range(t.depth + 1):
+                f = &t.frames[i]
+                if f.co.flags & CO_HIDDEN:
+                    continue
+                fo = alloc_fixed(T_FRAME)
+                f = &t.frames[i]
+                FLD(fo)[FO_BACK] = top_slot()[0]
+                FLD(fo)[FO_GLOBALS] = VM_STATE.roots[f.co.globals]
+                RAW(fo)[FO_CODE] = f.co.index
+                RAW(fo)[FO_LINENO] = frame_line(f)
+                RAW(fo)[FO_DEPTH] = -1
+                top_slot()[0] = fo
+        if top_slot()[0] != 0:
+            dict_set(top, top_slot() - 1, top_slot())
+        HEAP.shadowstack_top = top + 1
+        t = t.next
+    return pop()
+
 # ---------------------------------------------------------------- tracebacks
 
 cdef int add_traceback(Frame* f) except -1:

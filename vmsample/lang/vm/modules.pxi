@@ -24,6 +24,10 @@ cdef gcref_t import_module(gcref_t name) except 0:
         # import_fresh_module(..., blocked=[...]) gets the pure Python code).
         raise_module_not_found(str_to_py(name), f"import of {str_to_py(name)} halted; None in sys.modules")
     if m != 0:
+        if MODULE_LOCKS:
+            push(m)                     # (another thread may run meanwhile)
+            wait_module_imported(name)
+            m = pop()
         return m
     return load_module(str_to_py(name))
 
@@ -42,6 +46,10 @@ cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
     submodule = intern(f"{module}.{str_to_py(name)}")
     v = dict_get_str(VM_STATE.roots[MODULES_ROOT], submodule)
     if v != 0 and v != V_NONE:
+        if MODULE_LOCKS:
+            push(v)                     # (another thread may run meanwhile)
+            wait_module_imported(submodule)
+            v = pop()
         return v
     if package_path(mslot) != 0:
         try:
@@ -112,7 +120,6 @@ cdef list search_path_of(gcref_t parent):
 cdef gcref_t load_module(str name) except 0:
     # The module [name], not in sys.modules yet: found (vmsample/lang/modules.py),
     # then made and run.
-    from vmsample.lang.modules import c_module_kind, find_in_path
     cdef gcref_t* top = HEAP.shadowstack_top      # [parent package or 0, module] go here
     cdef gcref_t m
     parent, _, leaf = name.rpartition(".")
@@ -121,6 +128,23 @@ cdef gcref_t load_module(str name) except 0:
     if m != 0 and m != V_NONE:
         HEAP.shadowstack_top = top              # (importing the parent imported it)
         return m
+    lock = module_lock_acquire(name)            # (vm/import_lock.pxi)
+    if lock is None:
+        raise RuntimeError(f"deadlock detected by _ModuleLock({name!r})")
+    try:
+        m = dict_get_str(VM_STATE.roots[MODULES_ROOT], intern(name))
+        if m != 0 and m != V_NONE:
+            HEAP.shadowstack_top = top          # (another thread imported it meanwhile)
+            return m
+        return load_module_locked(name, parent, leaf, top)
+    finally:
+        module_lock_release(name, lock)
+
+cdef gcref_t load_module_locked(str name, str parent, str leaf, gcref_t* top) except 0:
+    # load_module's part under [name]'s import lock: [top] holds the parent
+    # package or 0.
+    from vmsample.lang.modules import c_module_kind, find_in_path
+    cdef gcref_t m
     kind = c_module_kind(name) if not parent else None
     if kind is not None:
         if kind[0] == "delegated":

@@ -180,6 +180,11 @@ cdef gcref_t set_signal_handler(gcref_t* a, Py_ssize_t n) except 0:
     SIGNALS_SET.setdefault(signalnum, previous)
     if callable(handler):
         chain_signal(signalnum)
+    elif handler == _host_signal.SIG_DFL:
+        # (a Python handler had replaced the profiler's drain of a
+        # terminating signal, profile/_fatal_flush.pyx: the default action
+        # drains again)
+        fatal_flush_retake(signalnum)
     return from_host(previous)
 
 cdef void signals_end() noexcept:
@@ -192,6 +197,8 @@ cdef void signals_end() noexcept:
             _host_signal.signal(signalnum, _host_signal.SIG_DFL if previous is None else previous)
         except (ValueError, OSError):
             pass
+        if previous is None or previous == _host_signal.SIG_DFL:
+            fatal_flush_retake(signalnum)       # (as in set_signal_handler)
     SIGNALS_SET.clear()
     for signalnum in SIGNALS_CHAINED:
         sig_unchain(signalnum)

@@ -5,6 +5,7 @@
 # host calls; each thread's own VM state.  Design block: 6. Threads.
 
 from posix.time cimport timespec, nanosleep
+from cpython.pythread cimport PyThread_get_thread_ident
 from posix.types cimport time_t
 
 cdef extern from *:
@@ -198,6 +199,7 @@ cdef struct VMThread:
     gcref_t exc                 # its R_EXC and R_HANDLED
     gcref_t handled
     uint64_t number             # its samples' thread id: 0 the main thread, then 1, 2... as they start
+    unsigned long ident         # its host thread's _thread.get_ident() (sys._current_frames)
     int started                 # its host thread has let the GIL go (start_thread)
     VMThread* next
 
@@ -253,6 +255,7 @@ cdef int threads_start() except -1:
     # run_program's start: the main thread runs, alone.
     global THREADS, RUNNING, THREAD_GENERATION, THREAD_STACK_SLOTS, THREADS_STARTED
     memset(&MAIN_THREAD, 0, sizeof(VMThread))
+    MAIN_THREAD.ident = PyThread_get_thread_ident()
     THREADS = RUNNING = &MAIN_THREAD
     THREAD_STACK_SLOTS = HEAP.shadowstack_end - HEAP.shadowstack_base
     THREADS_STARTED = 0
@@ -314,22 +317,72 @@ cdef int sleep_unlocked(double seconds) except -1:
         PyErr_CheckSignals()
         req = rem
 
+cdef extern from *:
+    """
+    /* The VM thread of this host thread while it is in a host call made
+       without the VM lock (call_unlocked), and its run's generation. */
+    static __thread void* vms_unlocked_thread = NULL;
+    static __thread unsigned long vms_unlocked_generation = 0;
+    static void* vms_get_unlocked(unsigned long* generation) {
+        *generation = vms_unlocked_generation;
+        return vms_unlocked_thread;
+    }
+    static void vms_set_unlocked(void* t, unsigned long generation) {
+        vms_unlocked_thread = t;
+        vms_unlocked_generation = generation;
+    }
+    """
+    void* get_unlocked "vms_get_unlocked"(unsigned long* generation) noexcept nogil
+    void set_unlocked "vms_set_unlocked"(void* t, unsigned long generation) noexcept nogil
+
 cdef object call_unlocked(object fn, list args, dict kw):
     # fn(*args, **kw), a host call that may block (a socket's recv, a pipe's
-    # read, waitpid, select: host.pxi's BLOCKING_HOST_CALLS) on plain host
-    # values, with the VM lock released so that the other VM threads run
-    # meanwhile, as CPython releases the GIL around those calls.
+    # read, waitpid, select, signal.pause: host.pxi's BLOCKING_HOST_CALLS) on
+    # plain host values, with the VM lock released so that the other VM
+    # threads run meanwhile, as CPython releases the GIL around those calls.
     cdef VMThread* me = RUNNING
     cdef unsigned long generation = THREAD_GENERATION
     save_thread(me)
+    set_unlocked(me, generation)
     with nogil:
         vl_drop(0)
     try:
         return fn(*args, **kw)
     finally:
+        set_unlocked(NULL, 0)
         with nogil:
             vl_take(generation)
         restore_thread(me)
+
+# INVARIANT: VM code runs only in the holder of the VM lock.  A host call
+# made without it calls VM code in one case: a signal interrupts it in the
+# main thread (EINTR), and the host's PyErr_CheckSignals calls the
+# program's handler (lib/_signal.py's _dispatch, a VMCallable) before it
+# retries or fails, as CPython runs the handler inside os.read, select,
+# signal.pause (PEP 475).  VMCallable.__call__ then takes the VM lock back
+# for the call (waiting for it without the GIL, the invariant above) and
+# lets it go again after.
+
+cdef VMThread* relock_for_callback(unsigned long* generation) noexcept:
+    # The VM thread that was in call_unlocked and now holds the VM lock
+    # again (its run's [generation]), or NULL if this thread holds it already.
+    cdef VMThread* me = <VMThread*>get_unlocked(generation)
+    if me == NULL:
+        return NULL
+    set_unlocked(NULL, 0)
+    with nogil:
+        vl_take(generation[0])
+    restore_thread(me)
+    return me
+
+cdef void unlock_after_callback(VMThread* me, unsigned long generation) noexcept:
+    # relock_for_callback's thread goes back to its host call, unlocked.
+    if me == NULL:
+        return
+    save_thread(me)
+    set_unlocked(me, generation)
+    with nogil:
+        vl_drop(0)
 
 cdef class LockState:
     """The state of a _thread lock (vmsample/lang/lib/_thread.py, which
@@ -356,18 +409,34 @@ cdef gcref_t lock_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
 
 cdef bint lock_acquire(LockState state, bint blocking, double timeout) except -1:
     # Take the lock; if another thread holds it and [blocking], wait for
-    # it with the VM lock released, at most [timeout] seconds (< 0: no
-    # limit).  The main thread waits in steps, and runs the signal handlers
-    # between them (Ctrl-C interrupts it, as CPython's acquire).
+    # it, at most [timeout] seconds (< 0: no limit).
     cdef VMThread* me = RUNNING
-    cdef unsigned long generation = THREAD_GENERATION
-    cdef bint freed
-    cdef double step
     if not state.locked:
         lock_set(&state.locked, 1)
         return True
     if not blocking or me == NULL:
         return False
+    deadline = _host_monotonic() + timeout
+    while True:
+        if not wait_released(state, timeout):
+            return False
+        if not state.locked:
+            lock_set(&state.locked, 1)
+            return True
+        if timeout >= 0:                # another thread took it first
+            timeout = deadline - _host_monotonic()
+            if timeout <= 0:
+                return False
+
+cdef bint wait_released(LockState state, double timeout) except -1:
+    # Until [state] is released (True) or [timeout] seconds (< 0: no limit)
+    # have passed (False), with the VM lock released.  The main thread
+    # waits in steps, and runs the signal handlers between them (Ctrl-C
+    # interrupts it, as CPython's acquire).
+    cdef VMThread* me = RUNNING
+    cdef unsigned long generation = THREAD_GENERATION
+    cdef bint freed
+    cdef double step
     deadline = _host_monotonic() + timeout
     while True:
         step = timeout
@@ -379,11 +448,8 @@ cdef bint lock_acquire(LockState state, bint blocking, double timeout) except -1
             freed = lock_wait(&state.locked, step, generation)
             vl_take(generation)
         restore_thread(me)
-        if not state.locked:
-            lock_set(&state.locked, 1)
+        if freed or not state.locked:
             return True
-        if freed:
-            continue                    # another thread took it first
         if me == &MAIN_THREAD:
             PyErr_CheckSignals()
         if timeout >= 0:
@@ -447,6 +513,7 @@ cdef void unlink_thread(VMThread* t) noexcept nogil:
 def _thread_main(size_t address, unsigned long generation):
     # A VM thread's host thread: take the lock, run the bootstrap, leave.
     cdef VMThread* t = <VMThread*>address
+    t.ident = PyThread_get_thread_ident()
     with nogil:
         set_started(&t.started)
         vl_take(generation)
