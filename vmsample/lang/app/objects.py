@@ -132,11 +132,8 @@ install(object, "__reduce_ex__", __reduce_ex__)
 # ---------------------------------------------------------------- the builtin value types
 # What their C implementations give pickle and copy: an immutable value is
 # remade from its value (__getnewargs__), a mutable one by its class from
-# its contents plus the instance's __dict__ (__reduce__).
-
-def _instance_dict(self):
-    return getattr(self, "__dict__", None) or None
-
+# its contents plus the instance's state: its __dict__ and slots, as
+# __getstate__ gives them (__reduce__).
 
 def _value_getnewargs(base):
     def __getnewargs__(self):
@@ -150,7 +147,7 @@ def _complex_getnewargs(self):
 
 def _contents_reduce(contents):
     def __reduce__(self):
-        return (type(self), (contents(self),), _instance_dict(self))
+        return (type(self), (contents(self),), self.__getstate__())
     return __reduce__
 
 
