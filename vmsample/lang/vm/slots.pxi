@@ -1135,13 +1135,17 @@ cdef gcref_t builtin_callable_getset(str name, gcref_t o) except 0:
 
 cdef object host_builtin(str qual):
     # The host's builtin function, type or method named [qual] ("len",
-    # "dict.__setitem__"), or None.
+    # "dict.__setitem__"), or None; a class that builtins does not name
+    # ("generator.__next__") is its host type in the class table.
     import builtins
-    obj = builtins
-    for part in qual.split("."):
-        obj = getattr(obj, part, None)
+    first, _, rest = qual.partition(".")
+    obj = getattr(builtins, first, None)
+    if obj is None:
+        obj = next((host for name, _, _, _, host, _ in builtin_class_rows() if name == first), None)
+    for part in rest.split(".") if rest else ():
         if obj is None:
             return None
+        obj = getattr(obj, part, None)
     return obj
 
 cdef gcref_t mappingproxy(gcref_t d) except 0:
