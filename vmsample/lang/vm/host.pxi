@@ -655,10 +655,12 @@ cdef gcref_t host_result(object res, list args, gcref_t* a) except 0:
     # The VM value of what a host call returned: the handle it came as when
     # it is the host object of one of the call's handles (a re.Pattern's
     # __copy__ returns the pattern itself: copy.copy(p) is p, as CPython's),
-    # else a new value.
+    # else a new value.  (A handle may have gone to the host as something
+    # else: os.fspath(entry) gets the DirEntry's path, and returns that.)
     cdef Py_ssize_t i
     for i in range(len(args)):
-        if args[i] is res and has_tid(a[i], T_INSTANCE) and builtin_base_kind(FLD(a[i])[I_CLASS]) == KIND_HOST:
+        if args[i] is res and has_tid(a[i], T_INSTANCE) and builtin_base_kind(FLD(a[i])[I_CLASS]) == KIND_HOST \
+                and to_host(a + i) is res:
             return a[i]
     return from_host(res)
 

@@ -389,6 +389,11 @@ cdef int setup_slots(gcref_t* cslot) except -1:
     owner = class_name(cslot[0]).lstrip("_")
     names = [f"_{owner}{nm}" if nm.startswith("__") and not nm.endswith("__") and owner else nm
              for nm in names]        # private names are mangled, as in the class body
+    # Sorted, as CPython's type_new_copy_slots sorts them: two classes with
+    # the same __slots__ in another order lay out their instances alike
+    # (__class__ assignment, vm/attributes.pxi same_layout), and the
+    # member descriptors enter the class's __dict__ in that order.
+    names.sort()
     base_keys = []
     for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
         b = FLD(FLD(cslot[0])[K_MRO])[j]
