@@ -36,8 +36,27 @@ def unraisable(exc, obj, err_msg=None):
         pass                        # CPython drops a failing hook's exception too
 
 
+def _generator():
+    yield
+
+
+async def _coroutine():
+    pass
+
+
+_CLOSED_WHEN_DEAD = (type(_generator()), type(_coroutine()))
+
+
 def finalize(obj):
     # PEP 442: obj was found unreachable; its class's __del__ runs, once.
+    # A generator or coroutine that died suspended is closed instead
+    # (vm/generators.pxi): CPython's _PyGen_Finalize.
+    if type(obj) in _CLOSED_WHEN_DEAD:
+        try:
+            obj.close()
+        except BaseException as exc:
+            unraisable(exc, obj)
+        return
     method = getattr(type(obj), "__del__", None)
     if method is None:
         return                      # deleted from the class since

@@ -172,6 +172,7 @@ cdef int make_generator(Frame* f) except -1:
     FLD(g)[G_FUNC] = f.base[-1]
     RAW(g)[G_PC] = 0
     RAW(g)[G_STATUS] = GEN_CREATED
+    RAW(g)[G_FLAGS] = 0
     f.ret[0] = g
     HEAP.shadowstack_top = f.ret + 1
     frame_popped(f)

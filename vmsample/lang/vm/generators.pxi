@@ -220,12 +220,27 @@ cdef int throw_into_delegate(gcref_t* gslot, gcref_t* vslot) except -1:
     RAW(g)[G_PC] = co.code[2 * (pc - 2) + 1] | ((nstack - 1) << 32)
     return 2
 
+# A generator or coroutine that dies suspended is closed, as CPython's
+# _PyGen_Finalize closes it: GeneratorExit at its yield runs its finally
+# blocks and __exit__s, and what escapes is reported as unraisable
+# (app/finalization.py, finalize).  Only a yield inside a handler's range
+# (a try, a with) can see that, so the core's finalizer is registered the
+# first time the generator yields there (GEN_FINALIZER), never for the
+# others: they die as any object.  A generator that finished by then is
+# found done by the finalizer, which skips it (vm/weakrefs.pxi).  (An
+# async generator's finalizer is asyncio's hook in CPython: not done.)
+
 cdef int yield_value(Frame* f, gcref_t* sp) except -1:
     # Suspend the generator frame [f]: save locals and stack, hand the value out.
     cdef gcref_t g = f.base[-1]
     cdef CodeObj* co = f.co
     cdef Py_ssize_t nstack = (sp - 1) - (f.base + co.nlocals)
     cdef gcref_t state = FLD(g)[G_STATE]
+    if co.nexc and not RAW(g)[G_FLAGS] & GEN_FINALIZER and not has_tid(g, T_ASYNCGEN) \
+            and find_handler(co, f.pc) >= 0:
+        if gc_finalizer_register(HEAP, HDR(g)) < 0:
+            raise_gc_error()
+        RAW(g)[G_FLAGS] |= GEN_FINALIZER
     gc_write_barrier(HEAP, <GCHeader*>state)
     memcpy(FLD(state), f.base, (co.nlocals + nstack) * sizeof(gcref_t))
     RAW(g)[G_PC] = (f.pc + 1) | (nstack << 32)

@@ -80,13 +80,15 @@ cdef enum:
     IT_D = 3
 # generator (and coroutine): [function, state FRAMESTATE, pc raw, status raw,
 #                              the exception its frame handles while suspended or 0,
-#                              (__name__, __qualname__) once either is assigned, else 0]
+#                              (__name__, __qualname__) once either is assigned, else 0,
+#                              GEN_* flags raw]
     G_FUNC = 0
     G_STATE = 1
     G_PC = 2
     G_STATUS = 3
     G_HANDLED = 4
     G_NAMES = 5
+    G_FLAGS = 6
 
 cdef enum:   # class flags
     CF_MEMBER = 0x4000          # member_descriptor (vmsample/lang/app/types.py): a __slots__ name
@@ -121,6 +123,9 @@ cdef enum:   # generator status
     GEN_SUSPENDED = 1
     GEN_RUNNING = 2
     GEN_DONE = 3
+
+cdef enum:   # generator flags (G_FLAGS)
+    GEN_FINALIZER = 1           # it has the core's finalizer: it closes if it dies suspended (vm/generators.pxi)
 
 # Builtin type kinds (K_KIND of builtin classes; the class of a value).
 cdef enum:
@@ -203,7 +208,7 @@ def _register_types(Nursery n):
     T_FILTER = it("filter")
     T_REVERSED = it("reversed")
     T_DICTVIEW = it("dict_view")
-    T_GENERATOR = fixed("generator", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])
+    T_GENERATOR = fixed("generator", 7, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])
     T_FRAMESTATE = var("generator state", 0, [], 8, True)
     T_SUPER = fixed("super", 3, [0, 1, 2])
     T_PROPERTY = fixed("property", 5, [0, 1, 2, 3, 4])     # fget, fset, fdel, doc, PROP_NAME
@@ -218,9 +223,9 @@ def _register_types(Nursery n):
     T_BYTEARRAY = fixed("bytearray", 2, [0])
     T_BYTEBUF = var("bytearray items", 0, [], 1, False)
     T_BYTESITER = it("bytes_iterator")
-    T_COROUTINE = fixed("coroutine", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])      # a generator's layout
+    T_COROUTINE = fixed("coroutine", 7, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])      # a generator's layout
     T_CORO_WRAPPER = fixed("coroutine_wrapper", 1, [0])         # [coroutine]
-    T_ASYNCGEN = fixed("async_generator", 6, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])  # a generator's layout
+    T_ASYNCGEN = fixed("async_generator", 7, [G_FUNC, G_STATE, G_HANDLED, G_NAMES])  # a generator's layout
     T_ASEND = fixed("async_generator_asend", 4, [0, 1])         # vm/async_generators.pxi
     T_ATHROW = fixed("async_generator_athrow", 4, [0, 1])
     T_WEAKREF = n.register_type("weakref target", fixed_size=16, ref_offsets=[8 * W_OWNER],

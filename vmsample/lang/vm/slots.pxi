@@ -335,6 +335,10 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         name = type_name(a[0])      # (a subclass's set repr names it: SS({1}))
         a[0] = unwrap(a[0])
         return str_from_py(set_repr(a, name))
+    if (m == M_REPR or m == M_STR) and kind == KIND_BYTEARRAY and has_tid(a[0], T_INSTANCE):
+        # (and a bytearray's, B(b'x'): CPython's bytearray_repr, its quoting
+        # included, which is its __str__ too, whatever __repr__ the subclass has)
+        return str_from_py(type_name(a[0]) + repr(bytes_to_py(unwrap(a[0])))[len("bytearray"):])
     if m == M_GET and kind == KIND_SUPER and has_tid(a[0], T_INSTANCE):
         return super_subclass_get(a)
     a[0] = unwrap(a[0])

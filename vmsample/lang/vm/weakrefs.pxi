@@ -5,7 +5,8 @@
 # behind lib/_weakref.py's ref and proxy (_vm.weak_new, _vm.weak_get), the
 # safe point that runs __del__ and weakref callbacks, gc.collect(), and the
 # finalization at exit.  __del__'s registration is instance_new's
-# (vm/classes.pxi: a class with CF_DEL); a class's subclass list holds
+# (vm/classes.pxi: a class with CF_DEL), a generator's is its first yield
+# inside a try or with (vm/generators.pxi); a class's subclass list holds
 # weakref target objects too (vm/classes.pxi), so that classes die.
 # Globals: VM_STATE.finalization_due / tick; FINALIZING; APP_ROOTS (the
 # app-level runners of vmsample/lang/app/finalization.py).
@@ -84,6 +85,9 @@ cdef gcref_t weak_module_function(str fn, gcref_t* a, Py_ssize_t n) except 0:
     v = weak_target_get(a[0])
     return v if v != 0 else V_NONE
 
+cdef inline bint gen_finished(gcref_t o) noexcept nogil:
+    return (has_tid(o, T_GENERATOR) or has_tid(o, T_COROUTINE)) and RAW(o)[G_STATUS] != GEN_SUSPENDED
+
 cdef int run_finalization() except -1:
     # Drain the core's queues: each finalizable object's __del__ (app-level
     # "finalize"), then the callbacks of all the cleared weakrefs' owners at
@@ -103,6 +107,8 @@ cdef int run_finalization() except -1:
             push(0)
             push(0)
             obj = gc_next_finalizable(HEAP)
+            if obj != NULL and gen_finished(<gcref_t>obj):
+                continue                # (a generator that finished: nothing to close)
             if obj != NULL:
                 base[1] = <gcref_t>obj
                 base[0] = app_object("finalize")
