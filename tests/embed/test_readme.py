@@ -34,6 +34,10 @@ def vmsample_wheel_dir(tmp_path_factory):
     return out
 
 
+# The first of these builds the vmsample wheel from source (vmsample_wheel_dir):
+# compiling the VM's C file takes minutes on two cores, several times that while
+# the rest of the suite runs beside it -- more than the suite's 600 s default.
+@pytest.mark.timeout(2400)
 @pytest.mark.parametrize("example, package, heap_type", [(EXAMPLE, "minilisp", "cons"),
                                                        (EXAMPLE_C, "quip", "pair")],
                          ids=["minilisp", "quip"])

@@ -1,6 +1,7 @@
 """What the VM runs for the collector (vm/weakrefs.pxi): an unreachable
 object's ``__del__`` and a dead object's weakref callbacks, at a safe point
-or in gc.collect(), and the program's end as CPython's shutdown does it.
+or in gc.collect(), gc.callbacks around gc.collect(), and the program's end
+as CPython's shutdown does it.
 
 A failure is reported as CPython reports it (PyErr_WriteUnraisable):
 ``sys.unraisablehook`` gets the exception with the object it came from --
@@ -99,7 +100,22 @@ def at_exit():
         module._run_exitfuncs()
 
 
+def gc_callbacks(phase, collected):
+    # gc.callbacks' functions, before ("start") and after ("stop")
+    # gc.collect(), as CPython's invoke_gc_callback calls them.  The VM's
+    # own collections (the nursery's) are not CPython's generations: they
+    # call none.
+    import gc
+    info = {"generation": 2, "collected": collected, "uncollectable": 0}
+    for callback in gc.callbacks[:]:
+        try:
+            callback(phase, info)
+        except BaseException as exc:
+            unraisable(exc, callback)
+
+
 register("finalize", finalize)
+register("gc_callbacks", gc_callbacks)
 register("weakrefs_cleared", weakrefs_cleared)
 register("at_exit", at_exit)
 register("unraisable", unraisable)

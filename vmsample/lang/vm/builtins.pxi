@@ -1263,7 +1263,7 @@ cdef gcref_t call_module_function(str name, gcref_t* a, Py_ssize_t n, gcref_t kw
     if mod == "gc":
         if fn == "collect":
             HEAP.shadowstack_top = a + n + nkw(kwnames)
-            return tag(collect_and_finalize())
+            return tag(collect_with_callbacks())
         if fn == "isenabled":
             return V_TRUE
         if fn == "get_threshold":

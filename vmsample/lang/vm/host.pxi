@@ -474,8 +474,15 @@ cdef object numeric_arg(gcref_t* slot):
     # convert: a builtin subclass's own value, or a program's instance as a
     # proxy (never a VM callable or iterable, whatever else its class has).
     # A container's subclass is a proxy too: CPython converts it only by
-    # its __int__, __index__, __float__ (class Frag(Node, list)).
+    # its __int__, __index__, __float__ (class Frag(Node, list)).  A buffer
+    # (memoryview, array) without those is its bytes, as CPython's int(),
+    # float() read them last.
+    cdef gcref_t buffer_bytes
     if has_tid(slot[0], T_INSTANCE) and builtin_base_kind(FLD(slot[0])[I_CLASS]) not in NUMERIC_ARG_KINDS:
+        buffer_bytes = intern("__buffer_bytes__")       # (may allocate: before the class is read)
+        if magic_of(slot[0], M_INT) == 0 and magic_of(slot[0], M_INDEX) == 0 and \
+                magic_of(slot[0], M_FLOAT) == 0 and class_lookup(FLD(slot[0])[I_CLASS], buffer_bytes) != 0:
+            return buffer_to_host(slot)
         return placeholder(slot)
     return to_host(slot)
 

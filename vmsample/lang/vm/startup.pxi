@@ -264,6 +264,13 @@ cdef int setup_builtins() except -1:
                 push(builtin_table(stream, f"<{stream}>"))
                 dict_set_py(top_slot() - 1, stream, top_slot()[0])
                 pop()
+        if mod == "gc":
+            # garbage stays empty (PEP 442: no cycle is left uncollectable);
+            # callbacks run around gc.collect() (vm/weakrefs.pxi)
+            for name in ("garbage", "callbacks"):
+                push(list_new(0))
+                dict_set_py(top_slot() - 1, name, top_slot()[0])
+                pop()
         v = module_object(mod)
         dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
     return 0

@@ -150,6 +150,24 @@ cdef int64_t collect_and_finalize() except -1:
         rounds += 1
     return found
 
+cdef int64_t collect_with_callbacks() except -1:
+    # gc.collect(): collect_and_finalize between gc.callbacks' "start" and
+    # "stop" (app/finalization.py, gc_callbacks).
+    cdef int64_t found
+    run_gc_callbacks("start", 0)
+    found = collect_and_finalize()
+    run_gc_callbacks("stop", found)
+    return found
+
+cdef int run_gc_callbacks(str phase, int64_t collected) except -1:
+    cdef gcref_t* base = HEAP.shadowstack_top
+    push(app_object("gc_callbacks"))
+    push(intern(phase))
+    push(tag(collected))
+    vm_call(base, 2)
+    HEAP.shadowstack_top = base
+    return 0
+
 cdef int finalize_at_exit() except -1:
     # As CPython's shutdown: atexit's functions, then the __del__ of every
     # object that still has a finalizer, oldest first (CPython's finalization
