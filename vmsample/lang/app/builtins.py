@@ -78,9 +78,17 @@ class callable_iterator:
         return self
 
     def __next__(self):
+        # (as CPython's calliter_iternext: a StopIteration from the callable
+        # ends the iteration too, and a value whose call itself exhausted
+        # the iterator -- it iterated it to its end -- is dropped: gh-101892)
         if self._callable is None:
             raise StopIteration
-        value = self._callable()
+        try:
+            value = self._callable()
+        except StopIteration:
+            self._callable = None
+        if self._callable is None:
+            raise StopIteration
         if value == self._sentinel:
             self._callable = None
             raise StopIteration
