@@ -64,7 +64,11 @@ def dir(*args):
 
 def ascii(obj):
     """Return an ASCII-only representation of an object."""
-    return repr(obj).encode("ascii", "backslashreplace").decode("ascii")
+    text = repr(obj)
+    if text.isascii():
+        # (as is, an instance of a str subclass too: CPython's PyObject_ASCII)
+        return text
+    return text.encode("ascii", "backslashreplace").decode("ascii")
 
 
 class callable_iterator:
