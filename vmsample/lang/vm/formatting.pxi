@@ -497,7 +497,9 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
     # mapping[name], a positional one an error.
     cdef Py_ssize_t npos = nall - nkw(kwnames), i
     cdef gcref_t v
-    if depth < 0:
+    if depth <= 0:
+        # (CPython's build_string: a spec nested in a spec is as deep as a
+        # template may go -- str.format starts at 2)
         raise ValueError("Max string recursion exceeded")
     out = []
     for literal, field, spec, conv in _string.formatter_parser(fmt):
