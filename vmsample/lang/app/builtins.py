@@ -64,7 +64,11 @@ def dir(*args):
 
 def ascii(obj):
     """Return an ASCII-only representation of an object."""
-    return repr(obj).encode("ascii", "backslashreplace").decode("ascii")
+    text = repr(obj)
+    if text.isascii():
+        # (as is, an instance of a str subclass too: CPython's PyObject_ASCII)
+        return text
+    return text.encode("ascii", "backslashreplace").decode("ascii")
 
 
 class callable_iterator:
@@ -78,9 +82,17 @@ class callable_iterator:
         return self
 
     def __next__(self):
+        # (as CPython's calliter_iternext: a StopIteration from the callable
+        # ends the iteration too, and a value whose call itself exhausted
+        # the iterator -- it iterated it to its end -- is dropped: gh-101892)
         if self._callable is None:
             raise StopIteration
-        value = self._callable()
+        try:
+            value = self._callable()
+        except StopIteration:
+            self._callable = None
+        if self._callable is None:
+            raise StopIteration
         if value == self._sentinel:
             self._callable = None
             raise StopIteration

@@ -211,6 +211,21 @@ def _suggesting(format_exception_only, meant):
     return with_suggestion
 
 
+def _display_caret_range(shown):
+    # The carets PyErr_Display prints under a SyntaxError's text, given to the
+    # traceback module (which prints from offset to end_offset as they are):
+    # an end on a later line is the end of the text, an end past the text is
+    # clipped to just after it (print_exception), and an end at or before the
+    # start is one caret at the start (print_error_text).
+    if shown.offset is None or shown.end_offset is None or not isinstance(shown.text, str):
+        return
+    end = shown.end_offset
+    if shown.lineno is not None and shown.end_lineno is not None and shown.end_lineno > shown.lineno:
+        end = len(shown.text)
+    end = min(end, len(shown.text) + 1)
+    shown.end_offset = end if end > shown.offset else shown.offset + 1
+
+
 def excepthook(exctype, value, traceback):
     # CPython's PyErr_Display: the traceback module's format, and after each
     # chained exception's message what offer_suggestion suggests.
@@ -221,6 +236,8 @@ def excepthook(exctype, value, traceback):
         shown, exc = pending.pop()
         if shown is None or not isinstance(exc, BaseException):
             continue
+        if isinstance(exc, SyntaxError):
+            _display_caret_range(shown)
         meant = offer_suggestion(exc)
         if meant is not None:
             shown.format_exception_only = _suggesting(shown.format_exception_only, meant)

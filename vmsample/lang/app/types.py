@@ -587,6 +587,24 @@ class memoryview:
         return list(struct.unpack(f"{len(data) // self._itemsize}{self._format}", data))
 
     def hex(self, *args):
+        r"""Return the data in the buffer as a str of hexadecimal numbers.
+
+  sep
+    An optional single character or byte to separate hex bytes.
+  bytes_per_sep
+    How many bytes between separators.  Positive values count from the
+    right, negative values count from the left.
+
+Example:
+>>> value = memoryview(b'\xb9\x01\xef')
+>>> value.hex()
+'b901ef'
+>>> value.hex(':')
+'b9:01:ef'
+>>> value.hex(':', 2)
+'b9:01ef'
+>>> value.hex(':', -2)
+'b901:ef'"""
         self._check()
         return self._bytes().hex(*args)
 

@@ -755,7 +755,7 @@ class Statements:
         if not self.module_exists(mod):
             self.note_unsupported(node, f"import from module '{written}'")
         if node.names[0].name == "*":
-            if self.is_class:
+            if self.is_class and not self.is_module:
                 self.refuse_stmt(node, "'import *' in a class body")
             else:
                 self.emit(Op.IMPORT_NAME, self.name(mod))

@@ -584,7 +584,7 @@ cdef gcref_t call_builtin(int bid, gcref_t* a, Py_ssize_t nall, gcref_t kwnames)
         # (each argument's __index__, as CPython's range_new)
         return range_from_py(range(*[index_argument(a[i]) for i in range(n)]))
     if bid == BI_REPR:
-        return str_from_py(repr_py(a))
+        return repr_object(a)
     if bid == BI_ABS:
         if is_number(a[0]):
             return num_from_py(abs(num_to_py(a[0])))
@@ -1384,7 +1384,7 @@ cdef gcref_t construct_builtin(int64_t kind, gcref_t* a, Py_ssize_t nall, gcref_
         check_args("str", n, 0, 1)
         if n == 0:
             return VM_STATE.roots[R_EMPTY_STR]
-        return vm_str(a)
+        return str_object(a)
     if kind == KIND_BOOL:
         check_args("bool", n, 0, 1)
         return vbool(n == 1 and truth(a[0]))

@@ -133,6 +133,10 @@ cdef int64_t instance_hash(gcref_t* slot) except? -1:
             return object_id(v) >> 4
         if kind == KIND_TUPLE and has_tid(unwrap(v), T_TUPLE):
             return tuple_value_hash(v)
+        if kind == KIND_FLOAT and has_tid(unwrap(v), T_FLOAT) and FVAL(unwrap(v)) != FVAL(unwrap(v)):
+            # a NaN: the identity of the instance, not of the float it wraps
+            # (CPython's float_hash hashes the object, as vm_hash a float's)
+            return object_id(v) >> 4
     m = unwrap(call_method0(m, slot[0]))      # (an int subclass's instance is an int)
     if not is_intlike(m):
         raise TypeError("__hash__ method should return an integer")

@@ -813,7 +813,8 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         sp[0] = import_module(co.names[arg])
         sp += 1
     elif op == IMPORT_STAR:
-        import_star(sp - 1, co.globals)
+        # (into the namespace of exec's or compile()'s code: its locals mapping)
+        import_star(sp - 1, ns_slot(f) if co.flags & CO_CLASSBODY else &VM_STATE.roots[co.globals])
         sp -= 1
     elif op == IMPORT_FROM:
         sp[0] = import_from(sp - 1, co.names[arg])

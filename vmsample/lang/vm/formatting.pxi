@@ -8,13 +8,55 @@
 # specs and %-formatting are CPython's own), calling VM __repr__/__str__ where
 # a class defines them.
 
-cdef str text_returned(gcref_t r, str method):
+cdef gcref_t checked_text(gcref_t r, str method) except 0:
     # What a __repr__ or __str__ returned: a str, or an instance of a str
-    # subclass (its value: CPython's check is PyUnicode_Check, which takes
-    # subclasses)
+    # subclass (CPython's check is PyUnicode_Check, which takes subclasses)
     if not has_tid(unwrap(r), T_STR):
         raise TypeError(f"{method} returned non-string (type {type_name(r)})")
-    return str_to_py(unwrap(r))
+    return r
+
+cdef str text_returned(gcref_t r, str method):
+    # checked_text's value, as a CPython string
+    return str_to_py(unwrap(checked_text(r, method)))
+
+cdef gcref_t own_text_method(gcref_t v, int m):
+    # An instance's __repr__ or __str__ (m) that its class defines in Python,
+    # or 0 for a builtin's (repr_py and str_py write those).  repr() and
+    # str() hand back what such a method returns as is, an instance of a str
+    # subclass too (CPython's PyObject_Repr and PyObject_Str); the VM's own
+    # uses of a value's text (vm_str, repr_py: formatting, joining) take
+    # exact strings.
+    cdef gcref_t f
+    if not has_tid(v, T_INSTANCE):
+        return 0
+    f = special_lookup(FLD(v)[I_CLASS], m)
+    return f if f != 0 and not is_bfunc(f) and not is_bmethod(f) else 0
+
+cdef gcref_t repr_object(gcref_t* slot) except 0:
+    # repr(): PyObject_Repr
+    cdef gcref_t m = own_text_method(slot[0], M_REPR)
+    if m != 0:
+        return checked_text(call_method0(m, slot[0]), "__repr__")
+    return str_from_py(repr_py(slot))
+
+cdef gcref_t str_object(gcref_t* slot) except 0:
+    # str(): PyObject_Str, the class's own __str__, or object's, which is repr()
+    cdef gcref_t m = own_text_method(slot[0], M_STR)
+    if m != 0:
+        return checked_text(call_method0(m, slot[0]), "__str__")
+    if has_tid(slot[0], T_INSTANCE):
+        m = special_lookup(FLD(slot[0])[I_CLASS], M_STR)
+        if m != 0 and is_bmethod(m) and RAW(VM_STATE.roots[descr_owner_root(m)])[K_KIND] == KIND_OBJECT:
+            m = own_text_method(slot[0], M_REPR)
+            if m != 0:
+                # (object_str calls tp_repr itself: PyObject_Str checks the result)
+                return checked_text(call_method0(m, slot[0]), "__str__")
+    return vm_str(slot)
+
+cdef str ascii_text(str r):
+    # The !a conversion of a value whose repr is r, as PyObject_ASCII: the
+    # repr's non-ASCII characters escaped, its own backslashes kept as they are
+    return r.encode("ascii", "backslashreplace").decode("ascii")
 
 cdef str repr_py(gcref_t* slot):
     cdef gcref_t v = slot[0], m, r
@@ -421,7 +463,7 @@ cdef gcref_t format_value(gcref_t* slot, int conv, gcref_t* spec) except 0:
     elif conv == 2:
         x = repr_py(slot)
     elif conv == 3:
-        x = ascii(repr_py(slot))[1:-1]
+        x = ascii_text(repr_py(slot))
     elif has_tid(slot[0], T_INSTANCE):
         return format_instance(slot, spec)
     elif spec == NULL or LEN(spec[0]) == 0:
@@ -455,7 +497,9 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
     # mapping[name], a positional one an error.
     cdef Py_ssize_t npos = nall - nkw(kwnames), i
     cdef gcref_t v
-    if depth < 0:
+    if depth <= 0:
+        # (CPython's build_string: a spec nested in a spec is as deep as a
+        # template may go -- str.format starts at 2)
         raise ValueError("Max string recursion exceeded")
     out = []
     for literal, field, spec, conv in _string.formatter_parser(fmt):
@@ -509,7 +553,7 @@ cdef str str_format(str fmt, gcref_t* args, Py_ssize_t nall, gcref_t kwnames, li
         elif conv == "r":
             out.append(format(repr_py(top_slot()), spec))
         elif conv == "a":
-            out.append(format(ascii(repr_py(top_slot()))[1:-1], spec))
+            out.append(format(ascii_text(repr_py(top_slot())), spec))
         elif conv is not None:
             raise ValueError(f"Unknown conversion specifier {conv}")
         else:

@@ -60,9 +60,11 @@ cdef gcref_t import_from(gcref_t* mslot, gcref_t name) except 0:
     where = str_to_py(v) if has_tid(v, T_STR) else "unknown location"
     raise ImportError(f"cannot import name '{str_to_py(name)}' from '{module}' ({where})")
 
-cdef int import_star(gcref_t* mslot, int globals) except -1:
+cdef int import_star(gcref_t* mslot, gcref_t* nsslot) except -1:
     # `from M import *`: M.__all__'s names, or all that do not start with "_",
-    # into globals dict root [globals].
+    # into the namespace nsslot[0] (a module's globals; the locals mapping of
+    # code compiled by compile(), which may be any mapping: CPython's
+    # import_all_from).
     cdef gcref_t d, v
     cdef Py_ssize_t i
     if not has_tid(mslot[0], T_MODULE):
@@ -85,7 +87,7 @@ cdef int import_star(gcref_t* mslot, int globals) except -1:
         if v == 0:
             raise AttributeError(f"module '{str_to_py(FLD(mslot[0])[0])}' has no attribute '{name}'")
         push(v)
-        dict_set(&VM_STATE.roots[globals], top_slot() - 1, top_slot())
+        mapping_setitem(nsslot, top_slot() - 1, top_slot())
         HEAP.shadowstack_top -= 2
     return 0
 

@@ -478,8 +478,14 @@ cdef bint struct_equal(gcref_t* ab) except -1:
     return False
 
 cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:
+    # CPython's list_richcompare and tuplerichcompare: the first items that
+    # differ decide, else the lengths -- lengths that differ decide == and !=
+    # of lists at once, without comparing items, and an item's __eq__ that
+    # shrinks a list leaves the lengths to decide.
     cdef Py_ssize_t i = 0, na, nb
     cdef gcref_t r
+    if (op == C_EQ or op == C_NE) and TID(ab[0]) == T_LIST and SEQLEN(ab[0]) != SEQLEN(ab[1]):
+        return vbool(op == C_NE)
     while True:
         na = SEQLEN(ab[0])
         nb = SEQLEN(ab[1])
@@ -488,6 +494,9 @@ cdef gcref_t seq_compare(gcref_t* ab, int op) except 0:
         push(ITEMS(ab[0])[i])
         push(ITEMS(ab[1])[i])
         if not vm_eq_bool(top_slot() - 1, top_slot()):
+            if i >= SEQLEN(ab[0]) or i >= SEQLEN(ab[1]):
+                HEAP.shadowstack_top -= 2
+                return vbool(_PY_CMPOPS[op](SEQLEN(ab[0]), SEQLEN(ab[1])))
             if op == C_EQ:
                 HEAP.shadowstack_top -= 2
                 return V_FALSE
