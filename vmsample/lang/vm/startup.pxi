@@ -167,7 +167,7 @@ cdef gcref_t builtin_table(str prefix, str name) except 0:
     return module_object(name)
 
 cdef int setup_builtins() except -1:
-    global CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT
+    global CHAR_ROOTS, MODULES_ROOT, STDERR_ROOT, GC_CALLBACKS_ROOT
     cdef int i, r, obj_root
     cdef gcref_t v
     VM_STATE.roots[R_EMPTY_TUPLE] = alloc_var(T_TUPLE, 0)
@@ -267,10 +267,9 @@ cdef int setup_builtins() except -1:
         if mod == "gc":
             # garbage stays empty (PEP 442: no cycle is left uncollectable);
             # callbacks run around gc.collect() (vm/weakrefs.pxi)
-            for name in ("garbage", "callbacks"):
-                push(list_new(0))
-                dict_set_py(top_slot() - 1, name, top_slot()[0])
-                pop()
+            dict_set_py(top_slot(), "garbage", list_new(0))
+            GC_CALLBACKS_ROOT = add_root(list_new(0))
+            dict_set_py(top_slot(), "callbacks", VM_STATE.roots[GC_CALLBACKS_ROOT])
         v = module_object(mod)
         dict_set_py(&VM_STATE.roots[MODULES_ROOT], mod, v)
     return 0

@@ -150,13 +150,20 @@ cdef int64_t collect_and_finalize() except -1:
         rounds += 1
     return found
 
+cdef int GC_CALLBACKS_ROOT = 0      # the list gc.callbacks is (vm/startup.pxi)
+
 cdef int64_t collect_with_callbacks() except -1:
     # gc.collect(): collect_and_finalize between gc.callbacks' "start" and
-    # "stop" (app/finalization.py, gc_callbacks).
+    # "stop" (app/finalization.py, gc_callbacks).  With no callback nothing
+    # is called, so nothing is allocated that the collection would count:
+    # gc.collect() is 0 when nothing died.
     cdef int64_t found
-    run_gc_callbacks("start", 0)
+    cdef bint callbacks = RAW(VM_STATE.roots[GC_CALLBACKS_ROOT])[L_LEN] != 0
+    if callbacks:
+        run_gc_callbacks("start", 0)
     found = collect_and_finalize()
-    run_gc_callbacks("stop", found)
+    if callbacks:
+        run_gc_callbacks("stop", found)
     return found
 
 cdef int run_gc_callbacks(str phase, int64_t collected) except -1:
