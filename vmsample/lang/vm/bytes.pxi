@@ -521,7 +521,7 @@ cdef gcref_t bytes_method(int bid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) ex
                     raise TypeError(f"sequence item {i}: expected a bytes-like object, "
                                     f"{type_name(r)} found")
                 total += BLEN(r)
-            total += BLEN(s) * (m - 1) if m else 0
+            total += BLEN(a[0]) * (m - 1) if m else 0      # (not s: the copy above allocated)
             r = byteslike_new(tid, total)
             pos = 0
             for i in range(m):
