@@ -60,6 +60,11 @@ cdef bint gen_run(gcref_t* gslot, gcref_t* vslot, bint throw) except -1:
     base = ret + 1
     f = push_frame(co, base, ret, F_GEN | F_ENTRY)
     memcpy(base, FLD(FLD(g)[G_STATE]), (co.nlocals + nstack) * sizeof(gcref_t))
+    # The live frame holds them now; the saved copy must keep nothing alive
+    # while the generator runs (an argument it rebinds dies then, as in
+    # CPython, whose generator has one frame: test_contextlib's
+    # test_nokeepref).  yield_value saves them again.  (Zeros need no barrier.)
+    memset(FLD(FLD(g)[G_STATE]), 0, (co.nlocals + nstack) * sizeof(gcref_t))
     f.pc = RAW(g)[G_PC] & 0xFFFFFFFF
     f.sp = base + co.nlocals + nstack
     if status != GEN_CREATED and not throw:
