@@ -256,6 +256,8 @@ cdef gcref_t lookup_attr(gcref_t* oslot, gcref_t name) except? 0:
             raise
         VM_STATE.roots[R_EXC] = 0
         return 0
+    except AttributeError:          # the host's, from a built-in attribute
+        return 0
 
 cdef gcref_t getattr_lookup(gcref_t* oslot, gcref_t name, bint raising) except? 0:
     # The protocol above.  0: not found, and no AttributeError pending.  An

@@ -78,9 +78,13 @@ cdef enum:  # fixed root slots
 # C struct; the trace_roots hook and the stack walker get a pointer to it.
 cdef struct VMState:
     GCHeap* h
-    gcref_t* roots              # R_* slots, then interned names, classes, modules
+    gcref_t* roots              # R_* slots, then classes, modules, host handles...
     int nroots
     int caproots
+    gcref_t* interned           # the interned strs, never rewritten (vm/str.pxi)
+    int ninterned
+    int capinterned
+    int interned_old            # interned[:interned_old] are old (vm/profiling.pxi)
     CodeObj** codes
     int ncodes
     int capcodes                # room in codes (grown by doubling, vm/loading.pxi)

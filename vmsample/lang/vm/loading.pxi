@@ -235,6 +235,7 @@ cdef void free_state() noexcept:
         free(VM_STATE.codes[i])
     free(VM_STATE.codes)
     free(VM_STATE.roots)
+    free(VM_STATE.interned)
     free(VM_STATE.frames)
     memset(&VM_STATE, 0, sizeof(VMState))
 

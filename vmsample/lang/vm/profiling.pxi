@@ -32,6 +32,9 @@ cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcep
 # stays.  Every other visit (a major collection, the heap verifier) visits
 # every code.  At a GC-stress run's every minor collection, the library's
 # thousands of constants cost as much as the rest of the pause.
+# The interned strs obey the same rule, with no exception: a slot of
+# VM_STATE.interned is written once, when its str is made, so
+# INVARIANT: interned[:interned_old] hold no young reference.
 
 cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef VMState* s = <VMState*>ctx
@@ -45,6 +48,8 @@ cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
         if s.frames[i].frameobj != 0:
             gc_visit_root(h, &s.frames[i].frameobj)
     trace_threads(h)                # the threads that are not running (vm/threads.pxi)
+    for i in range(s.interned_old if minor else 0, s.ninterned):
+        gc_visit_root(h, &s.interned[i])
     for i in range(s.codes_old if minor else 0, s.ncodes):
         co = s.codes[i]
         for j in range(co.nconsts):
@@ -53,5 +58,7 @@ cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
         for j in range(co.nnames):
             if is_obj(co.names[j]):
                 gc_visit_root(h, &co.names[j])
+    if minor:
+        s.interned_old = s.ninterned
     if minor and s.codes_loading == 0:
         s.codes_old = s.ncodes

@@ -45,9 +45,27 @@ cdef str str_to_py(gcref_t s):
 cdef gcref_t intern(str u) except 0:
     cdef object idx = INTERNED.get(u)
     if idx is None:
-        idx = add_root(str_from_py(u))
+        idx = add_interned(str_from_py(u))
         INTERNED[u] = idx
-    return VM_STATE.roots[<int>idx]
+    return VM_STATE.interned[<int>idx]
+
+cdef int add_interned(gcref_t v) except -1:
+    # Interned strs are roots of their own, apart from VM_STATE.roots: a slot
+    # here is written once, so a minor collection skips those it has already
+    # made old (vm/profiling.pxi) -- a start interns ~7500 names, and every
+    # minor collection visited them all.
+    cdef int cap
+    cdef gcref_t* grown
+    if VM_STATE.ninterned == VM_STATE.capinterned:
+        cap = VM_STATE.capinterned * 2 if VM_STATE.capinterned else 1024
+        grown = <gcref_t*>realloc(VM_STATE.interned, cap * sizeof(gcref_t))
+        if grown == NULL:
+            raise MemoryError()
+        VM_STATE.interned = grown
+        VM_STATE.capinterned = cap
+    VM_STATE.interned[VM_STATE.ninterned] = v
+    VM_STATE.ninterned += 1
+    return VM_STATE.ninterned - 1
 
 cdef inline bint str_eq(gcref_t a, gcref_t b) noexcept nogil:
     if a == b:

@@ -11,7 +11,7 @@
 
 cdef VMState VM_STATE
 cdef GCHeap* HEAP = NULL
-cdef dict INTERNED = {}          # Python str -> root index of the interned VM str
+cdef dict INTERNED = {}          # Python str -> index of the interned VM str in VM_STATE.interned
 cdef list CODE_SPECS = []        # code index -> compiler.Code
 cdef dict CLASS_BY_KIND = {}     # KIND_* -> root index of the builtin class
 cdef dict EXC_CLASSES = {}       # name -> root index of the builtin exception class
