@@ -317,7 +317,9 @@ cdef gcref_t compare_op(gcref_t* ab, int op) except 0:
     ta = TID(a) if is_obj(a) else 0
     tb = TID(b) if is_obj(b) else 0
     if ta == T_STR and tb == T_STR:
-        c = str_cmp(a, b)
+        if op == C_EQ or op == C_NE:        # (str_eq: identity, then lengths, then memcmp)
+            return vbool(str_eq(a, b) == (op == C_EQ))
+        c = str_cmp(a, b) if a != b else 0
         return vbool(c < 0 if op == C_LT else c <= 0 if op == C_LE else c == 0 if op == C_EQ
                      else c != 0 if op == C_NE else c > 0 if op == C_GT else c >= 0)
     enter_recursion("in comparison")
