@@ -434,6 +434,19 @@ BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "co
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
 BYTES_STATIC = ["fromhex", "maketrans"]
+cdef int bytes_argument(gcref_t* slot) except -1:
+    # An argument CPython passes through PyObject_Bytes (int.from_bytes's):
+    # an instance's __bytes__ is called here, on the VM; a buffer or an
+    # iterable of ints the host converts as it would its own.
+    cdef gcref_t m
+    if has_tid(slot[0], T_INSTANCE):
+        m = magic_of(slot[0], M_BYTES)
+        if m != 0:
+            slot[0] = call_method0(m, slot[0])
+            if not has_tid(unwrap(slot[0]), T_BYTES):
+                raise TypeError(f"__bytes__ returned non-bytes (type {type_name(slot[0])})")
+    return 0
+
 # int's conversion to bytes (int.from_bytes is CPython's: vm/slots.pxi)
 INT_BYTES_METHODS = ["to_bytes"]
 

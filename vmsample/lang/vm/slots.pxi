@@ -141,6 +141,8 @@ cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwn
             return host_new(owner, a, nall, kwnames)
         if k == BK_CLASSMETHOD:
             # cls.method(...): the host's, then cls(result) for a subclass (int.from_bytes)
+            if name == "from_bytes" and n >= 2:
+                bytes_argument(a + 1)
             push(a[0])
             r = call_host(host, a + 1, nall - 1, kwnames)
             if top_slot()[0] != owner:
@@ -306,6 +308,11 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
             return V_NONE
         return str_from_py(exc_str(a) if m == M_STR else exc_repr(a))
     if m == M_INIT:
+        if kind == KIND_LIST and kwnames and class_lookup(class_of(a[0]), MAGIC(M_NEW)) != \
+                class_lookup(VM_STATE.roots[<int>CLASS_BY_KIND[KIND_LIST]], MAGIC(M_NEW)):
+            # CPython's list.__init__ refuses keywords only where the type's
+            # __new__ is list's: a subclass's own __new__ has taken them
+            kwnames = 0
         a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
     if m == M_GETITEM and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
