@@ -309,7 +309,7 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return str_from_py(exc_str(a) if m == M_STR else exc_repr(a))
     if m == M_INIT:
         if kind == KIND_LIST and kwnames and class_lookup(class_of(a[0]), MAGIC(M_NEW)) != \
-                class_lookup(VM_STATE.roots[<int>CLASS_BY_KIND[KIND_LIST]], MAGIC(M_NEW)):
+                class_lookup(kind_class(KIND_LIST), MAGIC(M_NEW)):
             # CPython's list.__init__ refuses keywords only where the type's
             # __new__ is list's: a subclass's own __new__ has taken them
             kwnames = 0

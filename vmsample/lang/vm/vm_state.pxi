@@ -1,7 +1,7 @@
 # vm/vm_state.pxi, included by _vm.pyx (one extension module, one C file).
 #
 # The running VM: this process's one VMState (VM_STATE) and heap (HEAP), the
-# Python-side tables (INTERNED, CODE_SPECS, CLASS_BY_KIND, EXC_CLASSES), and the
+# Python-side tables (INTERNED, CODE_SPECS, EXC_CLASSES), and the
 # primitives every helper uses: alloc_fixed/alloc_var (the heap's _or_raise
 # wrappers), push/pop, the write barrier [store], add_root.
 
@@ -13,7 +13,6 @@ cdef VMState VM_STATE
 cdef GCHeap* HEAP = NULL
 cdef dict INTERNED = {}          # Python str -> index of the interned VM str in VM_STATE.interned
 cdef list CODE_SPECS = []        # code index -> compiler.Code
-cdef dict CLASS_BY_KIND = {}     # KIND_* -> root index of the builtin class
 cdef dict EXC_CLASSES = {}       # name -> root index of the builtin exception class
 cdef int64_t class_serial = 0
 
