@@ -308,10 +308,11 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
             return V_NONE
         return str_from_py(exc_str(a) if m == M_STR else exc_repr(a))
     if m == M_INIT:
-        if kind == KIND_LIST and kwnames and class_lookup(class_of(a[0]), MAGIC(M_NEW)) != \
-                class_lookup(kind_class(KIND_LIST), MAGIC(M_NEW)):
+        if kind == KIND_LIST and kwnames and nkw(kwnames):
             # CPython's list.__init__ refuses keywords only where the type's
             # __new__ is list's: a subclass's own __new__ has taken them
+            if class_lookup(class_of(a[0]), MAGIC(M_NEW)) == class_lookup(kind_class(KIND_LIST), MAGIC(M_NEW)):
+                raise TypeError("list() takes no keyword arguments")
             kwnames = 0
         a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
