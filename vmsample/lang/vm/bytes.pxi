@@ -434,6 +434,7 @@ BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "co
 # Static methods of the classes (fromhex is a classmethod in CPython: the
 # result is of the class the name is looked up on, as here).
 BYTES_STATIC = ["fromhex", "maketrans"]
+
 cdef int bytes_argument(gcref_t* slot) except -1:
     # An argument CPython passes through PyObject_Bytes (int.from_bytes's):
     # an instance's __bytes__ is called here, on the VM; a buffer or an
