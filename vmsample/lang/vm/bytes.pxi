@@ -167,12 +167,8 @@ cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwn
                 raise ValueError("negative count")
             return byteslike_new(tid, untag(v))
         if has_tid(v, T_INSTANCE):
-            m = magic_of(v, M_BYTES) if tid == T_BYTES else 0
-            if m != 0:
-                v = call_method0(m, v)
-                if not has_tid(unwrap(v), T_BYTES):     # (a bytes subclass's instance will do)
-                    raise TypeError(f"__bytes__ returned non-bytes (type {type_name(v)})")
-                return v
+            if tid == T_BYTES and bytes_argument(a):
+                return a[0]
             if magic_of(v, M_INDEX) != 0 and not (tid == T_BYTES and is_byteslike(unwrap(v))):
                 # an object with __index__: that many zero bytes (before
                 # iterating it; bytes() takes a buffer first, bytearray()
@@ -436,17 +432,19 @@ BYTEARRAY_METHODS = ["append", "extend", "pop", "insert", "remove", "clear", "co
 BYTES_STATIC = ["fromhex", "maketrans"]
 
 cdef int bytes_argument(gcref_t* slot) except -1:
-    # An argument CPython passes through PyObject_Bytes (int.from_bytes's):
-    # an instance's __bytes__ is called here, on the VM; a buffer or an
-    # iterable of ints the host converts as it would its own.
+    # CPython's PyObject_Bytes, its first step (bytes(x), int.from_bytes): an
+    # instance with __bytes__ is replaced in slot[0] by what it returns (1);
+    # anything else is left (0) to the caller: a buffer, an iterable of ints.
     cdef gcref_t m
-    if has_tid(slot[0], T_INSTANCE):
-        m = magic_of(slot[0], M_BYTES)
-        if m != 0:
-            slot[0] = call_method0(m, slot[0])
-            if not has_tid(unwrap(slot[0]), T_BYTES):
-                raise TypeError(f"__bytes__ returned non-bytes (type {type_name(slot[0])})")
-    return 0
+    if not has_tid(slot[0], T_INSTANCE):
+        return 0
+    m = magic_of(slot[0], M_BYTES)
+    if m == 0:
+        return 0
+    slot[0] = call_method0(m, slot[0])
+    if not has_tid(unwrap(slot[0]), T_BYTES):       # (a bytes subclass's instance will do)
+        raise TypeError(f"__bytes__ returned non-bytes (type {type_name(slot[0])})")
+    return 1
 
 # int's conversion to bytes (int.from_bytes is CPython's: vm/slots.pxi)
 INT_BYTES_METHODS = ["to_bytes"]

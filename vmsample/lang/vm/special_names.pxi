@@ -1,11 +1,11 @@
 # vm/special_names.pxi, included by _vm.pyx (one extension module, one C file).
 #
-# Special (dunder) names: MAGIC_NAMES, their M_* indices, MAGIC_ROOT[] (the
+# Special (dunder) names: MAGIC_NAMES, their M_* indices, MAGIC_INTERNED[] (the
 # index of each interned name in VM_STATE.interned) and the binary operators' forward and
 # reflected magic tables.
 
 # ---------------------------------------------------------------- special names
-# Interned once at start-up; MAGIC_ROOT[i] is the interned index of MAGIC_NAMES[i].
+# Interned once at start-up; MAGIC_INTERNED[i] is the interned index of MAGIC_NAMES[i].
 
 MAGIC_NAMES = ["__init__", "__repr__", "__str__", "__eq__", "__ne__", "__lt__", "__le__",
                "__gt__", "__ge__", "__hash__", "__len__", "__iter__", "__next__",
@@ -52,10 +52,10 @@ cdef enum:
 if len(MAGIC_NAMES) != N_MAGIC:
     raise ImportError(f"vm/special_names.pxi: {len(MAGIC_NAMES)} MAGIC_NAMES, {N_MAGIC} M_* indices")
 
-cdef int MAGIC_ROOT[256]
+cdef int MAGIC_INTERNED[256]
 
 cdef inline gcref_t MAGIC(int m) noexcept nogil:
-    return VM_STATE.interned[MAGIC_ROOT[m]]
+    return VM_STATE.interned[MAGIC_INTERNED[m]]
 
 # binary operator -> (forward, reflected, in-place) magic method
 cdef int BIN_MAGIC[13]

@@ -182,7 +182,7 @@ cdef int setup_builtins() except -1:
         VM_STATE.roots[CHAR_ROOTS + i] = v
     for i, name in enumerate(MAGIC_NAMES):
         intern(name)
-        MAGIC_ROOT[i] = INTERNED[name]
+        MAGIC_INTERNED[i] = INTERNED[name]
     _init_magic_tables()
     VM_STATE.roots[R_BUILTINS] = dict_new()
     VM_STATE.roots[R_GLOBALS] = dict_new()
