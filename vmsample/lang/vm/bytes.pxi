@@ -148,7 +148,7 @@ cdef gcref_t bytes_from_ints(uint16_t tid, gcref_t* src) except 0:
 
 cdef gcref_t construct_bytes(uint16_t tid, gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
     # bytes(...) and bytearray(...)
-    cdef gcref_t v, m
+    cdef gcref_t v
     cdef Py_ssize_t size
     cdef str name = "bytes" if tid == T_BYTES else "bytearray"
     if n == 1 and not kwnames:
