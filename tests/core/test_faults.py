@@ -43,13 +43,26 @@ def sweep(kind, workload, check, err=errno.EIO):
     check(outcome, None)
     assert calls > 0, f"the workload makes no {kind} call"
     for n in range(1, calls + 1):
-        _faults.reset()
-        _faults.fail_nth(kind, n, err)
-        outcome = workload(n)
-        assert not _faults.armed(kind), f"{kind} call {n} of {calls} was never made"
-        _faults.reset()
-        check(outcome, n)
+        for attempt in range(RETRIES):
+            _faults.reset()
+            _faults.fail_nth(kind, n, err)
+            outcome = workload(n)
+            made = not _faults.armed(kind)
+            _faults.reset()
+            check(outcome, n)
+            if made:
+                break
+        else:
+            raise AssertionError(f"{kind} call {n} of {calls} was never made in {RETRIES} runs")
     return calls
+
+
+# How many times a fault run is tried before its call counts as never made.
+# `vmsample run` does not make the same number of allocations in every run
+# (seen: 922 instead of 924, once in 60 processes, never with the host's
+# cyclic collector disabled, which frees host objects holding VM handles at
+# its own times), so the last calls of a count may not come in one run.
+RETRIES = 3
 
 
 @pytest.fixture(autouse=True)
