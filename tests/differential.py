@@ -13,7 +13,7 @@ import io
 import os
 
 # The GC debug knobs (vmsample/_nursery.pyx): a tiny nursery, a collection
-# before every allocation, the whole heap verified after every collection.
+# before every allocation, the whole heap verified after collections (design.md §2.6).
 # Any reference the VM forgot to root becomes a crash or a wrong output.
 GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_GC_DEBUG": "1"}
 

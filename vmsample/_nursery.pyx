@@ -28,8 +28,10 @@ Debug knobs, read once from the environment when this module is imported:
     Every N-th allocation (N >= 1) takes the slow path and runs a minor
     collection first.  ``1`` collects before every allocation.
 ``VMSAMPLE_GC_DEBUG=1``
-    After every collection, verify the whole heap (every reference points to a
-    live, well-formed object; the remembered set is complete), and rotate
+    After collections, verify the whole heap (every reference points to a
+    live, well-formed object; the remembered set is complete): after every
+    one while the old space is under 32 nurseries, else at a cost bounded by
+    the allocation since the last verification (core/verify.pxi); and rotate
     between two nursery buffers, filling the one just evacuated with poison so
     that a stale pointer into it reads garbage and fails verification.  Freed
     old-space cells are poisoned too.

@@ -545,8 +545,8 @@ cdef class Nursery:
         return h.gc_state
 
     def check_heap(self):
-        """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after every
-        collection); raises RuntimeError describing the first problem found,
+        """Verify the whole heap now (what VMSAMPLE_GC_DEBUG does after
+        collections); raises RuntimeError describing the first problem found,
         MemoryError if the verifier itself runs out of memory."""
         cdef int outcome = verify_heap(self.heap)
         if outcome < 0:
@@ -564,8 +564,7 @@ cdef class Nursery:
             "minor_collections": p.minor_count,
             "major_collections": p.major_count,
             "samples_taken": h.samples_taken,
-            "allocated_bytes": p.nursery_bytes_before + (h.nursery_free - h.nursery_start)
-                               + p.large_bytes_allocated,
+            "allocated_bytes": bytes_allocated(h),
             "bytes_copied": p.bytes_copied_total,
             "total_memory_used": total_memory_used(h),
             "total_size_of_arenas": total_size_of_arenas(h),

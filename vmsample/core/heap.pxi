@@ -211,6 +211,8 @@ ctypedef struct GCPrivate:
     char* reserve           # mapped, never touched; NULL once released
     size_t reserve_size
     size_t reserve_covers   # nursery bytes the reserve can evacuate
+    # GC_DEBUG: bytes_allocated at the last verification (core/verify.pxi)
+    uint64_t verified_at
     # errors
     char errmsg[256]
 
@@ -300,6 +302,10 @@ cdef uint64_t total_memory_used(GCHeap* h) noexcept nogil:
     # The old space, identity shadows included (they are old-space cells), and
     # the young-id table: everything the heap limit bounds besides the nursery.
     return h.old.arena_used + h.old.large_used + young_id_table_bytes(h)
+
+cdef inline uint64_t bytes_allocated(GCHeap* h) noexcept nogil:
+    # Every byte the program has allocated so far, nursery and large objects.
+    return P(h).nursery_bytes_before + <uint64_t>(h.nursery_free - h.nursery_start) + P(h).large_bytes_allocated
 
 cdef inline uint64_t young_id_table_bytes(GCHeap* h) noexcept nogil:
     return P(h).young_ids.cap * sizeof(YoungId)

@@ -389,7 +389,7 @@ cdef void major_start(GCHeap* h) noexcept nogil:
     visit_roots(h, major_visit)
     p.collecting = False
     if p.debug:
-        verify_or_die(h)
+        verify_after_collection(h, True)
 
 cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of marking (state MARKING, nursery empty) that traces about
@@ -403,7 +403,7 @@ cdef void mark_step(GCHeap* h, uint64_t budget) noexcept nogil:
     if marking_done(h):
         mark_finish(h)
     elif p.debug:
-        verify_or_die(h)
+        verify_after_collection(h, False)
 
 cdef void mark_to_closure(GCHeap* h) noexcept nogil:
     # Trace everything gray, and everything it reaches, now.  The worklist
@@ -441,7 +441,7 @@ cdef void mark_finish(GCHeap* h) noexcept nogil:
     finalization_notify(h)
     p.collecting = False
     if p.debug:
-        verify_or_die(h)
+        verify_after_collection(h, True)
 
 cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
     # One step of sweeping (state SWEEPING, nursery empty): about [budget]
@@ -455,7 +455,7 @@ cdef void sweep_step(GCHeap* h, uint64_t budget) noexcept nogil:
         enter_state(h, GC_STATE_FINALIZING)     # finalize is the next step's work
     p.collecting = False
     if p.debug:
-        verify_or_die(h)
+        verify_after_collection(h, False)
 
 cdef void finalize(GCHeap* h) noexcept nogil:
     # Every page swept (state FINALIZING): give the dead large objects, empty
@@ -474,7 +474,7 @@ cdef void finalize(GCHeap* h) noexcept nogil:
     enter_state(h, GC_STATE_SCANNING)
     p.collecting = False
     if p.debug:
-        verify_or_die(h)
+        verify_after_collection(h, True)
 
 cdef void major_complete(GCHeap* h) noexcept nogil:
     # Run the major collection under way (if any) to its end, in this pause.
