@@ -13,7 +13,8 @@ import io
 import os
 
 # The GC debug knobs (vmsample/_nursery.pyx): a tiny nursery, a collection
-# before every allocation, the whole heap verified after collections (design.md §2.6).
+# before every allocation, the whole heap verified after collections (as
+# often as docs/design.md §2.6 says).
 # Any reference the VM forgot to root becomes a crash or a wrong output.
 GC_DEBUG_KNOBS = {"VMSAMPLE_NURSERY": "4K", "VMSAMPLE_GC_STRESS": "1", "VMSAMPLE_GC_DEBUG": "1"}
 

@@ -167,8 +167,8 @@ while successes < 3:
 
 def test_every_heap_limit_under_the_gc_debug_knob(tmp_path):
     """The start-up part of the sweep above with VMSAMPLE_GC_DEBUG=1, which
-    verifies the whole heap after every collection of its small heap (the knobs are read at
-    import: a child process).  A start-up step that made a string, then
+    verifies the whole heap after every collection of so small a heap (the
+    knobs are read at import: a child process).  A start-up step that made a string, then
     allocated, then stored the string's old address (module_object) crashed
     the release build's sweep by chance, at one limit only, in 2 runs of 3:
     near the limit the nursery is a few bytes, so a collection comes at almost
