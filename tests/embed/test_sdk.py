@@ -66,6 +66,15 @@ def test_a_missing_write_barrier_is_found(probe_dir):
     assert "gc_write_barrier or gc_set_ref" in proc.stderr
 
 
+def test_a_missing_write_barrier_is_found_on_a_big_heap(probe_dir):
+    # 4 MB of old space over a 4 KiB nursery: the verifier no longer runs
+    # after every collection, and the stale slot is still a reference into
+    # a nursery buffer at the next walk.
+    proc = broken(probe_dir, "break_missing_barrier_on_a_big_heap({nursery}, 4 << 20)", debug=True)
+    assert proc.returncode == -signal.SIGABRT, proc.stdout + proc.stderr
+    assert "heap verification failed" in proc.stderr, proc.stderr
+
+
 @pytest.mark.parametrize("debug", [False, True])
 def test_an_unbalanced_frame_is_found(probe_dir, debug):
     proc = broken(probe_dir, "break_unbalanced_frame({nursery})", debug)

@@ -106,6 +106,31 @@ def break_missing_barrier(Nursery n):
     gc_roots_free(h, t)
 
 
+def break_missing_barrier_on_a_big_heap(Nursery n, size_t old_bytes):
+    """Rule 1 on an old space of about [old_bytes], big enough that
+    VMSAMPLE_GC_DEBUG verifies it only after an allocation of half its size
+    (core/verify.pxi): the stale slot must still be found, later.  Returns
+    the bytes allocated after the break if nothing was found."""
+    cdef GCHeap* h = heap(n)
+    cdef GCRootTable* t = gc_roots_new_or_raise(h, 2, 0)
+    cdef uint16_t t_pair = n.register_type("pair", fixed_size=16, ref_offsets=(0, 8))
+    cdef gcref_t p
+    cdef size_t i, allocated = 0
+    for i in range(old_bytes // 24):                   # a chain of pairs: the ballast
+        p = <gcref_t>gc_alloc_fixed_or_raise(h, t_pair)
+        gc_set_ref(h, p, 0, t.slots[1])
+        t.slots[1] = p
+    t.slots[0] = <gcref_t>gc_alloc_fixed_or_raise(h, t_pair)
+    gc_collect_minor(h)                                 # all of it is old now
+    (<gcref_t*>(<char*>t.slots[0] + 8))[0] = <gcref_t>gc_alloc_fixed_or_raise(h, t_pair)
+    gc_collect_minor(h)                                 # the young pair moves; the slot is stale
+    while allocated < 4 * old_bytes:
+        gc_alloc_fixed_or_raise(h, t_pair)              # garbage
+        allocated += 24
+    gc_roots_free(h, t)
+    return allocated
+
+
 def break_unbalanced_frame(Nursery n):
     """Rule 2: leave a frame while one entered after it is still open."""
     cdef GCHeap* h = heap(n)

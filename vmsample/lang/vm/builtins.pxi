@@ -396,26 +396,51 @@ cdef gcref_t compare_pair(gcref_t* a, gcref_t* b, int op) except 0:
     return r
 
 cdef int list_sort(gcref_t* lslot, gcref_t key, bint reverse) except -1:
-    # Stable sort through CPython's sorted() on index keys; comparisons call
-    # back into the VM.  The list's items are snapshotted in a rooted tuple.
-    cdef Py_ssize_t n = RAW(lslot[0])[L_LEN], i
-    push(key)
-    push(seq_copy(lslot, T_TUPLE, 0, n))
-    cdef gcref_t* items = top_slot()
-    if key != 0 and key != V_NONE:
+    # CPython's contract (listobject.c, list.sort): while it sorts, the list
+    # is empty -- a key or a comparison sees [] -- and its items are set
+    # aside; when the sort ends they are put back (sorted if it finished, as
+    # they were if a key raised), and a list changed meanwhile is an error,
+    # "list modified during sort", unless another one is on its way.  The
+    # empty list gets an items array of capacity 0, so whatever adds to it
+    # replaces that array: the list was changed iff its array is another one
+    # at the end, or it is not empty (CPython's test: allocated != -1).
+    cdef Py_ssize_t n = RAW(lslot[0])[L_LEN]
+    push(key)                                   # st[0]
+    push(seq_copy(lslot, T_TUPLE, 0, n))        # st[1]: the items, in their first order
+    push(FLD(lslot[0])[L_ITEMS])                # st[2]: the list's array, set aside
+    push(alloc_var(T_ARRAY, 0))                 # st[3]: the list's array while it sorts
+    cdef gcref_t* st = top_slot() - 3
+    store(lslot[0], L_ITEMS, st[3])
+    RAW(lslot[0])[L_LEN] = 0
+    cdef bint changed
+    try:
+        sort_into(st, n, reverse)
+    finally:
+        changed = FLD(lslot[0])[L_ITEMS] != st[3] or RAW(lslot[0])[L_LEN] != 0
+        store(lslot[0], L_ITEMS, st[2])
+        RAW(lslot[0])[L_LEN] = n
+        HEAP.shadowstack_top = st
+    if changed:
+        raise ValueError("list modified during sort")
+    return 0
+
+cdef int sort_into(gcref_t* st, Py_ssize_t n, bint reverse) except -1:
+    # Stable sort of the items in tuple st[1] by key st[0] into array st[2],
+    # through CPython's sorted() on index keys; comparisons call back into
+    # the VM.
+    cdef Py_ssize_t i
+    cdef gcref_t v
+    if st[0] != 0 and st[0] != V_NONE:
         push(tuple_new(n))
         for i in range(n):
-            v = call1(items[-1], FLD(items[0])[i])
+            v = call1(st[0], FLD(st[1])[i])
             store(top_slot()[0], i, v)
-        keys = top_slot()
     else:
-        push(items[0])
-        keys = top_slot()
+        push(st[1])
     cdef gcref_t* kslot = top_slot()
     order = sorted(range(n), key=lambda j: _SortKey(<uintptr_t>kslot, j), reverse=reverse)
     for i in range(n):
-        list_set(lslot[0], i, FLD(items[0])[order[i]])
-    HEAP.shadowstack_top = items - 1
+        store(st[2], i, FLD(st[1])[order[i]])
     return 0
 
 cdef class _SortKey:
