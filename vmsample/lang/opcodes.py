@@ -92,6 +92,7 @@ INSTRUCTIONS = (
     _op("LOAD_DEREF", 1, arg=SLOT),                  # the cell in slot arg
     _op("STORE_DEREF", -1, arg=SLOT),
     _op("DELETE_DEREF", 0, arg=SLOT),
+    _op("LOAD_CLASSDEREF", 1, arg=SLOT),             # a class body's free variable: its namespace, then the cell
     _op("LOAD_CLOSURE", 1, arg=SLOT),                # the cell object itself
     _op("MAKE_CELL", 0, arg=SLOT),                   # wrap slot arg in a new cell (prologue)
     # copy the function's closure into the last arg slots

@@ -138,7 +138,7 @@ class Scopes:
         if scope == "fast":
             self.emit(Op.LOAD_FAST, self.slots[n])
         elif scope == "deref":
-            self.emit(Op.LOAD_DEREF, self.slots[n])
+            self.emit(Op.LOAD_CLASSDEREF if self.is_class else Op.LOAD_DEREF, self.slots[n])
         elif scope == "global":
             self.emit(Op.LOAD_GLOBAL, self.name(n))
         else:

@@ -563,6 +563,19 @@ cdef int slow_op(Frame* f, int op, int arg) except -1:
         if base[arg] == 0:
             raise_unbound(co, arg)
         base[arg] = 0
+    elif op == LOAD_CLASSDEREF:
+        # A free variable read in a class body: the class namespace first
+        # (locals()["x"] = ..., or __prepare__'s mapping), then the cell.
+        push(intern(CODE_SPECS[co.index].varnames[arg]))
+        if has_tid(ns_slot(f)[0], T_DICT):
+            v = dict_get_str(ns_slot(f)[0], top_slot()[0])
+        else:
+            v = mapping_get_or_0(ns_slot(f), top_slot()[0])
+        pop()
+        if v == 0:
+            return slow_op(f, LOAD_DEREF, arg)
+        sp[0] = v
+        sp += 1
     elif op == LOAD_DEREF:
         v = FLD(base[arg])[0]
         if v == 0:

@@ -338,6 +338,8 @@ cdef gcref_t compare_objects(gcref_t* ab, int op, uint16_t ta, uint16_t tb) exce
         r = rich_compare_instances(ab, op)
         if r != V_NOTIMPL:
             return r
+        a = ab[0]           # the methods ran VM code, which may have moved both
+        b = ab[1]
     if (ta == T_SET or ta == T_FROZENSET) and (tb == T_SET or tb == T_FROZENSET):
         return set_compare(ab, op)
     if (ta == T_BYTES or ta == T_BYTEARRAY) and (tb == T_BYTES or tb == T_BYTEARRAY):
@@ -396,7 +398,7 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
         if is_tuple_comparison(m, compare_magic(op), ab[0], ab[1]):
             return tuple_values_compare(ab[0], ab[1], op)
         if m != 0 and not is_bfunc(m):
-            r = call_method1(m, ab[0], ab[1])
+            r = call_comparison(m, ab[0], ab[1])
             if r != V_NOTIMPL:
                 return r
     if compares_by_methods(ab[1]):
@@ -405,13 +407,13 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
         if is_tuple_comparison(m, compare_magic(op), ab[1], ab[0]):
             return tuple_values_compare(ab[1], ab[0], op)
         if m != 0 and not is_bfunc(m):
-            r = call_method1(m, ab[1], ab[0])
+            r = call_comparison(m, ab[1], ab[0])
             if r != V_NOTIMPL:
                 return r
     if op == C_NE and compares_by_methods(ab[0]):
         m = compare_method(ab[0], M_EQ)
         if m != 0 and not is_bfunc(m):
-            r = call_method1(m, ab[0], ab[1])
+            r = call_comparison(m, ab[0], ab[1])
             if r != V_NOTIMPL:
                 return vbool(not truth(r))
     # A builtin value against an instance of a builtin's subclass whose own
@@ -420,12 +422,34 @@ cdef gcref_t rich_compare_instances(gcref_t* ab, int op) except 0:
     if not compares_by_methods(ab[0]) and carries_builtin(ab[1]):
         m = compare_method(ab[0], compare_magic(op0))
         if m != 0 and not is_bfunc(m):
-            return call_method1(m, ab[0], ab[1])
+            return call_comparison(m, ab[0], ab[1])
     elif not compares_by_methods(ab[1]) and carries_builtin(ab[0]):
         m = compare_method(ab[1], compare_magic(SWAPPED_CMP[op0]))
         if m != 0 and not is_bfunc(m):
-            return call_method1(m, ab[1], ab[0])
+            return call_comparison(m, ab[1], ab[0])
     return V_NOTIMPL
+
+cdef gcref_t call_comparison(gcref_t meth, gcref_t self, gcref_t other) except 0:
+    # meth(self, other) for a comparison method found on self's class, as
+    # CPython's slot_tp_richcompare: one that a descriptor binds (a property)
+    # whose __get__ fails counts as absent -- NotImplemented, the error
+    # dropped -- so that `==` falls back to identity.
+    cdef gcref_t* base = HEAP.shadowstack_top
+    if not binds_by_get(meth):
+        return call_method1(meth, self, other)
+    push(meth)
+    push(other)
+    try:
+        bind_special(base, self)
+    except VMError:
+        VM_STATE.roots[R_EXC] = 0
+        HEAP.shadowstack_top = base
+        return V_NOTIMPL
+    except AttributeError:          # the host's, from a built-in attribute
+        HEAP.shadowstack_top = base
+        return V_NOTIMPL
+    vm_call(base, 1)
+    return pop()
 
 cdef inline bint is_tuple_comparison(gcref_t m, int mop, gcref_t a, gcref_t b) noexcept nogil:
     # Whether m(a, b) is tuple's own comparison [mop] (a named tuple's __eq__)

@@ -549,7 +549,7 @@ cdef gcref_t object_slot(int m, gcref_t* a, Py_ssize_t n, gcref_t kwnames) excep
         eq = special_lookup(class_of(a[0]), M_EQ)
         if eq == 0 or is_object_slot(eq):
             return V_FALSE if a[0] == a[1] else V_NOTIMPL
-        v = call_method1(eq, a[0], a[1])
+        v = call_comparison(eq, a[0], a[1])
         if v == V_NOTIMPL:
             return v
         return vbool(not truth(v))

@@ -354,21 +354,27 @@ cdef int setup_slots(gcref_t* cslot) except -1:
     # instances of a class whose every base has __slots__ get no __dict__
     # (CF_SLOTS).  Otherwise the class that first gives its instances a
     # __dict__ gets the __dict__ descriptor in its own dict, as CPython's.
+    # BaseException's instances always have a __dict__, through its own
+    # descriptor, whatever __slots__ its subclasses name.
     cdef gcref_t v = dict_get_str(FLD(cslot[0])[K_DICT], MAGIC(M_SLOTS)), b
     cdef Py_ssize_t i
     cdef uint32_t j
-    cdef bint all_slotted = True, base_has_dict = False
+    cdef bint all_slotted = True, base_has_dict = False, exception = False
     inherit_member_keys(cslot)
     for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
         b = FLD(FLD(cslot[0])[K_MRO])[j]
         if RAW(b)[K_FLAGS] & CF_BUILTIN:
+            if RAW(b)[K_KIND] == KIND_BASEEXC:
+                exception = True
+                all_slotted = False
             continue
         if not RAW(b)[K_FLAGS] & CF_SLOTS:
             all_slotted = False
             base_has_dict = True
     if v == 0:
         if not base_has_dict and RAW(cslot[0])[K_KIND] != KIND_TYPE:
-            dict_set_getset(cslot, "__dict__")
+            if not exception:
+                dict_set_getset(cslot, "__dict__")
             # CPython gives no weak references to the instances of a
             # subclass of a type with variable-size items (type_new)
             if builtin_base_kind(cslot[0]) not in (KIND_INT, KIND_BOOL, KIND_TUPLE, KIND_BYTES):
@@ -385,7 +391,7 @@ cdef int setup_slots(gcref_t* cslot) except -1:
                 raise TypeError(f"__slots__ items must be strings, not '{type_name(ITEMS(top_slot()[0])[i])}'")
             names.append(str_to_py(unwrap(ITEMS(top_slot()[0])[i])))
     pop()
-    check_slot_names(cslot, names, base_has_dict)
+    check_slot_names(cslot, names, base_has_dict or exception)
     owner = class_name(cslot[0]).lstrip("_")
     names = [f"_{owner}{nm}" if nm.startswith("__") and not nm.endswith("__") and owner else nm
              for nm in names]        # private names are mangled, as in the class body
@@ -415,7 +421,7 @@ cdef int setup_slots(gcref_t* cslot) except -1:
             add_member(cslot, nm)
     if all_slotted and not wants_dict:
         RAW(cslot[0])[K_FLAGS] |= CF_SLOTS
-    elif not base_has_dict:
+    elif not base_has_dict and not exception:
         dict_set_getset(cslot, "__dict__")
     if "__weakref__" in names:
         dict_set_getset(cslot, "__weakref__")
