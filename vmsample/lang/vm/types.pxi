@@ -708,14 +708,16 @@ cdef int type_call_general(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames) ex
     return 0
 
 cdef int call_init(gcref_t* fslot, Py_ssize_t nargs, gcref_t kwnames, gcref_t init) except -1:
-    # init(fslot[0], *fslot[1:1 + nargs], **kw); it must return None.
+    # init(fslot[0], *fslot[1:1 + nargs], **kw), an init that a descriptor
+    # binds (a property) bound first, as CPython's slot_tp_init looks it up;
+    # it must return None.
     cdef gcref_t* base = fslot + 1 + nargs
     cdef gcref_t r
     base[0] = kwnames
     base[1] = init
-    base[2] = fslot[0]
-    memcpy(base + 3, fslot + 1, nargs * sizeof(gcref_t))
-    r = call_nested(base + 1, nargs + 1, base[0])
+    memcpy(base + 2, fslot + 1, nargs * sizeof(gcref_t))
+    HEAP.shadowstack_top = base + 2 + nargs
+    r = call_nested(base + 1, bind_method_args(base + 1, fslot[0], nargs), base[0])
     if r != V_NONE:
         raise TypeError(f"__init__() should return None, not '{type_name(r)}'")
     return 0

@@ -1,7 +1,8 @@
 # Checks: a comparison method that a property provides, whose getter raises,
 # counts as absent (CPython's slot_tp_richcompare drops the error): == and !=
 # fall back to identity, < raises TypeError; a getter that works is used;
-# a method that allocates and declines leaves the operands intact.
+# a method that allocates and declines leaves the operands intact; an
+# __init__ from a property is bound through it.
 
 
 def booh(self):
@@ -61,3 +62,24 @@ try:
     Busy() < Busy()
 except TypeError as exc:
     print("TypeError", exc)
+
+
+class I:
+    # __init__ is looked up as CPython's slot_tp_init does: bound through
+    # the property, whose getter's error comes out
+    __init__ = property(booh)
+
+
+try:
+    I()
+except AttributeError as exc:
+    print("AttributeError", exc)
+
+
+class J:
+    @property
+    def __init__(self):
+        return lambda *args, **kw: print("J init", args, sorted(kw))
+
+
+J(1, 2, k=3)
