@@ -356,11 +356,12 @@ cdef int setup_slots(gcref_t* cslot) except -1:
     # __dict__ gets the __dict__ descriptor in its own dict, as CPython's.
     # BaseException's instances always have a __dict__, through its own
     # descriptor, whatever __slots__ its subclasses name.
-    cdef gcref_t v = dict_get_str(FLD(cslot[0])[K_DICT], MAGIC(M_SLOTS)), b
+    cdef gcref_t v, b
     cdef Py_ssize_t i
     cdef uint32_t j
     cdef bint all_slotted = True, base_has_dict = False, exception = False
-    inherit_member_keys(cslot)
+    inherit_member_keys(cslot)      # (allocates: __slots__ is read after it)
+    v = dict_get_str(FLD(cslot[0])[K_DICT], MAGIC(M_SLOTS))
     for j in range(1, LEN(FLD(cslot[0])[K_MRO])):
         b = FLD(FLD(cslot[0])[K_MRO])[j]
         if RAW(b)[K_FLAGS] & CF_BUILTIN:
