@@ -1,10 +1,11 @@
 # vmsample/core/verify.pxi -- the heap verifier (included by _nursery.pyx).
 #
-# Owns: verify_heap, run after collections under VMSAMPLE_GC_DEBUG (when: below) and by
-# Nursery.check_heap(): it checks the invariants stated in _nursery.pyx's
-# Design block and in the header-flag table, and reports the first violation
-# in GCPrivate.errmsg.  Touches the global [the_verifier] (set only while it
-# runs: verification holds the GIL or runs inside a collection).
+# Owns: verify_heap, run after collections under VMSAMPLE_GC_DEBUG (when:
+# at the end of this file) and by Nursery.check_heap(): it checks the
+# invariants stated in _nursery.pyx's Design block and in the header-flag
+# table, and reports the first violation in GCPrivate.errmsg.  Touches the
+# global [the_verifier] (set only while it runs: verification holds the GIL
+# or runs inside a collection).
 
 cdef int cmp_ptr(const void* a, const void* b) noexcept nogil:
     cdef uintptr_t x = (<uintptr_t*>a)[0]
@@ -340,8 +341,8 @@ cdef void verify_or_die(GCHeap* h) noexcept nogil:
 # verify_heap walks the whole heap, so running it after every collection made
 # CPython's test_bool on the VM 54 times slower (CPU time) under
 # VMSAMPLE_NURSERY=4K VMSAMPLE_GC_STRESS=101 than the same knobs without it:
-# 644 walks of up to 4 MB, 623 of them while the VM set itself up.  So the heap is verified
-# after a collection
+# 644 walks of up to 4 MB, 623 of them while the VM set itself up.  So the
+# heap is verified after a collection
 #   * always while the old space is under VERIFY_ALWAYS_NURSERIES nurseries
 #     (the core's tests, with their small heaps, never leave this regime);
 #   * always at a major collection's phase boundaries (the marking's start
