@@ -214,6 +214,8 @@ cdef void gc_remember_slot(GCHeap* h, GCHeader* obj, gcref_t* slot, gcref_t valu
 # (gc_track_stores, below, says why it exists).
 cdef void gc_copy_refs(GCHeap* h, GCHeader* obj, gcref_t* dst, const gcref_t* src, size_t n) noexcept nogil
 cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil
+# The same for [n] consecutive slots (a table of roots), in one call.
+cdef void gc_visit_roots(GCHeap* h, gcref_t* slots, size_t n) noexcept nogil
 # In a trace_roots hook: is this visit a minor collection's?  It needs only the
 # roots that may hold a young reference (core/roots.pxi says which may be skipped).
 cdef bint gc_visit_is_minor(GCHeap* h) noexcept nogil

@@ -68,6 +68,37 @@ def test_trace_roots_hook_keeps_objects_alive_and_sees_them_move():
     assert gc.stats["total_memory_used"] == 0
 
 
+def test_roots_reported_in_one_call_are_kept_and_updated_as_one_at_a_time_are():
+    # The recorder reports its first half of roots with gc_visit_root, the
+    # rest with one gc_visit_roots: there a minor collection skips, inline,
+    # the slots that hold no young object (immediates, old objects).
+    gc, node, _ = make()
+    rec = gc._install_test_hooks(n_roots=5)
+    old = gc.alloc(node)
+    old.write_word(8, 3)
+    rec.set_root(3, old)
+    gc.collect_minor()
+    old_address = rec.get_root(3).address
+    del old
+    for i, value in ((0, 1), (2, 2), (4, 5)):
+        young = gc.alloc(node)
+        young.write_word(8, value)
+        rec.set_root(i, young)
+    rec.set_root(1, 0x7)
+    addresses = [rec.get_root(i).address for i in (0, 2, 4)]
+    del young
+    pygc.collect()
+    gc.collect_minor()
+    moved = [rec.get_root(i) for i in (0, 2, 4)]
+    assert [r.read_word(8) for r in moved] == [1, 2, 5]
+    assert all(not r.is_young for r in moved)
+    assert [r.address for r in moved] != addresses and all(a not in addresses for a in (r.address for r in moved))
+    assert rec.get_root(1) == 0x7 and rec.get_root(3).address == old_address
+    del moved
+    gc.collect_major()
+    assert gc.stats["total_memory_used"] == 4 * 32
+
+
 def test_the_roots_hook_knows_a_minor_collection_from_other_visits():
     # gc_visit_is_minor: a hook may skip roots it knows are old only when a
     # minor collection visits; marking and the heap verifier need them all.

@@ -1,7 +1,7 @@
 # vmsample/core/roots.pxi -- the write barrier's remembered set and the
 # roots (included by _nursery.pyx).
 #
-# Owns: gc_remember, gc_visit_root, gc_visit_is_minor, visit_roots, the shadow-stack overflow
+# Owns: gc_remember, gc_visit_root(s), gc_visit_is_minor, visit_roots, the shadow-stack overflow
 # error.  Touches GCPrivate.remembered / remembered_overflow / handles / visitor.
 #
 # The remembered set.  Invariant, outside a minor collection: every old object
@@ -112,6 +112,26 @@ cdef void gc_visit_root(GCHeap* h, gcref_t* slot) noexcept nogil:
     if P(h).visitor != NULL:
         P(h).visitor(h, slot)
 
+cdef void gc_visit_roots(GCHeap* h, gcref_t* slots, size_t n) noexcept nogil:
+    # For trace_roots hooks: report [n] consecutive root slots, as n calls of
+    # gc_visit_root would.
+    visit_slots(h, P(h).visitor, slots, n)
+
+cdef inline void visit_slots(GCHeap* h, visit_fn visit, gcref_t* slots, size_t n) noexcept nogil:
+    # visit(h, &slots[i]) for each slot, but a minor collection's visitor is
+    # called only where maybe_young says it may have work: most root slots
+    # hold old objects, and a call per slot (thousands of roots: a VM's
+    # classes, modules, constants, its deep shadow stack at an import) was
+    # most of a minor collection's fixed cost.
+    cdef size_t i
+    if visit == minor_visit:
+        for i in range(n):
+            if maybe_young(h, slots[i]):
+                minor_visit(h, &slots[i])
+    elif visit != NULL:
+        for i in range(n):
+            visit(h, &slots[i])
+
 cdef bint gc_visit_is_minor(GCHeap* h) noexcept nogil:
     # For trace_roots hooks: True while a minor collection visits the roots.
     # A minor collection only evacuates young objects, so it needs only the
@@ -129,14 +149,9 @@ cdef int gc_shadowstack_overflow(GCHeap* h) noexcept nogil:
 
 cdef void visit_roots(GCHeap* h, visit_fn visit) noexcept nogil:
     cdef GCPrivate* p = P(h)
-    cdef gcref_t* slot = h.shadowstack_base
-    cdef size_t i
     cdef HookTrap trap
-    while slot < h.shadowstack_top:
-        visit(h, slot)
-        slot += 1
-    for i in range(p.n_handles):
-        visit(h, &p.handles[i])
+    visit_slots(h, visit, h.shadowstack_base, h.shadowstack_top - h.shadowstack_base)
+    visit_slots(h, visit, p.handles, p.n_handles)
     visit_root_tables(h, visit)
     if p.fin != NULL:
         visit_queued(h, visit)      # objects queued for the embedder (core/finalizers.pxi)

@@ -69,9 +69,11 @@ cdef void record_finalization(void* ctx, GCHeap* h) noexcept nogil:
 cdef void report_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef HookRecorder* r = <HookRecorder*>ctx
     cdef size_t i
+    cdef size_t half = r.n_roots // 2
     r.n_root_visits[gc_visit_is_minor(h)] += 1
-    for i in range(r.n_roots):
+    for i in range(half):                   # (both ways: a slot at a time, then the rest in one call)
         gc_visit_root(h, &r.roots[i])
+    gc_visit_roots(h, r.roots + half, r.n_roots - half)
 
 
 cdef class _HookRecorder:

@@ -269,12 +269,7 @@ cdef gcref_t load_module_from(str name, str path, bint is_package, gcref_t* pare
             VM_STATE.codes[i].flags |= CO_HIDDEN
     # As at start-up: a code's names and constants are old, so never move
     # (C code may hold a constant across an allocation, CALL_KW's names).
-    if gc_collect_minor(HEAP) != 0:
-        raise_gc_error()
-    if WRITER is not None:
-        for i in range(first, VM_STATE.ncodes):
-            c = CODE_SPECS[i]
-            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    declare_codes(first)
     name_str = intern(name)                 # may allocate: before [m] is
     m = alloc_fixed(T_MODULE)
     FLD(m)[0] = name_str

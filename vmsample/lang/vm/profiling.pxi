@@ -38,26 +38,20 @@ cdef uint32_t walk_stack(void* ctx, ProfFrame* out, uint32_t max_frames) noexcep
 
 cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
     cdef VMState* s = <VMState*>ctx
-    cdef int i, j
-    cdef CodeObj* co
+    cdef int i
     cdef bint minor = gc_visit_is_minor(h)
-    for i in range(s.nroots):
-        if is_obj(s.roots[i]):
-            gc_visit_root(h, &s.roots[i])
+    gc_visit_roots(h, s.roots, s.nroots)
     for i in range(s.depth + 1):
         if s.frames[i].frameobj != 0:
             gc_visit_root(h, &s.frames[i].frameobj)
     trace_threads(h)                # the threads that are not running (vm/threads.pxi)
-    for i in range(s.interned_old if minor else 0, s.ninterned):
-        gc_visit_root(h, &s.interned[i])
+    if minor:
+        gc_visit_roots(h, s.interned + s.interned_old, s.ninterned - s.interned_old)
+    else:
+        gc_visit_roots(h, s.interned, s.ninterned)
     for i in range(s.codes_old if minor else 0, s.ncodes):
-        co = s.codes[i]
-        for j in range(co.nconsts):
-            if is_obj(co.consts[j]):
-                gc_visit_root(h, &co.consts[j])
-        for j in range(co.nnames):
-            if is_obj(co.names[j]):
-                gc_visit_root(h, &co.names[j])
+        gc_visit_roots(h, s.codes[i].consts, s.codes[i].nconsts)
+        gc_visit_roots(h, s.codes[i].names, s.codes[i].nnames)
     if minor:
         s.interned_old = s.ninterned
     if minor and s.codes_loading == 0:

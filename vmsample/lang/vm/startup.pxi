@@ -334,13 +334,7 @@ cdef int load_app_module(str name) except -1:
     load_code(spec, g)
     for i in range(first, VM_STATE.ncodes):
         VM_STATE.codes[i].flags |= CO_HIDDEN
-    # (as an imported module's: its names and constants are old, vm/modules.pxi)
-    if gc_collect_minor(HEAP) != 0:
-        raise_gc_error()
-    if WRITER is not None:
-        for i in range(first, VM_STATE.ncodes):
-            c = CODE_SPECS[i]
-            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+    declare_codes(first)        # (as an imported module's: its names and constants are old, vm/modules.pxi)
     run_code(first)
     return 0
 

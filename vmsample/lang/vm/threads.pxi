@@ -233,7 +233,6 @@ cdef void restore_thread(VMThread* t) noexcept nogil:
 cdef void trace_threads(GCHeap* h) noexcept nogil:
     # The roots of the threads that are not running (trace_roots).
     cdef VMThread* t = THREADS
-    cdef gcref_t* slot
     cdef int i
     while t != NULL:
         if t != RUNNING:
@@ -241,11 +240,7 @@ cdef void trace_threads(GCHeap* h) noexcept nogil:
                 gc_visit_root(h, &t.exc)
             if is_obj(t.handled):
                 gc_visit_root(h, &t.handled)
-            slot = t.stack_base
-            while slot < t.stack_top:
-                if is_obj(slot[0]):
-                    gc_visit_root(h, slot)
-                slot += 1
+            gc_visit_roots(h, t.stack_base, t.stack_top - t.stack_base)
             for i in range(t.depth + 1):
                 if t.frames[i].frameobj != 0:
                     gc_visit_root(h, &t.frames[i].frameobj)
