@@ -45,10 +45,8 @@ cdef void _trace_roots(void* ctx, GCHeap* h) noexcept nogil:
         if s.frames[i].frameobj != 0:
             gc_visit_root(h, &s.frames[i].frameobj)
     trace_threads(h)                # the threads that are not running (vm/threads.pxi)
-    if minor:
-        gc_visit_roots(h, s.interned + s.interned_old, s.ninterned - s.interned_old)
-    else:
-        gc_visit_roots(h, s.interned, s.ninterned)
+    i = s.interned_old if minor else 0
+    gc_visit_roots(h, s.interned + i, s.ninterned - i)
     for i in range(s.codes_old if minor else 0, s.ncodes):
         gc_visit_roots(h, s.codes[i].consts, s.codes[i].nconsts)
         gc_visit_roots(h, s.codes[i].names, s.codes[i].nnames)
