@@ -90,6 +90,62 @@ def test_a_damaged_entry_is_compiled_again(tmp_path, damage):
     assert out == expected(program) and not compiler
 
 
+def _damage_packed(blob: bytes, damage: str) -> bytes:
+    # [blob] (code_cache's packed tree) with one index made wrong: what only
+    # a writer's bug could make, since the entry's CRC stays right.
+    from array import array
+
+    words = array("i", blob)
+    head = code_cache.HEADER
+    ncodes = words[0]
+    assert ncodes >= 2                  # the module and the function in it
+    at = words[3]                       # the function's record
+    sizes = {f: words[at + head.index(f)] for f in ("varnames", "cellvars", "names", "consts")}
+    consts = at + len(head) + sizes["varnames"] + sizes["cellvars"] + sizes["names"]
+    if damage == "an offset past the end":
+        words[3] = len(words) + 5
+    elif damage == "a count past the end":
+        words[at + head.index("code")] = len(words)
+    elif damage == "a str index out of range":
+        words[consts] = 9999 << 2 | code_cache.REF_STR
+    elif damage == "a negative str index":
+        words[at + len(head)] = -1      # its first varname
+    elif damage == "a nested code referring back":
+        words[consts] = 0 << 2 | code_cache.REF_CODE
+    return words.tobytes()
+
+
+@pytest.mark.parametrize("damage", ["an offset past the end", "a count past the end", "a str index out of range",
+                                    "a negative str index", "a nested code referring back"])
+@pytest.mark.parametrize("where", ["an imported module", "the program"])
+def test_a_damaged_packed_tree_is_a_clear_error(tmp_path, damage, where):
+    # Both readers of a packed tree -- the VM's, which loads an imported
+    # module's, and code_cache's, which unpacks the program's when it is
+    # renamed -- check every index they follow: a clear error naming the
+    # entry, never a crash, a hang or a wrong constant.
+    helper = tmp_path / "helper.py"
+    helper.write_text("def f(a, b):\n    return (a, 'x', b, None)\nprint(f(1, 2))\n")
+    program = tmp_path / "prog.py"
+    program.write_text("import helper\ndef g(a, b):\n    return (b, 'y', a, None)\nprint(g(3, 4))\n")
+    cache = tmp_path / "cache"
+    assert run_vm(tmp_path, program, cache)[0] == "(1, 'x', 2, None)\n(4, 'y', 3, None)\n"
+    target = helper if where == "an imported module" else program
+    entries = [e for e in cache.glob("*.code") if str(target).encode() in e.read_bytes()]
+    assert len(entries) == 1
+    entry = entries[0]
+    data = entry.read_bytes()[len(disk_cache.MAGIC) + 4:]
+    import marshal
+    stamp, (blob, strs, consts) = marshal.loads(data)
+    disk_cache.write(str(entry), stamp, (_damage_packed(blob, damage), strs, consts))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VMSAMPLE_")}
+    env["VMSAMPLE_CACHE_DIR"] = str(cache)
+    proc = subprocess.run([sys.executable, "-m", "vmsample.lang", str(program)], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=120)
+    assert proc.returncode > 0, proc.stderr         # (not a signal)
+    assert f"a damaged compile cache entry: {entry} (delete it)" in proc.stderr, proc.stderr
+    assert "(4, 'y', 3, None)" not in proc.stdout
+
+
 def test_an_unwritable_cache_costs_only_the_caching(tmp_path):
     program = tmp_path / "prog.py"
     program.write_text(PROGRAM)

@@ -18,22 +18,41 @@ everything; beyond that:
   entry never goes stale.  A text longer than ``MAX_TEXT`` is compiled every
   time (generated code that differs at every run would only fill the cache).
 
-An entry's value is the code tree flattened in preorder: each [Code] as its
-fields in ``Code.__slots__`` order, ``code`` and ``lines`` as the bytes of
-32-bit ints (loaded as memoryviews, which the VM copies in one go), and each
-nested code among the constants replaced by its index in the flattening
-(the indices of those constants are the last field).
+An entry's value is the code tree packed (``_pack``) as three objects, so
+that reading it makes few Python objects (marshal's time is their number:
+the old form, a tuple of fields per code, made ~35 objects a code) and the
+VM copies most of it in C (vm/loading.pxi, load_packed_tree):
+
+* ``blob``, the bytes of 32-bit ints: ``ncodes, ninterned``, then each
+  code's offset in the blob, then each code's record -- its header, one int
+  per name of ``HEADER`` (a field's value, a sequence field's length, or a
+  constant reference), then its sequences in ``HEADER``'s order:
+  varnames (str indices), cellvars, names (str indices), consts (constant
+  references), code (``op, arg`` pairs), lines (one per instruction),
+  exctable (four ints a row).  The codes are in preorder, the tree's root
+  first;
+* ``strs``, every distinct str of the tree, those the VM interns (names,
+  str constants) first: the first ``ninterned``;
+* ``consts``, the constants that are neither str nor None nor code.
+
+A constant reference is ``index << 2 | kind``: kind ``REF_STR`` indexes
+``strs``, ``REF_CODE`` the codes, ``REF_OTHER`` ``consts``; ``REF_NONE`` is
+None.  Read back, the tree is [PackedCode]s whose fields are unpacked only
+when first asked for: the VM loads a tree from the blob, and asks few of a
+start's ~4000 codes for a field.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
 
 from vmsample.lang import disk_cache
 from vmsample.lang.code_object import Code
 
-__all__ = ["compiled", "compiled_text", "COMPILER_VERSION", "MAX_TEXT"]
+__all__ = ["compiled", "compiled_text", "COMPILER_VERSION", "MAX_TEXT", "PackedTree", "PackedCode", "DamagedEntry", "HEADER",
+           "REF_STR", "REF_CODE", "REF_OTHER", "REF_NONE"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_TEXT = 64 * 1024
@@ -74,7 +93,7 @@ def compiled(path: str, *, package: str = "", search_path: list | None = None) -
     from vmsample.lang.source import read_source
 
     code = compile_source(read_source(path), path, package=package, search_path=search_path)
-    disk_cache.write(entry, stamp, _flatten(code))
+    disk_cache.write(entry, stamp, _pack(code))
     return code
 
 
@@ -99,75 +118,196 @@ def compiled_text(source: str, filename: str, mode: str = "module", *,
         from vmsample.lang.compiler import compile_dynamic
         code = compile_dynamic(source, filename, mode, package=package)
     if cached:
-        disk_cache.write(entry, stamp, _flatten(code))
+        disk_cache.write(entry, stamp, _pack(code))
     return code
 
 
 def _cached(entry: str, stamp) -> Code | None:
     """The code tree of [entry] if it has this [stamp], else None.  CPython's
-    cyclic collector is paused meanwhile: the tens of thousands of tuples
-    that marshal and [_unflatten] make for a module (none of them garbage)
-    ran it over and over (6.5 of the 22 ms that reading the code of six
-    common modules took); paused, it runs once afterwards (and a VM run
-    then freezes the tree: vm/loading.pxi, freeze_code_trees)."""
+    cyclic collector is paused meanwhile: the tuples that marshal makes for
+    a module (none of them garbage) ran it over and over; paused, it runs
+    once afterwards (and a VM run then freezes the tree: vm/loading.pxi,
+    freeze_code_trees)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        flat = disk_cache.read(entry, stamp)
-        return None if flat is None else _unflatten(flat)
+        packed = disk_cache.read(entry, stamp)
+        if packed is None:
+            return None
+        try:
+            return PackedTree(*packed, entry).code(0)
+        except (DamagedEntry, TypeError):  # (TypeError: not three values)
+            return None
     finally:
         if enabled:
             gc.enable()
 
 
-def _flatten(code: Code) -> tuple:
-    out = []
-
-    def visit(c):
-        index = len(out)
-        out.append(None)
-        consts = list(c.consts)
-        nested = tuple(i for i, k in enumerate(consts) if isinstance(k, Code))
-        for i in nested:
-            consts[i] = visit(consts[i])
-        fields = dict(zip(Code.__slots__, c.fields()))
-        fields.update(code=_words(c.code), lines=_words(c.lines), consts=tuple(consts),
-                      varnames=tuple(c.varnames), cellvars=tuple(c.cellvars), names=tuple(c.names),
-                      exctable=tuple(tuple(row) for row in c.exctable))
-        out[index] = (*fields.values(), nested)
-        return index
-
-    visit(code)
-    return tuple(out)
+# The header of a code's record in the blob, one int per name: the field's
+# value, the length of a sequence field, or a constant reference (name,
+# qualname, filename, doc).  vm/loading.pxi reads it by these names.
+HEADER = ("name", "qualname", "filename", "doc", "firstlineno", "argcount", "kwonlyargcount",
+          "posonlyargcount", "flags", "nfree", "maxstack", "defaults_count",
+          "varnames", "cellvars", "names", "consts", "code", "exctable")
+_SEQUENCES = ("varnames", "cellvars", "names", "consts", "code", "exctable")
+_REFS = ("name", "qualname", "filename", "doc")
+REF_STR, REF_CODE, REF_OTHER, REF_NONE = range(4)
 
 
-def _words(seq) -> bytes:
+def _pack(root: Code) -> tuple:
     from array import array
 
-    words = array("i", seq)
-    assert words.itemsize == 4
-    return words.tobytes()
+    codes = []                          # preorder: each code, then its nested codes
 
-
-def _unflatten(flat: tuple) -> Code:
-    # Each row's fields are set by one unpacking, in Code.__slots__ order
-    # (test_code_cache.py compares a cached tree with the compiled one),
-    # without a call of Code.__init__: a fifth of this function's time.
-    codes = []
-    for row in flat:
-        c = _new_object(Code)
-        (c.name, c.qualname, c.filename, c.firstlineno, c.argcount, c.kwonlyargcount, c.posonlyargcount,
-         c.flags, c.varnames, c.cellvars, c.nfree, code, lines, consts, c.names, c.exctable, c.maxstack,
-         c.defaults_count, c.doc, _nested) = row
-        c.code = memoryview(code).cast("i")
-        c.lines = memoryview(lines).cast("i")
-        c.consts = list(consts)
+    def visit(c):
         codes.append(c)
-    for c, row in zip(codes, flat):
-        consts = c.consts
-        for i in row[-1]:
-            consts[i] = codes[consts[i]]
-    return codes[0]
+        for k in c.consts:
+            if isinstance(k, Code):
+                visit(k)
+
+    visit(root)
+    code_index = {id(c): i for i, c in enumerate(codes)}
+    strs = {}                           # str -> index, the interned ones first
+    for c in codes:
+        for s in (*c.names, *(k for k in c.consts if type(k) is str)):
+            strs.setdefault(s, len(strs))
+    ninterned = len(strs)
+    others = []
+
+    def ref(k):
+        if k is None:
+            return REF_NONE
+        if type(k) is str:
+            return strs.setdefault(k, len(strs)) << 2 | REF_STR
+        if isinstance(k, Code):
+            return code_index[id(k)] << 2 | REF_CODE
+        others.append(k)
+        return (len(others) - 1) << 2 | REF_OTHER
+
+    records = []
+    for c in codes:
+        head = {f: ref(getattr(c, f)) if f in _REFS else getattr(c, f) for f in HEADER}
+        head.update(varnames=len(c.varnames), cellvars=len(c.cellvars), names=len(c.names),
+                    consts=len(c.consts), code=len(c.lines), exctable=len(c.exctable))
+        records.append([*head.values(), *(strs.setdefault(v, len(strs)) for v in c.varnames), *c.cellvars,
+                        *(strs[n] for n in c.names), *map(ref, c.consts), *c.code, *c.lines,
+                        *(x for row in c.exctable for x in row)])
+    blob = array("i", [len(codes), ninterned])
+    offset = 2 + len(codes)
+    for record in records:
+        blob.append(offset)
+        offset += len(record)
+    for record in records:
+        blob.extend(record)
+    assert blob.itemsize == 4
+    return blob.tobytes(), tuple(strs), tuple(others)
 
 
+class DamagedEntry(ValueError):
+    """A cache entry whose CRC is right but whose packed tree is not (a
+    writer's bug, never a disk's): each reader checks every index it
+    follows, so that such an entry is this error, never a wrong read."""
+
+
+class PackedTree:
+    """A code tree as the cache keeps it (the module's docstring): [code](i)
+    is its i-th code in preorder, made when first asked for.  [entry] is the
+    cache file it was read from, for errors."""
+
+    __slots__ = ("blob", "strs", "consts", "codes", "entry")
+
+    def __init__(self, blob: bytes, strs: tuple, consts: tuple, entry: str = "?"):
+        self.blob = blob
+        self.strs = strs
+        self.consts = consts
+        self.entry = entry
+        nwords = len(blob) // 4
+        ncodes = int.from_bytes(blob[:4], sys.byteorder, signed=True)
+        if len(blob) % 4 or not 0 < ncodes <= nwords - 2:
+            raise self.damaged()
+        self.codes = [None] * ncodes
+
+    def damaged(self) -> DamagedEntry:
+        return DamagedEntry(f"a damaged compile cache entry: {self.entry} (delete it)")
+
+    def code(self, i: int) -> PackedCode:
+        c = self.codes[i]
+        if c is None:
+            c = self.codes[i] = _new_object(PackedCode)
+            c.tree = self
+            c.index = i
+        return c
+
+    def unpack(self, c: PackedCode) -> None:
+        """Set every field of [c] from the blob."""
+        words = memoryview(self.blob).cast("i")
+        at = words[2 + c.index]
+        if not 0 <= at <= len(words) - len(HEADER):
+            raise self.damaged()
+        head = dict(zip(HEADER, words[at:at + len(HEADER)]))
+        at += len(HEADER)
+        seqs = {}
+        for f, width in (("varnames", 1), ("cellvars", 1), ("names", 1), ("consts", 1), ("code", 2),
+                         ("lines", 1), ("exctable", 4)):
+            n = head["code" if f == "lines" else f] * width
+            if n < 0 or at + n > len(words):
+                raise self.damaged()
+            seqs[f] = words[at:at + n]
+            at += n
+        if min(seqs["varnames"], default=0) < 0 or min(seqs["names"], default=0) < 0:
+            raise self.damaged()            # (a negative index would read from the end)
+        try:
+            for f in _REFS:
+                setattr(c, f, self.constant(head[f], c.index))
+            for f in ("firstlineno", "argcount", "kwonlyargcount", "posonlyargcount", "flags", "nfree",
+                      "maxstack", "defaults_count"):
+                setattr(c, f, head[f])
+            c.varnames = [self.strs[i] for i in seqs["varnames"]]
+            c.cellvars = list(seqs["cellvars"])
+            c.names = [self.strs[i] for i in seqs["names"]]
+            c.consts = [self.constant(r, c.index) for r in seqs["consts"]]
+        except IndexError:
+            raise self.damaged() from None
+        c.code = seqs["code"]
+        c.lines = seqs["lines"]
+        rows = seqs["exctable"]
+        c.exctable = [tuple(rows[i:i + 4]) for i in range(0, len(rows), 4)]
+
+    def constant(self, ref: int, referrer: int):
+        """The constant [ref] names in the code [referrer] (a nested code
+        comes after it in preorder: a tree has no cycle)."""
+        kind, index = ref & 3, ref >> 2
+        if ref == REF_NONE:
+            return None
+        if index < 0 or kind == REF_NONE or kind == REF_CODE and not referrer < index < len(self.codes):
+            raise IndexError(index)
+        if kind == REF_STR:
+            return self.strs[index]
+        return self.code(index) if kind == REF_CODE else self.consts[index]
+
+
+class PackedCode(Code):
+    """A [Code] of a [PackedTree], its fields unpacked when first asked for."""
+
+    __slots__ = ("tree", "index")
+
+    def __getattr__(self, name):
+        # (called only for a slot not yet set)
+        if name not in _FIELDS:
+            raise AttributeError(name)
+        self.tree.unpack(self)
+        return getattr(self, name)
+
+    @property
+    def unpacked(self) -> bool:
+        """Whether the fields are set (unpack sets them all at once)."""
+        try:
+            _NAME_SLOT.__get__(self)
+        except AttributeError:
+            return False
+        return True
+
+
+_FIELDS = frozenset(Code.__slots__)
+_NAME_SLOT = Code.__dict__["name"]
 _new_object = object.__new__

@@ -13,6 +13,8 @@ cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) exce
             and counted_depth() + (0 if co.flags & CO_HIDDEN else 1) > VM_STATE.recursion_limit)
             or VM_STATE.depth + 1 >= MAX_FRAMES or base + co.nlocals + co.maxstack + 4 > HEAP.shadowstack_end):
         raise RecursionError("maximum recursion depth exceeded")
+    if co.caches == NULL:
+        alloc_caches(co)
     VM_STATE.depth += 1
     f = &VM_STATE.frames[VM_STATE.depth]
     f.hidden = (f[-1].hidden if VM_STATE.depth > 0 else 0) + (1 if co.flags & CO_HIDDEN else 0)
@@ -24,6 +26,15 @@ cdef Frame* push_frame(CodeObj* co, gcref_t* base, gcref_t* ret, int flags) exce
     f.frameobj = 0
     f.sp = base + co.nlocals + extra
     return f
+
+cdef int alloc_caches(CodeObj* co) except -1:
+    # A code's inline caches are made when it first runs: a start loads
+    # ~4300 codes and runs ~950, and zeroing 24 bytes an instruction for all
+    # of them was 2% of its instructions.
+    co.caches = <InlineCache*>calloc(co.ninstr + 1, sizeof(InlineCache))
+    if co.caches == NULL:
+        raise MemoryError()
+    return 0
 
 cdef str plural(Py_ssize_t n, str word):
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -45,7 +45,11 @@ cdef int declare_codes(int first) except -1:
     if WRITER is not None:
         for i in range(first, VM_STATE.ncodes):
             c = CODE_SPECS[i]
-            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, c.name, c.firstlineno, c.filename)
+            if type(c) is _PackedCode and not c.unpacked:
+                name, firstlineno, filename = packed_declaration(c.tree, c.index)
+            else:
+                name, firstlineno, filename = c.name, c.firstlineno, c.filename
+            WRITER.declare_code(VM_STATE.codes[i].vmprof_id, name, firstlineno, filename)
     return 0
 
 # The copies of codes loaded again under another globals dict (exec(code,

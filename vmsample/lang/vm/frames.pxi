@@ -18,7 +18,7 @@ cdef struct InlineCache:
 
 cdef struct CodeObj:
     int32_t* code           # op, arg per instruction
-    InlineCache* caches     # one per instruction, zeroed
+    InlineCache* caches     # one per instruction, zeroed; NULL until the code first runs (push_frame)
     int ninstr
     int32_t* lines          # line per instruction
     gcref_t* consts         # roots (traced by trace_roots)

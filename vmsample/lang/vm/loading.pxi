@@ -9,17 +9,26 @@ cdef int load_code(object spec, int globals) except -1:
     # Register compiler.Code [spec] (and its nested codes) as CodeObjs of the
     # module whose globals dict is root [globals].  While it runs, minor
     # collections keep tracing its constants (VMState.codes_old, vm/profiling.pxi).
+    # The root of a tree read from the compile cache loads from its packed
+    # form, its fields never unpacked (code_cache.PackedTree).
     VM_STATE.codes_loading += 1
     try:
+        if type(spec) is _PackedCode and spec.index == 0:
+            return load_packed_tree(spec.tree, globals)
         return load_one_code(spec, globals)
     finally:
         VM_STATE.codes_loading -= 1
 
-cdef int load_one_code(object spec, int globals) except -1:
+cdef CodeObj* new_code(object spec, int ninstr, int nconsts, int nnames, int nexc, int globals) except NULL:
+    # A CodeObj for [spec], registered as the next code index (so that
+    # free_state frees it, filled or not), its arrays allocated (but its
+    # inline caches, made when it first runs: vm/calls.pxi): its
+    # instructions and lines for the caller to copy, constants and names
+    # zeroed for the caller to fill, counting co.nconsts and co.nnames up as
+    # it goes (a collection meanwhile traces what is there).
     cdef CodeObj* co = <CodeObj*>calloc(1, sizeof(CodeObj))
     cdef CodeObj** grown
-    cdef int i, cap
-    cdef Py_ssize_t nwords
+    cdef int cap
     if co == NULL:
         raise MemoryError()
     index = VM_STATE.ncodes
@@ -37,18 +46,25 @@ cdef int load_one_code(object spec, int globals) except -1:
     CODE_SPECS.append(spec)
     co.index = index
     co.vmprof_id = 2 * (index + 1)
-    words = spec.code
-    nwords = len(words)
-    co.ninstr = nwords // 2
-    co.code = <int32_t*>malloc(nwords * 4 + 8)
-    co.lines = <int32_t*>malloc(co.ninstr * 4 + 4)
-    co.caches = <InlineCache*>calloc(co.ninstr + 1, sizeof(InlineCache))
-    if co.code == NULL or co.lines == NULL or co.caches == NULL:
+    co.globals = globals
+    co.ninstr = ninstr
+    co.nexc = nexc
+    co.code = <int32_t*>malloc(2 * ninstr * 4 + 8)
+    co.lines = <int32_t*>malloc(ninstr * 4 + 4)
+    co.exc = <int32_t*>malloc(16 * nexc + 4)
+    co.consts = <gcref_t*>calloc(nconsts + 1, sizeof(gcref_t))
+    co.names = <gcref_t*>calloc(nnames + 1, sizeof(gcref_t))
+    if co.code == NULL or co.lines == NULL or co.exc == NULL or co.consts == NULL or co.names == NULL:
         raise MemoryError()
-    copy_words(co.code, words, nwords)
+    return co
+
+cdef int load_one_code(object spec, int globals) except -1:
+    cdef int i
+    cdef CodeObj* co = new_code(spec, len(spec.code) // 2, len(spec.consts), len(spec.names),
+                                len(spec.exctable), globals)
+    index = co.index
+    copy_words(co.code, spec.code, 2 * co.ninstr)
     copy_words(co.lines, spec.lines, co.ninstr)
-    co.nexc = len(spec.exctable)
-    co.exc = <int32_t*>malloc(16 * co.nexc + 4)
     for i, row in enumerate(spec.exctable):
         co.exc[4 * i], co.exc[4 * i + 1], co.exc[4 * i + 2], co.exc[4 * i + 3] = row
     co.argcount = spec.argcount
@@ -60,9 +76,6 @@ cdef int load_one_code(object spec, int globals) except -1:
     co.maxstack = spec.maxstack
     co.ndefaults = spec.defaults_count
     co.firstlineno = spec.firstlineno
-    co.globals = globals
-    co.consts = <gcref_t*>calloc(len(spec.consts) + 1, sizeof(gcref_t))
-    co.names = <gcref_t*>calloc(len(spec.names) + 1, sizeof(gcref_t))
     for i, name in enumerate(spec.names):
         co.names[i] = intern(name)
         co.nnames = i + 1
@@ -70,7 +83,6 @@ cdef int load_one_code(object spec, int globals) except -1:
         if isinstance(c, _PyCode):
             sub = VM_STATE.ncodes
             load_code(c, globals)
-            co = VM_STATE.codes[index]
             co.consts[i] = tag(sub)
         elif type(c) is str:
             co.consts[i] = intern(c)
@@ -78,6 +90,147 @@ cdef int load_one_code(object spec, int globals) except -1:
             co.consts[i] = from_host(c)
         co.nconsts = i + 1
     return 0
+
+# The header of a packed code's record (code_cache.HEADER, which says the
+# layout): the position of each int the loader reads.
+from vmsample.lang import code_cache as _code_cache
+from vmsample.lang.code_cache import PackedCode as _PackedCode
+_PACKED_HEADER = _code_cache.HEADER
+cdef int REF_STR = _code_cache.REF_STR, REF_CODE = _code_cache.REF_CODE, REF_OTHER = _code_cache.REF_OTHER
+cdef int PH_LEN = len(_PACKED_HEADER)
+cdef int PH_NAME = _PACKED_HEADER.index("name")
+cdef int PH_QUALNAME = _PACKED_HEADER.index("qualname")
+cdef int PH_FILENAME = _PACKED_HEADER.index("filename")
+cdef int PH_DOC = _PACKED_HEADER.index("doc")
+cdef int PH_FIRSTLINENO = _PACKED_HEADER.index("firstlineno")
+cdef int PH_ARGCOUNT = _PACKED_HEADER.index("argcount")
+cdef int PH_KWONLY = _PACKED_HEADER.index("kwonlyargcount")
+cdef int PH_POSONLY = _PACKED_HEADER.index("posonlyargcount")
+cdef int PH_FLAGS = _PACKED_HEADER.index("flags")
+cdef int PH_NFREE = _PACKED_HEADER.index("nfree")
+cdef int PH_MAXSTACK = _PACKED_HEADER.index("maxstack")
+cdef int PH_NDEFAULTS = _PACKED_HEADER.index("defaults_count")
+cdef int PH_NVARNAMES = _PACKED_HEADER.index("varnames")
+cdef int PH_NCELLVARS = _PACKED_HEADER.index("cellvars")
+cdef int PH_NNAMES = _PACKED_HEADER.index("names")
+cdef int PH_NCONSTS = _PACKED_HEADER.index("consts")
+cdef int PH_NINSTR = _PACKED_HEADER.index("code")
+cdef int PH_NEXC = _PACKED_HEADER.index("exctable")
+
+cdef int load_packed_tree(object tree, int globals) except -1:
+    # Register the codes of code_cache.PackedTree [tree] as load_one_code
+    # does a compiler.Code's, copying from its blob in C: no Python object
+    # is made for a code but its PackedCode, and each str the codes intern
+    # is looked up once.  Every index read is checked against the blob's
+    # bounds (an entry passed its CRC, but a reader never trusts a file).
+    cdef bytes blob = tree.blob
+    cdef tuple strs = tree.strs, consts = tree.consts
+    cdef list specs = tree.codes
+    cdef const int32_t* w = <const int32_t*>PyBytes_AS_STRING(blob)
+    cdef Py_ssize_t nw = PyBytes_GET_SIZE(blob) // 4
+    cdef const int32_t* h
+    cdef const int32_t* p
+    cdef int* interned = NULL
+    cdef int ncodes, ninterned, base = VM_STATE.ncodes, k, i, ref, kind, ni, nk, nn, ne, nv, nc
+    cdef int64_t at
+    cdef CodeObj* co
+    cdef gcref_t v
+    if nw < 2 or w[0] != len(specs) or not 0 <= w[1] <= len(strs) or nw < 2 + <Py_ssize_t>w[0]:
+        raise tree.damaged()
+    ncodes = w[0]
+    ninterned = w[1]
+    interned = <int*>malloc((ninterned + 1) * sizeof(int))
+    if interned == NULL:
+        raise MemoryError()
+    try:
+        for i in range(ninterned):
+            interned[i] = intern_index(strs[i])
+        for k in range(ncodes):
+            at = w[2 + k]
+            if at < 0 or at + PH_LEN > nw:
+                raise tree.damaged()
+            h = w + at
+            nv, nc, nn, nk, ni, ne = h[PH_NVARNAMES], h[PH_NCELLVARS], h[PH_NNAMES], h[PH_NCONSTS], \
+                h[PH_NINSTR], h[PH_NEXC]
+            if nv < 0 or nc < 0 or nn < 0 or nk < 0 or ni < 0 or ne < 0 \
+                    or at + PH_LEN + nv + nc + nn + nk + 3 * <int64_t>ni + 4 * <int64_t>ne > nw:
+                raise tree.damaged()
+            for i in (PH_NAME, PH_QUALNAME, PH_FILENAME, PH_DOC):
+                if not packed_ref_ok(h[i], k, ncodes, len(strs), len(consts)):
+                    raise tree.damaged()
+            p = h + PH_LEN
+            for i in range(nv):
+                if not 0 <= p[i] < len(strs):
+                    raise tree.damaged()
+            if VM_STATE.ncodes != base + k:
+                raise SystemError("a code was loaded while a packed tree loaded")
+            spec = specs[k]
+            if spec is None:
+                spec = tree.code(k)
+            co = new_code(spec, ni, nk, nn, ne, globals)
+            co.argcount = h[PH_ARGCOUNT]
+            co.kwonly = h[PH_KWONLY]
+            co.posonly = h[PH_POSONLY]
+            co.flags = h[PH_FLAGS]
+            co.nlocals = nv
+            co.nfree = h[PH_NFREE]
+            co.maxstack = h[PH_MAXSTACK]
+            co.ndefaults = h[PH_NDEFAULTS]
+            co.firstlineno = h[PH_FIRSTLINENO]
+            p = h + PH_LEN + nv + nc
+            for i in range(nn):
+                if not 0 <= p[i] < ninterned:
+                    raise tree.damaged()
+                co.names[i] = VM_STATE.interned[interned[p[i]]]
+                co.nnames = i + 1
+            p += nn
+            for i in range(nk):
+                ref = p[i]
+                if not packed_ref_ok(ref, k, ncodes, ninterned, len(consts)):
+                    raise tree.damaged()
+                kind = ref & 3
+                ref >>= 2
+                if kind == REF_STR:
+                    v = VM_STATE.interned[interned[ref]]
+                elif kind == REF_CODE:
+                    v = tag(base + ref)         # (registered later in this loop: preorder)
+                elif kind == REF_OTHER:
+                    v = from_host(consts[ref])
+                else:
+                    v = V_NONE
+                co.consts[i] = v
+                co.nconsts = i + 1
+            p += nk
+            memcpy(co.code, p, 2 * ni * 4)
+            memcpy(co.lines, p + 2 * ni, ni * 4)
+            memcpy(co.exc, p + 3 * ni, ne * 16)
+    finally:
+        free(interned)
+    return 0
+
+cdef inline bint packed_ref_ok(int ref, int k, int ncodes, Py_ssize_t nstrs, Py_ssize_t nconsts) noexcept:
+    # Whether constant reference [ref] of code [k] names something there: a
+    # str of the first [nstrs], a code after [k] in preorder (a tree has no
+    # cycle), one of [nconsts] other constants, or None.
+    cdef int kind = ref & 3, index = ref >> 2
+    if kind == REF_STR:
+        return 0 <= index < nstrs
+    if kind == REF_CODE:
+        return k < index < ncodes
+    if kind == REF_OTHER:
+        return 0 <= index < nconsts
+    return index == 0
+
+cdef tuple packed_declaration(object tree, int k):
+    # (name, firstlineno, filename) of the code [k] of code_cache.PackedTree
+    # [tree], from its blob: what the profile names a code by, without
+    # unpacking it (load_packed_tree checked the record's bounds).
+    cdef const int32_t* w = <const int32_t*>PyBytes_AS_STRING(tree.blob)
+    cdef const int32_t* h = w + w[2 + k]
+    try:
+        return tree.constant(h[PH_NAME], k), h[PH_FIRSTLINENO], tree.constant(h[PH_FILENAME], k)
+    except IndexError:
+        raise tree.damaged() from None
 
 cdef int copy_words(int32_t* dst, object words, Py_ssize_t n) except -1:
     # [n] ints of a code's [words]: a list (the compiler's), or a buffer of
@@ -300,8 +453,8 @@ def run_program(source, filename, argv, Nursery nursery, code_filename=None,
         todo = [spec]
         while todo:
             c = todo.pop()
+            todo.extend(k for k in c.consts if isinstance(k, _PyCode))   # (unpacks a PackedCode first)
             c.filename = code_filename
-            todo.extend(k for k in c.consts if isinstance(k, _PyCode))
     free_state()
     INTERNED.clear()
     KEYWORD_NAMES.clear()

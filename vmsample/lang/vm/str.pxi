@@ -43,11 +43,16 @@ cdef str str_to_py(gcref_t s):
     return PyUnicode_FromKindAndData(4, SDATA(s), LEN(s))
 
 cdef gcref_t intern(str u) except 0:
+    return VM_STATE.interned[intern_index(u)]
+
+cdef int intern_index(str u) except -1:
+    # [u]'s index in VM_STATE.interned, interned now if it was not: an index
+    # stays true across allocations, where the str itself may move.
     cdef object idx = INTERNED.get(u)
     if idx is None:
         idx = add_interned(str_from_py(u))
         INTERNED[u] = idx
-    return VM_STATE.interned[<int>idx]
+    return idx
 
 cdef int add_interned(gcref_t v) except -1:
     # Interned strs are roots of their own, apart from VM_STATE.roots: a slot
