@@ -36,13 +36,30 @@ with every call to register() on any ABC."""
 class _abc_data:
     """Internal state held by ABC machinery."""
 
+    # The three sets are made when first added to, None before, as the C
+    # module's are: most ABCs never register a class nor answer a check, and
+    # a WeakSet holds a weak reference and a closure (three of each for each
+    # of a start's ~80 ABCs).
     __slots__ = ("registry", "cache", "negative_cache", "negative_cache_version")
 
     def __init__(self):
-        self.registry = WeakSet()
-        self.cache = WeakSet()
-        self.negative_cache = WeakSet()
+        self.registry = None
+        self.cache = None
+        self.negative_cache = None
         self.negative_cache_version = _registrations
+
+
+def _add(impl, field, cls):
+    # cls added to [impl]'s set [field], made now if it is not yet
+    cells = getattr(impl, field)
+    if cells is None:
+        cells = WeakSet()
+        setattr(impl, field, cells)
+    cells.add(cls)
+
+
+def _has(cells, cls):
+    return cells is not None and cls in cells
 
 
 def _impl(cls):
@@ -84,7 +101,7 @@ def _abc_register(cls, subclass):
         return subclass
     if issubclass(cls, subclass):
         raise RuntimeError("Refusing to create an inheritance cycle")
-    _impl(cls).registry.add(subclass)
+    _add(_impl(cls), "registry", subclass)
     _registrations += 1
     return subclass
 
@@ -93,11 +110,11 @@ def _abc_instancecheck(cls, instance):
     """Internal ABC helper for instance checks. Should be never used outside abc module."""
     impl = _impl(cls)
     subclass = instance.__class__
-    if subclass in impl.cache:
+    if _has(impl.cache, subclass):
         return True
     subtype = type(instance)
     if subtype is subclass:
-        if impl.negative_cache_version == _registrations and subclass in impl.negative_cache:
+        if impl.negative_cache_version == _registrations and _has(impl.negative_cache, subclass):
             return False
         return cls.__subclasscheck__(subclass)
     result = cls.__subclasscheck__(subclass)
@@ -111,37 +128,38 @@ def _abc_subclasscheck(cls, subclass):
     if not isinstance(subclass, type):
         raise TypeError("issubclass() arg 1 must be a class")
     impl = _impl(cls)
-    if subclass in impl.cache:
+    if _has(impl.cache, subclass):
         return True
     if impl.negative_cache_version < _registrations:
-        impl.negative_cache.clear()
+        if impl.negative_cache is not None:
+            impl.negative_cache.clear()
         impl.negative_cache_version = _registrations
-    elif subclass in impl.negative_cache:
+    elif _has(impl.negative_cache, subclass):
         return False
     answer = cls.__subclasshook__(subclass)
     if answer is True:
-        impl.cache.add(subclass)
+        _add(impl, "cache", subclass)
         return True
     if answer is False:
-        impl.negative_cache.add(subclass)
+        _add(impl, "negative_cache", subclass)
         return False
     if answer is not NotImplemented:
         raise AssertionError("__subclasshook__ must return either False, True, or NotImplemented")
     if any(c is cls for c in subclass.__mro__):
-        impl.cache.add(subclass)
+        _add(impl, "cache", subclass)
         return True
-    for registered in list(impl.registry):
+    for registered in list(impl.registry or ()):
         if issubclass(subclass, registered):
-            impl.cache.add(subclass)
+            _add(impl, "cache", subclass)
             return True
     subclasses = cls.__subclasses__()
     if not isinstance(subclasses, list):
         raise TypeError("__subclasses__() must return a list")
     for sub in subclasses:
         if issubclass(subclass, sub):
-            impl.cache.add(subclass)
+            _add(impl, "cache", subclass)
             return True
-    impl.negative_cache.add(subclass)
+    _add(impl, "negative_cache", subclass)
     return False
 
 
@@ -152,7 +170,7 @@ Return shallow copies of registry, of both caches, and
 negative cache version. Don't call this function directly,
 instead use ABC._dump_registry() for a nice repr."""
     impl = _impl(cls)
-    return (set(impl.registry.data), set(impl.cache.data), set(impl.negative_cache.data),
+    return (*(set() if cells is None else set(cells.data) for cells in (impl.registry, impl.cache, impl.negative_cache)),
             impl.negative_cache_version)
 
 
@@ -160,7 +178,9 @@ def _reset_registry(cls):
     """Internal ABC helper to reset registry of a given class.
 
 Should be only used by refleak.py"""
-    _impl(cls).registry.clear()
+    impl = _impl(cls)
+    if impl.registry is not None:
+        impl.registry.clear()
 
 
 def _reset_caches(cls):
@@ -168,5 +188,6 @@ def _reset_caches(cls):
 
 Should be only used by refleak.py"""
     impl = _impl(cls)
-    impl.cache.clear()
-    impl.negative_cache.clear()
+    for cells in (impl.cache, impl.negative_cache):
+        if cells is not None:
+            cells.clear()
