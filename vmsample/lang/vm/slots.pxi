@@ -151,8 +151,8 @@ cdef gcref_t call_descriptor(gcref_t d, gcref_t* a, Py_ssize_t nall, gcref_t kwn
             pop()
             return r
         return call_host(host, a, nall, kwnames)
-    if k == BK_METHOD:
-        a[0] = unwrap(a[0])
+    if k == BK_METHOD and not (bid == BI_PROP_SETTER or bid == BI_PROP_GETTER or bid == BI_PROP_DELETER):
+        a[0] = unwrap(a[0])         # (a property's copy is of type(self): a subclass's instance stays)
     return call_builtin(bid, a, nall, kwnames)
 
 cdef int check_slot_args(str name, gcref_t owner, gcref_t* a, Py_ssize_t n, Py_ssize_t lo,
@@ -314,6 +314,8 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
             if class_lookup(class_of(a[0]), MAGIC(M_NEW)) == class_lookup(kind_class(KIND_LIST), MAGIC(M_NEW)):
                 raise TypeError("list() takes no keyword arguments")
             kwnames = 0
+        if kind == KIND_PROPERTY and has_tid(a[0], T_INSTANCE):
+            return property_subclass_init(a, n, kwnames)
         a[0] = unwrap(a[0])
         return builtin_init(kind, a, n, kwnames)
     if m == M_GETITEM and kind == KIND_DICT and has_tid(a[0], T_INSTANCE):
@@ -349,6 +351,9 @@ cdef gcref_t call_slot(int s, gcref_t owner, gcref_t* a, Py_ssize_t nall, gcref_
         return str_from_py(type_name(a[0]) + repr(bytes_to_py(unwrap(a[0])))[len("bytearray"):])
     if m == M_GET and kind == KIND_SUPER and has_tid(a[0], T_INSTANCE):
         return super_subclass_get(a)
+    if m == M_GET and kind == KIND_PROPERTY and has_tid(a[0], T_INSTANCE) and n > 2 and a[1] == V_NONE \
+            and a[2] != V_NONE:
+        return a[0]                 # (read from the class: the property itself, here a subclass's instance)
     a[0] = unwrap(a[0])
     return value_slot(s, kind, a, n, kwnames)
 
@@ -764,6 +769,28 @@ cdef gcref_t property_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
             raise TypeError(f"property() got an unexpected keyword argument '{kn}'")
     return V_NONE
 
+cdef gcref_t property_subclass_init(gcref_t* a, Py_ssize_t n, gcref_t kwnames) except 0:
+    # property.__init__ of a subclass's instance a[0]: a property's, then,
+    # when no doc was given but a getter was, the getter's __doc__ (None if
+    # it has none) set on the instance, where the subclass's own __doc__
+    # cannot shadow it: in its __dict__, an AttributeError without one
+    # (CPython 3.11's property_init).
+    cdef gcref_t* base = HEAP.shadowstack_top
+    cdef gcref_t v
+    push(a[0])                      # base[0]: the instance
+    a[0] = unwrap(a[0])
+    property_init(a, n, kwnames)
+    push(a[0])                      # base[1]: the property it carries
+    a[0] = base[0]
+    if FLD(base[1])[3] == V_NONE and FLD(base[1])[0] != V_NONE:
+        push(FLD(base[1])[0])
+        v = lookup_attr(top_slot(), MAGIC(M_DOC))
+        top_slot()[0] = V_NONE if v == 0 else v
+        push(MAGIC(M_DOC))
+        setattr_v(base, top_slot()[0], top_slot() - 1)
+    HEAP.shadowstack_top = base
+    return V_NONE
+
 # ---------------------------------------------------------------- getsets
 
 cdef gcref_t getset_get(gcref_t d, gcref_t* oslot) except 0:
@@ -956,8 +983,10 @@ cdef gcref_t class_getset(str name, gcref_t* cslot) except 0:
                        class_name(class_base_builtin(c)) in WEAKREFABLE_BUILTINS else 0)
         return tag(0 if RAW(c)[K_FLAGS] & CF_SLOTS else 8)
     if name == "__flags__":
+        # Py_TPFLAGS_HEAPTYPE, _BASETYPE, _IS_ABSTRACT (inspect.isabstract reads it), _TYPE_SUBCLASS
         return tag((1 << 9 if not RAW(c)[K_FLAGS] & CF_BUILTIN else 0) |
                    (1 << 10 if not RAW(c)[K_FLAGS] & CF_FINAL else 0) |
+                   (1 << 20 if RAW(c)[K_FLAGS] & CF_ABSTRACT else 0) |
                    (1 << 31 if has_tid(c, T_CLASS) and RAW(c)[K_KIND] == KIND_TYPE else 0))
     if name in ("__basicsize__", "__itemsize__"):
         return tag(0 if name != "__basicsize__" else 16)
