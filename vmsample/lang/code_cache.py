@@ -149,7 +149,10 @@ def _cached(entry: str, stamp) -> Code | None:
 HEADER = ("name", "qualname", "filename", "doc", "firstlineno", "argcount", "kwonlyargcount",
           "posonlyargcount", "flags", "nfree", "maxstack", "defaults_count",
           "varnames", "cellvars", "names", "consts", "code", "exctable")
-_SEQUENCES = ("varnames", "cellvars", "names", "consts", "code", "exctable")
+# A record's sequences after its header, in order, and the ints an item
+# takes ("lines" is as long as "code", one per instruction).
+_RECORD = (("varnames", 1), ("cellvars", 1), ("names", 1), ("consts", 1), ("code", 2), ("lines", 1),
+           ("exctable", 4))
 _REFS = ("name", "qualname", "filename", "doc")
 REF_STR, REF_CODE, REF_OTHER, REF_NONE = range(4)
 
@@ -247,8 +250,7 @@ class PackedTree:
         head = dict(zip(HEADER, words[at:at + len(HEADER)]))
         at += len(HEADER)
         seqs = {}
-        for f, width in (("varnames", 1), ("cellvars", 1), ("names", 1), ("consts", 1), ("code", 2),
-                         ("lines", 1), ("exctable", 4)):
+        for f, width in _RECORD:
             n = head["code" if f == "lines" else f] * width
             if n < 0 or at + n > len(words):
                 raise self.damaged()
