@@ -23,6 +23,7 @@ import _frozen_importlib_external as _external
 HERE = sys.argv[0].rpartition("/")[0]
 STANDIN = HERE + "/../tests/lang/c_replacements"     # the _vmhost stand-in
 LIB = HERE + "/../vmsample/lang/lib"                 # _capi, which the replacements share
+ROOT = HERE + "/.."             # vmsample's host-side helpers that replacements delegate to (lang/ast_nodes.py)
 
 
 class Substitute:
@@ -145,6 +146,7 @@ def main(name, path, test_module, out):
         forget_importers(name)
     sys.path.insert(0, STANDIN)
     sys.path.append(LIB)                # last: the host's modules come first
+    sys.path.append(ROOT)
     import _vmhost
     if host_module is not None:
         _vmhost.host_modules[name] = host_module

@@ -4,9 +4,10 @@ CPython 3.11's ``_ast`` (built into the interpreter there) for the VM:
 ``ast.py`` of the host's standard library imports every class from it and
 subclasses them, and programs build, walk and change trees, so the node
 classes are classes of the VM.  They are made when this module starts from
-the host's own (delegated): each one's name, bases, ``_fields``,
-``_attributes``, ``__match_args__``, docstring and the defaults of its
-optional fields -- the grammar is the host's, never written out here.
+the host's own, read in one delegated call (``vmsample/lang/ast_nodes.py``):
+each one's name, bases, ``_fields``, ``_attributes``, ``__match_args__``,
+docstring and the defaults of its optional fields -- the grammar is the
+host's, never written out here.
 
 Parsing and compiling stay the host's: the VM's ``compile()`` turns what
 the host parses into these nodes (``from_host``) and, given a tree of them,
@@ -56,25 +57,13 @@ def _node_classes():
     the host's order (a class's __subclasses__() are in that order, which
     ast's docstrings follow)."""
     made = {"AST": AST}
-    pending = [_host.AST]
-    while pending:
-        host_class = pending.pop(0)
-        for sub in host_class.__subclasses__():
-            name = sub.__name__
-            if name in made or getattr(_host, name, None) is not sub:
-                continue                    # ast.py's own subclasses (Num...)
-            namespace = {"__module__": "ast", "__doc__": sub.__doc__,
-                         "_fields": tuple(sub._fields),
-                         "__match_args__": tuple(getattr(sub, "__match_args__", ()))}
-            own = sub.__dict__
-            if "_attributes" in own:
-                namespace["_attributes"] = tuple(sub._attributes)
-            for field in namespace["_fields"] + tuple(getattr(sub, "_attributes", ())):
-                if field in own:            # an optional field's default (None)
-                    namespace[field] = own[field]
-            bases = tuple(made[base.__name__] for base in sub.__bases__)
-            made[name] = type(name, bases, namespace)
-            pending.append(sub)
+    for name, bases, fields, match_args, attributes, doc, defaults in \
+            _vmhost.delegate("vmsample.lang.ast_nodes").node_table():
+        namespace = {"__module__": "ast", "__doc__": doc, "_fields": fields, "__match_args__": match_args}
+        if attributes is not None:
+            namespace["_attributes"] = attributes
+        namespace.update(defaults)          # the optional fields' (None)
+        made[name] = type(name, tuple(made[base] for base in bases), namespace)
     return made
 
 

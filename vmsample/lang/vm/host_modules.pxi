@@ -160,6 +160,11 @@ cdef int fill_host_class(int root, object t, bint own_only) except -1:
         elif tn == "staticmethod":
             bid = host_bid(t, f"{t.__qualname__}.{name}", name, getattr(t, name), BK_STATICMETHOD)
         elif v is None:
+            if getattr(t, "__dictoffset__", 0):
+                # a default that an instance's own __dict__ shadows (an ast
+                # node's optional field): read through __getattr__ below,
+                # which asks the host, never from the VM class
+                continue
             push(FLD(VM_STATE.roots[root])[K_DICT])
             dict_set_py(top_slot(), name, V_NONE)
             pop()
